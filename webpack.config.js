@@ -1,0 +1,81 @@
+// Builds the add-in: the task pane page (which is also the shared runtime page), the custom
+// functions script with its generated functions.json, the help page, icons and the manifest.
+const path = require("node:path");
+const webpack = require("webpack");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+const { rewriteManifestUrls, DEV_URL, productionUrl } = require("./scripts/manifest-urls");
+const { devServerHttpsOptions } = require("./scripts/dev-certs");
+const pkg = require("./package.json");
+
+module.exports = async (env, argv) => {
+  const production = argv.mode === "production";
+  const isServe = Boolean(env && env.WEBPACK_SERVE);
+  const publicUrl = production ? productionUrl() : DEV_URL;
+
+  return {
+    mode: production ? "production" : "development",
+    devtool: production ? "source-map" : "eval-cheap-module-source-map",
+    entry: {
+      taskpane: "./src/taskpane/taskpane.ts",
+      functions: "./src/functions/functions.ts",
+    },
+    output: {
+      path: path.resolve(__dirname, (env && env.outDir) || "dist"),
+      filename: "[name].js",
+      clean: true,
+    },
+    resolve: { extensions: [".ts", ".js"] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          use: { loader: "ts-loader", options: { onlyCompileBundledFiles: true } },
+        },
+        { test: /\.css$/, type: "asset/source" },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({ __ADDIN_VERSION__: JSON.stringify(pkg.version) }),
+      new CustomFunctionsMetadataPlugin({
+        output: "functions.json",
+        input: "./src/functions/functions.ts",
+      }),
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: "./src/taskpane/taskpane.html",
+        // One page runs the task pane and the custom functions (shared runtime).
+        chunks: ["taskpane", "functions"],
+      }),
+      new HtmlWebpackPlugin({
+        filename: "help.html",
+        template: "./src/help/help.html",
+        chunks: [],
+        templateParameters: { version: pkg.version },
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "assets/*.png", to: "assets/[name][ext]" },
+          {
+            from: "manifest.xml",
+            to: "manifest.xml",
+            transform: (content) =>
+              production ? rewriteManifestUrls(content.toString(), publicUrl) : content,
+          },
+        ],
+      }),
+    ],
+    performance: { hints: false },
+    devServer: isServe
+      ? {
+          port: Number(process.env.npm_package_config_dev_server_port || 3000),
+          server: { type: "https", options: await devServerHttpsOptions() },
+          headers: { "Access-Control-Allow-Origin": "*" },
+          hot: false,
+          client: { overlay: { warnings: false } },
+        }
+      : undefined,
+  };
+};
