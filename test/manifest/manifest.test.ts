@@ -13,12 +13,7 @@ import {
   workbookHost,
 } from "./manifestChecks";
 import { buildProduction, BuildOutput } from "./buildOnce";
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const {
-  DEV_URL,
-  rewriteManifestUrls,
-  productionUrl,
-} = require("../../scripts/manifest-urls.js");
+import { DEV_URL, productionUrl, rewriteManifestUrls } from "../../scripts/manifest-urls";
 
 const PUBLIC_URL = "https://addin.ledger-sheets.test/app/";
 const sourceXml = readFileSync(

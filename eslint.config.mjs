@@ -1,0 +1,69 @@
+// Lint rules: typescript-eslint's recommended set, Microsoft's Office add-in rules for the code that
+// touches Office.js, and a fence that keeps the pure core free of Office, the DOM and Node.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import officeAddins from "eslint-plugin-office-addins";
+import prettier from "eslint-config-prettier";
+import globals from "globals";
+
+const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime", "CustomFunctions"];
+const DOM_GLOBALS = ["document", "window", "localStorage", "sessionStorage", "navigator"];
+
+export default tseslint.config(
+  { ignores: ["dist/", "build/", "coverage/", "node_modules/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-explicit-any": "error",
+      eqeqeq: ["error", "smart"],
+    },
+  },
+  {
+    files: ["src/taskpane/**/*.ts", "src/functions/**/*.ts", "src/excel/**/*.ts"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "office-addins": officeAddins },
+    rules: {
+      "office-addins/call-sync-after-load": "error",
+      "office-addins/call-sync-before-read": "error",
+      "office-addins/load-object-before-read": "error",
+      "office-addins/no-context-sync-in-loop": "error",
+      "office-addins/no-empty-load": "error",
+      "office-addins/no-navigational-load": "error",
+      "office-addins/no-office-initialize": "error",
+      "office-addins/test-for-null-using-isNullObject": "error",
+    },
+  },
+  {
+    // The pure core runs in the browser, in the custom functions runtime and in Node.
+    files: ["src/api/**/*.ts", "src/money/**/*.ts", "src/sheets/**/*.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        ...[...OFFICE_GLOBALS, ...DOM_GLOBALS].map((name) => ({
+          name,
+          message: "The core stays free of Office.js and the DOM; pass what it needs in.",
+        })),
+      ],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["node:*"], message: "The core must also run in the browser." }] },
+      ],
+    },
+  },
+  {
+    files: ["src/sandbox/**/*.ts", "src/dev/**/*.ts", "test/**/*.ts", "bench/**/*.ts"],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ["**/*.js", "**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
+    files: ["**/*.mjs"],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

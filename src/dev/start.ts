@@ -1,0 +1,208 @@
+// `npm start`: runs the add-in against the built-in sandbox. Starts the sandbox API and the https
+// dev server, then sideloads into Excel where the platform allows; on Linux it says how to sideload
+// and keeps serving until stopped (Ctrl+C or `npm stop`).
+import { ChildProcess, spawn, spawnSync } from "node:child_process";
+import https from "node:https";
+import net from "node:net";
+import path from "node:path";
+import {
+  clearDevProcesses,
+  DevProcesses,
+  endProcessGroup,
+  loadDevProcesses,
+  PROJECT_ROOT,
+  saveDevProcesses,
+} from "./devProcesses";
+
+interface StartOptions {
+  document?: string;
+  sideload: boolean;
+  sandboxPort: number;
+  devServerPort: number;
+}
+
+const USAGE = `Usage: npm start [-- --document <Excel on the web URL>] [--no-sideload]`;
+
+function parseArgs(argv: string[]): StartOptions {
+  const options: StartOptions = {
+    sideload: true,
+    sandboxPort: Number(process.env.npm_package_config_sandbox_port || 4010),
+    devServerPort: Number(process.env.npm_package_config_dev_server_port || 3000),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--document") options.document = argv[++i];
+    else if (arg === "--no-sideload") options.sideload = false;
+    else if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    } else {
+      console.error(`Unknown option ${arg}\n${USAGE}`);
+      process.exit(2);
+    }
+  }
+  if (options.document !== undefined && !/^https:\/\//.test(options.document)) {
+    console.error("--document needs the https address of a workbook in Excel on the web.");
+    process.exit(2);
+  }
+  return options;
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+function startChild(name: string, args: string[]): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true, // its own process group, so stopping ends webpack's workers too
+  });
+  child.on("exit", (code, signal) => {
+    if (!shuttingDown) {
+      console.error(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
+      shutdown(1);
+    }
+  });
+  return child;
+}
+
+/** Polls the dev server until the task pane page answers (its certificate may be untrusted). */
+async function waitForPage(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const request = https.get(url, { rejectUnauthorized: false, timeout: 2000 }, (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      });
+      request.on("error", () => resolve(false));
+      request.on("timeout", () => request.destroy());
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The dev server did not serve ${url} within ${timeoutMs / 1000} s.`);
+}
+
+function sideload(platform: "desktop" | "web", options: StartOptions): boolean {
+  const args = [
+    path.join(PROJECT_ROOT, "node_modules/office-addin-debugging/cli.js"),
+    "start",
+    "manifest.xml",
+    platform,
+    "--dev-server-port",
+    String(options.devServerPort),
+    "--no-debug",
+    ...(options.document ? ["--document", options.document] : []),
+  ];
+  const result = spawnSync(process.execPath, args, { cwd: PROJECT_ROOT, stdio: "inherit" });
+  return result.status === 0;
+}
+
+function explainManualSideload(options: StartOptions, reason: string): void {
+  const page = `https://localhost:${options.devServerPort}/taskpane.html`;
+  console.log(
+    [
+      "",
+      `Excel was not started: ${reason}`,
+      "The add-in keeps being served, so you can load it by hand:",
+      "  • Excel on the web: open a workbook, choose Home > Add-ins > More Add-ins > Upload My Add-in,",
+      `    and upload ${path.join(PROJECT_ROOT, "manifest.xml")}`,
+      "    (or run: npm start -- --document <the workbook's https address>).",
+      "  • Excel on Windows or Mac: run npm start there; it sideloads automatically.",
+      `  Task pane page: ${page} (trust the development certificate first if the browser warns).`,
+      "",
+    ].join("\n"),
+  );
+}
+
+let shuttingDown = false;
+const children: ChildProcess[] = [];
+let state: DevProcesses = { startPid: process.pid };
+
+function shutdown(code: number): void {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  for (const child of children) endProcessGroup(child.pid);
+  if (state.sideloaded) {
+    spawnSync(
+      process.execPath,
+      [path.join(PROJECT_ROOT, "node_modules/office-addin-debugging/cli.js"), "stop", "manifest.xml"],
+      { cwd: PROJECT_ROOT, stdio: "inherit" },
+    );
+  }
+  clearDevProcesses();
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const previous = loadDevProcesses();
+  if (previous && endProcessGroup(previous.startPid)) {
+    console.log("Stopped the previous npm start.");
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  process.on("SIGINT", () => shutdown(0));
+  process.on("SIGTERM", () => shutdown(0));
+
+  for (const [name, port] of [
+    ["sandbox", options.sandboxPort],
+    ["dev server", options.devServerPort],
+  ] as const) {
+    if (await portInUse(port)) {
+      console.error(`Port ${port} (${name}) is already in use. Stop what runs there, then retry.`);
+      process.exit(1);
+    }
+  }
+
+  const sandbox = startChild("The sandbox", [
+    path.join(PROJECT_ROOT, "build/node/sandbox/cli.js"),
+    "--port",
+    String(options.sandboxPort),
+  ]);
+  const devServer = startChild("The dev server", [
+    path.join(PROJECT_ROOT, "node_modules/webpack/bin/webpack.js"),
+    "serve",
+    "--mode",
+    "development",
+  ]);
+  children.push(sandbox, devServer);
+  state = { startPid: process.pid, sandboxPid: sandbox.pid, devServerPid: devServer.pid };
+  saveDevProcesses(state);
+
+  const page = `https://localhost:${options.devServerPort}/taskpane.html`;
+  await waitForPage(page, 180_000);
+  console.log(`Add-in served at ${page}`);
+  console.log(
+    `Sandbox API at http://127.0.0.1:${options.sandboxPort}/v1 — token demo-token, identity demo-company`,
+  );
+
+  const platform = options.document ? "web" : process.platform === "linux" ? null : "desktop";
+  if (!options.sideload) {
+    explainManualSideload(options, "--no-sideload was given.");
+  } else if (platform === null) {
+    explainManualSideload(
+      options,
+      "Excel cannot be sideloaded on Linux (there is no desktop Excel here).",
+    );
+  } else if (sideload(platform, options)) {
+    state.sideloaded = platform;
+    saveDevProcesses(state);
+  } else {
+    explainManualSideload(options, "office-addin-debugging could not sideload the add-in.");
+  }
+  console.log("Serving until stopped: press Ctrl+C here, or run npm stop.");
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  shutdown(1);
+});
