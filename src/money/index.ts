@@ -1,0 +1,23 @@
+// The money module's public surface: exact decimals for amounts and exchange rates.
+
+export { MoneyDecimal, DECIMAL_TEXT } from "./decimal";
+export type { Money } from "./decimal";
+export type { MoneyProblem, MoneyProblemCode, MoneyResult } from "./moneyProblem";
+export {
+  MONEY_PLACES,
+  compareMoney,
+  formatMoney,
+  moneyEquals,
+  parseMoney,
+  sumMoney,
+  toWireDecimal,
+} from "./money";
+export type { FormatMoneyOptions } from "./money";
+export {
+  SPREADSHEET_DIGITS,
+  centsFromSpreadsheetNumber,
+  settleSpreadsheetNumber,
+  toSpreadsheetNumber,
+} from "./spreadsheetNumber";
+export type { SettledAmount } from "./spreadsheetNumber";
+export { RATE_PLACES, parseRate, rateFromSpreadsheetNumber } from "./rate";

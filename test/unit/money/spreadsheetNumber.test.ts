@@ -1,0 +1,228 @@
+import fc from "fast-check";
+import {
+  centsFromSpreadsheetNumber,
+  formatMoney,
+  MoneyDecimal,
+  parseMoney,
+  parseRate,
+  rateFromSpreadsheetNumber,
+  settleSpreadsheetNumber,
+  toSpreadsheetNumber,
+  toWireDecimal,
+} from "../../../src/money";
+import type { MoneyResult } from "../../../src/money";
+
+function valueOf<T>(result: MoneyResult<T>): T {
+  if (!result.ok) throw new Error(`expected a value, got: ${result.problem.message}`);
+  return result.value;
+}
+
+/** Cents whose amount has at most 15 significant digits (what a cell holds exactly). */
+const cellCents = fc.bigInt({ min: -(10n ** 15n) + 1n, max: 10n ** 15n - 1n });
+
+describe("spreadsheetNumber.ts", () => {
+  describe("centsFromSpreadsheetNumber()", () => {
+    it("settles float noise of a formula result: 0.1+0.2 is 0.30", () => {
+      const settled = valueOf(centsFromSpreadsheetNumber(0.1 + 0.2));
+      expect(settled.cents).toBe(30n);
+      expect(settled.text).toBe("0.30");
+    });
+
+    it("keeps a typed 1.005 as 1.005 and refuses it for having three decimals", () => {
+      expect(settleSpreadsheetNumber(1.005)?.toString()).toBe("1.005");
+      expect(centsFromSpreadsheetNumber(1.005)).toEqual({
+        ok: false,
+        problem: {
+          code: "too-many-decimals",
+          message:
+            "1.005 has more than two decimals. If it is a formula result, wrap the formula in ROUND(…, 2).",
+        },
+      });
+    });
+
+    it("says which value has more than two decimals", () => {
+      const result = centsFromSpreadsheetNumber(10.005);
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.problem.message).toMatch(/^10\.005 has more than two decimals\./);
+    });
+
+    it("refuses the noise left by subtracting nearly equal amounts instead of guessing", () => {
+      const result = centsFromSpreadsheetNumber(1000.1 - 999.9);
+      expect(!result.ok && result.problem).toEqual({
+        code: "too-many-decimals",
+        message:
+          "0.200000000000045 has more than two decimals. If it is a formula result, wrap the formula in ROUND(…, 2).",
+      });
+    });
+
+    it.each([NaN, Infinity, -Infinity])("refuses %s", (value) => {
+      const result = centsFromSpreadsheetNumber(value);
+      expect(!result.ok && result.problem).toEqual({
+        code: "not-finite",
+        message: `${String(value)} is not an amount.`,
+      });
+    });
+
+    it("refuses amounts of 10^15 and more, which a cell cannot hold to the cent", () => {
+      const result = centsFromSpreadsheetNumber(1234567890123456);
+      expect(!result.ok && result.problem.code).toBe("too-large");
+      expect(valueOf(centsFromSpreadsheetNumber(999999999999999)).cents).toBe(99999999999999900n);
+    });
+
+    it("turns -0 into zero cents and wire text 0.00", () => {
+      expect(valueOf(centsFromSpreadsheetNumber(-0))).toMatchObject({ cents: 0n, text: "0.00" });
+    });
+
+    it("returns the exact cents of every amount with at most 15 digits (c / 100)", () => {
+      fc.assert(
+        fc.property(cellCents, (cents) => {
+          const settled = valueOf(centsFromSpreadsheetNumber(Number(cents) / 100));
+          expect(settled.cents).toBe(cents);
+        }),
+        { numRuns: 2000 },
+      );
+    });
+
+    it("settles a float sum of two-decimal amounts to the exact sum of their cents", () => {
+      // Up to ten same-sign amounts below a billion, summed in double arithmetic as a SUM
+      // formula would be: the noise stays far below the 15th digit.
+      const terms = fc.array(fc.integer({ min: 0, max: 99_999_999_999 }), {
+        minLength: 1,
+        maxLength: 10,
+      });
+      fc.assert(
+        fc.property(terms, fc.boolean(), (cents, negative) => {
+          const sign = negative ? -1 : 1;
+          const floatSum = cents.reduce((sum, c) => sum + (sign * c) / 100, 0);
+          const exactCents = BigInt(sign) * cents.reduce((sum, c) => sum + BigInt(c), 0n);
+          expect(valueOf(centsFromSpreadsheetNumber(floatSum)).cents).toBe(exactCents);
+        }),
+        { numRuns: 2000 },
+      );
+    });
+
+    it("refuses every value with a real third decimal (c / 1000, c not a multiple of 10)", () => {
+      const mills = fc
+        .integer({ min: -999_999_999_999, max: 999_999_999_999 })
+        .filter((c) => c % 10 !== 0);
+      fc.assert(
+        fc.property(mills, (c) => {
+          const result = centsFromSpreadsheetNumber(c / 1000);
+          expect(!result.ok && result.problem.code).toBe("too-many-decimals");
+        }),
+        { numRuns: 2000 },
+      );
+    });
+  });
+
+  describe("toSpreadsheetNumber()", () => {
+    it("gives the double for decimal text", () => {
+      expect(valueOf(toSpreadsheetNumber("10.30"))).toBe(10.3);
+      expect(valueOf(toSpreadsheetNumber("-0.00"))).toBe(0);
+      expect(Object.is(valueOf(toSpreadsheetNumber("-0.00")), -0)).toBe(false);
+    });
+
+    it("flags a value with more than 15 significant digits instead of losing digits", () => {
+      expect(toSpreadsheetNumber("98765432109876.54")).toEqual({
+        ok: false,
+        problem: {
+          code: "too-many-digits",
+          message:
+            "98765432109876.54 has more than 15 significant digits; a spreadsheet number would lose some of them.",
+        },
+      });
+    });
+
+    it("accepts 15 significant digits", () => {
+      expect(valueOf(toSpreadsheetNumber("9876543210987.65"))).toBe(9876543210987.65);
+    });
+
+    it("refuses text that is not a decimal", () => {
+      expect(!toSpreadsheetNumber("1e5").ok).toBe(true);
+    });
+
+    it("agrees with Decimal for every value with at most 15 significant digits", () => {
+      fc.assert(
+        fc.property(cellCents, (cents) => {
+          const text = toWireDecimal(new MoneyDecimal(cents.toString()).dividedBy(100));
+          const number = valueOf(toSpreadsheetNumber(text));
+          expect(new MoneyDecimal(number.toPrecision(15)).equals(text)).toBe(true);
+          expect(valueOf(centsFromSpreadsheetNumber(number)).text).toBe(text);
+        }),
+        { numRuns: 2000 },
+      );
+    });
+  });
+
+  describe("toWireDecimal() and parseMoney()", () => {
+    it("round-trip every two-decimal amount", () => {
+      fc.assert(
+        fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), (cents) => {
+          const amount = new MoneyDecimal(cents.toString()).dividedBy(100);
+          const wire = toWireDecimal(amount);
+          expect(wire).toMatch(/^-?\d+\.\d\d$/);
+          expect(valueOf(parseMoney(wire)).equals(amount)).toBe(true);
+          expect(toWireDecimal(valueOf(parseMoney(wire)))).toBe(wire);
+        }),
+        { numRuns: 2000 },
+      );
+    });
+  });
+
+  describe("formatMoney()", () => {
+    it("never shows float noise for amounts settled from doubles", () => {
+      const terms = fc.array(fc.integer({ min: -99_999_999, max: 99_999_999 }), { maxLength: 6 });
+      fc.assert(
+        fc.property(terms, (cents) => {
+          const settled = settleSpreadsheetNumber(cents.reduce((sum, c) => sum + c / 100, 0));
+          const shown = formatMoney(settled ?? new MoneyDecimal(NaN), { grouping: true });
+          expect(shown).toMatch(/^-?\d{1,3}(,\d{3})*\.\d\d$/);
+        }),
+        { numRuns: 2000 },
+      );
+    });
+  });
+});
+
+describe("rate.ts", () => {
+  describe("parseRate()", () => {
+    it("accepts a positive decimal with up to ten decimals", () => {
+      expect(valueOf(parseRate("1.2345")).toString()).toBe("1.2345");
+      expect(valueOf(parseRate("0.0000000001")).toString()).toBe("0.0000000001");
+    });
+
+    it.each([
+      ["", "empty", "The exchange rate is empty."],
+      ["0", "not-positive", "The exchange rate 0 must be greater than zero."],
+      ["-1.5", "not-positive", "The exchange rate -1.5 must be greater than zero."],
+      [
+        "1.00000000001",
+        "too-many-decimals",
+        "The exchange rate 1.00000000001 has more than 10 decimals.",
+      ],
+      [
+        "1,5",
+        "not-decimal",
+        "“1,5” is not an exchange rate: use a point for decimals and no thousands separators, like 1.2345.",
+      ],
+    ])("refuses %j with code %s", (text, code, message) => {
+      expect(parseRate(text)).toEqual({ ok: false, problem: { code, message } });
+    });
+  });
+
+  describe("rateFromSpreadsheetNumber()", () => {
+    it("settles the double of a typed rate", () => {
+      expect(valueOf(rateFromSpreadsheetNumber(1.1)).toString()).toBe("1.1");
+    });
+
+    it("refuses a computed rate with more than ten decimals rather than rounding it", () => {
+      expect(rateFromSpreadsheetNumber(1 / 3)).toEqual({
+        ok: false,
+        problem: {
+          code: "too-many-decimals",
+          message: "The exchange rate 0.333333333333333 has more than 10 decimals.",
+        },
+      });
+    });
+  });
+});
