@@ -10,7 +10,11 @@ async function devServerHttpsOptions() {
   try {
     return await devCerts.getHttpsServerOptions();
   } catch (error) {
-    const files = [defaults.caCertificatePath, defaults.localhostCertificatePath, defaults.localhostKeyPath];
+    const files = [
+      defaults.caCertificatePath,
+      defaults.localhostCertificatePath,
+      defaults.localhostKeyPath,
+    ];
     if (!files.every((file) => fs.existsSync(file))) {
       await devCerts.generateCertificates();
     }
