@@ -16,11 +16,7 @@ function productionUrl() {
 /** Replaces every development URL (and the bare dev origin in AppDomains) with publicUrl. */
 function rewriteManifestUrls(xml, publicUrl) {
   const origin = new URL(publicUrl).origin;
-  const rewritten = xml
-    .split(DEV_URL)
-    .join(publicUrl)
-    .split(DEV_URL.slice(0, -1))
-    .join(origin);
+  const rewritten = xml.split(DEV_URL).join(publicUrl).split(DEV_URL.slice(0, -1)).join(origin);
   if (rewritten.includes("localhost")) {
     throw new Error("The production manifest still mentions localhost after rewriting URLs.");
   }

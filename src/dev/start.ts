@@ -135,7 +135,11 @@ function shutdown(code: number): void {
   if (state.sideloaded) {
     spawnSync(
       process.execPath,
-      [path.join(PROJECT_ROOT, "node_modules/office-addin-debugging/cli.js"), "stop", "manifest.xml"],
+      [
+        path.join(PROJECT_ROOT, "node_modules/office-addin-debugging/cli.js"),
+        "stop",
+        "manifest.xml",
+      ],
       { cwd: PROJECT_ROOT, stdio: "inherit" },
     );
   }

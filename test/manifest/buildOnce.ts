@@ -29,8 +29,7 @@ export async function buildProduction(publicUrl: string): Promise<BuildOutput> {
   await new Promise<void>((resolve, reject) => {
     webpack(config, (error, stats) => {
       if (error) return reject(error);
-      if (stats?.hasErrors())
-        return reject(new Error(stats.toString("errors-only")));
+      if (stats?.hasErrors()) return reject(new Error(stats.toString("errors-only")));
       resolve();
     });
   });

@@ -16,10 +16,7 @@ import { buildProduction, BuildOutput } from "./buildOnce";
 import { DEV_URL, productionUrl, rewriteManifestUrls } from "../../scripts/manifest-urls";
 
 const PUBLIC_URL = "https://addin.ledger-sheets.test/app/";
-const sourceXml = readFileSync(
-  path.join(__dirname, "../../manifest.xml"),
-  "utf8",
-);
+const sourceXml = readFileSync(path.join(__dirname, "../../manifest.xml"), "utf8");
 
 function pngSize(file: string): { width: number; height: number } {
   const bytes = readFileSync(file);
@@ -46,39 +43,25 @@ describe("manifest.xml", () => {
   });
 
   it("targets Excel workbooks and requires the shared runtime", () => {
-    expect(child(child(root, "Hosts"), "Host").attributes.Name).toBe(
-      "Workbook",
-    );
+    expect(child(child(root, "Hosts"), "Host").attributes.Name).toBe("Workbook");
     const sets = child(child(root, "Requirements"), "Sets").children;
-    expect(
-      sets.map((s) => [s.attributes.Name, s.attributes.MinVersion]),
-    ).toContainEqual(["SharedRuntime", "1.1"]);
+    expect(sets.map((s) => [s.attributes.Name, s.attributes.MinVersion])).toContainEqual([
+      "SharedRuntime",
+      "1.1",
+    ]);
     expect(host.attributes["xsi:type"]).toBe("Workbook");
   });
 
   it("orders the workbook host: Runtimes, then AllFormFactors, then DesktopFormFactor", () => {
-    expect(childNames(host)).toEqual([
-      "Runtimes",
-      "AllFormFactors",
-      "DesktopFormFactor",
-    ]);
+    expect(childNames(host)).toEqual(["Runtimes", "AllFormFactors", "DesktopFormFactor"]);
     const desktop = child(host, "DesktopFormFactor");
-    expect(childNames(desktop)).toEqual([
-      "GetStarted",
-      "FunctionFile",
-      "ExtensionPoint",
-    ]);
+    expect(childNames(desktop)).toEqual(["GetStarted", "FunctionFile", "ExtensionPoint"]);
   });
 
   it("declares the custom functions extension point with namespace LEDGER", () => {
     const point = child(child(host, "AllFormFactors"), "ExtensionPoint");
     expect(point.attributes["xsi:type"]).toBe("CustomFunctions");
-    expect(childNames(point)).toEqual([
-      "Script",
-      "Page",
-      "Metadata",
-      "Namespace",
-    ]);
+    expect(childNames(point)).toEqual(["Script", "Page", "Metadata", "Namespace"]);
     const namespaceId = child(point, "Namespace").attributes.resid as string;
     expect(res.get(namespaceId)?.value).toBe("LEDGER");
   });
@@ -104,12 +87,10 @@ describe("manifest.xml", () => {
 
   it("uses one runtime resid for the runtime, the functions page, the function file and the pane", () => {
     expect(checkSharedRuntime(root)).toEqual([]);
-    const shared = child(child(host, "Runtimes"), "Runtime").attributes
-      .resid as string;
-    expect(
-      child(child(root, "DefaultSettings"), "SourceLocation").attributes
-        .DefaultValue,
-    ).toBe(res.get(shared)?.value);
+    const shared = child(child(host, "Runtimes"), "Runtime").attributes.resid as string;
+    expect(child(child(root, "DefaultSettings"), "SourceLocation").attributes.DefaultValue).toBe(
+      res.get(shared)?.value,
+    );
   });
 
   it("has a ribbon button that opens the task pane, with unique well-formed ids", () => {
@@ -126,8 +107,7 @@ describe("manifest.xml", () => {
   it("points every URL at the development server", () => {
     const urls = allUrls(root);
     expect(urls.length).toBeGreaterThan(8);
-    for (const url of urls)
-      expect(url.startsWith(DEV_URL.slice(0, -1))).toBe(true);
+    for (const url of urls) expect(url.startsWith(DEV_URL.slice(0, -1))).toBe(true);
   });
 });
 
@@ -153,9 +133,7 @@ describe("the production build", () => {
   });
 
   it("points every manifest URL at a file it emits (source manifest, development URLs)", () => {
-    expect(checkUrlsEmitted(parseXml(sourceXml), DEV_URL, build.files)).toEqual(
-      [],
-    );
+    expect(checkUrlsEmitted(parseXml(sourceXml), DEV_URL, build.files)).toEqual([]);
   });
 
   it("rewrites every development URL in the built manifest to the public address", () => {
@@ -166,9 +144,7 @@ describe("the production build", () => {
   });
 
   it("reports a URL whose file the build does not emit", () => {
-    const broken = parseXml(
-      sourceXml.replace("functions.json", "function.json"),
-    );
+    const broken = parseXml(sourceXml.replace("functions.json", "function.json"));
     expect(checkUrlsEmitted(broken, DEV_URL, build.files)).toEqual([
       `${DEV_URL}function.json names a file the build does not emit`,
     ]);
@@ -180,22 +156,15 @@ describe("the production build", () => {
     for (const [id, { kind, value }] of res) {
       if (kind !== "bt:Images") continue;
       const size = Number(/(\d+)x\d+$/.exec(id)?.[1]);
-      expect(
-        pngSize(path.join(build.dir, value.slice(PUBLIC_URL.length))),
-      ).toEqual({
+      expect(pngSize(path.join(build.dir, value.slice(PUBLIC_URL.length)))).toEqual({
         width: size,
         height: size,
       });
     }
     const icon = child(root, "IconUrl").attributes.DefaultValue as string;
-    const hiRes = child(root, "HighResolutionIconUrl").attributes
-      .DefaultValue as string;
-    expect(
-      pngSize(path.join(build.dir, icon.slice(PUBLIC_URL.length))).width,
-    ).toBe(32);
-    expect(
-      pngSize(path.join(build.dir, hiRes.slice(PUBLIC_URL.length))).width,
-    ).toBe(64);
+    const hiRes = child(root, "HighResolutionIconUrl").attributes.DefaultValue as string;
+    expect(pngSize(path.join(build.dir, icon.slice(PUBLIC_URL.length))).width).toBe(32);
+    expect(pngSize(path.join(build.dir, hiRes.slice(PUBLIC_URL.length))).width).toBe(64);
     for (const size of [16, 32, 64, 80, 128]) {
       expect(pngSize(path.join(build.dir, `assets/icon-${size}.png`))).toEqual({
         width: size,
@@ -205,9 +174,7 @@ describe("the production build", () => {
   });
 
   it("generates functions.json from the JSDoc, and functions.js registers each function", () => {
-    const metadata = JSON.parse(
-      readFileSync(path.join(build.dir, "functions.json"), "utf8"),
-    ) as {
+    const metadata = JSON.parse(readFileSync(path.join(build.dir, "functions.json"), "utf8")) as {
       functions: { id: string; name: string }[];
     };
     expect(metadata.functions.length).toBeGreaterThan(0);
@@ -216,48 +183,32 @@ describe("the production build", () => {
       expect(fn.id).toMatch(/^[A-Z][A-Z0-9._]*$/);
       expect(script).toContain(`CustomFunctions.associate("${fn.id}"`);
     }
-    expect(new Set(metadata.functions.map((f) => f.name)).size).toBe(
-      metadata.functions.length,
-    );
+    expect(new Set(metadata.functions.map((f) => f.name)).size).toBe(metadata.functions.length);
   });
 
   it("loads functions.js on the shared runtime page", () => {
     const page = readFileSync(path.join(build.dir, "taskpane.html"), "utf8");
     expect(page).toMatch(/<script[^>]+src="?functions\.js"?/);
-    expect(page).toContain(
-      "https://appsforoffice.microsoft.com/lib/1/hosted/office.js",
-    );
+    expect(page).toContain("https://appsforoffice.microsoft.com/lib/1/hosted/office.js");
   });
 });
 
 describe("manifest checks on broken manifests", () => {
   it("catch a resid that resolves to nothing", () => {
-    const broken = parseXml(
-      sourceXml.replace('resid="Group.Label"', 'resid="Group.Lable"'),
-    );
-    expect(checkResids(broken)).toEqual([
-      '<Label resid="Group.Lable"> has no resource',
-    ]);
+    const broken = parseXml(sourceXml.replace('resid="Group.Label"', 'resid="Group.Lable"'));
+    expect(checkResids(broken)).toEqual(['<Label resid="Group.Lable"> has no resource']);
   });
 
   it("catch a resid that points into the wrong resource group", () => {
     const broken = parseXml(
-      sourceXml.replace(
-        '<Label resid="Group.Label"/>',
-        '<Label resid="Icon.16x16"/>',
-      ),
+      sourceXml.replace('<Label resid="Group.Label"/>', '<Label resid="Icon.16x16"/>'),
     );
-    expect(checkResids(broken)).toEqual([
-      '<Label resid="Icon.16x16"> points at bt:Images',
-    ]);
+    expect(checkResids(broken)).toEqual(['<Label resid="Icon.16x16"> points at bt:Images']);
   });
 
   it("catch a runtime resid that differs from the functions page", () => {
     const broken = parseXml(
-      sourceXml.replace(
-        '<Runtime resid="Taskpane.Url"',
-        '<Runtime resid="Functions.Script.Url"',
-      ),
+      sourceXml.replace('<Runtime resid="Taskpane.Url"', '<Runtime resid="Functions.Script.Url"'),
     );
     expect(checkSharedRuntime(broken).length).toBeGreaterThanOrEqual(3);
   });
@@ -266,14 +217,9 @@ describe("manifest checks on broken manifests", () => {
     const broken = parseXml(
       sourceXml
         .replace(/(<Permissions>.*<\/Permissions>)\s*/, "")
-        .replace(
-          "<Hosts>",
-          "<Permissions>ReadWriteDocument</Permissions><Hosts>",
-        ),
+        .replace("<Hosts>", "<Permissions>ReadWriteDocument</Permissions><Hosts>"),
     );
-    expect(checkTopLevelOrder(broken)).toEqual([
-      "<Hosts> must not come after <Permissions>",
-    ]);
+    expect(checkTopLevelOrder(broken)).toEqual(["<Hosts> must not come after <Permissions>"]);
   });
 });
 
@@ -287,10 +233,7 @@ describe("rewriteManifestUrls()", () => {
 
   it("refuses to produce a manifest that still mentions localhost", () => {
     expect(() =>
-      rewriteManifestUrls(
-        '<a u="http://localhost:8080/x"/>',
-        "https://prod.test/",
-      ),
+      rewriteManifestUrls('<a u="http://localhost:8080/x"/>', "https://prod.test/"),
     ).toThrow(/localhost/);
   });
 

@@ -27,12 +27,9 @@ export function workbookHost(root: XmlElement): XmlElement {
   return child(child(child(root, "VersionOverrides"), "Hosts"), "Host");
 }
 
-export function resources(
-  root: XmlElement,
-): Map<string, { kind: string; value: string }> {
+export function resources(root: XmlElement): Map<string, { kind: string; value: string }> {
   const map = new Map<string, { kind: string; value: string }>();
-  for (const group of child(child(root, "VersionOverrides"), "Resources")
-    .children) {
+  for (const group of child(child(root, "VersionOverrides"), "Resources").children) {
     for (const entry of group.children) {
       const id = entry.attributes.id as string;
       if (map.has(id)) throw new Error(`duplicate resource id ${id}`);
@@ -61,14 +58,9 @@ export function checkTopLevelOrder(root: XmlElement): string[] {
 /** The resource group each element's resid must point into. */
 function expectedKind(element: XmlElement): string {
   if (element.name === "bt:Image") return "bt:Images";
-  if (["Label", "Title", "Namespace"].includes(element.name))
-    return "bt:ShortStrings";
+  if (["Label", "Title", "Namespace"].includes(element.name)) return "bt:ShortStrings";
   if (element.name === "Description") return "bt:LongStrings";
-  if (
-    ["SourceLocation", "FunctionFile", "Runtime", "LearnMoreUrl"].includes(
-      element.name,
-    )
-  ) {
+  if (["SourceLocation", "FunctionFile", "Runtime", "LearnMoreUrl"].includes(element.name)) {
     return "bt:Urls";
   }
   return `(no resid expected on <${element.name}>)`;
@@ -80,15 +72,11 @@ export function checkResids(root: XmlElement): string[] {
   for (const element of descendants(root)) {
     const resid = element.attributes.resid;
     if (resid === undefined) continue;
-    if (resid.length > 32)
-      problems.push(`resid ${resid} is longer than 32 characters`);
+    if (resid.length > 32) problems.push(`resid ${resid} is longer than 32 characters`);
     const found = res.get(resid);
-    if (!found)
-      problems.push(`<${element.name} resid="${resid}"> has no resource`);
+    if (!found) problems.push(`<${element.name} resid="${resid}"> has no resource`);
     else if (found.kind !== expectedKind(element)) {
-      problems.push(
-        `<${element.name} resid="${resid}"> points at ${found.kind}`,
-      );
+      problems.push(`<${element.name} resid="${resid}"> points at ${found.kind}`);
     }
   }
   return problems;
@@ -100,26 +88,19 @@ export function checkSharedRuntime(root: XmlElement): string[] {
   const runtime = child(child(host, "Runtimes"), "Runtime");
   const shared = runtime.attributes.resid;
   const problems: string[] = [];
-  if (runtime.attributes.lifetime !== "long")
-    problems.push('the runtime needs lifetime="long"');
+  if (runtime.attributes.lifetime !== "long") problems.push('the runtime needs lifetime="long"');
   const point = child(child(host, "AllFormFactors"), "ExtensionPoint");
   const page = child(child(point, "Page"), "SourceLocation").attributes.resid;
-  if (page !== shared)
-    problems.push(`custom functions page ${page} is not the runtime ${shared}`);
+  if (page !== shared) problems.push(`custom functions page ${page} is not the runtime ${shared}`);
   const desktop = child(host, "DesktopFormFactor");
   const functionFile = child(desktop, "FunctionFile").attributes.resid;
   if (functionFile !== shared)
     problems.push(`FunctionFile ${functionFile} is not the runtime ${shared}`);
-  for (const action of descendants(desktop).filter(
-    (e) => e.name === "Action",
-  )) {
+  for (const action of descendants(desktop).filter((e) => e.name === "Action")) {
     const pane = child(action, "SourceLocation").attributes.resid;
-    if (pane !== shared)
-      problems.push(`task pane action ${pane} is not the runtime ${shared}`);
+    if (pane !== shared) problems.push(`task pane action ${pane} is not the runtime ${shared}`);
     if (childNames(action).includes("TaskpaneId")) {
-      problems.push(
-        "a shared runtime supports one task pane: remove <TaskpaneId>",
-      );
+      problems.push("a shared runtime supports one task pane: remove <TaskpaneId>");
     }
   }
   return problems;
@@ -138,17 +119,11 @@ export function allUrls(root: XmlElement): string[] {
 }
 
 /** URLs under base that name no emitted file (the bare origin, for AppDomains, is allowed). */
-export function checkUrlsEmitted(
-  root: XmlElement,
-  base: string,
-  files: Set<string>,
-): string[] {
+export function checkUrlsEmitted(root: XmlElement, base: string, files: Set<string>): string[] {
   const origin = new URL(base).origin;
   return allUrls(root).flatMap((url) => {
     if (url === origin) return [];
     if (!url.startsWith(base)) return [`${url} is not under ${base}`];
-    return files.has(url.slice(base.length))
-      ? []
-      : [`${url} names a file the build does not emit`];
+    return files.has(url.slice(base.length)) ? [] : [`${url} names a file the build does not emit`];
   });
 }

@@ -12,16 +12,13 @@ type OrderedNode = Record<string, unknown> & { ":@"?: Record<string, string> };
 
 function toElement(node: OrderedNode): XmlElement | null {
   const name = Object.keys(node).find((key) => key !== ":@");
-  if (!name || name === "#text" || name === "#comment" || name === "?xml")
-    return null;
+  if (!name || name === "#text" || name === "#comment" || name === "?xml") return null;
   const raw = node[name] as OrderedNode[];
   const attributes: Record<string, string> = {};
   for (const [key, value] of Object.entries(node[":@"] ?? {})) {
     attributes[key.replace(/^@_/, "")] = String(value);
   }
-  const children = raw
-    .map(toElement)
-    .filter((child): child is XmlElement => child !== null);
+  const children = raw.map(toElement).filter((child): child is XmlElement => child !== null);
   const text = raw
     .filter((child) => "#text" in child)
     .map((child) => String(child["#text"]))
@@ -33,9 +30,7 @@ function toElement(node: OrderedNode): XmlElement | null {
 export function parseXml(xml: string): XmlElement {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
-    throw new Error(
-      `XML is not well-formed: ${valid.err.msg} (line ${valid.err.line})`,
-    );
+    throw new Error(`XML is not well-formed: ${valid.err.msg} (line ${valid.err.line})`);
   }
   const parser = new XMLParser({
     preserveOrder: true,
@@ -60,9 +55,7 @@ export function descendants(element: XmlElement): XmlElement[] {
 export function child(element: XmlElement, name: string): XmlElement {
   const found = element.children.filter((c) => c.name === name);
   if (found.length !== 1) {
-    throw new Error(
-      `<${element.name}> has ${found.length} <${name}> children, expected 1`,
-    );
+    throw new Error(`<${element.name}> has ${found.length} <${name}> children, expected 1`);
   }
   return found[0] as XmlElement;
 }
