@@ -70,7 +70,9 @@ module.exports = async (env, argv) => {
     performance: { hints: false },
     devServer: isServe
       ? {
+          host: "localhost", // loopback only: the dev server is not for the network
           port: Number(process.env.npm_package_config_dev_server_port || 3000),
+          static: false,
           server: { type: "https", options: await devServerHttpsOptions() },
           headers: { "Access-Control-Allow-Origin": "*" },
           hot: false,
