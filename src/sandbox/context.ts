@@ -1,0 +1,37 @@
+/** What a route handler gets: the request, its parsed parts and the server's state. */
+import type { IncomingMessage } from "node:http";
+import { authenticate } from "./auth";
+import type { IdentityName, RecordCounts } from "./catalog";
+import type { CursorSigner } from "./cursor";
+import type { FaultController } from "./faults";
+import type { JournalBook } from "./journals";
+import type { SandboxResponse } from "./response";
+
+export interface SandboxState {
+  seed: number;
+  counts: Readonly<Record<IdentityName, RecordCounts>>;
+  signer: CursorSigner;
+  journals: JournalBook;
+  faults: FaultController;
+  /** Wall clock in ms; a function so updated_at can be made strictly increasing. */
+  now: () => number;
+}
+
+export interface RequestContext {
+  req: IncomingMessage;
+  query: URLSearchParams;
+  /** Decoded path parameters, e.g. `id`. */
+  params: Readonly<Record<string, string>>;
+  state: SandboxState;
+}
+
+export type Handler = (ctx: RequestContext) => Promise<SandboxResponse> | SandboxResponse;
+export type AuthedHandler = (
+  ctx: RequestContext,
+  identity: IdentityName,
+) => Promise<SandboxResponse> | SandboxResponse;
+
+/** Runs the handler only for an authenticated identity (401/403 otherwise). */
+export function authed(handler: AuthedHandler): Handler {
+  return (ctx) => handler(ctx, authenticate(ctx.req.headers));
+}

@@ -1,0 +1,71 @@
+/** Start options of the sandbox, their defaults and their validation. */
+import {
+  DEFAULT_RECORD_COUNTS,
+  MAX_RECORD_COUNT,
+  OTHER_COMPANY_RECORD_COUNTS,
+  type IdentityName,
+  type RecordCounts,
+} from "./catalog";
+import type { FaultPatch, PaymentsPagination } from "./faults";
+
+export interface SandboxOptions {
+  /** Interface to listen on; loopback by default. */
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Seed of the generated records (journals and accounts are fixed). */
+  seed: number;
+  /** demo-company's record counts; missing entries keep DEFAULT_RECORD_COUNTS. */
+  records: Partial<RecordCounts>;
+  /** Added to every API request, in ms. */
+  latencyMs: number;
+  failEvery: FaultPatch["failEvery"];
+  rateLimitEvery: FaultPatch["rateLimitEvery"];
+  paymentsPagination: PaymentsPagination;
+  /** CORS origins allowed on top of the loopback defaults; "null" allows `Origin: null`. */
+  allowOrigins: string[];
+  /** Receives one line per request (method, path, status, time); never headers or bodies. */
+  log: ((line: string) => void) | null;
+}
+
+export const DEFAULT_SEED = 20260115;
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = "127.0.0.1";
+
+export const DEFAULT_OPTIONS: Readonly<SandboxOptions> = {
+  host: DEFAULT_HOST,
+  port: 0,
+  seed: DEFAULT_SEED,
+  records: {},
+  latencyMs: 0,
+  failEvery: null,
+  rateLimitEvery: null,
+  paymentsPagination: "cursor",
+  allowOrigins: [],
+  log: null,
+};
+
+export function resolveOptions(partial: Partial<SandboxOptions>): SandboxOptions {
+  const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...partial };
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) {
+    throw new Error(`port must be a whole number from 0 to 65535, got ${options.port}`);
+  }
+  if (!Number.isSafeInteger(options.seed))
+    throw new Error(`seed must be a whole number, got ${options.seed}`);
+  for (const [list, count] of Object.entries(options.records)) {
+    if (!(list in DEFAULT_RECORD_COUNTS)) throw new Error(`records: unknown list "${list}"`);
+    if (!Number.isInteger(count) || count < 0 || count > MAX_RECORD_COUNT) {
+      throw new Error(
+        `records.${list} must be a whole number from 0 to ${MAX_RECORD_COUNT}, got ${count}`,
+      );
+    }
+  }
+  return options;
+}
+
+export function recordCounts(options: SandboxOptions): Record<IdentityName, RecordCounts> {
+  return {
+    "demo-company": { ...DEFAULT_RECORD_COUNTS, ...options.records },
+    "other-company": { ...OTHER_COMPANY_RECORD_COUNTS },
+  };
+}

@@ -1,0 +1,79 @@
+/** Sandbox-only routes under /__sandbox: fault settings, data reset, journal list, cursor minting. */
+import { isCollectionName, type ListName } from "../catalog";
+import type { AuthedHandler, Handler } from "../context";
+import { parseJson, readBody, requireJsonContentType } from "../body";
+import { ApiError } from "../errors";
+import { jsonResponse } from "../response";
+
+export const getFaults: Handler = ({ state }) =>
+  jsonResponse(200, {
+    status: true,
+    message: "Current fault settings",
+    data: state.faults.snapshot(),
+  });
+
+export const postFaults: Handler = async ({ req, state }) => {
+  requireJsonContentType(req);
+  state.faults.update(parseJson(await readBody(req)));
+  return jsonResponse(200, {
+    status: true,
+    message: "Fault settings updated",
+    data: state.faults.snapshot(),
+  });
+};
+
+export const deleteFaults: Handler = ({ state }) => {
+  state.faults.clear();
+  return jsonResponse(200, {
+    status: true,
+    message: "Fault settings cleared",
+    data: state.faults.snapshot(),
+  });
+};
+
+/** Restores every identity's seeded journals; faults are left alone. */
+export const postReset: Handler = ({ state }) => {
+  state.journals.reset();
+  return jsonResponse(200, { status: true, message: "Seed data restored" });
+};
+
+export const listJournals: AuthedHandler = ({ state }, identity) =>
+  jsonResponse(200, {
+    status: true,
+    message: "Journals in this project",
+    data: state.journals.list(identity).map(({ id, reference, transaction_reference, status }) => ({
+      id,
+      reference,
+      transaction_reference,
+      status,
+    })),
+  });
+
+/**
+ * Mints the cursor a client would hold after reading `position` records, so tests and benchmarks
+ * can jump deep into a large list. Clients of the real API have no such door.
+ */
+export const mintCursor: AuthedHandler = ({ query, state }, identity) => {
+  const list = query.get("list") ?? "";
+  const position = Number(query.get("position") ?? "");
+  if (list !== "payments" && !isCollectionName(list)) {
+    throw new ApiError(400, "invalid_query", "list must name a collection or payments.", [
+      { field: "list", message: "is not a list" },
+    ]);
+  }
+  const name: ListName = list;
+  const count = state.counts[identity][name];
+  if (!Number.isSafeInteger(position) || position < 1 || position >= count) {
+    throw new ApiError(
+      400,
+      "invalid_query",
+      `position must be a whole number from 1 to ${count - 1}.`,
+      [{ field: "position", message: "is outside the list" }],
+    );
+  }
+  return jsonResponse(200, {
+    status: true,
+    message: "Cursor minted",
+    data: state.signer.mint(identity, name, position),
+  });
+};

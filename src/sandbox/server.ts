@@ -1,0 +1,240 @@
+/** The sandbox HTTP server: request pipeline (CORS, faults, routing, auth, errors) and lifecycle. */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { SandboxState } from "./context";
+import { CorsPolicy, isPreflight, PREFLIGHT_HEADERS } from "./cors";
+import { CursorSigner } from "./cursor";
+import { ApiError, errorBody } from "./errors";
+import { FaultController, faultSettingsError } from "./faults";
+import { JournalBook } from "./journals";
+import { recordCounts, resolveOptions, type SandboxOptions } from "./options";
+import {
+  emptyResponse,
+  errorResponse,
+  jsonResponse,
+  writeResponse,
+  type SandboxResponse,
+} from "./response";
+import { isApiPath, matchRoute, preflightMethods } from "./router";
+
+export type { SandboxOptions } from "./options";
+
+export interface SandboxStats {
+  requests: number;
+  /** Unexpected exceptions turned into 500s; bad input must never add to this. */
+  internalErrors: number;
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:4010 */
+  origin: string;
+  port: number;
+  /** origin + "/v1"; the release candidate is origin + "/rc-1". */
+  baseUrl: string;
+  stats(): SandboxStats;
+  /** Stops listening and destroys every open socket (keep-alive, hung or in flight). */
+  close(): Promise<void>;
+}
+
+/** No response at all: the connection was dropped or is left hanging on purpose. */
+const NO_RESPONSE = Symbol("no response");
+type Outcome = SandboxResponse | typeof NO_RESPONSE;
+
+/** A body that starts like a real answer and stops mid-value. */
+const MALFORMED_JSON = '{"status": true, "message": "Records retrieved", "data": [{"id": ';
+
+export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
+  const resolved = resolveOptions(options);
+  const faults = new FaultController(resolved.paymentsPagination);
+  try {
+    faults.update({
+      latencyMs: resolved.latencyMs,
+      failEvery: resolved.failEvery,
+      rateLimitEvery: resolved.rateLimitEvery,
+    });
+  } catch (error) {
+    throw faultSettingsError(error);
+  }
+
+  let lastNow = 0;
+  const state: SandboxState = {
+    seed: resolved.seed,
+    counts: recordCounts(resolved),
+    signer: new CursorSigner(),
+    journals: new JournalBook(),
+    faults,
+    now: () => (lastNow = Math.max(Date.now(), lastNow + 1)),
+  };
+  const cors = new CorsPolicy(resolved.allowOrigins);
+  const lifetime = new AbortController();
+  const sockets = new Set<Socket>();
+  const stats: SandboxStats = { requests: 0, internalErrors: 0 };
+  const log = resolved.log;
+
+  async function dispatch(req: IncomingMessage): Promise<Outcome> {
+    const method = req.method ?? "GET";
+    const rawUrl = req.url ?? "/";
+    const queryAt = rawUrl.indexOf("?");
+    const rawPath = queryAt >= 0 ? rawUrl.slice(0, queryAt) : rawUrl;
+    const query = new URLSearchParams(queryAt >= 0 ? rawUrl.slice(queryAt + 1) : "");
+    if (!rawPath.startsWith("/")) throw notFound(method, rawPath);
+    let segments: string[];
+    try {
+      segments = rawPath
+        .slice(1)
+        .split("/")
+        .map((segment) => decodeURIComponent(segment));
+    } catch {
+      throw new ApiError(400, "invalid_path", "The request path has invalid percent-encoding.");
+    }
+
+    const origin = req.headers.origin;
+    if (isPreflight(method, req.headers) && origin !== undefined) {
+      if (!cors.isAllowed(origin)) {
+        throw new ApiError(
+          403,
+          "origin_not_allowed",
+          "This origin may not call the sandbox; start it with --allow-origin to add it.",
+        );
+      }
+      return emptyResponse(204, {
+        "Access-Control-Allow-Methods": preflightMethods(segments),
+        ...PREFLIGHT_HEADERS,
+      });
+    }
+
+    let applyThenDrop = false;
+    if (isApiPath(segments) && method !== "OPTIONS") {
+      const decision = faults.decide(method, rawUrl);
+      if (decision.delayMs > 0)
+        await sleep(decision.delayMs, undefined, { signal: lifetime.signal });
+      const outcome = decision.outcome;
+      switch (outcome.kind) {
+        case "drop":
+          req.socket.destroy();
+          return NO_RESPONSE;
+        case "hang":
+          return NO_RESPONSE;
+        case "malformed":
+          return {
+            status: 200,
+            headers: { "Content-Type": "application/json; charset=utf-8" },
+            body: MALFORMED_JSON,
+          };
+        case "respond":
+          throw outcome.error;
+        case "throw":
+          throw new Error('Injected exception (sandbox fault action "throw")');
+        case "apply-then-drop":
+          applyThenDrop = true;
+          break;
+        case "pass":
+          break;
+      }
+    }
+
+    const match = matchRoute(segments);
+    if (!match) throw notFound(method, rawPath);
+    const allowed = [...Object.keys(match.methods), "OPTIONS"].join(", ");
+    if (method === "OPTIONS") return emptyResponse(204, { Allow: allowed });
+    const handler = match.methods[method];
+    if (!handler) {
+      throw new ApiError(
+        405,
+        "method_not_allowed",
+        `${method} is not allowed on ${rawPath}; allowed: ${allowed}.`,
+        [],
+        {
+          Allow: allowed,
+        },
+      );
+    }
+
+    const ctx = { req, query, params: match.params, state };
+    if (!applyThenDrop) return handler(ctx);
+    try {
+      await handler(ctx);
+    } finally {
+      req.socket.destroy();
+    }
+    return NO_RESPONSE;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    stats.requests += 1;
+    let outcome: Outcome;
+    try {
+      outcome = await dispatch(req);
+    } catch (error) {
+      if (lifetime.signal.aborted || req.socket.destroyed) return;
+      if (error instanceof ApiError) outcome = errorResponse(error);
+      else {
+        stats.internalErrors += 1;
+        log?.(
+          `internal error on ${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`,
+        );
+        outcome = jsonResponse(
+          500,
+          errorBody(
+            "internal_error",
+            "The sandbox hit an unexpected error; this is a sandbox bug.",
+          ),
+        );
+      }
+    }
+    if (outcome === NO_RESPONSE || res.destroyed) return;
+    writeResponse(res, outcome, cors.responseHeaders(req.headers));
+    log?.(
+      `${req.method} ${req.url} ${outcome.status} ${Math.round(performance.now() - started)}ms`,
+    );
+  }
+
+  const server = createServer((req, res) => {
+    void handle(req, res);
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  // A client that vanishes mid-request is not a server error.
+  server.on("clientError", (_error, socket) => socket.destroy());
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(resolved.port, resolved.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = resolved.host.includes(":") ? `[${resolved.host}]` : resolved.host;
+  const origin = `http://${host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    origin,
+    port,
+    baseUrl: `${origin}/v1`,
+    stats: () => ({ ...stats }),
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        lifetime.abort();
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function notFound(method: string, path: string): ApiError {
+  const shown = path.length > 120 ? `${path.slice(0, 120)}…` : path;
+  return new ApiError(
+    404,
+    "not_found",
+    `There is no ${method} ${shown} in the API; paths start with /v1 or /rc-1.`,
+  );
+}
