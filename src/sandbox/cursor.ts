@@ -35,6 +35,11 @@ export class CursorSigner {
     if (!LAST_ID_PATTERN.test(lastId)) throw invalidCursor("last_id");
     if (!KEYSET_PATTERN.test(keyset)) throw invalidCursor("keyset");
     const raw = Buffer.from(lastId, "base64url");
+    // Spare low bits in the last base64 character would otherwise let two spellings pass.
+    if (raw.toString("base64url") !== lastId) throw invalidCursor("last_id");
+    if (Buffer.from(keyset, "base64url").toString("base64url") !== keyset) {
+      throw invalidCursor("keyset");
+    }
     const position = (raw.readUInt32BE(0) ^ this.mask(identity, list)) >>> 0;
     if (!timingSafeEqual(raw.subarray(4), this.mac("last_id", identity, list, position))) {
       throw invalidCursor("last_id");
