@@ -1,0 +1,260 @@
+// Sends one API request: auth headers, timeout, cancellation, retries of GETs, JSON answers.
+
+import { ResolvedConnection, ResolvedOptions } from "./config";
+import { readErrorBody } from "./errorBody";
+import { ApiError } from "./errors";
+import {
+  abortedFailure,
+  FailureContext,
+  malformedFailure,
+  networkFailure,
+  RequestSubject,
+  statusFailure,
+  timeoutFailure,
+} from "./failures";
+import { JsonValue, ShapeError } from "./json";
+import { redactError } from "./redaction";
+import { backoffDelayMs, isRetryable, parseRetryAfter, RetryEvent } from "./retry";
+
+/** One request to the API. */
+export interface HttpRequest<T> {
+  readonly method: "GET" | "PATCH";
+  /** The path below the base URL, starting with `/`, its parts already URL-encoded. */
+  readonly path: string;
+  /** Query parameters in order; each name and value is URL-encoded here. */
+  readonly query?: ReadonlyArray<readonly [string, string]>;
+  /** JSON text of the body, sent with `Content-Type: application/json`. */
+  readonly body?: string;
+  readonly subject: RequestSubject;
+  /** Turns the parsed JSON of a 2xx answer into the typed result; throws ShapeError if it cannot. */
+  readonly parse: (json: JsonValue) => T;
+  readonly signal?: AbortSignal;
+  readonly onRetry?: (event: RetryEvent) => void;
+}
+
+/** What came back from one attempt. */
+interface Reply {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  readonly text: string;
+}
+
+/** Settles like `promise`, or rejects as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * The HTTP layer of the client. Every request carries `Authorization: Bearer <token>`,
+ * `identity` and `Accept: application/json`. Each attempt has a timeout; the caller's signal
+ * cancels at any point, including during a wait between retries. Only GETs are retried (on
+ * network errors, 429, 502, 503 and 504), within the attempt and time limits of the retry
+ * policy. Every error thrown is an ApiError from which the token has been removed.
+ */
+export class HttpClient {
+  // A #private field: the token does not show when the client is logged or serialized.
+  readonly #connection: ResolvedConnection;
+  private readonly options: ResolvedOptions;
+
+  constructor(connection: ResolvedConnection, options: ResolvedOptions) {
+    this.#connection = connection;
+    this.options = options;
+  }
+
+  /** The base URL requests go to, e.g. `https://api.example.com/v1`. */
+  get baseUrl(): string {
+    return this.#connection.baseUrl;
+  }
+
+  /** Runs `make`; an ApiError it throws comes out with the token removed, like every other. */
+  guard<T>(make: () => T): T {
+    try {
+      return make();
+    } catch (error) {
+      if (error instanceof ApiError) throw redactError(error, this.#connection.token);
+      throw error;
+    }
+  }
+
+  /** The full URL of a request: base URL, path and encoded query. */
+  url(path: string, query: ReadonlyArray<readonly [string, string]> = []): string {
+    const search = new URLSearchParams(query.map(([name, value]) => [name, value])).toString();
+    return `${this.#connection.baseUrl}${path}${search === "" ? "" : `?${search}`}`;
+  }
+
+  async send<T>(request: HttpRequest<T>): Promise<T> {
+    const context: FailureContext = {
+      method: request.method,
+      url: this.url(request.path, request.query),
+      origin: this.#connection.origin,
+      identity: this.#connection.identity,
+      subject: request.subject,
+    };
+    try {
+      return await this.sendWithRetries(request, context);
+    } catch (error) {
+      if (error instanceof ApiError) throw redactError(error, this.#connection.token);
+      throw error;
+    }
+  }
+
+  private async sendWithRetries<T>(request: HttpRequest<T>, context: FailureContext): Promise<T> {
+    const { clock, retry } = this.options;
+    const retries = request.method === "GET";
+    const deadline = clock.now() + retry.totalTimeMs;
+    for (let attempt = 1; ; attempt++) {
+      if (request.signal?.aborted) throw abortedFailure(context, false);
+      const timeoutMs = retries
+        ? Math.max(1, Math.min(this.options.timeoutMs, deadline - clock.now()))
+        : this.options.timeoutMs;
+      const outcome = await this.attempt(request, context, timeoutMs);
+      if (!(outcome instanceof ApiError) && outcome.status >= 200 && outcome.status <= 299) {
+        return this.parseAnswer(outcome, request, context);
+      }
+      const failure =
+        outcome instanceof ApiError ? outcome : this.failureOfStatus(outcome, context);
+      const delayMs = retries ? this.retryDelay(failure, attempt, deadline) : undefined;
+      if (delayMs === undefined) throw withAttempts(failure, attempt);
+      const event: RetryEvent = {
+        attempt,
+        maxAttempts: retry.maxAttempts,
+        delayMs,
+        reason: redactError(failure, this.#connection.token),
+      };
+      this.options.onRetry?.(event);
+      request.onRetry?.(event);
+      await this.pause(delayMs, request.signal, context);
+    }
+  }
+
+  /** The wait before another attempt, or undefined when this failure ends the call. */
+  private retryDelay(failure: ApiError, attempt: number, deadline: number): number | undefined {
+    const { retry, clock, random } = this.options;
+    if (!isRetryable(failure) || attempt >= retry.maxAttempts) return undefined;
+    const now = clock.now();
+    if (failure.retryAfterMs !== undefined) {
+      const tooLong =
+        failure.retryAfterMs > retry.maxRetryAfterMs || now + failure.retryAfterMs >= deadline;
+      return tooLong ? undefined : failure.retryAfterMs;
+    }
+    const delay = backoffDelayMs(attempt, retry, random);
+    return now + delay >= deadline ? undefined : delay;
+  }
+
+  private async pause(ms: number, signal: AbortSignal | undefined, context: FailureContext) {
+    try {
+      const wait = this.options.sleep(ms, signal);
+      await (signal === undefined ? wait : untilAborted(wait, signal));
+    } catch (error) {
+      if (signal?.aborted) throw abortedFailure(context, false);
+      throw error;
+    }
+  }
+
+  /** One exchange with the server; transport failures come back as ApiErrors, not thrown. */
+  private async attempt<T>(
+    request: HttpRequest<T>,
+    context: FailureContext,
+    timeoutMs: number,
+  ): Promise<Reply | ApiError> {
+    const exchange = new AbortController();
+    const timer = new AbortController();
+    const caller = request.signal;
+    let timedOut = false;
+    const onCallerAbort = (): void => exchange.abort(caller?.reason);
+    caller?.addEventListener("abort", onCallerAbort, { once: true });
+    this.options.sleep(timeoutMs, timer.signal).then(
+      () => {
+        if (timer.signal.aborted) return;
+        timedOut = true;
+        exchange.abort();
+      },
+      () => undefined,
+    );
+    let inFlight = false;
+    try {
+      inFlight = true;
+      const response = await untilAborted(
+        this.options.fetch(context.url, {
+          method: request.method,
+          headers: this.headers(request.body !== undefined),
+          ...(request.body === undefined ? {} : { body: request.body }),
+          signal: exchange.signal,
+        }),
+        exchange.signal,
+      );
+      const text = await untilAborted(response.text(), exchange.signal);
+      return { status: response.status, headers: response.headers, text };
+    } catch (error) {
+      if (caller?.aborted) return abortedFailure(context, inFlight);
+      if (timedOut) return timeoutFailure(context, timeoutMs);
+      return networkFailure(context, error, inFlight);
+    } finally {
+      timer.abort();
+      caller?.removeEventListener("abort", onCallerAbort);
+    }
+  }
+
+  private headers(withBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.#connection.token}`,
+      identity: this.#connection.identity,
+      Accept: "application/json",
+    };
+    if (withBody) headers["Content-Type"] = "application/json";
+    return headers;
+  }
+
+  private failureOfStatus(reply: Reply, context: FailureContext): ApiError {
+    const retryAfterMs =
+      reply.status === 429 || reply.status === 503
+        ? parseRetryAfter(reply.headers.get("Retry-After"), this.options.clock.now())
+        : undefined;
+    return statusFailure(reply.status, readErrorBody(reply.text), retryAfterMs, context);
+  }
+
+  private parseAnswer<T>(reply: Reply, request: HttpRequest<T>, context: FailureContext): T {
+    if (reply.text.trim() === "") {
+      throw malformedFailure(context, "empty instead of JSON", reply.status);
+    }
+    let json: JsonValue;
+    try {
+      json = JSON.parse(reply.text) as JsonValue;
+    } catch {
+      const type = reply.headers.get("Content-Type");
+      const shown = type === null ? "" : ` (content type ${type.split(";")[0]?.trim() ?? type})`;
+      throw malformedFailure(context, `not valid JSON${shown}`, reply.status);
+    }
+    try {
+      return request.parse(json);
+    } catch (error) {
+      if (error instanceof ShapeError) {
+        throw malformedFailure(context, `not the expected shape: ${error.message}`, reply.status);
+      }
+      throw error;
+    }
+  }
+}
+
+/** The final error of a call, saying how many attempts were made when there was more than one. */
+function withAttempts(error: ApiError, attempts: number): ApiError {
+  const note = attempts > 1 ? ` (Tried ${attempts} times.)` : "";
+  return new ApiError(error.kind, `${error.message}${note}`, {
+    ...error.facts(),
+    attempts,
+  });
+}

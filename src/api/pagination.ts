@@ -1,0 +1,251 @@
+// Walks paginated lists page by page as async iterators, and stops loudly if a server would make it loop.
+
+import { ApiError } from "./errors";
+import { isJsonObject, JsonValue } from "./json";
+import type { CollectionParams, CursorParams, PaymentsParams } from "./ledgerApi";
+import type { RetryEvent } from "./retry";
+import type { CollectionPage, PaymentsPage } from "./types";
+
+/** What {@link iterateCollection} needs: a {@link LedgerApi}, or a fake in tests. */
+export interface CollectionSource {
+  listCollectionPage(path: string, params: CollectionParams): Promise<CollectionPage>;
+}
+
+/** What {@link iteratePayments} needs: a {@link LedgerApi}, or a fake in tests. */
+export interface PaymentsSource {
+  listPayments(params: PaymentsParams): Promise<PaymentsPage>;
+}
+
+export interface WalkOptions {
+  /** Stops the walk: the pending request is cancelled and the iterator throws `aborted`. */
+  signal?: AbortSignal;
+  onRetry?: (event: RetryEvent) => void;
+  /**
+   * Request page k+1 as soon as page k has arrived, before handing page k out, so the network
+   * works while the caller writes page k to the sheet. Default true. A prefetched page is
+   * cancelled when the caller stops early.
+   */
+  prefetch?: boolean;
+}
+
+/** The stable identity of a record for loop detection: its `id`, or its whole content. */
+export function recordKey(record: JsonValue): string {
+  if (isJsonObject(record)) {
+    const id = record["id"];
+    if (typeof id === "string" || typeof id === "number") return `id:${typeof id}:${id}`;
+  }
+  return `json:${canonicalJson(record)}`;
+}
+
+/** JSON text with object keys sorted, so equal records give equal text. */
+function canonicalJson(value: JsonValue): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isJsonObject(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] ?? null)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Remembers the cursors and records of a walk, so that a server that repeats itself cannot
+ * keep a client looping forever (or silently duplicate rows).
+ */
+class LoopGuard {
+  private readonly cursors = new Set<string>();
+  private readonly records = new Set<string>();
+  private pages = 0;
+  private fetched = 0;
+
+  constructor(private readonly listing: string) {}
+
+  /** Checks a page that has just arrived; throws a `pagination` ApiError when it would loop. */
+  check(keys: readonly string[], lastId: string | null, keyset: string | null): void {
+    this.pages += 1;
+    if (keys.length > 0 && keys.every((key) => this.records.has(key))) {
+      throw this.failure(`page ${this.pages} held only records it had already sent`);
+    }
+    if (lastId !== null) {
+      if (keys.length === 0) {
+        throw this.failure(`page ${this.pages} was empty but not marked as the last`);
+      }
+      const cursor = JSON.stringify([lastId, keyset]);
+      if (this.cursors.has(cursor)) {
+        throw this.failure(`page ${this.pages} repeated a page cursor it had already sent`);
+      }
+      this.cursors.add(cursor);
+    }
+    for (const key of keys) this.records.add(key);
+    this.fetched += keys.length;
+  }
+
+  private failure(what: string): ApiError {
+    return new ApiError(
+      "pagination",
+      `While listing ${this.listing}, the server's ${what}. The walk was stopped so it cannot ` +
+        `loop forever; the ${this.fetched} records fetched before that page may be incomplete. ` +
+        "Report this to the service's support.",
+    );
+  }
+}
+
+function abortedWalk(listing: string): ApiError {
+  return new ApiError("aborted", `Cancelled: listing ${listing} was stopped.`);
+}
+
+/**
+ * Runs a walk: fetches the first page, then follows each page's cursor until there is none.
+ * `next` gives the request for the page after `page`, or null when `page` is the last.
+ */
+async function* walk<P>(
+  listing: string,
+  options: WalkOptions,
+  first: (signal: AbortSignal) => Promise<P>,
+  next: (page: P, signal: AbortSignal) => Promise<P> | null,
+): AsyncGenerator<P, void, undefined> {
+  const caller = options.signal;
+  if (caller?.aborted) throw abortedWalk(listing);
+  // Our own controller also cancels a prefetched page when the caller stops iterating early.
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(caller?.reason);
+  caller?.addEventListener("abort", onAbort, { once: true });
+  try {
+    let pending: Promise<P> | null = first(controller.signal);
+    while (pending !== null) {
+      const page: P = await pending;
+      if (caller?.aborted) throw abortedWalk(listing);
+      if (options.prefetch ?? true) {
+        pending = next(page, controller.signal);
+        // Handled here so an unused prefetch (the caller stopped) is no unhandled rejection;
+        // awaiting it above still sees the failure.
+        pending?.catch(() => undefined);
+        yield page;
+      } else {
+        yield page;
+        if (caller?.aborted) throw abortedWalk(listing);
+        pending = next(page, controller.signal);
+      }
+    }
+  } finally {
+    caller?.removeEventListener("abort", onAbort);
+    controller.abort();
+  }
+}
+
+export interface CollectionWalkOptions extends WalkOptions {
+  /** Records per page, sent as `size`. Default 50, the server's maximum. */
+  size?: number;
+}
+
+/**
+ * Every page of a cursor-paginated collection such as `/invoices`, newest first.
+ *
+ * The first request has no cursor; each later one passes the previous page's `last_id` and
+ * `keyset` back unchanged; the walk ends at the page whose `last_id` is null. It fails with a
+ * `pagination` ApiError, rather than looping or duplicating rows, when the server repeats a
+ * cursor, sends a page of records it already sent, or sends an empty page that is not the last.
+ */
+export function iterateCollection(
+  api: CollectionSource,
+  path: string,
+  options: CollectionWalkOptions = {},
+): AsyncGenerator<CollectionPage, void, undefined> {
+  const size = options.size ?? 50;
+  const guard = new LoopGuard(path);
+  const request = (cursor: CursorParams, signal: AbortSignal) =>
+    api
+      .listCollectionPage(path, {
+        size,
+        ...cursor,
+        signal,
+        ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+      })
+      .then((page) => {
+        guard.check(page.data.map(recordKey), page.lastId, page.keyset);
+        return page;
+      });
+  return walk(
+    path,
+    options,
+    (signal) => request({}, signal),
+    (page, signal) =>
+      page.lastId === null
+        ? null
+        : // The parser guarantees a string keyset whenever last_id is a string.
+          request({ lastId: page.lastId, keyset: page.keyset ?? "" }, signal),
+  );
+}
+
+/** A page of the payments walk with an honest account of how much has been fetched. */
+export interface PaymentsBatch {
+  readonly page: PaymentsPage;
+  /** Payments fetched so far, this page included. */
+  readonly fetched: number;
+  /** The number of payments the server reports (`count` of this page). */
+  readonly count: number;
+  /** True on the final batch of the walk. */
+  readonly last: boolean;
+  /** True when `fetched` reaches `count`. On the last batch, false means the list is partial. */
+  readonly complete: boolean;
+}
+
+export interface PaymentsWalkOptions extends WalkOptions {
+  /** Payments per request, sent as `limit`. Default 50. */
+  pageSize?: number;
+}
+
+/**
+ * Every payment the server will give, page by page. The contract does not say how the payments
+ * list pages: when an answer carries a string `last_id` and `keyset`, they are followed like a
+ * collection's cursor (with the same loop checks); when it carries none, that page is the last.
+ * Each batch reports `fetched`, `count` and `complete`, so a partial list is never passed off as
+ * whole ({@link describePaymentsBatch}).
+ */
+export async function* iteratePayments(
+  api: PaymentsSource,
+  options: PaymentsWalkOptions = {},
+): AsyncGenerator<PaymentsBatch, void, undefined> {
+  const limit = options.pageSize ?? 50;
+  const guard = new LoopGuard("payments");
+  const request = (cursor: CursorParams, signal: AbortSignal) =>
+    api
+      .listPayments({
+        limit,
+        ...cursor,
+        signal,
+        ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+      })
+      .then((page) => {
+        guard.check(
+          page.data.map((payment) => recordKey({ id: payment.id })),
+          page.lastId,
+          page.keyset,
+        );
+        return page;
+      });
+  let fetched = 0;
+  const pages = walk(
+    "payments",
+    options,
+    (signal) => request({}, signal),
+    (page, signal) =>
+      page.lastId === null || page.keyset === null
+        ? null
+        : request({ lastId: page.lastId, keyset: page.keyset }, signal),
+  );
+  for await (const page of pages) {
+    fetched += page.data.length;
+    const last = page.lastId === null || page.keyset === null;
+    yield { page, fetched, count: page.count, last, complete: fetched >= page.count };
+  }
+}
+
+/** A sentence for the UI: "Fetched all 45 payments." or "Fetched 20 of 45 payments: …". */
+export function describePaymentsBatch(batch: PaymentsBatch): string {
+  if (batch.complete) return `Fetched all ${batch.fetched} payments.`;
+  if (!batch.last) return `Fetched ${batch.fetched} of ${batch.count} payments so far.`;
+  return (
+    `Fetched ${batch.fetched} of ${batch.count} payments: ` +
+    "the server offers no way to fetch more."
+  );
+}
