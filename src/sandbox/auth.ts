@@ -35,6 +35,12 @@ export function authenticate(headers: IncomingHttpHeaders): IdentityName {
       'The Authorization header is missing; send "Authorization: Bearer <token>".',
     );
   }
+  if (/^Bearer\s*$/i.test(authorization)) {
+    throw unauthenticated(
+      "missing_token",
+      "The Authorization header names the Bearer scheme but no token.",
+    );
+  }
   const match = BEARER.exec(authorization);
   if (!match || match[1] === undefined) {
     throw unauthenticated(

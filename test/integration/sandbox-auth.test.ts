@@ -40,7 +40,7 @@ describe("sandbox authentication", () => {
 
   test("a Bearer header without a token is 401", async () => {
     const reply = await api(sandbox, "/invoices", { headers: { Authorization: "Bearer " } });
-    expect(reply.status).toBe(401);
+    expectError(reply, 401, "missing_token");
   });
 
   test("the Bearer scheme name is case-insensitive (RFC 7235)", async () => {
