@@ -6,6 +6,8 @@ import { isJsonObject, JsonObject, JsonValue } from "./json";
 /** What we could make of an error body. Both parts are optional: the shape is not in the contract. */
 export interface ServerErrorBody {
   readonly message?: string;
+  /** A machine-readable code, from `code` or `error.code` (e.g. `journal_not_draft`). */
+  readonly code?: string;
   readonly details: readonly ApiErrorDetail[];
 }
 
@@ -28,7 +30,7 @@ function nonEmpty(value: JsonValue | undefined): string | undefined {
 /**
  * Makes sense of an error body defensively, because the contract does not show its shape:
  * - JSON: the message from `message`, `error` (a string), `error.message`, `detail` or
- *   `title`; details from `details`, `error.details`, `errors` (array, or an object of
+ *   `title`; a code from `code` or `error.code`; details from `details`, `error.details`, `errors` (array, or an object of
  *   field → messages) or a `detail` array.
  * - HTML (a proxy's error page): its `<title>`, if any.
  * - Other text: the text itself, shortened.
@@ -68,13 +70,18 @@ function fromJson(json: JsonValue): ServerErrorBody {
     nonEmpty(nested?.["message"]) ??
     nonEmpty(json["detail"]) ??
     nonEmpty(json["title"]);
+  const code = nonEmpty(json["code"]) ?? nonEmpty(nested?.["code"]);
   const details = [
     ...detailsFrom(json["details"]),
     ...detailsFrom(nested?.["details"]),
     ...detailsFrom(json["errors"]),
     ...detailsFrom(json["detail"]),
   ].slice(0, DETAIL_LIMIT);
-  return message === undefined ? { details } : { message, details };
+  return {
+    ...(message === undefined ? {} : { message }),
+    ...(code === undefined ? {} : { code }),
+    details,
+  };
 }
 
 function detailsFrom(value: JsonValue | undefined): ApiErrorDetail[] {

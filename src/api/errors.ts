@@ -40,6 +40,8 @@ export interface ApiErrorFacts {
   readonly status?: number;
   /** The server's own message from the error body (never containing the token). */
   readonly serverMessage?: string;
+  /** The server's machine-readable error code, when its error body has one. */
+  readonly serverCode?: string;
   /** Field problems from the error body or from our own checks. */
   readonly details?: readonly ApiErrorDetail[];
   /** How long the server asked us to wait (Retry-After), in milliseconds. */
@@ -64,6 +66,7 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status?: number;
   readonly serverMessage?: string;
+  readonly serverCode?: string;
   readonly details?: readonly ApiErrorDetail[];
   readonly retryAfterMs?: number;
   readonly outcomeUnknown: boolean;
@@ -77,6 +80,7 @@ export class ApiError extends Error {
     this.outcomeUnknown = facts.outcomeUnknown ?? false;
     if (facts.status !== undefined) this.status = facts.status;
     if (facts.serverMessage !== undefined) this.serverMessage = facts.serverMessage;
+    if (facts.serverCode !== undefined) this.serverCode = facts.serverCode;
     if (facts.details !== undefined) this.details = facts.details;
     if (facts.retryAfterMs !== undefined) this.retryAfterMs = facts.retryAfterMs;
     if (facts.attempts !== undefined) this.attempts = facts.attempts;
@@ -89,6 +93,7 @@ export class ApiError extends Error {
     return {
       status: this.status,
       serverMessage: this.serverMessage,
+      serverCode: this.serverCode,
       details: this.details,
       retryAfterMs: this.retryAfterMs,
       outcomeUnknown: this.outcomeUnknown,

@@ -106,7 +106,9 @@ export function statusFailure(
         ) + " Check the project identity.";
       break;
     case "not-found":
-      message = context.subject.notFound + (said === undefined ? "" : ` The server said: ${said}`);
+      message =
+        context.subject.notFound +
+        (said === undefined ? "" : withServerMessage(" The server said", said));
       break;
     case "conflict":
       message =
@@ -145,6 +147,7 @@ export function statusFailure(
   return new ApiError(kind, message, {
     status,
     serverMessage: said,
+    serverCode: body.code,
     details: body.details.length > 0 ? body.details : undefined,
     retryAfterMs,
     outcomeUnknown,

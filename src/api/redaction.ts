@@ -46,6 +46,7 @@ export function redactError(error: ApiError, secret: string): ApiError {
   return new ApiError(error.kind, clean(error.message), {
     ...facts,
     serverMessage: facts.serverMessage === undefined ? undefined : clean(facts.serverMessage),
+    serverCode: facts.serverCode === undefined ? undefined : clean(facts.serverCode),
     details,
     url: facts.url === undefined ? undefined : clean(facts.url),
     cause: safeCause,
