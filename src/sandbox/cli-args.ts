@@ -94,7 +94,8 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): CliParse {
     }
     const eq = arg.indexOf("=");
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    if (!VALUE_FLAGS.has(flag)) throw new FlagError(`unknown flag "${arg}" (see --help)`);
+    if (!VALUE_FLAGS.has(flag))
+      throw new FlagError(`unknown flag "${arg}"; --help lists the flags`);
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined) throw new FlagError(`${flag} needs a value`);
     values.set(flag, [...(values.get(flag) ?? []), value]);

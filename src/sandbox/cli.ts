@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     return;
   }
   if (parsed.kind === "error") {
-    process.stderr.write(`sandbox: ${parsed.message}\n\n${USAGE}\n`);
+    process.stderr.write(`sandbox: ${parsed.message}\n`);
     process.exitCode = 2;
     return;
   }

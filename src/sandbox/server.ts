@@ -75,19 +75,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   async function dispatch(req: IncomingMessage): Promise<Outcome> {
     const method = req.method ?? "GET";
     const rawUrl = req.url ?? "/";
-    const queryAt = rawUrl.indexOf("?");
-    const rawPath = queryAt >= 0 ? rawUrl.slice(0, queryAt) : rawUrl;
-    const query = new URLSearchParams(queryAt >= 0 ? rawUrl.slice(queryAt + 1) : "");
-    if (!rawPath.startsWith("/")) throw notFound(method, rawPath);
-    let segments: string[];
-    try {
-      segments = rawPath
-        .slice(1)
-        .split("/")
-        .map((segment) => decodeURIComponent(segment));
-    } catch {
-      throw new ApiError(400, "invalid_path", "The request path has invalid percent-encoding.");
-    }
+    const { rawPath, segments, query } = parseTarget(rawUrl);
 
     const origin = req.headers.origin;
     if (isPreflight(method, req.headers) && origin !== undefined) {
@@ -107,8 +95,9 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     let applyThenDrop = false;
     if (isApiPath(segments) && method !== "OPTIONS") {
       const decision = faults.decide(method, rawUrl);
-      if (decision.delayMs > 0)
+      if (decision.delayMs > 0) {
         await sleep(decision.delayMs, undefined, { signal: lifetime.signal });
+      }
       const outcome = decision.outcome;
       switch (outcome.kind) {
         case "drop":
@@ -228,6 +217,24 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
       return closing;
     },
   };
+}
+
+/** Splits the request target; path segments are percent-decoded one by one, so %2F stays inside. */
+function parseTarget(rawUrl: string): {
+  rawPath: string;
+  segments: string[];
+  query: URLSearchParams;
+} {
+  const queryAt = rawUrl.indexOf("?");
+  const rawPath = queryAt >= 0 ? rawUrl.slice(0, queryAt) : rawUrl;
+  const query = new URLSearchParams(queryAt >= 0 ? rawUrl.slice(queryAt + 1) : "");
+  // An absolute-form or "*" target names no route here.
+  if (!rawPath.startsWith("/")) return { rawPath, segments: [""], query };
+  try {
+    return { rawPath, segments: rawPath.slice(1).split("/").map(decodeURIComponent), query };
+  } catch {
+    throw new ApiError(400, "invalid_path", "The request path has invalid percent-encoding.");
+  }
 }
 
 function notFound(method: string, path: string): ApiError {
