@@ -21,7 +21,11 @@ export interface ApiConnection {
   identity: string;
 }
 
-/** How GET requests are retried. PATCH requests are never retried. */
+/**
+ * How GET requests are retried: after network errors, 429, 502, 503 and 504 only. A timeout is
+ * not retried (a server too slow for one attempt would only double the wait), nor is 500 (a
+ * server bug does not go away), nor any PATCH (it may already have been applied).
+ */
 export interface RetryPolicy {
   /** Sends at most this many times, the first included. Default 4. */
   maxAttempts: number;
