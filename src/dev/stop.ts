@@ -16,7 +16,7 @@ if (!state) {
 } else if (isRunning(state.startPid)) {
   // npm start ends its children and removes the sideloaded add-in when it receives SIGTERM.
   process.kill(state.startPid, "SIGTERM");
-  console.log("Stopped npm start (dev server, sandbox and sideloaded add-in).");
+  console.log("Stopped npm start and everything it started.");
 } else {
   endProcessGroup(state.sandboxPid);
   endProcessGroup(state.devServerPid);
