@@ -7,6 +7,13 @@ import { accept, MoneyResult, refuse } from "./moneyProblem";
 /** Excel keeps and shows at most 15 significant digits of a number. */
 export const SPREADSHEET_DIGITS = 15;
 
+/**
+ * How far from a whole cent a settled double may lie and still be read as that cent: one
+ * millionth of a unit. Double arithmetic on amounts of size M errs by about M × 2.2e-16, so this
+ * absorbs formula noise for |M| up to about 4e9 and accepts no sub-cent value anyone types.
+ */
+export const CENT_NOISE_TOLERANCE = "0.000001";
+
 /** An amount read from a cell, settled to the decimal Excel shows. */
 export interface SettledAmount {
   /** The exact amount. */
@@ -38,9 +45,10 @@ export function settleSpreadsheetNumber(value: number): Money | null {
  * asking. NaN, infinities and amounts of 10^15 or more (beyond what a cell holds exactly) are
  * refused too.
  *
- * Known limit: a formula that subtracts nearly equal amounts (`=1000.10-999.90`) leaves float
- * noise within the 15 digits (0.200000000000045); it is refused with a hint to wrap the formula
- * in ROUND(…, 2).
+ * Subtracting nearly equal amounts (`=1000.10-999.90`) leaves noise inside the 15 digits
+ * (0.200000000000045). A value within {@link CENT_NOISE_TOLERANCE} of a whole cent is taken as
+ * that cent: that covers the noise of sums and differences of amounts below about 4 billion,
+ * while any sub-cent part a person could mean (0.001, even 0.00001) is still refused.
  */
 export function centsFromSpreadsheetNumber(value: number): MoneyResult<SettledAmount> {
   const settled = settleSpreadsheetNumber(value);
@@ -53,18 +61,22 @@ export function centsFromSpreadsheetNumber(value: number): MoneyResult<SettledAm
       `${String(value)} is too large to be exact in a spreadsheet cell (more than 15 digits).`,
     );
   }
+  const nearestCent = settled.toDecimalPlaces(MONEY_PLACES);
   if (settled.decimalPlaces() > MONEY_PLACES) {
+    if (settled.minus(nearestCent).abs().lessThanOrEqualTo(CENT_NOISE_TOLERANCE)) {
+      return accept(settledAmount(nearestCent.isZero() ? new MoneyDecimal(0) : nearestCent));
+    }
     return refuse(
       "too-many-decimals",
       `${shownNumber(settled)} has more than ${placesInWords(MONEY_PLACES)}. ` +
         "If it is a formula result, wrap the formula in ROUND(…, 2).",
     );
   }
-  return accept({
-    amount: settled,
-    cents: BigInt(settled.times(100).toFixed(0)),
-    text: toWireDecimal(settled),
-  });
+  return accept(settledAmount(settled));
+}
+
+function settledAmount(amount: Money): SettledAmount {
+  return { amount, cents: BigInt(amount.times(100).toFixed(0)), text: toWireDecimal(amount) };
 }
 
 /** How Excel-like a number reads in a message: plain for ordinary sizes, e-notation for tiny. */

@@ -46,13 +46,30 @@ describe("spreadsheetNumber.ts", () => {
       expect(!result.ok && result.problem.message).toMatch(/^10\.005 has more than two decimals\./);
     });
 
-    it("refuses the noise left by subtracting nearly equal amounts instead of guessing", () => {
-      const result = centsFromSpreadsheetNumber(1000.1 - 999.9);
-      expect(!result.ok && result.problem).toEqual({
-        code: "too-many-decimals",
-        message:
-          "0.200000000000045 has more than two decimals. If it is a formula result, wrap the formula in ROUND(…, 2).",
+    it("settles the noise left by subtracting nearly equal amounts: 1000.10-999.90 is 0.20", () => {
+      expect(settleSpreadsheetNumber(1000.1 - 999.9)?.toString()).toBe("0.200000000000045");
+      expect(valueOf(centsFromSpreadsheetNumber(1000.1 - 999.9))).toMatchObject({
+        cents: 20n,
+        text: "0.20",
       });
+    });
+
+    it("still refuses a sub-cent part a person could mean, however small", () => {
+      expect(!centsFromSpreadsheetNumber(10.00001).ok).toBe(true);
+      expect(!centsFromSpreadsheetNumber(0.0001).ok).toBe(true);
+    });
+
+    it("settles the float difference of two-decimal amounts to the exact difference", () => {
+      const cents = fc.integer({ min: -99_999_999_999, max: 99_999_999_999 });
+      fc.assert(
+        fc.property(cents, cents, (a, b) => {
+          const floatDifference = a / 100 - b / 100;
+          expect(valueOf(centsFromSpreadsheetNumber(floatDifference)).cents).toBe(
+            BigInt(a) - BigInt(b),
+          );
+        }),
+        { numRuns: 3000 },
+      );
     });
 
     it.each([NaN, Infinity, -Infinity])("refuses %s", (value) => {
