@@ -1,0 +1,63 @@
+// What the task pane asks of an import and what it hears back: the contract between the UI and
+// the import pipeline (fetch pages -> shape rows -> write blocks to the sheet).
+import type { LedgerApi } from "../api";
+
+/** The lists a user can import. */
+export type CollectionId =
+  | "payments"
+  | "invoices"
+  | "receipts"
+  | "bills"
+  | "credit-notes"
+  | "debit-notes"
+  | "expenses";
+
+export interface CollectionInfo {
+  readonly id: CollectionId;
+  /** Shown in the Collection choice, and the name of the sheet it lands in. */
+  readonly label: string;
+  /** The API path; configurable for the cursor collections, since the spec shows only /invoices. */
+  readonly defaultPath: string;
+}
+
+export const COLLECTIONS: readonly CollectionInfo[] = [
+  { id: "payments", label: "Payments", defaultPath: "/payments" },
+  { id: "invoices", label: "Invoices", defaultPath: "/invoices" },
+  { id: "receipts", label: "Receipts", defaultPath: "/receipts" },
+  { id: "bills", label: "Bills", defaultPath: "/bills" },
+  { id: "credit-notes", label: "Credit notes", defaultPath: "/credit-notes" },
+  { id: "debit-notes", label: "Debit notes", defaultPath: "/debit-notes" },
+  { id: "expenses", label: "Expenses", defaultPath: "/expenses" },
+];
+
+export interface ImportProgress {
+  /** Records written to the sheet so far. */
+  readonly records: number;
+  /** Pages fetched so far. */
+  readonly pages: number;
+  /** The total the server reports, when it reports one (payments' `count`). */
+  readonly total?: number;
+  /** A short sentence for the status line, e.g. "Fetching page 3…" or "Retrying in 2 s (503)". */
+  readonly message: string;
+}
+
+export interface ImportRequest {
+  readonly collection: CollectionId;
+  readonly api: LedgerApi;
+  /** The API path of a cursor collection (ignored for payments); defaults to the collection's. */
+  readonly path?: string;
+  /** Cancels the import: the network work stops and the sheet is left consistent, marked partial. */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportResult {
+  readonly sheetName: string;
+  readonly tableName: string;
+  /** Rows in the table after the import. */
+  readonly rows: number;
+  /** False when cancelled, stopped by the row limit, or the server gave only part of the list. */
+  readonly complete: boolean;
+  /** A sentence for the status line: what was imported, and if partial, why. */
+  readonly message: string;
+}
