@@ -1,0 +1,184 @@
+// One JSON value into the cell of a column of a given kind, or into text with a note saying why.
+//
+// A value that fits the column's kind becomes a typed cell (a number, a date serial, a boolean).
+// One that does not is written as text, exactly as received, and flagged: the writer formats that
+// cell "@" so Excel keeps it literal, and the row's "Import notes" cell says why it is text. No
+// amount ever passes through JavaScript arithmetic: decimal text goes to a double once, through
+// the money module, and only when the double shows the same 15 digits.
+
+import type { JsonValue } from "../api";
+import { DECIMAL_TEXT, RATE_PLACES, SPREADSHEET_DIGITS, toSpreadsheetNumber } from "../money";
+import type { CellKind, CellValue } from "./cells";
+import { readDateSerial, readDateTimeSerial, type SerialResult } from "./excelDates";
+import { fitText, jsonText } from "./textCells";
+
+/** What a value becomes in a cell of a column. */
+export interface CellOutcome {
+  readonly value: CellValue;
+  /** True when the cell holds text in a column of another kind: the writer formats it "@". */
+  readonly fallback: boolean;
+  /** Sentences for the row's "Import notes", e.g. `Total kept as text: more than 15 …`. */
+  readonly notes: readonly string[];
+}
+
+const EMPTY: CellOutcome = { value: "", fallback: false, notes: [] };
+
+/** Amounts show two decimals; more would be hidden by the money format, so they stay text. */
+const MONEY_DECIMALS = 2;
+
+function isEmpty(value: JsonValue | undefined): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === "" ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/** "a string", "an array", …: the JSON type of a value, for notes. */
+function typeName(value: JsonValue): string {
+  if (Array.isArray(value)) return "an array";
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "string":
+      return "a string";
+    case "number":
+      return "a number";
+    case "boolean":
+      return "true or false";
+    default:
+      return "an object";
+  }
+}
+
+function textOutcome(
+  value: JsonValue,
+  header: string,
+  fallback: boolean,
+  reason?: string,
+): CellOutcome {
+  const fitted = fitText(jsonText(value), header);
+  const notes: string[] = [];
+  if (reason !== undefined) notes.push(`${header} kept as text: ${reason}`);
+  if (fitted.note !== null) notes.push(fitted.note);
+  return { value: fitted.text, fallback, notes };
+}
+
+function keptAsText(value: JsonValue, header: string, reason: string): CellOutcome {
+  return textOutcome(value, header, true, reason);
+}
+
+function wrongType(value: JsonValue, header: string, expected: string): CellOutcome {
+  return keptAsText(value, header, `expected ${expected}, got ${typeName(value)}`);
+}
+
+/**
+ * Significant digits of a double as JavaScript writes it (its shortest round-trip text):
+ * 1234.5 → 5, 1e21 → 1, 0.000123 → 3.
+ */
+export function significantDigitsOf(value: number): number {
+  const mantissa = String(Math.abs(value)).split("e")[0] ?? "";
+  return mantissa.replace(".", "").replace(/^0+/, "").replace(/0+$/, "").length || 1;
+}
+
+/** Decimals of decimal text, trailing zeros not counted: `12.300` → 1. */
+function decimalPlaces(text: string): number {
+  const dot = text.indexOf(".");
+  return dot < 0 ? 0 : text.slice(dot + 1).replace(/0+$/, "").length;
+}
+
+/** Decimal text of a string or number value (`"12.30"`, `12.3` → `"12.3"`); null otherwise. */
+function decimalTextOf(value: JsonValue): string | null {
+  const text = typeof value === "number" ? String(value) : value;
+  return typeof text === "string" && DECIMAL_TEXT.test(text) ? text : null;
+}
+
+function decimalCell(
+  value: JsonValue,
+  header: string,
+  what: string,
+  maxPlaces: number,
+  placesInWords: string,
+): CellOutcome {
+  if (typeof value !== "string" && typeof value !== "number") {
+    return wrongType(value, header, what);
+  }
+  const text = decimalTextOf(value);
+  if (text === null) return keptAsText(value, header, `not ${what}`);
+  if (decimalPlaces(text) > maxPlaces) {
+    return keptAsText(value, header, `more than ${placesInWords}`);
+  }
+  const number = toSpreadsheetNumber(text);
+  if (!number.ok) {
+    return keptAsText(value, header, `more than ${SPREADSHEET_DIGITS} significant digits`);
+  }
+  return { value: number.value, fallback: false, notes: [] };
+}
+
+function serialCell(
+  value: JsonValue,
+  header: string,
+  read: (text: string) => SerialResult,
+  what: string,
+): CellOutcome {
+  if (typeof value !== "string") return wrongType(value, header, what);
+  const result = read(value);
+  if (result.ok) return { value: result.serial, fallback: false, notes: [] };
+  return result.problem === "out-of-range"
+    ? keptAsText(value, header, "outside Excel's dates (1900-03-01 to 9999-12-31)")
+    : keptAsText(value, header, `not ${what}`);
+}
+
+/** A date-time column also takes a plain date, as midnight of that date. */
+function readDateTimeOrDate(text: string): SerialResult {
+  const dateTime = readDateTimeSerial(text);
+  return dateTime.ok || dateTime.problem === "out-of-range" ? dateTime : readDateSerial(text);
+}
+
+function numberCell(value: JsonValue, header: string, integer: boolean): CellOutcome {
+  const what = integer ? "a whole number" : "a number";
+  if (typeof value !== "number") return wrongType(value, header, what);
+  if (integer && !Number.isInteger(value)) return keptAsText(value, header, `not ${what}`);
+  if (significantDigitsOf(value) > SPREADSHEET_DIGITS) {
+    return keptAsText(value, header, `more than ${SPREADSHEET_DIGITS} significant digits`);
+  }
+  return { value: Object.is(value, -0) ? 0 : value, fallback: false, notes: [] };
+}
+
+/**
+ * The cell for `value` in a column of `kind` whose header is `header` (used in notes).
+ *
+ * - null, a missing value, `""` and `[]` are an empty cell (`""`) in every kind, without a note.
+ * - text: a string exactly as received; any other JSON value as its compact JSON text.
+ * - money: decimal text (or a JSON number) with at most two decimals and at most 15 significant
+ *   digits becomes a number; otherwise the text is kept, with the reason.
+ * - rate: the same with at most ten decimals.
+ * - integer / number: a JSON number (whole, for integer) of at most 15 significant digits.
+ * - date: `YYYY-MM-DD` from 1900-03-01 to 9999-12-31 becomes a serial.
+ * - datetime: an ISO date-time with a zone becomes a serial in UTC; a plain date is midnight.
+ * - boolean: JSON true or false.
+ * Every text cell is fitted to Excel's 32,767-character limit, with a note when cut.
+ */
+export function toCell(kind: CellKind, value: JsonValue | undefined, header: string): CellOutcome {
+  if (value === undefined || isEmpty(value)) return EMPTY;
+  switch (kind) {
+    case "text":
+      return textOutcome(value, header, false);
+    case "money":
+      return decimalCell(value, header, "a decimal amount", MONEY_DECIMALS, "two decimals");
+    case "rate":
+      return decimalCell(value, header, "a decimal rate", RATE_PLACES, `${RATE_PLACES} decimals`);
+    case "integer":
+      return numberCell(value, header, true);
+    case "number":
+      return numberCell(value, header, false);
+    case "date":
+      return serialCell(value, header, readDateSerial, "a date (YYYY-MM-DD)");
+    case "datetime":
+      return serialCell(value, header, readDateTimeOrDate, "a date-time with a time zone");
+    case "boolean":
+      return typeof value === "boolean"
+        ? { value, fallback: false, notes: [] }
+        : wrongType(value, header, "true or false");
+  }
+}
