@@ -1,0 +1,174 @@
+// Records to rows of typed cells for a column list that only ever grows at its end.
+//
+// Every shaper (payments, allocations, discovered collections) shares this: a column set whose
+// existing columns never move or change kind, the "Import notes" column that closes the initial
+// list, and the row builder that turns each record into exactly one cell per column, listing the
+// text cells of non-text columns and the notes that explain them.
+
+import type { JsonRecord, JsonValue } from "../api";
+import type { CellKind, CellValue, ColumnSpec } from "./cells";
+import { claimHeader } from "./fieldNames";
+import { fitText } from "./textCells";
+import { toCell } from "./typedCells";
+
+/** A cell, by its row in the block and its column in the shaper's column list (both from 0). */
+export interface CellAddress {
+  readonly row: number;
+  readonly column: number;
+}
+
+/** A sentence for people about one row of a block. */
+export interface RowNote {
+  readonly row: number;
+  readonly message: string;
+}
+
+/** The rows of one page of records, ready for the writer. */
+export interface ShapedBlock {
+  /** One row per record (per allocation for the allocations sheet), each with exactly as many
+   * cells as the shaper had columns when the block was shaped. */
+  readonly rows: CellValue[][];
+  /** Cells of non-text columns that hold text (a value that did not fit the column's kind): the
+   * writer formats them "@" before writing the values, so Excel keeps them literal. */
+  readonly textCells: CellAddress[];
+  /** Each note of each row (also joined with "; " in the row's "Import notes" cell). */
+  readonly notes: RowNote[];
+}
+
+/** Turns pages of records into rows for a column list that grows only by appending. */
+export interface RecordShaper {
+  /** The columns so far. Later calls may return more columns at the end; never fewer, never
+   * moved, never a changed kind. */
+  columns(): readonly ColumnSpec[];
+  /** Rows for these records; may first append columns for fields seen for the first time. */
+  shape(records: readonly JsonRecord[]): ShapedBlock;
+}
+
+/** The last column of every initial column list: why a row's cells are text or cut. */
+export const IMPORT_NOTES_HEADER = "Import notes";
+/** The key of the "Import notes" column; `#` keeps it apart from record field paths. */
+export const IMPORT_NOTES_KEY = "#import-notes";
+/** Between several notes of one row. */
+export const NOTE_SEPARATOR = "; ";
+
+/** Excel's column limit; a shaper appends no column beyond it. */
+export const MAX_SHEET_COLUMNS = 16_384;
+
+/** A column and where its values come from. */
+export interface ColumnSource {
+  readonly spec: ColumnSpec;
+  /** The value of this column in a record; undefined when the record has none. */
+  read(record: JsonRecord): JsonValue | undefined;
+}
+
+/** The value at `path` (keys from the top level down); undefined when any step is missing. */
+export function readPath(record: JsonRecord, path: readonly string[]): JsonValue | undefined {
+  let value: JsonValue | undefined = record;
+  for (const key of path) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+    if (!Object.prototype.hasOwnProperty.call(value, key)) return undefined;
+    value = value[key];
+  }
+  return value;
+}
+
+/**
+ * The columns of one table: unique keys, unique headers (ignoring case, as Excel does), and the
+ * position of "Import notes" once the initial list is closed.
+ */
+export class ColumnSet {
+  private readonly sources: ColumnSource[] = [];
+  private readonly keys = new Set<string>([IMPORT_NOTES_KEY]);
+  private readonly headers = new Set<string>([IMPORT_NOTES_HEADER.toLowerCase()]);
+  private notesIndex = -1;
+  private specs: readonly ColumnSpec[] = [];
+
+  get size(): number {
+    return this.sources.length;
+  }
+
+  get isFull(): boolean {
+    return this.sources.length >= MAX_SHEET_COLUMNS;
+  }
+
+  /** True once "Import notes" has closed the initial column list. */
+  get isClosed(): boolean {
+    return this.notesIndex >= 0;
+  }
+
+  get notesColumn(): number {
+    return this.notesIndex;
+  }
+
+  columns(): readonly ColumnSpec[] {
+    return this.specs;
+  }
+
+  all(): readonly ColumnSource[] {
+    return this.sources;
+  }
+
+  /**
+   * Appends a column. A key or header already taken gets a suffix (`key#2`, `Header (2)`), so a
+   * record field can never collide with another column or with "Import notes".
+   */
+  add(
+    key: string,
+    header: string,
+    kind: CellKind,
+    read: (record: JsonRecord) => JsonValue | undefined,
+  ): ColumnSpec {
+    if (this.isFull) throw new RangeError(`A sheet has at most ${MAX_SHEET_COLUMNS} columns.`);
+    let uniqueKey = key;
+    for (let n = 2; this.keys.has(uniqueKey); n++) uniqueKey = `${key}#${n}`;
+    this.keys.add(uniqueKey);
+    const spec: ColumnSpec = { key: uniqueKey, header: claimHeader(header, this.headers), kind };
+    this.push({ spec, read });
+    return spec;
+  }
+
+  /** Appends "Import notes", closing the initial column list. Later columns come after it. */
+  closeWithImportNotes(): void {
+    if (this.isClosed) return;
+    this.notesIndex = this.sources.length;
+    const spec: ColumnSpec = { key: IMPORT_NOTES_KEY, header: IMPORT_NOTES_HEADER, kind: "text" };
+    this.push({ spec, read: () => undefined });
+  }
+
+  private push(source: ColumnSource): void {
+    this.sources.push(source);
+    this.specs = Object.freeze(this.sources.map((each) => each.spec));
+  }
+}
+
+/**
+ * One row per record, one cell per column of `set` (which must be closed). `extraNotes` adds
+ * notes of the shaper's own to a record's row (before the notes of its cells).
+ */
+export function shapeRows(
+  set: ColumnSet,
+  records: readonly JsonRecord[],
+  extraNotes?: (index: number) => readonly string[],
+): ShapedBlock {
+  const sources = set.all();
+  const notesColumn = set.notesColumn;
+  if (notesColumn < 0) throw new Error("The column list has no Import notes column yet.");
+  const rows: CellValue[][] = [];
+  const textCells: CellAddress[] = [];
+  const notes: RowNote[] = [];
+  records.forEach((record, row) => {
+    const cells: CellValue[] = new Array<CellValue>(sources.length);
+    const rowNotes: string[] = [...(extraNotes?.(row) ?? [])];
+    sources.forEach((source, column) => {
+      if (column === notesColumn) return;
+      const outcome = toCell(source.spec.kind, source.read(record), source.spec.header);
+      cells[column] = outcome.value;
+      if (outcome.fallback && source.spec.kind !== "text") textCells.push({ row, column });
+      rowNotes.push(...outcome.notes);
+    });
+    cells[notesColumn] = fitText(rowNotes.join(NOTE_SEPARATOR), IMPORT_NOTES_HEADER).text;
+    for (const message of rowNotes) notes.push({ row, message });
+    rows.push(cells);
+  });
+  return { rows, textCells, notes };
+}
