@@ -1,0 +1,41 @@
+// The connection in use, held in memory only. The task pane and the custom functions share one
+// runtime, so both see the same client; nothing here is ever written anywhere.
+
+import type { ApiVersion, LedgerApi } from "../api";
+
+export interface ActiveConnection {
+  /** The client, which holds the token. */
+  readonly api: LedgerApi;
+  /** `https://api.example.com`: where the token may be sent. */
+  readonly origin: string;
+  /** `api.example.com` (with its port, if any), for messages. */
+  readonly host: string;
+  readonly version: ApiVersion;
+  readonly identity: string;
+}
+
+export type ActiveConnectionListener = (connection: ActiveConnection | undefined) => void;
+
+/** Holds the current connection and tells listeners when it changes. */
+export class ActiveConnectionHolder {
+  private connection: ActiveConnection | undefined;
+  private readonly listeners = new Set<ActiveConnectionListener>();
+
+  get current(): ActiveConnection | undefined {
+    return this.connection;
+  }
+
+  set(connection: ActiveConnection | undefined): void {
+    this.connection = connection;
+    for (const listener of [...this.listeners]) listener(connection);
+  }
+
+  /** Calls `listener` on every change; returns the function that stops it. */
+  subscribe(listener: ActiveConnectionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** The add-in's one active connection (per runtime). */
+export const activeConnection = new ActiveConnectionHolder();
