@@ -1,0 +1,90 @@
+// The import panel's words and numbers: progress counts, the progress bar's values, and what a
+// finished, cancelled or failed import says. Pure: no DOM, no Office.
+
+import { isApiError } from "../api";
+import type { ImportProgress, ImportResult } from "../import/types";
+
+const NUMBER = new Intl.NumberFormat("en-US");
+
+/** `1 record`, `1,200 records`. */
+export function count(n: number, singular: string, plural: string): string {
+  return `${NUMBER.format(n)} ${n === 1 ? singular : plural}`;
+}
+
+/** The visible count line: `120 records · 3 pages`. */
+export function progressText(progress: Pick<ImportProgress, "records" | "pages">): string {
+  return `${count(progress.records, "record", "records")} · ${count(progress.pages, "page", "pages")}`;
+}
+
+/** What the progress bar announces and how full it is drawn. */
+export interface ProgressBarState {
+  /** aria-valuenow; absent when no total is known (an indeterminate bar). */
+  readonly valueNow?: number;
+  /** aria-valuemax; absent when no total is known. */
+  readonly valueMax?: number;
+  /** aria-valuetext, e.g. `120 records, 3 pages` or `120 of 500 records, 3 pages`. */
+  readonly valueText: string;
+  /** How full the bar is drawn, 0 to 1; absent when indeterminate. */
+  readonly fraction?: number;
+}
+
+export function progressBarState(progress: ImportProgress): ProgressBarState {
+  const pages = count(progress.pages, "page", "pages");
+  const { total } = progress;
+  if (total === undefined || !Number.isFinite(total) || total < 0) {
+    return { valueText: `${count(progress.records, "record", "records")}, ${pages}` };
+  }
+  const valueNow = Math.min(progress.records, total);
+  return {
+    valueNow,
+    valueMax: total,
+    valueText: `${NUMBER.format(progress.records)} of ${count(total, "record", "records")}, ${pages}`,
+    fraction: total === 0 ? 1 : valueNow / total,
+  };
+}
+
+/** The progress of an import that has not fetched anything yet. */
+export function startingProgress(label: string): ImportProgress {
+  return { records: 0, pages: 0, message: `Starting the import of ${label}…` };
+}
+
+export type ImportEnd =
+  | { readonly outcome: "finished"; readonly message: string; readonly complete: boolean }
+  | { readonly outcome: "cancelled"; readonly message: string }
+  | { readonly outcome: "failed"; readonly message: string };
+
+/** A finished import, in the import pipeline's own words. */
+export function describeImportResult(result: ImportResult): ImportEnd {
+  return { outcome: "finished", message: result.message, complete: result.complete };
+}
+
+function isCancelled(error: unknown): boolean {
+  if (isApiError(error)) return error.kind === "aborted";
+  return error instanceof Error && error.name === "AbortError";
+}
+
+/** An Excel error (OfficeExtension.Error) has a `code` such as `InvalidArgument`. */
+function excelCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** What a failed (or cancelled) import says. */
+export function describeImportFailure(error: unknown): ImportEnd {
+  if (isCancelled(error)) {
+    return { outcome: "cancelled", message: "Import cancelled." };
+  }
+  if (isApiError(error)) return { outcome: "failed", message: error.message };
+  const code = excelCode(error);
+  if (error instanceof Error && code !== undefined) {
+    return {
+      outcome: "failed",
+      message: `Excel could not finish the import (${code}): ${error.message}`,
+    };
+  }
+  if (error instanceof Error && error.message !== "") {
+    return { outcome: "failed", message: `The import failed: ${error.message}` };
+  }
+  return { outcome: "failed", message: "The import failed for an unknown reason. Try again." };
+}

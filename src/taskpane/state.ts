@@ -1,0 +1,66 @@
+// The task pane's state: a small observable value, and the connection panel's phases with what
+// each one shows.
+
+import type { ActiveConnection } from "../settings/activeConnection";
+import { connectedSummary } from "./connectionForm";
+
+/** A value that tells its listeners when it changes. */
+export class Observable<T> {
+  private readonly listeners = new Set<(value: T) => void>();
+
+  constructor(private current: T) {}
+
+  get value(): T {
+    return this.current;
+  }
+
+  set(value: T): void {
+    this.current = value;
+    for (const listener of [...this.listeners]) listener(value);
+  }
+
+  /** Calls `listener` on every change; returns the function that stops it. */
+  subscribe(listener: (value: T) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+export type ConnectionPhase =
+  | { readonly phase: "disconnected" }
+  | { readonly phase: "connecting"; readonly target: string }
+  | { readonly phase: "connected"; readonly connection: ActiveConnection };
+
+/** What the connection panel shows in a phase. */
+export interface ConnectionView {
+  /** The form (address, version, token, identity) is shown. */
+  readonly showForm: boolean;
+  /** The form's controls are disabled (a check is in flight). */
+  readonly formBusy: boolean;
+  /** The Connect button's text. */
+  readonly connectLabel: string;
+  /** The "Connected to …" line; shown with the Disconnect button when present. */
+  readonly summary?: string;
+}
+
+export function connectionView(state: ConnectionPhase): ConnectionView {
+  switch (state.phase) {
+    case "disconnected":
+      return { showForm: true, formBusy: false, connectLabel: "Connect" };
+    case "connecting":
+      return { showForm: true, formBusy: true, connectLabel: "Connecting…" };
+    case "connected":
+      return {
+        showForm: false,
+        formBusy: false,
+        connectLabel: "Connect",
+        summary: connectedSummary(state.connection),
+      };
+  }
+}
+
+/** The status line while a check is in flight. */
+export function connectingMessage(target: string | undefined, quiet: boolean): string {
+  const where = target === undefined ? "the server" : target;
+  return quiet ? `Reconnecting to ${where}…` : `Connecting to ${where}…`;
+}

@@ -1,0 +1,139 @@
+import { LedgerApi } from "../../../src/api";
+import type { ExcelRun } from "../../../src/excel/run";
+import {
+  COLLECTIONS,
+  ImportProgress,
+  ImportRequest,
+  ImportResult,
+} from "../../../src/import/types";
+import { ImportRun } from "../../../src/taskpane/importRun";
+
+const api = new LedgerApi({
+  apiAddress: "http://127.0.0.1:4010/v1",
+  version: "v1",
+  token: "demo-token",
+  identity: "demo-company",
+});
+const invoices = COLLECTIONS.find((collection) => collection.id === "invoices")!;
+const excelRun: ExcelRun = () => Promise.reject(new Error("not used by the fake import"));
+
+function result(overrides: Partial<ImportResult> = {}): ImportResult {
+  return {
+    sheetName: "Invoices",
+    tableName: "Invoices",
+    rows: 2,
+    complete: true,
+    message: "Imported 2 invoices.",
+    ...overrides,
+  };
+}
+
+/** An import that waits for `finish` (or the signal) and records its request. */
+function controllableImport() {
+  const requests: ImportRequest[] = [];
+  let finish: (value: ImportResult) => void = () => undefined;
+  const importCollection = (_run: ExcelRun, request: ImportRequest) => {
+    requests.push(request);
+    return new Promise<ImportResult>((resolve) => {
+      finish = resolve;
+      request.signal?.addEventListener("abort", () =>
+        resolve(result({ complete: false, message: "Imported 1 invoice; cancelled." })),
+      );
+    });
+  };
+  return { requests, importCollection, finish: (value: ImportResult) => finish(value) };
+}
+
+describe("importRun.ts", () => {
+  it("passes collection, api, path, a signal and a progress callback to importCollection", async () => {
+    const fake = controllableImport();
+    const run = new ImportRun(fake.importCollection, excelRun);
+    const seen: ImportProgress[] = [];
+    const pending = run.start({
+      collection: invoices,
+      api,
+      path: "/sales/invoices",
+      onProgress: (progress) => seen.push(progress),
+    });
+    const request = fake.requests[0]!;
+    expect(request).toMatchObject({ collection: "invoices", api, path: "/sales/invoices" });
+    expect(request.signal).toBeInstanceOf(AbortSignal);
+    request.onProgress?.({ records: 20, pages: 1, message: "Fetching page 2…" });
+    fake.finish(result());
+    expect(await pending).toEqual({
+      outcome: "finished",
+      complete: true,
+      message: "Imported 2 invoices.",
+    });
+    expect(seen).toEqual([{ records: 20, pages: 1, message: "Fetching page 2…" }]);
+  });
+
+  it("is running until the import ends", async () => {
+    const fake = controllableImport();
+    const run = new ImportRun(fake.importCollection, excelRun);
+    const pending = run.start({ collection: invoices, api, onProgress: () => undefined });
+    expect(run.running).toBe(true);
+    fake.finish(result());
+    await pending;
+    expect(run.running).toBe(false);
+  });
+
+  it("cancels by aborting the signal it passed", async () => {
+    const fake = controllableImport();
+    const run = new ImportRun(fake.importCollection, excelRun);
+    const pending = run.start({ collection: invoices, api, onProgress: () => undefined });
+    expect(run.cancel()).toBe(true);
+    expect(fake.requests[0]!.signal?.aborted).toBe(true);
+    expect(await pending).toEqual({
+      outcome: "finished",
+      complete: false,
+      message: "Imported 1 invoice; cancelled.",
+    });
+  });
+
+  it("has nothing to cancel when idle", () => {
+    const run = new ImportRun(controllableImport().importCollection, excelRun);
+    expect(run.cancel()).toBe(false);
+  });
+
+  it("refuses a second import while one runs", async () => {
+    const fake = controllableImport();
+    const run = new ImportRun(fake.importCollection, excelRun);
+    const first = run.start({ collection: invoices, api, onProgress: () => undefined });
+    const second = await run.start({ collection: invoices, api, onProgress: () => undefined });
+    expect(second).toEqual({ outcome: "failed", message: "An import is already running." });
+    expect(fake.requests).toHaveLength(1);
+    fake.finish(result());
+    await first;
+  });
+
+  it("turns a rejected import into a failed outcome", async () => {
+    const run = new ImportRun(
+      () =>
+        Promise.reject(
+          Object.assign(new Error("Busy."), { code: "InvalidOperationInCellEditMode" }),
+        ),
+      excelRun,
+    );
+    expect(await run.start({ collection: invoices, api, onProgress: () => undefined })).toEqual({
+      outcome: "failed",
+      message: "Excel could not finish the import (InvalidOperationInCellEditMode): Busy.",
+    });
+    expect(run.running).toBe(false);
+  });
+
+  it("ignores progress reported after the end", async () => {
+    const fake = controllableImport();
+    const run = new ImportRun(fake.importCollection, excelRun);
+    const seen: ImportProgress[] = [];
+    const pending = run.start({
+      collection: invoices,
+      api,
+      onProgress: (progress) => seen.push(progress),
+    });
+    fake.finish(result());
+    await pending;
+    fake.requests[0]!.onProgress?.({ records: 99, pages: 9, message: "late" });
+    expect(seen).toEqual([]);
+  });
+});

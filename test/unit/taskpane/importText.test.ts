@@ -1,0 +1,110 @@
+import { ApiError } from "../../../src/api";
+import {
+  count,
+  describeImportFailure,
+  describeImportResult,
+  progressBarState,
+  progressText,
+} from "../../../src/taskpane/importText";
+
+describe("importText.ts", () => {
+  describe("progressText()", () => {
+    it.each([
+      [0, 0, "0 records · 0 pages"],
+      [1, 1, "1 record · 1 page"],
+      [120, 3, "120 records · 3 pages"],
+      [200000, 4000, "200,000 records · 4,000 pages"],
+    ])("shows %i records and %i pages as “%s”", (records, pages, text) => {
+      expect(progressText({ records, pages })).toBe(text);
+    });
+  });
+
+  describe("count()", () => {
+    it("uses the singular for exactly one", () => {
+      expect(count(1, "page", "pages")).toBe("1 page");
+      expect(count(2, "page", "pages")).toBe("2 pages");
+    });
+  });
+
+  describe("progressBarState()", () => {
+    it("is indeterminate, without value or maximum, when no total is known", () => {
+      expect(progressBarState({ records: 120, pages: 3, message: "" })).toEqual({
+        valueText: "120 records, 3 pages",
+      });
+    });
+
+    it("has value, maximum and fraction when the server reports a total", () => {
+      expect(progressBarState({ records: 120, pages: 3, total: 480, message: "" })).toEqual({
+        valueNow: 120,
+        valueMax: 480,
+        valueText: "120 of 480 records, 3 pages",
+        fraction: 0.25,
+      });
+    });
+
+    it("never reports a value above the maximum", () => {
+      const state = progressBarState({ records: 510, pages: 11, total: 500, message: "" });
+      expect(state.valueNow).toBe(500);
+      expect(state.fraction).toBe(1);
+    });
+
+    it("draws an empty list as complete", () => {
+      expect(progressBarState({ records: 0, pages: 1, total: 0, message: "" }).fraction).toBe(1);
+    });
+  });
+
+  describe("describeImportResult()", () => {
+    it("uses the pipeline's own sentence", () => {
+      expect(
+        describeImportResult({
+          sheetName: "Invoices",
+          tableName: "Invoices",
+          rows: 40,
+          complete: false,
+          message: "Imported 40 invoices; cancelled before the end.",
+        }),
+      ).toEqual({
+        outcome: "finished",
+        complete: false,
+        message: "Imported 40 invoices; cancelled before the end.",
+      });
+    });
+  });
+
+  describe("describeImportFailure()", () => {
+    it("reports a cancel as cancelled, not failed", () => {
+      expect(describeImportFailure(new ApiError("aborted", "Cancelled: …"))).toEqual({
+        outcome: "cancelled",
+        message: "Import cancelled.",
+      });
+      const abort = new Error("The operation was aborted.");
+      abort.name = "AbortError";
+      expect(describeImportFailure(abort).outcome).toBe("cancelled");
+    });
+
+    it("shows an API error's actionable message as it is", () => {
+      const error = new ApiError("not-found", "The collection /bills was not found (404).");
+      expect(describeImportFailure(error)).toEqual({
+        outcome: "failed",
+        message: "The collection /bills was not found (404).",
+      });
+    });
+
+    it("names Excel's error code", () => {
+      const error = Object.assign(new Error("The request payload size has exceeded the limit."), {
+        code: "RequestPayloadSizeLimitExceeded",
+      });
+      expect(describeImportFailure(error).message).toBe(
+        "Excel could not finish the import (RequestPayloadSizeLimitExceeded): " +
+          "The request payload size has exceeded the limit.",
+      );
+    });
+
+    it("still says something for a thrown non-error", () => {
+      expect(describeImportFailure("???")).toEqual({
+        outcome: "failed",
+        message: "The import failed for an unknown reason. Try again.",
+      });
+    });
+  });
+});

@@ -1,0 +1,273 @@
+import { CONNECTION_SETTING, LAST_CONNECTION_KEY } from "../../../src/settings/connectionSettings";
+import { MemoryDocumentSettings, MemorySecretStore } from "../../../src/settings/memoryStores";
+import { recallToken, rememberToken, tokenKey } from "../../../src/settings/rememberedToken";
+import { ConnectionFormValues } from "../../../src/taskpane/connectionForm";
+import {
+  connect,
+  disconnect,
+  originOf,
+  rememberChoiceChanged,
+  restoreSession,
+  SessionStores,
+} from "../../../src/taskpane/session";
+import { FakeFetch } from "../api/fakeFetch";
+import { paymentJson, paymentsPageJson } from "../api/fixtures";
+
+const TOKEN = "tok-Secret+/=123";
+const ORIGIN = "https://api.example.com";
+const VALUES: ConnectionFormValues = {
+  apiAddress: "https://api.example.com/v1",
+  version: "v1",
+  token: TOKEN,
+  identity: "acme-ltd",
+  remember: false,
+};
+
+function setup(fetch = new FakeFetch()) {
+  const workbook = new MemoryDocumentSettings();
+  const device = new MemorySecretStore();
+  const stores: SessionStores = {
+    workbook,
+    device,
+    // random 0: retries wait no time.
+    clientOptions: { fetch: fetch.fetch, random: () => 0 },
+  };
+  return { workbook, device, stores, fetch };
+}
+
+const OK_PAGE = { status: 200, json: paymentsPageJson([paymentJson()]) };
+
+/** Everything kept anywhere, as one text, to search for the token. */
+function everythingKept(workbook: MemoryDocumentSettings, device?: MemorySecretStore): string {
+  return JSON.stringify([[...workbook.saved], device === undefined ? [] : [...device.items]]);
+}
+
+describe("session.ts", () => {
+  describe("connect()", () => {
+    it("checks the connection with one request for a single payment", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply(OK_PAGE);
+      const outcome = await connect(VALUES, stores);
+      expect(outcome.ok).toBe(true);
+      expect(fetch.requests).toHaveLength(1);
+      expect(fetch.requests[0]!.url).toBe("https://api.example.com/v1/payments?limit=1");
+      expect(fetch.requests[0]!.headers).toMatchObject({
+        Authorization: `Bearer ${TOKEN}`,
+        identity: "acme-ltd",
+      });
+    });
+
+    it("describes the live connection", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply(OK_PAGE);
+      const outcome = await connect({ ...VALUES, version: "rc-1" }, stores);
+      expect(outcome).toMatchObject({
+        ok: true,
+        connection: {
+          origin: ORIGIN,
+          host: "api.example.com",
+          version: "rc-1",
+          identity: "acme-ltd",
+        },
+        warnings: [],
+      });
+      if (outcome.ok) expect(outcome.connection.api.baseUrl).toBe(`${ORIGIN}/rc-1`);
+    });
+
+    it("refuses a plain-http address before sending anything", async () => {
+      const { stores, fetch } = setup();
+      const outcome = await connect({ ...VALUES, apiAddress: "http://api.example.com/v1" }, stores);
+      expect(outcome).toMatchObject({ ok: false, field: "apiAddress", cancelled: false });
+      expect(fetch.requests).toHaveLength(0);
+    });
+
+    it("says the token was refused on 401 and keeps nothing", async () => {
+      const { stores, fetch, workbook, device } = setup();
+      fetch.reply({ status: 401, json: { status: false, message: "Invalid token" } });
+      const outcome = await connect({ ...VALUES, remember: true }, stores);
+      expect(outcome).toMatchObject({ ok: false, field: "token" });
+      if (!outcome.ok) {
+        expect(outcome.message).toMatch(/^The server refused the access token \(401\)/);
+      }
+      expect(workbook.saves).toBe(0);
+      expect(device.items.size).toBe(0);
+    });
+
+    it("says the project is unknown on 403", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply({ status: 403, json: { status: false, message: "Unknown identity" } });
+      const outcome = await connect(VALUES, stores);
+      expect(outcome).toMatchObject({ ok: false, field: "identity" });
+      if (!outcome.ok) expect(outcome.message).toContain("“acme-ltd”");
+    });
+
+    it("says the server cannot be reached on a network error", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply({ networkError: "Failed to fetch" }, { networkError: "Failed to fetch" });
+      const outcome = await connect(VALUES, stores);
+      expect(outcome).toMatchObject({ ok: false, cancelled: false });
+      if (!outcome.ok) {
+        expect(outcome.message).toBe(
+          "Could not reach https://api.example.com (network error). " +
+            "Check your connection and the API address. (Tried 2 times.)",
+        );
+      }
+    });
+
+    it("reports a cancelled check as cancelled", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply({ hang: true });
+      const controller = new AbortController();
+      const pending = connect(VALUES, stores, controller.signal);
+      controller.abort();
+      expect(await pending).toMatchObject({ ok: false, cancelled: true });
+    });
+
+    it("keeps address, version and identity in the workbook, never the token", async () => {
+      const { stores, fetch, workbook, device } = setup();
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
+      expect(workbook.saved.get(CONNECTION_SETTING)).toEqual({
+        apiAddress: "https://api.example.com/v1",
+        version: "v1",
+        identity: "acme-ltd",
+      });
+      expect(JSON.stringify([...workbook.saved])).not.toContain(TOKEN);
+      expect(device.items.get(LAST_CONNECTION_KEY)).not.toContain(TOKEN);
+    });
+
+    it("remembers the token on this computer only when asked", async () => {
+      const remembered = setup();
+      remembered.fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, remember: true }, remembered.stores);
+      expect(await recallToken(remembered.device, ORIGIN)).toBe(TOKEN);
+
+      const notRemembered = setup();
+      notRemembered.fetch.reply(OK_PAGE);
+      await connect(VALUES, notRemembered.stores);
+      expect(everythingKept(notRemembered.workbook, notRemembered.device)).not.toContain(TOKEN);
+    });
+
+    it("forgets a previously remembered token when connecting without the box ticked", async () => {
+      const { stores, fetch, device } = setup();
+      await rememberToken(device, ORIGIN, "old-token");
+      fetch.reply(OK_PAGE);
+      await connect(VALUES, stores);
+      expect(await recallToken(device, ORIGIN)).toBeUndefined();
+    });
+
+    it("does not rewrite unchanged workbook settings", async () => {
+      const { stores, fetch, workbook } = setup();
+      fetch.reply(OK_PAGE, OK_PAGE);
+      await connect(VALUES, stores);
+      await connect(VALUES, stores);
+      expect(workbook.saves).toBe(1);
+    });
+
+    it("connects anyway, with a warning, when the workbook cannot be saved", async () => {
+      const { stores, fetch, workbook } = setup();
+      workbook.save = async () => {
+        throw new Error("The document is read-only.");
+      };
+      fetch.reply(OK_PAGE);
+      const outcome = await connect(VALUES, stores);
+      expect(outcome).toMatchObject({
+        ok: true,
+        warnings: [
+          "The address and identity could not be saved in this workbook: The document is read-only.",
+        ],
+      });
+    });
+
+    it("works without the computer's storage, keeping nothing secret anywhere", async () => {
+      const { stores, fetch, workbook } = setup();
+      fetch.reply(OK_PAGE);
+      const outcome = await connect(
+        { ...VALUES, remember: true },
+        { workbook, clientOptions: stores.clientOptions! },
+      );
+      expect(outcome.ok).toBe(true);
+      expect(everythingKept(workbook)).not.toContain(TOKEN);
+    });
+  });
+
+  describe("disconnect()", () => {
+    it("forgets the token remembered for that server", async () => {
+      const { stores, device } = setup();
+      await rememberToken(device, ORIGIN, TOKEN);
+      await disconnect({ origin: ORIGIN }, stores);
+      expect(device.items.has(tokenKey(ORIGIN))).toBe(false);
+    });
+  });
+
+  describe("rememberChoiceChanged()", () => {
+    it("forgets the token for the form's server when the box is unticked", async () => {
+      const { stores, device } = setup();
+      await rememberToken(device, ORIGIN, TOKEN);
+      await rememberChoiceChanged({ ...VALUES, remember: false }, stores);
+      expect(await recallToken(device, ORIGIN)).toBeUndefined();
+    });
+
+    it("stores nothing when the box is ticked (only a successful connect does)", async () => {
+      const { stores, device } = setup();
+      await rememberChoiceChanged({ ...VALUES, remember: true }, stores);
+      expect(device.items.size).toBe(0);
+    });
+  });
+
+  describe("originOf()", () => {
+    it("gives the origin of a valid address and undefined otherwise", () => {
+      expect(originOf("http://127.0.0.1:4010/v1", "rc-1")).toBe("http://127.0.0.1:4010");
+      expect(originOf("http://api.example.com/v1", "v1")).toBeUndefined();
+      expect(originOf("https://api.example.com/v1", "v9")).toBeUndefined();
+    });
+  });
+
+  describe("restoreSession()", () => {
+    it("starts empty, on v1, without connecting, in a fresh workbook on a fresh computer", async () => {
+      const { stores } = setup();
+      expect(await restoreSession(stores)).toEqual({
+        values: { apiAddress: "", version: "v1", token: "", identity: "", remember: false },
+        autoConnect: false,
+      });
+    });
+
+    it("restores everything and connects when the token for that server was remembered", async () => {
+      const { stores, fetch, workbook } = setup();
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, version: "rc-1", remember: true }, stores);
+      const again = setup();
+      const restored = await restoreSession({ ...stores, workbook: again.workbook });
+      expect(restored).toEqual({
+        values: { ...VALUES, version: "rc-1", remember: true },
+        autoConnect: true,
+      });
+      expect(workbook.saved.size).toBe(1);
+    });
+
+    it("fills the form but waits for the token when none was remembered", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply(OK_PAGE);
+      await connect(VALUES, stores);
+      expect(await restoreSession(stores)).toEqual({
+        values: { ...VALUES, token: "" },
+        autoConnect: false,
+      });
+    });
+
+    it("never hands a remembered token to a workbook that names another server", async () => {
+      const { stores, device } = setup();
+      await rememberToken(device, ORIGIN, TOKEN);
+      const workbook = new MemoryDocumentSettings({
+        [CONNECTION_SETTING]: {
+          apiAddress: "https://evil.example.net/v1",
+          version: "v1",
+          identity: "acme-ltd",
+        },
+      });
+      const restored = await restoreSession({ ...stores, workbook });
+      expect(restored.values.token).toBe("");
+      expect(restored.autoConnect).toBe(false);
+    });
+  });
+});
