@@ -1,12 +1,82 @@
-// Task pane entry point: waits for Office, then reports which host it runs in.
-// The connect and import panels build on this page (issue: task pane).
+// Task pane entry point: styles the page, waits for Office, and wires the panels to Excel, the
+// workbook's settings and the add-in's storage. Outside Excel it says where to open it instead.
 
-function describeHost(info: { host: Office.HostType | null }): string {
-  if (info.host === Office.HostType.Excel) return "Connected to Excel.";
-  return "Open this page from Excel to use Ledger Sheets (Office did not report an Excel host).";
+import { importCollection } from "../import/importCollection";
+import type { ExcelRun } from "../excel/run";
+import { activeConnection } from "../settings/activeConnection";
+import { documentSettingsStore, secretStore, SecretStore } from "../settings/stores";
+import { mountConnectionPanel } from "./connectionPanel";
+import { mountImportPanel } from "./importPanel";
+import { ImportRun } from "./importRun";
+import { applyPaneTheme, paneThemeFromOffice } from "./theme";
+import { requireElement, setShown } from "./view";
+import styles from "./taskpane.css";
+
+const OUTSIDE_EXCEL =
+  "Open this page from Excel: Ledger Sheets runs as an add-in in the Excel task pane.";
+
+function injectStyles(): void {
+  const style = document.createElement("style");
+  style.textContent = styles;
+  document.head.append(style);
 }
 
-Office.onReady((info) => {
+function showHostStatus(message: string): void {
   const status = document.getElementById("host-status");
-  if (status) status.textContent = describeHost(info);
-});
+  if (status === null) return;
+  status.textContent = message;
+  setShown(status, true);
+}
+
+function deviceStore(): SecretStore | undefined {
+  if (typeof OfficeRuntime === "undefined" || OfficeRuntime.storage === undefined) return undefined;
+  return secretStore(OfficeRuntime.storage);
+}
+
+function followOfficeTheme(): void {
+  let theme: Office.OfficeTheme | undefined;
+  try {
+    theme = Office.context.officeTheme;
+  } catch {
+    theme = undefined;
+  }
+  applyPaneTheme(document.documentElement, paneThemeFromOffice(theme));
+}
+
+async function start(): Promise<void> {
+  followOfficeTheme();
+  const workbook = documentSettingsStore(Office.context.document.settings);
+  const device = deviceStore();
+  const excelRun: ExcelRun = (batch) => Excel.run(batch);
+
+  const importPanel = mountImportPanel(document, {
+    workbook,
+    active: activeConnection,
+    run: new ImportRun(importCollection, excelRun),
+  });
+  const connectionPanel = mountConnectionPanel(document, {
+    stores: { workbook, ...(device === undefined ? {} : { device }) },
+    active: activeConnection,
+    focusAfterConnect: () => importPanel.focus(),
+  });
+  setShown(requireElement(document, "host-status", HTMLElement), false);
+  setShown(requireElement(document, "connection-panel", HTMLElement), true);
+  setShown(requireElement(document, "import-panel", HTMLElement), true);
+  await connectionPanel.restore();
+}
+
+injectStyles();
+if (typeof Office === "undefined") {
+  showHostStatus(`${OUTSIDE_EXCEL} (Office.js is not loaded.)`);
+} else {
+  Office.onReady((info) => {
+    // Compared as text: a host shim may not define the Office.HostType enumeration.
+    if (String(info.host) !== "Excel" || typeof Excel === "undefined") {
+      showHostStatus(OUTSIDE_EXCEL);
+      return;
+    }
+    start().catch(() => {
+      showHostStatus("Ledger Sheets could not start. Close the task pane and open it again.");
+    });
+  });
+}
