@@ -1,5 +1,6 @@
-// The connection in use, held in memory only. The task pane and the custom functions share one
-// runtime, so both see the same client; nothing here is ever written anywhere.
+// The connection in use, held in memory only; nothing here is ever written anywhere. The task
+// pane and the custom functions share one runtime, but webpack bundles each entry with its own
+// copy of this module: sharing it with the functions needs a shared chunk or a global.
 
 import type { ApiVersion, LedgerApi } from "../api";
 
@@ -37,5 +38,5 @@ export class ActiveConnectionHolder {
   }
 }
 
-/** The add-in's one active connection (per runtime). */
+/** The active connection of the bundle that imports it (the task pane's). */
 export const activeConnection = new ActiveConnectionHolder();
