@@ -1,0 +1,116 @@
+// Rows for a collection with no schema in the contract (invoices, bills, …): columns discovered
+// from the records themselves.
+//
+// Columns come in the order their fields first hold a value, `id` first; nested objects are
+// flattened into one column per field (`contact.name` → "Contact name"), arrays are written as
+// JSON text. A field's kind is fixed by its name and the first value it holds (kindInference.ts).
+//
+// A field that turns from a value into an object keeps its column (empty in the object's rows)
+// and gains a column per field of the object.
+//
+// A field that has held only null (or "") so far gets no column yet: its kind is unknown until
+// it holds a value, and guessing would fix the wrong kind for good. So the same records give the
+// same kinds and cells however they are split into pages. What the split does change is position:
+// the first page with records fixes the initial column list, closed by "Import notes"; a field
+// first seen with a value on a later page is appended after "Import notes". Moving "Import notes"
+// to stay last would mean moving a table column in Excel; appending is what the writer can do
+// cheaply and safely, and the header still says what each column is.
+
+import type { JsonRecord, JsonValue } from "../api";
+import { groupDigits } from "./textCells";
+import { headerForPath } from "./fieldNames";
+import { inferKind } from "./kindInference";
+import { ColumnSet, MAX_SHEET_COLUMNS, readPath, shapeRows } from "./rowShaper";
+import type { RecordShaper, ShapedBlock } from "./rowShaper";
+
+interface NewField {
+  readonly path: readonly string[];
+  readonly firstValue: JsonValue;
+}
+
+function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A shaper for records of unknown shape. Before the first page with records it has no columns;
+ * that page fixes the initial list (its fields, then "Import notes"); later pages may append.
+ */
+export function createDiscoveringShaper(): RecordShaper {
+  const set = new ColumnSet();
+  /** Fields that have a column, by their path as JSON (keys may contain dots). */
+  const known = new Set<string>();
+
+  /** Fields of `records` with a value and no column yet, in first-seen order. */
+  function newFields(records: readonly JsonRecord[]): NewField[] {
+    const found = new Map<string, NewField>();
+    const visit = (object: { [key: string]: JsonValue }, prefix: readonly string[]) => {
+      for (const [key, value] of Object.entries(object)) {
+        const path = [...prefix, key];
+        if (isObject(value)) {
+          visit(value, path);
+          continue;
+        }
+        if (value === null || value === "") continue;
+        const id = JSON.stringify(path);
+        if (!known.has(id) && !found.has(id)) found.set(id, { path, firstValue: value });
+      }
+    };
+    for (const record of records) visit(record, []);
+    return [...found.values()];
+  }
+
+  function addColumn(field: NewField): void {
+    const key = field.path[field.path.length - 1] ?? "";
+    const kind = inferKind(key, field.firstValue);
+    set.add(field.path.join("."), headerForPath(field.path, kind), kind, (record) => {
+      // An object's fields have columns of their own; repeating it here as JSON would also
+      // make the cell depend on whether this column existed yet when the row was shaped.
+      const value = readPath(record, field.path);
+      return value !== undefined && isObject(value) ? undefined : value;
+    });
+    known.add(JSON.stringify(field.path));
+  }
+
+  /** Notes for each record with a value in a field that found no room (beyond Excel's columns). */
+  function droppedFieldNotes(records: readonly JsonRecord[], dropped: readonly NewField[]) {
+    return (index: number): string[] => {
+      const record = records[index];
+      if (record === undefined) return [];
+      return dropped
+        .filter((field) => {
+          const value = readPath(record, field.path);
+          return value !== undefined && value !== null && value !== "";
+        })
+        .map(
+          (field) =>
+            `${field.path.join(".")} not imported: a sheet has at most ` +
+            `${groupDigits(MAX_SHEET_COLUMNS)} columns`,
+        );
+    };
+  }
+
+  return {
+    columns: () => set.columns(),
+    shape(records: readonly JsonRecord[]): ShapedBlock {
+      if (records.length === 0) return { rows: [], textCells: [], notes: [] };
+      const fields = newFields(records);
+      if (!set.isClosed) {
+        // `id` first on the first page; the rest in first-seen order.
+        const isId = (field: NewField) => field.path.length === 1 && field.path[0] === "id";
+        fields.sort((a, b) => Number(isId(b)) - Number(isId(a)));
+      }
+      // Keep one column free for "Import notes" until it is placed.
+      const room = MAX_SHEET_COLUMNS - set.size - (set.isClosed ? 0 : 1);
+      const added = fields.slice(0, Math.max(room, 0));
+      const dropped = fields.slice(added.length);
+      added.forEach(addColumn);
+      set.closeWithImportNotes();
+      return shapeRows(
+        set,
+        records,
+        dropped.length > 0 ? droppedFieldNotes(records, dropped) : undefined,
+      );
+    },
+  };
+}
