@@ -4,13 +4,7 @@ import type { LedgerApi } from "../api";
 
 /** The lists a user can import. */
 export type CollectionId =
-  | "payments"
-  | "invoices"
-  | "receipts"
-  | "bills"
-  | "credit-notes"
-  | "debit-notes"
-  | "expenses";
+  "payments" | "invoices" | "receipts" | "bills" | "credit-notes" | "debit-notes" | "expenses";
 
 export interface CollectionInfo {
   readonly id: CollectionId;

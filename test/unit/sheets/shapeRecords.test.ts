@@ -292,7 +292,7 @@ describe("shapeRecords.ts", () => {
 
     /** Values that exercise every kind rule and its misfits. */
     const fieldValue = (key: string): fc.Arbitrary<JsonValue> =>
-      fc.oneof(
+      fc.oneof<fc.Arbitrary<JsonValue>[]>(
         fc.constant(null),
         fc.constant(""),
         fc.constantFrom("12.30", "-0.01", "98765432109876.54", "abc", "1.2345"),

@@ -1,0 +1,302 @@
+// Writes an import into an Excel table, block by block: one sheet per collection, a status line
+// above the table, number formats per column before the values (so text stays text), and refresh
+// in place (the same table keeps its name and position, so formulas that refer to it keep working).
+import { CellValue, ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
+import type { ExcelRun } from "./run";
+
+/** Excel's sheet size. */
+export const EXCEL_MAX_ROWS = 1_048_576;
+export const EXCEL_MAX_COLUMNS = 16_384;
+
+/** A new table's header sits on row 3: row 1 holds the import status, row 2 is a gap. */
+const NEW_TABLE_HEADER_ROW = 2;
+
+export interface TableLayout {
+  /** The sheet to create or reuse, e.g. "Invoices". */
+  readonly sheetName: string;
+  /** The table's name, e.g. "Invoices"; an existing table of that name is refreshed in place. */
+  readonly tableName: string;
+}
+
+/** Rows to append, with the cells of non-text columns that must nevertheless be written as text. */
+export interface RowBlock {
+  readonly rows: readonly (readonly CellValue[])[];
+  readonly textCells: readonly { readonly row: number; readonly column: number }[];
+}
+
+/** Where the table is, as found or created by {@link TableWriter.open}. */
+interface Placement {
+  readonly sheetName: string;
+  readonly tableName: string;
+  /** Zero-based row and column of the header row's first cell. */
+  readonly headerRow: number;
+  readonly firstColumn: number;
+  /** Zero-based row of the status cell, or null when the table sits too high for one. */
+  readonly statusRow: number | null;
+}
+
+/** A single value applies to every cell of a range (documented; the typings only allow arrays). */
+function uniform<T>(value: T): T[][] {
+  return value as unknown as T[][];
+}
+
+/** A sheet name Excel accepts that is not `taken` (case-insensitive): "Invoices (2)", ... */
+function freeSheetName(base: string, taken: readonly string[]): string {
+  const lower = new Set(taken.map((name) => name.toLowerCase()));
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = `${base.slice(0, 31 - suffix.length)}${suffix}`;
+    if (!lower.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/**
+ * One import's table. {@link open} finds or creates it (two or three syncs); {@link queueBlock}
+ * queues a block of rows without syncing, so several tables can share one request
+ * ({@link writeBlocks}); {@link finish} writes the final status.
+ */
+export class TableWriter {
+  private rowsWritten = 0;
+  private columnsWritten: number;
+
+  private constructor(
+    private readonly placement: Placement,
+    columns: readonly ColumnSpec[],
+  ) {
+    this.columnsWritten = columns.length;
+  }
+
+  get sheetName(): string {
+    return this.placement.sheetName;
+  }
+
+  get tableName(): string {
+    return this.placement.tableName;
+  }
+
+  get rows(): number {
+    return this.rowsWritten;
+  }
+
+  /** How many data rows fit on the sheet below the header. */
+  get capacity(): number {
+    return EXCEL_MAX_ROWS - (this.placement.headerRow + 1);
+  }
+
+  /** How many more data rows fit below the rows written so far. */
+  get remainingRows(): number {
+    return this.capacity - this.rowsWritten;
+  }
+
+  /**
+   * Finds the table named `layout.tableName` and empties its rows (refresh), or creates the sheet
+   * and the table. A sheet of that name that holds other content and no such table is left
+   * alone: the import goes to a new sheet ("Invoices (2)"), never over the user's cells.
+   */
+  static async open(
+    run: ExcelRun,
+    layout: TableLayout,
+    columns: readonly ColumnSpec[],
+    status: string,
+  ): Promise<TableWriter> {
+    if (columns.length === 0 || columns.length > EXCEL_MAX_COLUMNS) {
+      throw new Error(`A table needs 1 to ${EXCEL_MAX_COLUMNS} columns, not ${columns.length}.`);
+    }
+    const placement = await run(async (context) => {
+      const workbook = context.workbook;
+      const table = workbook.tables.getItemOrNullObject(layout.tableName);
+      table.load("name");
+      const sheets = workbook.worksheets;
+      sheets.load("items/name");
+      await context.sync();
+
+      if (!table.isNullObject) {
+        return await refreshExisting(context, table, columns, status);
+      }
+      const existing = sheets.items.find(
+        (sheet) => sheet.name.toLowerCase() === layout.sheetName.toLowerCase(),
+      );
+      let sheetName = layout.sheetName;
+      if (existing) {
+        const used = existing.getUsedRangeOrNullObject(true);
+        used.load("address");
+        await context.sync();
+        if (!used.isNullObject) {
+          sheetName = freeSheetName(
+            layout.sheetName,
+            sheets.items.map((sheet) => sheet.name),
+          );
+        }
+      }
+      const sheet =
+        existing && sheetName === layout.sheetName
+          ? existing
+          : context.workbook.worksheets.add(sheetName);
+      const width = columns.length;
+      const header = sheet.getRangeByIndexes(NEW_TABLE_HEADER_ROW, 0, 1, width);
+      header.numberFormat = uniform("@");
+      header.values = [columns.map((column) => column.header)];
+      writeStatus(sheet, 0, status);
+      const created = sheet.tables.add(
+        sheet.getRangeByIndexes(NEW_TABLE_HEADER_ROW, 0, 2, width),
+        true,
+      );
+      created.name = layout.tableName;
+      created.style = "TableStyleMedium2";
+      sheet.freezePanes.freezeRows(NEW_TABLE_HEADER_ROW + 1);
+      await context.sync();
+      return {
+        sheetName,
+        tableName: layout.tableName,
+        headerRow: NEW_TABLE_HEADER_ROW,
+        firstColumn: 0,
+        statusRow: 0,
+      };
+    });
+    return new TableWriter(placement, columns);
+  }
+
+  /**
+   * Queues `block` below the rows written so far: number formats per column (a single value
+   * per column, so the request stays small), "@" on the listed text cells, then the values in
+   * one 2-D assignment, the table resized over them and the status line updated. `columns` is
+   * the current column list; columns added since the last block get their header cells.
+   */
+  queueBlock(
+    context: Excel.RequestContext,
+    columns: readonly ColumnSpec[],
+    block: RowBlock,
+    status: string,
+  ): void {
+    const count = block.rows.length;
+    if (count === 0) return;
+    if (count > this.remainingRows) {
+      throw new Error(`Only ${this.remainingRows} more rows fit on sheet ${this.sheetName}.`);
+    }
+    const { headerRow, firstColumn } = this.placement;
+    const sheet = context.workbook.worksheets.getItem(this.placement.sheetName);
+    const width = columns.length;
+    if (width > this.columnsWritten) {
+      const added = sheet.getRangeByIndexes(
+        headerRow,
+        firstColumn + this.columnsWritten,
+        1,
+        width - this.columnsWritten,
+      );
+      added.numberFormat = uniform("@");
+      added.values = [columns.slice(this.columnsWritten).map((column) => column.header)];
+      this.columnsWritten = width;
+    }
+    const top = headerRow + 1 + this.rowsWritten;
+    columns.forEach((column, index) => {
+      sheet.getRangeByIndexes(top, firstColumn + index, count, 1).numberFormat = uniform(
+        NUMBER_FORMATS[column.kind],
+      );
+    });
+    for (const { row, column } of block.textCells) {
+      sheet.getRangeByIndexes(top + row, firstColumn + column, 1, 1).numberFormat = [["@"]];
+    }
+    sheet.getRangeByIndexes(top, firstColumn, count, width).values = block.rows.map((row) =>
+      row.length === width
+        ? [...row]
+        : [...row, ...new Array<CellValue>(width - row.length).fill("")],
+    );
+    this.rowsWritten += count;
+    const table = context.workbook.tables.getItem(this.placement.tableName);
+    table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, 1 + this.rowsWritten, width));
+    if (this.placement.statusRow !== null) {
+      writeStatus(sheet, this.placement.statusRow, status, firstColumn);
+    }
+  }
+
+  /** Queues the final status, sizes the columns to their contents and shows the sheet. */
+  queueFinish(context: Excel.RequestContext, status: string): void {
+    const sheet = context.workbook.worksheets.getItem(this.placement.sheetName);
+    if (this.placement.statusRow !== null) {
+      writeStatus(sheet, this.placement.statusRow, status, this.placement.firstColumn);
+    }
+    // Autofit on the header and the first rows only: fitting 200,000 rows is slow in Excel.
+    const sample = Math.min(this.rowsWritten, 200);
+    sheet
+      .getRangeByIndexes(
+        this.placement.headerRow,
+        this.placement.firstColumn,
+        1 + sample,
+        this.columnsWritten,
+      )
+      .format.autofitColumns();
+    sheet.activate();
+  }
+}
+
+/** Writes the status text into the status cell as literal text. */
+function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column = 0): void {
+  const cell = sheet.getRangeByIndexes(row, column, 1, 1);
+  cell.numberFormat = [["@"]];
+  cell.values = [[text]];
+  cell.format.font.bold = true;
+}
+
+/** Empties an existing table's rows and aligns its header with `columns`; keeps name and place. */
+async function refreshExisting(
+  context: Excel.RequestContext,
+  table: Excel.Table,
+  columns: readonly ColumnSpec[],
+  status: string,
+): Promise<Placement> {
+  const range = table.getRange();
+  range.load("rowIndex,columnIndex,columnCount");
+  const sheet = table.worksheet;
+  sheet.load("name");
+  await context.sync();
+  const headerRow = range.rowIndex;
+  const firstColumn = range.columnIndex;
+  context.application.suspendApiCalculationUntilNextSync();
+  table.getDataBodyRange().clear("Contents");
+  const width = columns.length;
+  if (range.columnCount > width) {
+    // Columns the import no longer has: clear them before the table shrinks past them.
+    sheet
+      .getRangeByIndexes(headerRow, firstColumn + width, 1, range.columnCount - width)
+      .clear("Contents");
+  }
+  table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, 2, width));
+  const header = sheet.getRangeByIndexes(headerRow, firstColumn, 1, width);
+  header.numberFormat = uniform("@");
+  header.values = [columns.map((column) => column.header)];
+  const statusRow = headerRow >= 2 ? headerRow - 2 : null;
+  if (statusRow !== null) writeStatus(sheet, statusRow, status, firstColumn);
+  await context.sync();
+  return { sheetName: sheet.name, tableName: table.name, headerRow, firstColumn, statusRow };
+}
+
+/** One request for several tables' blocks (payments and their allocations go together). */
+export async function writeBlocks(
+  run: ExcelRun,
+  entries: readonly {
+    writer: TableWriter;
+    columns: readonly ColumnSpec[];
+    block: RowBlock;
+    status: string;
+  }[],
+): Promise<void> {
+  if (entries.every((entry) => entry.block.rows.length === 0)) return;
+  await run(async (context) => {
+    context.application.suspendApiCalculationUntilNextSync();
+    for (const { writer, columns, block, status } of entries) {
+      writer.queueBlock(context, columns, block, status);
+    }
+    await context.sync();
+  });
+}
+
+/** One request that writes the final status of every table of the import. */
+export async function finishTables(
+  run: ExcelRun,
+  entries: readonly { writer: TableWriter; status: string }[],
+): Promise<void> {
+  await run(async (context) => {
+    for (const { writer, status } of entries) writer.queueFinish(context, status);
+    await context.sync();
+  });
+}

@@ -1,0 +1,70 @@
+// Which shapers, sheet and table an import uses: payments with their linked allocations sheet,
+// or a discovering shaper for a collection whose schema the contract does not show.
+import type { JsonRecord, Payment } from "../api";
+import type { TableLayout } from "../excel/tableWriter";
+import {
+  createAllocationsShaper,
+  createDiscoveringShaper,
+  createPaymentsShaper,
+  estimateRowBytes,
+  PAYMENT_ALLOCATIONS_LABEL,
+  RecordShaper,
+  ShapedBlock,
+  sheetNameFor,
+  tableNameFor,
+} from "../sheets";
+import { COLLECTIONS, CollectionId } from "./types";
+
+/** A shaped block with its estimated request size. */
+export interface ShapedRows extends ShapedBlock {
+  readonly bytes: number;
+}
+
+export function withBytes(block: ShapedBlock): ShapedRows {
+  let bytes = 0;
+  for (const row of block.rows) bytes += estimateRowBytes(row);
+  return { ...block, bytes };
+}
+
+export interface CollectionShapers {
+  readonly layout: TableLayout;
+  readonly main: RecordShaper;
+  /** Payments only: the linked "Payment allocations" sheet. */
+  readonly linked?: { layout: TableLayout; shaper: RecordShaper };
+  /** Shapes one page: its main rows, and the linked rows when there is a linked sheet. */
+  shapePage(
+    records: readonly JsonRecord[],
+    payments?: readonly Payment[],
+  ): {
+    main: ShapedRows;
+    linked?: ShapedRows;
+  };
+}
+
+function layoutFor(label: string): TableLayout {
+  return { sheetName: sheetNameFor(label), tableName: tableNameFor(label) };
+}
+
+export function shapersFor(collection: CollectionId): CollectionShapers {
+  const info = COLLECTIONS.find((c) => c.id === collection);
+  if (!info) throw new Error(`Unknown collection ${collection}`);
+  if (collection === "payments") {
+    const payments = createPaymentsShaper();
+    const allocations = createAllocationsShaper();
+    return {
+      layout: layoutFor(info.label),
+      main: payments,
+      linked: { layout: layoutFor(PAYMENT_ALLOCATIONS_LABEL), shaper: allocations },
+      shapePage: (_records, typed = []) => ({
+        main: withBytes(payments.shapePayments(typed)),
+        linked: withBytes(allocations.shapePayments(typed)),
+      }),
+    };
+  }
+  const shaper = createDiscoveringShaper();
+  return {
+    layout: layoutFor(info.label),
+    main: shaper,
+    shapePage: (records) => ({ main: withBytes(shaper.shape(records)) }),
+  };
+}

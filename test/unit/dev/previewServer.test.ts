@@ -1,0 +1,66 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  OFFICE_JS_CDN,
+  RunningPreview,
+  startPreviewServer,
+  withFakeOffice,
+} from "../../../src/dev/previewServer";
+
+describe("withFakeOffice()", () => {
+  it("swaps the CDN's office.js for the fake host and changes nothing else", () => {
+    const html = `<head><script src="${OFFICE_JS_CDN}"></script><script src=taskpane.js></script>`;
+    expect(withFakeOffice(html)).toBe(
+      '<head><script src="fake-office.js"></script><script src=taskpane.js></script>',
+    );
+  });
+
+  it("refuses a page that does not load office.js from the CDN", () => {
+    expect(() => withFakeOffice("<head></head>")).toThrow(/office\.js/);
+  });
+});
+
+describe("startPreviewServer()", () => {
+  let server: RunningPreview;
+  const root = mkdtempSync(path.join(tmpdir(), "preview-test-"));
+  const app = path.join(root, "app");
+  const preview = path.join(root, "preview");
+
+  beforeAll(async () => {
+    mkdirSync(app);
+    mkdirSync(preview);
+    writeFileSync(path.join(app, "taskpane.html"), `<script src="${OFFICE_JS_CDN}"></script>`);
+    writeFileSync(path.join(app, "functions.js"), "// functions");
+    writeFileSync(path.join(preview, "preview.html"), "<h1>preview</h1>");
+    writeFileSync(path.join(root, "secret.txt"), "not for the web");
+    server = await startPreviewServer({
+      host: "127.0.0.1",
+      port: 0,
+      appDir: app,
+      previewDir: preview,
+    });
+  });
+
+  afterAll(() => server.close());
+
+  it("serves the preview page at /", async () => {
+    const response = await fetch(server.url);
+    expect(await response.text()).toBe("<h1>preview</h1>");
+  });
+
+  it("serves the built task pane with the fake office.js", async () => {
+    const response = await fetch(`${server.url}taskpane.html`);
+    expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    expect(await response.text()).toBe('<script src="fake-office.js"></script>');
+  });
+
+  it("serves other built files unchanged", async () => {
+    expect(await (await fetch(`${server.url}functions.js`)).text()).toBe("// functions");
+  });
+
+  it("serves nothing outside its folders", async () => {
+    const response = await fetch(`${server.url}..%2Fsecret.txt`);
+    expect(response.status).toBe(404);
+  });
+});

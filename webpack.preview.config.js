@@ -1,0 +1,40 @@
+// Builds the preview page and the fake office.js it gives the task pane: a way to see and test the
+// built add-in without Excel. Not part of the published add-in (dist/).
+const path = require("node:path");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+
+module.exports = (env, argv) => {
+  const production = argv.mode === "production";
+  return {
+    mode: production ? "production" : "development",
+    devtool: production ? false : "eval-cheap-module-source-map",
+    entry: {
+      preview: "./src/preview/preview.ts",
+      "fake-office": "./src/fake-excel/fakeOfficeEntry.ts",
+    },
+    output: {
+      path: path.resolve(__dirname, (env && env.outDir) || "dist-preview"),
+      filename: "[name].js",
+      clean: true,
+    },
+    resolve: { extensions: [".ts", ".js"] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          use: { loader: "ts-loader", options: { onlyCompileBundledFiles: true } },
+        },
+        { test: /\.css$/, type: "asset/source" },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({
+        filename: "preview.html",
+        template: "./src/preview/preview.html",
+        chunks: ["preview"],
+      }),
+    ],
+    performance: { hints: false },
+  };
+};
