@@ -10,7 +10,7 @@ const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime", "CustomFunctions"];
 const DOM_GLOBALS = ["document", "window", "localStorage", "sessionStorage", "navigator"];
 
 export default tseslint.config(
-  { ignores: ["dist/", "build/", "coverage/", "node_modules/"] },
+  { ignores: ["dist/", "dist-preview/", "build/", "coverage/", "node_modules/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

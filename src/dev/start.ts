@@ -5,6 +5,7 @@ import { ChildProcess, spawn, spawnSync } from "node:child_process";
 import https from "node:https";
 import net from "node:net";
 import path from "node:path";
+import { startPreviewServer } from "./previewServer";
 import {
   clearDevProcesses,
   DevProcesses,
@@ -19,6 +20,7 @@ interface StartOptions {
   sideload: boolean;
   sandboxPort: number;
   devServerPort: number;
+  previewPort: number;
 }
 
 const USAGE = `Usage: npm start [-- --document <Excel on the web URL>] [--no-sideload]`;
@@ -28,6 +30,7 @@ function parseArgs(argv: string[]): StartOptions {
     sideload: true,
     sandboxPort: Number(process.env.npm_package_config_sandbox_port || 4010),
     devServerPort: Number(process.env.npm_package_config_dev_server_port || 3000),
+    previewPort: Number(process.env.npm_package_config_preview_port || 3001),
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -107,13 +110,38 @@ function sideload(platform: "desktop" | "web", options: StartOptions): boolean {
   return result.status === 0;
 }
 
+/** Serves the preview page (task pane beside an in-memory workbook) from the dev server's build. */
+async function startPreview(options: StartOptions): Promise<string> {
+  const build = spawnSync(
+    process.execPath,
+    [
+      path.join(PROJECT_ROOT, "node_modules/webpack/bin/webpack.js"),
+      "-c",
+      "webpack.preview.config.js",
+      "--mode",
+      "development",
+    ],
+    { cwd: PROJECT_ROOT, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  if (build.status !== 0) throw new Error("The preview page did not build.");
+  const preview = await startPreviewServer({
+    host: "127.0.0.1",
+    port: options.previewPort,
+    appOrigin: `https://localhost:${options.devServerPort}`,
+    previewDir: path.join(PROJECT_ROOT, "dist-preview"),
+  });
+  return preview.url;
+}
+
 function explainManualSideload(options: StartOptions, reason: string): void {
   const page = `https://localhost:${options.devServerPort}/taskpane.html`;
   console.log(
     [
       "",
       `Excel was not started: ${reason}`,
-      "The add-in keeps being served, so you can load it by hand:",
+      "The add-in keeps being served, so you can see it or load it by hand:",
+      `  • In any browser, without Excel: the preview at http://127.0.0.1:${options.previewPort}/`,
+      "    shows the task pane beside an in-memory workbook (choose Use sandbox, then Connect).",
       "  • Excel on the web: open a workbook, choose Home > Add-ins > More Add-ins > Upload My Add-in,",
       `    and upload ${path.join(PROJECT_ROOT, "manifest.xml")}`,
       "    (or run: npm start -- --document <the workbook's https address>).",
@@ -160,6 +188,7 @@ async function main(): Promise<void> {
   for (const [name, port] of [
     ["sandbox", options.sandboxPort],
     ["dev server", options.devServerPort],
+    ["preview", options.previewPort],
   ] as const) {
     if (await portInUse(port)) {
       console.error(`Port ${port} (${name}) is already in use. Stop what runs there, then retry.`);
@@ -191,8 +220,10 @@ async function main(): Promise<void> {
 
   const platform = options.document ? "web" : process.platform === "linux" ? null : "desktop";
   if (!options.sideload) {
+    await startPreview(options);
     explainManualSideload(options, "--no-sideload was given.");
   } else if (platform === null) {
+    await startPreview(options);
     explainManualSideload(
       options,
       "Excel cannot be sideloaded on Linux (there is no desktop Excel here).",
