@@ -1,0 +1,49 @@
+// A rough size of rows in an Office.js request, so the writer can keep each request under the
+// 5 MB that Excel on the web accepts.
+//
+// The request carries a range's `values` as JSON, so a row costs about the UTF-8 length of each
+// value's JSON text (strings quoted and escaped, numbers as JavaScript writes them). Office.js
+// wraps the values in its own request structure and the writer may also send number formats;
+// a fixed overhead per cell and per row stands for that. It is an estimate, not a measurement:
+// the writer should aim well below the limit (for example at 4 MB) rather than right at it.
+
+import type { CellValue } from "./cells";
+
+/** Added per cell: the separator and the request's own per-cell bookkeeping, roughly. */
+export const CELL_OVERHEAD_BYTES = 4;
+
+/** Added per row: the row's brackets and separator. */
+export const ROW_OVERHEAD_BYTES = 3;
+
+/** UTF-8 bytes of a JavaScript string (a lone surrogate counts as the 3 bytes of U+FFFD). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Bytes of one cell value as JSON text: `"abc"` is 5, `12.5` is 4, `true` is 4. */
+export function cellJsonBytes(value: CellValue): number {
+  return utf8Length(JSON.stringify(value));
+}
+
+/**
+ * About what `row` costs in an Office.js request: the JSON text of its values plus
+ * {@link CELL_OVERHEAD_BYTES} per cell and {@link ROW_OVERHEAD_BYTES} per row.
+ */
+export function estimateRowBytes(row: readonly CellValue[]): number {
+  let bytes = ROW_OVERHEAD_BYTES;
+  for (const value of row) bytes += cellJsonBytes(value) + CELL_OVERHEAD_BYTES;
+  return bytes;
+}
