@@ -49,8 +49,11 @@ export function looksLikeIsoDateTime(text: string): boolean {
   return ISO_DATE_TIME.test(text);
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
 }
 
 /** Milliseconds since the epoch of a calendar date at midnight UTC, or null if it does not exist. */

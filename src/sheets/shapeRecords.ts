@@ -26,6 +26,26 @@ import type { RecordShaper, ShapedBlock } from "./rowShaper";
 interface NewField {
   readonly path: readonly string[];
   readonly firstValue: JsonValue;
+  readonly node: PathNode;
+}
+
+/** The fields seen so far, as a tree of keys: no path is built or compared for a known field. */
+interface PathNode {
+  readonly children: Map<string, PathNode>;
+  hasColumn: boolean;
+}
+
+function pathNode(): PathNode {
+  return { children: new Map(), hasColumn: false };
+}
+
+function childOf(node: PathNode, key: string): PathNode {
+  let child = node.children.get(key);
+  if (child === undefined) {
+    child = pathNode();
+    node.children.set(key, child);
+  }
+  return child;
 }
 
 function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
@@ -38,25 +58,32 @@ function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
  */
 export function createDiscoveringShaper(): RecordShaper {
   const set = new ColumnSet();
-  /** Fields that have a column, by their path as JSON (keys may contain dots). */
-  const known = new Set<string>();
+  /** Every field seen, nested objects as subtrees; keys may contain dots, so no joined paths. */
+  const fields = pathNode();
 
   /** Fields of `records` with a value and no column yet, in first-seen order. */
   function newFields(records: readonly JsonRecord[]): NewField[] {
-    const found = new Map<string, NewField>();
-    const visit = (object: { [key: string]: JsonValue }, prefix: readonly string[]) => {
-      for (const [key, value] of Object.entries(object)) {
-        const path = [...prefix, key];
+    const found = new Map<PathNode, NewField>();
+    const visit = (
+      object: { [key: string]: JsonValue },
+      node: PathNode,
+      prefix: readonly string[],
+    ) => {
+      for (const key in object) {
+        if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+        const value = object[key] as JsonValue;
         if (isObject(value)) {
-          visit(value, path);
+          visit(value, childOf(node, key), [...prefix, key]);
           continue;
         }
         if (value === null || value === "") continue;
-        const id = JSON.stringify(path);
-        if (!known.has(id) && !found.has(id)) found.set(id, { path, firstValue: value });
+        const child = childOf(node, key);
+        if (!child.hasColumn && !found.has(child)) {
+          found.set(child, { path: [...prefix, key], firstValue: value, node: child });
+        }
       }
     };
-    for (const record of records) visit(record, []);
+    for (const record of records) visit(record, fields, []);
     return [...found.values()];
   }
 
@@ -69,7 +96,7 @@ export function createDiscoveringShaper(): RecordShaper {
       const value = readPath(record, field.path);
       return value !== undefined && isObject(value) ? undefined : value;
     });
-    known.add(JSON.stringify(field.path));
+    field.node.hasColumn = true;
   }
 
   /** Notes for each record with a value in a field that found no room (beyond Excel's columns). */
@@ -94,16 +121,16 @@ export function createDiscoveringShaper(): RecordShaper {
     columns: () => set.columns(),
     shape(records: readonly JsonRecord[]): ShapedBlock {
       if (records.length === 0) return { rows: [], textCells: [], notes: [] };
-      const fields = newFields(records);
+      const discovered = newFields(records);
       if (!set.isClosed) {
         // `id` first on the first page; the rest in first-seen order.
         const isId = (field: NewField) => field.path.length === 1 && field.path[0] === "id";
-        fields.sort((a, b) => Number(isId(b)) - Number(isId(a)));
+        discovered.sort((a, b) => Number(isId(b)) - Number(isId(a)));
       }
       // Keep one column free for "Import notes" until it is placed.
       const room = MAX_SHEET_COLUMNS - set.size - (set.isClosed ? 0 : 1);
-      const added = fields.slice(0, Math.max(room, 0));
-      const dropped = fields.slice(added.length);
+      const added = discovered.slice(0, Math.max(room, 0));
+      const dropped = discovered.slice(added.length);
       added.forEach(addColumn);
       set.closeWithImportNotes();
       return shapeRows(

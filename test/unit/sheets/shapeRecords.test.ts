@@ -1,7 +1,11 @@
 import fc from "fast-check";
 import type { JsonRecord, JsonValue } from "../../../src/api";
 import type { CellValue, ColumnSpec } from "../../../src/sheets/cells";
-import { IMPORT_NOTES_KEY, type ShapedBlock } from "../../../src/sheets/rowShaper";
+import {
+  IMPORT_NOTES_KEY,
+  MAX_SHEET_COLUMNS,
+  type ShapedBlock,
+} from "../../../src/sheets/rowShaper";
 import { createDiscoveringShaper } from "../../../src/sheets/shapeRecords";
 import { EXCEL_CELL_TEXT_LIMIT } from "../../../src/sheets/textCells";
 import { collectionRecords } from "./sandboxRecords";
@@ -240,6 +244,20 @@ describe("shapeRecords.ts", () => {
       const shaper = createDiscoveringShaper();
       expect(shaper.shape([{}]).rows).toEqual([[""]]);
       expect(shaper.columns().map((c) => c.header)).toEqual(["Import notes"]);
+    });
+
+    it("stops at Excel's 16,384 columns, noting each row's fields that found no room", () => {
+      const wide: JsonRecord = {};
+      for (let i = 0; i < MAX_SHEET_COLUMNS + 1; i++) wide[`f${i}`] = "v";
+      const shaper = createDiscoveringShaper();
+      const block = shaper.shape([wide, { f0: "w" }]);
+      expect(shaper.columns()).toHaveLength(MAX_SHEET_COLUMNS);
+      expect(shaper.columns().at(-1)?.key).toBe(IMPORT_NOTES_KEY);
+      expect(block.notes).toEqual([
+        { row: 0, message: "f16383 not imported: a sheet has at most 16,384 columns" },
+        { row: 0, message: "f16384 not imported: a sheet has at most 16,384 columns" },
+      ]);
+      expect(block.rows[1]?.[0]).toBe("w");
     });
 
     it("leaves a value column empty where the field holds an object, whose fields get columns", () => {
