@@ -1,0 +1,333 @@
+// Reading and writing blocks of cells: Excel's strict shape rules for `values`, `formulas` and
+// `numberFormat` (an exact 2-D array or one scalar for every cell), coercion of written values,
+// clearing, and the cell formats the fake keeps.
+import { MAX_COLUMNS, MAX_ROWS, areasOverlap, cellCount, lastColumn, lastRow } from "./addresses";
+import type { Area } from "./addresses";
+import { valueForApi } from "./cellValues";
+import { MAX_CELL_TEXT, interpretInput } from "./coercion";
+import type { InputValue, StoredInput } from "./coercion";
+import { DIMENSION_MISMATCH, officeError } from "./errors";
+import { FormulaSyntaxError } from "./formulas/syntaxError";
+import { formatCellText } from "./numberFormat";
+import { GENERAL } from "./sheet";
+import type { Cell, SheetModel } from "./sheet";
+import type { FakeWorkbook } from "./workbook";
+
+export type WritableProperty = "values" | "formulas" | "numberFormat";
+
+/** A validated write: one value for every cell, or one per cell. */
+export type CellInput<T> =
+  | { readonly kind: "scalar"; readonly value: T }
+  | { readonly kind: "grid"; readonly rows: readonly (readonly T[])[] };
+
+/**
+ * Checks a `values`/`formulas`/`numberFormat` assignment against the range as Excel does at sync:
+ * a 2-D array of exactly the range's dimensions, or a single scalar applied to every cell.
+ */
+export function validateInput(
+  property: WritableProperty,
+  input: unknown,
+  area: Area,
+  errorLocation: string,
+): CellInput<InputValue> {
+  const element = property === "numberFormat" ? numberFormatElement : valueElement;
+  if (!Array.isArray(input)) {
+    return { kind: "scalar", value: element(input, errorLocation) };
+  }
+  if (input.length !== area.rowCount) {
+    throw officeError("InvalidArgument", DIMENSION_MISMATCH, errorLocation);
+  }
+  const rows: InputValue[][] = [];
+  for (const row of input) {
+    if (!Array.isArray(row) || row.length !== area.columnCount) {
+      throw officeError("InvalidArgument", DIMENSION_MISMATCH, errorLocation);
+    }
+    rows.push(row.map((v) => element(v, errorLocation)));
+  }
+  return { kind: "grid", rows };
+}
+
+/** A value as it travels to Excel: JSON rules (undefined -> null, Date -> its ISO text). */
+function valueElement(value: unknown, errorLocation: string): InputValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) {
+      throw officeError("InvalidArgument", `${value} cannot be written to a cell.`, errorLocation);
+    }
+    return value;
+  }
+  if (typeof value === "boolean") return value;
+  if (typeof value === "string") {
+    if (value.length > MAX_CELL_TEXT) {
+      throw officeError(
+        "InvalidArgument",
+        `A cell holds at most ${MAX_CELL_TEXT} characters; this text has ${value.length}.`,
+        errorLocation,
+      );
+    }
+    return value;
+  }
+  if (typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function") {
+    return valueElement((value as { toJSON: () => unknown }).toJSON(), errorLocation);
+  }
+  throw officeError("InvalidArgument", `A cell value cannot be ${describe(value)}.`, errorLocation);
+}
+
+function numberFormatElement(value: unknown, errorLocation: string): InputValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string") return value;
+  throw officeError(
+    "InvalidArgument",
+    `A number format cannot be ${describe(value)}.`,
+    errorLocation,
+  );
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : typeof value;
+}
+
+function inputAt<T>(input: CellInput<T>, r: number, c: number): T {
+  return input.kind === "scalar" ? input.value : (input.rows[r]?.[c] as T);
+}
+
+/** Writes validated values or formulas, coercing each as Excel does for the cell's format. */
+export function writeValues(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  area: Area,
+  input: CellInput<InputValue>,
+  errorLocation: string,
+): void {
+  // Interpret everything before changing anything: Excel rejects the whole write.
+  const stored: (StoredInput | undefined)[] = new Array(area.rowCount * area.columnCount);
+  for (let r = 0; r < area.rowCount; r++) {
+    for (let c = 0; c < area.columnCount; c++) {
+      const value = inputAt(input, r, c);
+      if (value === null) continue;
+      try {
+        const format = sheet.numberFormatAt(area.row + r, area.column + c);
+        stored[r * area.columnCount + c] = interpretInput(value, format);
+      } catch (error) {
+        if (!(error instanceof FormulaSyntaxError)) throw error;
+        throw officeError(
+          "InvalidArgument",
+          `"${String(value)}" is not a valid formula.`,
+          errorLocation,
+        );
+      }
+    }
+  }
+  for (let r = 0; r < area.rowCount; r++) {
+    for (let c = 0; c < area.columnCount; c++) {
+      const result = stored[r * area.columnCount + c];
+      if (result === undefined || result.kind === "unchanged") continue;
+      const row = area.row + r;
+      const column = area.column + c;
+      const cell = sheet.ensureCell(row, column);
+      if (result.kind === "clear") {
+        cell.value = "";
+        cell.formula = null;
+      } else if (result.kind === "constant") {
+        cell.value = result.value;
+        cell.formula = null;
+        if (result.impliedFormat !== undefined && cell.numberFormat === GENERAL) {
+          cell.numberFormat = result.impliedFormat;
+        }
+      } else {
+        cell.formula = result.formula;
+        cell.calculatedIn = 0;
+      }
+      sheet.tidy(row, column);
+    }
+  }
+  wb.dirty = true;
+  afterCellsChanged(wb, sheet, area);
+}
+
+/** Writes validated number formats; a whole-row or whole-column scalar sets the default there. */
+export function writeNumberFormats(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  area: Area,
+  input: CellInput<InputValue>,
+): void {
+  if (input.kind === "scalar") {
+    if (input.value === null) return;
+    const format = String(input.value);
+    if (area.rowCount === MAX_ROWS) {
+      for (let c = area.column; c <= lastColumn(area); c++) sheet.columnFormats.set(c, format);
+    }
+    if (area.columnCount === MAX_COLUMNS) {
+      for (let r = area.row; r <= lastRow(area); r++) sheet.rowFormats.set(r, format);
+    }
+    if (area.rowCount === MAX_ROWS || area.columnCount === MAX_COLUMNS) {
+      sheet.forEachCellIn(area, (r, c, cell) => {
+        cell.numberFormat = format;
+        sheet.tidy(r, c);
+      });
+      wb.dirty = true;
+      return;
+    }
+  }
+  for (let r = 0; r < area.rowCount; r++) {
+    for (let c = 0; c < area.columnCount; c++) {
+      const format = inputAt(input, r, c);
+      if (format === null) continue;
+      const cell = sheet.ensureCell(area.row + r, area.column + c);
+      cell.numberFormat = String(format);
+      sheet.tidy(area.row + r, area.column + c);
+    }
+  }
+  wb.dirty = true;
+  afterCellsChanged(wb, sheet, area);
+}
+
+/** What `Range.clear(applyTo)` removes. */
+export function clearArea(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  area: Area,
+  applyTo: "All" | "Formats" | "Contents",
+): void {
+  const contents = applyTo !== "Formats";
+  const formats = applyTo !== "Contents";
+  if (formats) {
+    if (area.rowCount === MAX_ROWS)
+      for (let c = area.column; c <= lastColumn(area); c++) sheet.columnFormats.delete(c);
+    if (area.columnCount === MAX_COLUMNS)
+      for (let r = area.row; r <= lastRow(area); r++) sheet.rowFormats.delete(r);
+  }
+  sheet.forEachCellIn(area, (r, c, cell) => {
+    if (contents) {
+      cell.value = "";
+      cell.formula = null;
+    }
+    if (formats) {
+      cell.numberFormat = sheet.defaultFormat(r, c);
+      cell.bold = false;
+      cell.fontColor = null;
+      cell.fillColor = null;
+    }
+    sheet.tidy(r, c);
+  });
+  wb.dirty = true;
+  afterCellsChanged(wb, sheet, area);
+}
+
+/** Header cells of tables stay text and in step with column names. */
+function afterCellsChanged(wb: FakeWorkbook, sheet: SheetModel, area: Area): void {
+  for (const table of wb.tables) {
+    const header = table.headerArea;
+    if (table.sheet === sheet && header && areasOverlap(header, area)) wb.normalizeHeaders(table);
+  }
+}
+
+/** A dense 2-D read of the area. */
+export function readGrid<T>(
+  sheet: SheetModel,
+  area: Area,
+  read: (cell: Cell | undefined, row: number, column: number) => T,
+): T[][] {
+  const grid: T[][] = [];
+  for (let r = area.row; r <= lastRow(area); r++) {
+    const line: T[] = [];
+    for (let c = area.column; c <= lastColumn(area); c++)
+      line.push(read(sheet.getCell(r, c), r, c));
+    grid.push(line);
+  }
+  return grid;
+}
+
+export function readValues(sheet: SheetModel, area: Area): (string | number | boolean)[][] {
+  return readGrid(sheet, area, (cell) => (cell ? valueForApi(cell.value) : ""));
+}
+
+export function readFormulas(sheet: SheetModel, area: Area): (string | number | boolean)[][] {
+  return readGrid(sheet, area, (cell) => (cell ? (cell.formula ?? valueForApi(cell.value)) : ""));
+}
+
+export function readNumberFormats(sheet: SheetModel, area: Area): string[][] {
+  return readGrid(sheet, area, (cell, r, c) => cell?.numberFormat ?? sheet.defaultFormat(r, c));
+}
+
+export function readText(sheet: SheetModel, area: Area): string[][] {
+  return readGrid(sheet, area, (cell) =>
+    cell ? formatCellText(cell.value, cell.numberFormat) : "",
+  );
+}
+
+/** The cell formats the fake keeps beside number formats. */
+export type CellStyleKey = "bold" | "fontColor" | "fillColor";
+
+export function writeStyle(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  area: Area,
+  key: CellStyleKey,
+  value: boolean | string | null,
+): void {
+  for (let r = area.row; r <= lastRow(area); r++) {
+    for (let c = area.column; c <= lastColumn(area); c++) {
+      const cell = sheet.ensureCell(r, c);
+      if (key === "bold") cell.bold = value === true;
+      else cell[key] = typeof value === "string" ? value : null;
+      sheet.tidy(r, c);
+    }
+  }
+  wb.dirty = true;
+}
+
+/** The common style value of the area, or null when cells differ (as Excel reports it). */
+export function readStyle<T>(
+  sheet: SheetModel,
+  area: Area,
+  read: (cell: Cell | undefined) => T,
+): T | null {
+  let first: T | undefined;
+  let seen = false;
+  let same = true;
+  if (cellCount(area) > 1_000_000) return read(undefined);
+  for (let r = area.row; r <= lastRow(area) && same; r++) {
+    for (let c = area.column; c <= lastColumn(area); c++) {
+      const value = read(sheet.getCell(r, c));
+      if (!seen) {
+        first = value;
+        seen = true;
+      } else if (value !== first) {
+        same = false;
+        break;
+      }
+    }
+  }
+  return same ? (first as T) : null;
+}
+
+/** The rectangle around the used cells; `valuesOnly` ignores cells that only hold formats. */
+export function usedArea(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  valuesOnly: boolean,
+): Area | undefined {
+  let top = Infinity;
+  let left = Infinity;
+  let bottom = -1;
+  let right = -1;
+  const include = (r1: number, c1: number, r2: number, c2: number) => {
+    top = Math.min(top, r1);
+    left = Math.min(left, c1);
+    bottom = Math.max(bottom, r2);
+    right = Math.max(right, c2);
+  };
+  sheet.forEachCell((r, c, cell) => {
+    if (!valuesOnly || cell.formula !== null || cell.value !== "") include(r, c, r, c);
+  });
+  if (!valuesOnly) {
+    for (const t of wb.tables)
+      if (t.sheet === sheet)
+        include(t.area.row, t.area.column, lastRow(t.area), lastColumn(t.area));
+  }
+  if (bottom < 0) return undefined;
+  return { row: top, column: left, rowCount: bottom - top + 1, columnCount: right - left + 1 };
+}

@@ -1,0 +1,203 @@
+// Evaluates a parsed formula against the workbook. References resolve at evaluation time, so a
+// structured reference follows its table's current range.
+import type { Area } from "../addresses";
+import { CellError } from "../cellValues";
+import type { CellScalar } from "../cellValues";
+import { readTypedBoolean, readTypedNumber } from "../textNumbers";
+import { callFunction } from "./functions";
+import type { FormulaNode } from "./parser";
+import type { StructuredSpec } from "./structured";
+
+/** A sheet as formulas see it. */
+export interface FormulaSheet {
+  readonly name: string;
+}
+
+/** A block of cells a reference points at. */
+export interface RangeValue {
+  readonly kind: "range";
+  readonly sheet: FormulaSheet;
+  readonly area: Area;
+}
+
+/** A blank cell: 0 in arithmetic, "" in text, not counted by COUNTA. */
+export type Blank = null;
+export type ScalarValue = CellScalar | Blank;
+export type EvalValue = ScalarValue | RangeValue;
+
+/** What the evaluator needs from the workbook. */
+export interface FormulaEnvironment {
+  sheetNamed(name: string): FormulaSheet | undefined;
+  /** The cells a structured reference covers now, or the error it evaluates to. */
+  structuredArea(table: string, spec: StructuredSpec): RangeValue | CellError;
+  /** True when a table of this name exists (a bare table name is its data body). */
+  hasTable(name: string): boolean;
+  /** A cell's current value, computing a formula cell first when needed. */
+  cellValue(sheet: FormulaSheet, row: number, column: number): ScalarValue;
+  /** Calls `visit` with each non-blank value in the area (blank cells are skipped). */
+  forEachValue(sheet: FormulaSheet, area: Area, visit: (value: CellScalar) => void): void;
+}
+
+export const VALUE_ERROR = CellError.of("#VALUE!");
+export const REF_ERROR = CellError.of("#REF!");
+export const NAME_ERROR = CellError.of("#NAME?");
+export const DIV0_ERROR = CellError.of("#DIV/0!");
+export const NUM_ERROR = CellError.of("#NUM!");
+
+/** Evaluates formulas of one sheet. */
+export class Evaluator {
+  constructor(
+    readonly env: FormulaEnvironment,
+    readonly sheet: FormulaSheet,
+  ) {}
+
+  /** The value of a formula as a cell holds it: ranges collapse, blanks become 0. */
+  cellResult(node: FormulaNode): CellScalar {
+    const value = this.scalar(node);
+    if (value === null) return 0;
+    if (typeof value === "number" && !Number.isFinite(value)) return NUM_ERROR;
+    return value;
+  }
+
+  evaluate(node: FormulaNode): EvalValue {
+    switch (node.kind) {
+      case "number":
+      case "string":
+      case "boolean":
+      case "error":
+        return node.value;
+      case "missing":
+        return null;
+      case "reference": {
+        const sheet = node.sheet === undefined ? this.sheet : this.env.sheetNamed(node.sheet);
+        return sheet ? { kind: "range", sheet, area: node.area } : REF_ERROR;
+      }
+      case "structured":
+        return this.env.structuredArea(node.table, node.spec);
+      case "name":
+        return this.env.hasTable(node.name)
+          ? this.env.structuredArea(node.name, { items: [] })
+          : NAME_ERROR;
+      case "call":
+        return callFunction(node.name, node.args, this);
+      case "unary": {
+        const n = this.number(node.operand);
+        if (n instanceof CellError) return n;
+        return node.operator === "-" ? -n : n;
+      }
+      case "percent": {
+        const n = this.number(node.operand);
+        return n instanceof CellError ? n : n / 100;
+      }
+      case "binary":
+        return this.binary(node.operator, node.left, node.right);
+    }
+  }
+
+  /** Evaluates to one value: a one-cell range gives its value, a larger one #VALUE!. */
+  scalar(node: FormulaNode): ScalarValue {
+    return this.dereference(this.evaluate(node));
+  }
+
+  dereference(value: EvalValue): ScalarValue {
+    if (value === null || typeof value !== "object" || value instanceof CellError) return value;
+    if (value.area.rowCount !== 1 || value.area.columnCount !== 1) return VALUE_ERROR;
+    return this.env.cellValue(value.sheet, value.area.row, value.area.column);
+  }
+
+  number(node: FormulaNode): number | CellError {
+    return toNumber(this.scalar(node));
+  }
+
+  private binary(operator: string, leftNode: FormulaNode, rightNode: FormulaNode): ScalarValue {
+    const left = this.scalar(leftNode);
+    if (left instanceof CellError) return left;
+    const right = this.scalar(rightNode);
+    if (right instanceof CellError) return right;
+    if (operator === "&") return toText(left) + toText(right);
+    if (["=", "<>", "<", ">", "<=", ">="].includes(operator)) {
+      const c = compareValues(left, right);
+      switch (operator) {
+        case "=":
+          return c === 0;
+        case "<>":
+          return c !== 0;
+        case "<":
+          return c < 0;
+        case ">":
+          return c > 0;
+        case "<=":
+          return c <= 0;
+        default:
+          return c >= 0;
+      }
+    }
+    const a = toNumber(left);
+    if (a instanceof CellError) return a;
+    const b = toNumber(right);
+    if (b instanceof CellError) return b;
+    switch (operator) {
+      case "+":
+        return a + b;
+      case "-":
+        return a - b;
+      case "*":
+        return a * b;
+      case "/":
+        return b === 0 ? DIV0_ERROR : a / b;
+      case "^": {
+        const result = a ** b;
+        return Number.isFinite(result) ? result : NUM_ERROR;
+      }
+      default:
+        return VALUE_ERROR;
+    }
+  }
+}
+
+export function toNumber(value: ScalarValue): number | CellError {
+  if (value === null) return 0;
+  if (typeof value === "number") return value;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof CellError) return value;
+  if (value === "") return VALUE_ERROR;
+  const typed = readTypedNumber(value);
+  return typed ? typed.value : VALUE_ERROR;
+}
+
+export function toText(value: ScalarValue): string {
+  if (value === null) return "";
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (typeof value === "number") return String(Number(value.toPrecision(15)));
+  return String(value);
+}
+
+export function toBoolean(value: ScalarValue): boolean | CellError {
+  if (value === null) return false;
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return value !== 0;
+  if (value instanceof CellError) return value;
+  const typed = readTypedBoolean(value);
+  return typed === undefined ? VALUE_ERROR : typed;
+}
+
+/** Excel's ordering: numbers < text < booleans; text compares without case; blank adapts. */
+export function compareValues(left: ScalarValue, right: ScalarValue): number {
+  const a = left === null ? blankLike(right) : left;
+  const b = right === null ? blankLike(left) : right;
+  const rank = (v: ScalarValue) => (typeof v === "number" ? 0 : typeof v === "string" ? 1 : 2);
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
+  if (typeof a === "number" && typeof b === "number") return a === b ? 0 : a < b ? -1 : 1;
+  if (typeof a === "string" && typeof b === "string") {
+    const x = a.toUpperCase();
+    const y = b.toUpperCase();
+    return x === y ? 0 : x < y ? -1 : 1;
+  }
+  return Number(a) - Number(b);
+}
+
+function blankLike(other: ScalarValue): ScalarValue {
+  if (typeof other === "string") return "";
+  if (typeof other === "boolean") return false;
+  return 0;
+}

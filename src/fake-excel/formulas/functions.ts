@@ -1,0 +1,182 @@
+// The worksheet functions the fake evaluates: SUM, ROUND, ABS, IF, AND, OR, NOT, IFERROR, ROWS,
+// COLUMNS, COUNTA, COUNT, MIN, MAX, ISBLANK. Any other name evaluates to #NAME?, as in Excel.
+import { CellError, toExcelPrecision } from "../cellValues";
+import type { CellScalar } from "../cellValues";
+import { NAME_ERROR, VALUE_ERROR, toBoolean, toNumber } from "./evaluate";
+import type { EvalValue, Evaluator, RangeValue, ScalarValue } from "./evaluate";
+import type { FormulaNode } from "./parser";
+
+type WorksheetFunction = (args: FormulaNode[], ev: Evaluator) => ScalarValue;
+
+function isRange(value: EvalValue): value is RangeValue {
+  return value !== null && typeof value === "object" && !(value instanceof CellError);
+}
+
+/** Numbers from the arguments as SUM, MIN and MAX see them: in ranges only numbers count. */
+function collectNumbers(args: FormulaNode[], ev: Evaluator): number[] | CellError {
+  const numbers: number[] = [];
+  for (const arg of args) {
+    const value = ev.evaluate(arg);
+    if (isRange(value)) {
+      let error: CellError | undefined;
+      ev.env.forEachValue(value.sheet, value.area, (v) => {
+        if (v instanceof CellError) error ??= v;
+        else if (typeof v === "number") numbers.push(v);
+      });
+      if (error) return error;
+      continue;
+    }
+    if (arg.kind === "missing") continue;
+    const n = toNumber(value);
+    if (n instanceof CellError) return n;
+    numbers.push(n);
+  }
+  return numbers;
+}
+
+function countWith(args: FormulaNode[], ev: Evaluator, counts: (v: CellScalar) => boolean) {
+  let count = 0;
+  for (const arg of args) {
+    if (arg.kind === "missing") continue;
+    const value = ev.evaluate(arg);
+    if (isRange(value))
+      ev.env.forEachValue(value.sheet, value.area, (v) => (count += counts(v) ? 1 : 0));
+    else if (value !== null && counts(value)) count++;
+  }
+  return count;
+}
+
+function logical(args: FormulaNode[], ev: Evaluator, combine: "and" | "or"): ScalarValue {
+  const values: boolean[] = [];
+  for (const arg of args) {
+    const value = ev.evaluate(arg);
+    if (isRange(value)) {
+      let error: CellError | undefined;
+      ev.env.forEachValue(value.sheet, value.area, (v) => {
+        if (v instanceof CellError) error ??= v;
+        else if (typeof v === "boolean") values.push(v);
+        else if (typeof v === "number") values.push(v !== 0);
+      });
+      if (error) return error;
+      continue;
+    }
+    const b = toBoolean(value);
+    if (b instanceof CellError) return b;
+    values.push(b);
+  }
+  if (values.length === 0) return VALUE_ERROR;
+  return combine === "and" ? values.every(Boolean) : values.some(Boolean);
+}
+
+function arity(args: FormulaNode[], min: number, max: number): boolean {
+  return args.length >= min && args.length <= max;
+}
+
+/** Rounds half away from zero, after Excel's 15-digit correction (ROUND(1.005, 2) = 1.01). */
+export function roundHalfAway(n: number, digits: number): number {
+  const factor = 10 ** Math.trunc(digits);
+  const scaled = toExcelPrecision(Math.abs(n) * factor);
+  return (Math.sign(n) * Math.round(scaled)) / factor;
+}
+
+const FUNCTIONS: Readonly<Record<string, WorksheetFunction>> = {
+  SUM: (args, ev) => {
+    const numbers = collectNumbers(args, ev);
+    return numbers instanceof CellError ? numbers : numbers.reduce((a, b) => a + b, 0);
+  },
+  MIN: (args, ev) => {
+    const numbers = collectNumbers(args, ev);
+    if (numbers instanceof CellError) return numbers;
+    return numbers.length === 0 ? 0 : Math.min(...numbers);
+  },
+  MAX: (args, ev) => {
+    const numbers = collectNumbers(args, ev);
+    if (numbers instanceof CellError) return numbers;
+    return numbers.length === 0 ? 0 : Math.max(...numbers);
+  },
+  ROUND: (args, ev) => {
+    if (!arity(args, 2, 2)) return VALUE_ERROR;
+    const [valueArg, digitsArg] = args as [FormulaNode, FormulaNode];
+    const n = ev.number(valueArg);
+    if (n instanceof CellError) return n;
+    const digits = ev.number(digitsArg);
+    if (digits instanceof CellError) return digits;
+    return roundHalfAway(n, digits);
+  },
+  ABS: (args, ev) => {
+    if (!arity(args, 1, 1)) return VALUE_ERROR;
+    const n = ev.number(args[0] as FormulaNode);
+    return n instanceof CellError ? n : Math.abs(n);
+  },
+  IF: (args, ev) => {
+    if (!arity(args, 1, 3)) return VALUE_ERROR;
+    const condition = toBoolean(ev.scalar(args[0] as FormulaNode));
+    if (condition instanceof CellError) return condition;
+    const branch = args[condition ? 1 : 2];
+    if (branch === undefined) return condition ? 0 : false;
+    const value = ev.scalar(branch);
+    return value === null ? 0 : value;
+  },
+  AND: (args, ev) => logical(args, ev, "and"),
+  OR: (args, ev) => logical(args, ev, "or"),
+  NOT: (args, ev) => {
+    if (!arity(args, 1, 1)) return VALUE_ERROR;
+    const b = toBoolean(ev.scalar(args[0] as FormulaNode));
+    return b instanceof CellError ? b : !b;
+  },
+  IFERROR: (args, ev) => {
+    if (!arity(args, 2, 2)) return VALUE_ERROR;
+    const value = ev.scalar(args[0] as FormulaNode);
+    if (!(value instanceof CellError)) return value === null ? 0 : value;
+    const fallback = ev.scalar(args[1] as FormulaNode);
+    return fallback === null ? 0 : fallback;
+  },
+  ROWS: (args, ev) => dimension(args, ev, "rowCount"),
+  COLUMNS: (args, ev) => dimension(args, ev, "columnCount"),
+  COUNT: (args, ev) => {
+    let count = 0;
+    for (const arg of args) {
+      if (arg.kind === "missing") continue;
+      const value = ev.evaluate(arg);
+      if (isRange(value)) {
+        ev.env.forEachValue(
+          value.sheet,
+          value.area,
+          (v) => (count += typeof v === "number" ? 1 : 0),
+        );
+      } else if (typeof value === "number" || typeof value === "boolean") {
+        count++;
+      } else if (typeof value === "string" && !(toNumber(value) instanceof CellError)) {
+        count++;
+      }
+    }
+    return count;
+  },
+  COUNTA: (args, ev) => countWith(args, ev, () => true),
+  ISBLANK: (args, ev) => {
+    if (!arity(args, 1, 1)) return VALUE_ERROR;
+    const value = ev.evaluate(args[0] as FormulaNode);
+    if (!isRange(value)) return false;
+    return ev.dereference(value) === null;
+  },
+};
+
+function dimension(
+  args: FormulaNode[],
+  ev: Evaluator,
+  key: "rowCount" | "columnCount",
+): ScalarValue {
+  if (!arity(args, 1, 1)) return VALUE_ERROR;
+  const value = ev.evaluate(args[0] as FormulaNode);
+  if (value instanceof CellError) return value;
+  return isRange(value) ? value.area[key] : 1;
+}
+
+/** The result of a function call; unknown names give #NAME?. */
+export function callFunction(name: string, args: FormulaNode[], ev: Evaluator): EvalValue {
+  const fn = FUNCTIONS[name];
+  return fn ? fn(args, ev) : NAME_ERROR;
+}
+
+/** The function names the fake evaluates. */
+export const SUPPORTED_FUNCTIONS: readonly string[] = Object.keys(FUNCTIONS);

@@ -1,0 +1,159 @@
+// The workbook as a file: cells, formats, tables and settings in JSON, so tests can save, close
+// and reopen a workbook (serialize -> FakeExcelHost.fromSerialized).
+import type { Area } from "./addresses";
+import { CellError, errorFromText } from "./cellValues";
+import type { CellScalar } from "./cellValues";
+import { SettingsStore } from "./settings";
+import type { SheetModel } from "./sheet";
+import { FakeWorkbook } from "./workbook";
+
+const FORMAT_VERSION = 1;
+
+type SavedValue = string | number | boolean | { error: string };
+
+/** [row, column, value, formula, numberFormat, bold, fontColor, fillColor] */
+type SavedCell = [
+  number,
+  number,
+  SavedValue,
+  string | null,
+  string,
+  boolean,
+  string | null,
+  string | null,
+];
+
+interface SavedSheet {
+  id: string;
+  name: string;
+  frozenRows: number;
+  frozenColumns: number;
+  columnFormats: [number, string][];
+  rowFormats: [number, string][];
+  columnWidths: [number, number][];
+  cells: SavedCell[];
+}
+
+interface SavedTable {
+  name: string;
+  sheet: string;
+  area: Area;
+  columns: { id: number; name: string }[];
+  showHeaders: boolean;
+  style: string;
+}
+
+interface SavedWorkbook {
+  version: number;
+  activeSheet: string;
+  sheets: SavedSheet[];
+  tables: SavedTable[];
+  settings: Record<string, string>;
+}
+
+function saveValue(value: CellScalar): SavedValue {
+  return value instanceof CellError ? { error: value.code } : value;
+}
+
+function loadValue(value: SavedValue): CellScalar {
+  if (typeof value === "object") return errorFromText(value.error) ?? CellError.of("#VALUE!");
+  return value;
+}
+
+function saveSheet(sheet: SheetModel): SavedSheet {
+  const cells: SavedCell[] = [];
+  sheet.forEachCell((r, c, cell) => {
+    cells.push([
+      r,
+      c,
+      saveValue(cell.value),
+      cell.formula,
+      cell.numberFormat,
+      cell.bold,
+      cell.fontColor,
+      cell.fillColor,
+    ]);
+  });
+  cells.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return {
+    id: sheet.id,
+    name: sheet.name,
+    frozenRows: sheet.frozenRows,
+    frozenColumns: sheet.frozenColumns,
+    columnFormats: [...sheet.columnFormats],
+    rowFormats: [...sheet.rowFormats],
+    columnWidths: [...sheet.columnWidths],
+    cells,
+  };
+}
+
+export function serializeWorkbook(workbook: FakeWorkbook): string {
+  const saved: SavedWorkbook = {
+    version: FORMAT_VERSION,
+    activeSheet: workbook.activeSheet.name,
+    sheets: workbook.sheets.map(saveSheet),
+    tables: workbook.tables.map((t) => ({
+      name: t.name,
+      sheet: t.sheet.name,
+      area: t.area,
+      columns: t.columns.map((c) => ({ id: c.id, name: c.name })),
+      showHeaders: t.showHeaders,
+      style: t.style,
+    })),
+    settings: workbook.settings.toJSON(),
+  };
+  return JSON.stringify(saved);
+}
+
+export function deserializeWorkbook(json: string): FakeWorkbook {
+  const saved = JSON.parse(json) as SavedWorkbook;
+  if (saved.version !== FORMAT_VERSION)
+    throw new Error(`Unknown workbook format ${String(saved.version)}.`);
+  const workbook = new FakeWorkbook([" placeholder "]);
+  const placeholder = workbook.sheets[0] as SheetModel;
+  for (const savedSheet of saved.sheets) {
+    const sheet = workbook.addSheet(savedSheet.name, "open", savedSheet.id);
+    sheet.frozenRows = savedSheet.frozenRows;
+    sheet.frozenColumns = savedSheet.frozenColumns;
+    for (const [c, f] of savedSheet.columnFormats) sheet.columnFormats.set(c, f);
+    for (const [r, f] of savedSheet.rowFormats) sheet.rowFormats.set(r, f);
+    for (const [c, w] of savedSheet.columnWidths) sheet.columnWidths.set(c, w);
+    for (const [
+      r,
+      c,
+      value,
+      formula,
+      numberFormat,
+      bold,
+      fontColor,
+      fillColor,
+    ] of savedSheet.cells) {
+      const cell = sheet.ensureCell(r, c);
+      cell.value = loadValue(value);
+      cell.formula = formula;
+      cell.numberFormat = numberFormat;
+      cell.bold = bold;
+      cell.fontColor = fontColor;
+      cell.fillColor = fillColor;
+      sheet.tidy(r, c);
+    }
+  }
+  workbook.deleteSheet(placeholder, "open");
+  for (const savedTable of saved.tables) {
+    const sheet = workbook.sheetNamed(savedTable.sheet) as SheetModel;
+    const table = workbook.createTable(
+      savedTable.name,
+      sheet,
+      savedTable.area,
+      savedTable.columns.map((c) => c.name),
+    );
+    table.columns.splice(0, table.columns.length, ...savedTable.columns.map((c) => ({ ...c })));
+    table.showHeaders = savedTable.showHeaders;
+    table.style = savedTable.style;
+  }
+  workbook.settings = SettingsStore.fromJSON(saved.settings);
+  workbook.activeSheet =
+    workbook.sheetNamed(saved.activeSheet) ?? (workbook.sheets[0] as SheetModel);
+  workbook.recalculate();
+  return workbook;
+}

@@ -1,0 +1,164 @@
+// One worksheet's cells, stored sparsely (row -> column -> cell), with the formats set on whole
+// rows and columns, column widths and frozen panes.
+import { lastColumn, lastRow } from "./addresses";
+import type { Area } from "./addresses";
+import type { CellScalar } from "./cellValues";
+
+export const GENERAL = "General";
+
+/** A stored cell. A cell that is empty and unformatted is not stored. */
+export interface Cell {
+  /** The constant, or a formula's last calculated result. "" is empty. */
+  value: CellScalar;
+  /** The formula text ("=..."), or null for a constant. */
+  formula: string | null;
+  numberFormat: string;
+  bold: boolean;
+  fontColor: string | null;
+  fillColor: string | null;
+  /** The recalculation pass that last computed this formula cell (see FakeWorkbook.recalculate). */
+  calculatedIn: number;
+}
+
+export class SheetModel {
+  private readonly rows = new Map<number, Map<number, Cell>>();
+  /** Formula cells, so recalculation does not walk every cell. */
+  readonly formulaCells = new Set<Cell>();
+  /** Number formats set on whole columns and rows: new cells there start with them. */
+  readonly columnFormats = new Map<number, string>();
+  readonly rowFormats = new Map<number, string>();
+  /** Column widths in points, where set. */
+  readonly columnWidths = new Map<number, number>();
+  frozenRows = 0;
+  frozenColumns = 0;
+  deleted = false;
+
+  constructor(
+    readonly id: string,
+    public name: string,
+  ) {}
+
+  get cellCount(): number {
+    let count = 0;
+    for (const row of this.rows.values()) count += row.size;
+    return count;
+  }
+
+  getCell(row: number, column: number): Cell | undefined {
+    return this.rows.get(row)?.get(column);
+  }
+
+  /** The format a new cell at this position starts with. */
+  defaultFormat(row: number, column: number): string {
+    return this.rowFormats.get(row) ?? this.columnFormats.get(column) ?? GENERAL;
+  }
+
+  numberFormatAt(row: number, column: number): string {
+    return this.getCell(row, column)?.numberFormat ?? this.defaultFormat(row, column);
+  }
+
+  ensureCell(row: number, column: number): Cell {
+    let cells = this.rows.get(row);
+    if (!cells) {
+      cells = new Map();
+      this.rows.set(row, cells);
+    }
+    let cell = cells.get(column);
+    if (!cell) {
+      cell = {
+        value: "",
+        formula: null,
+        numberFormat: this.defaultFormat(row, column),
+        bold: false,
+        fontColor: null,
+        fillColor: null,
+        calculatedIn: 0,
+      };
+      cells.set(column, cell);
+    }
+    return cell;
+  }
+
+  /** Stores or removes a cell: empty, default-formatted cells are dropped. */
+  putCell(row: number, column: number, cell: Cell | undefined): void {
+    const cells = this.rows.get(row);
+    const previous = cells?.get(column);
+    if (previous && previous !== cell) this.formulaCells.delete(previous);
+    if (!cell || this.isDefault(row, column, cell)) {
+      if (cell) this.formulaCells.delete(cell);
+      if (cells) {
+        cells.delete(column);
+        if (cells.size === 0) this.rows.delete(row);
+      }
+      return;
+    }
+    if (cell.formula !== null) this.formulaCells.add(cell);
+    else this.formulaCells.delete(cell);
+    if (cells) cells.set(column, cell);
+    else this.rows.set(row, new Map([[column, cell]]));
+  }
+
+  /** Drops the cell if it no longer holds anything. */
+  tidy(row: number, column: number): void {
+    const cell = this.getCell(row, column);
+    if (cell) this.putCell(row, column, cell);
+  }
+
+  private isDefault(row: number, column: number, cell: Cell): boolean {
+    return (
+      cell.value === "" &&
+      cell.formula === null &&
+      cell.numberFormat === this.defaultFormat(row, column) &&
+      !cell.bold &&
+      cell.fontColor === null &&
+      cell.fillColor === null
+    );
+  }
+
+  /** Visits the stored cells inside the area (in no particular order). */
+  forEachCellIn(area: Area, visit: (row: number, column: number, cell: Cell) => void): void {
+    const endRow = lastRow(area);
+    const endColumn = lastColumn(area);
+    const visitRow = (row: number, cells: Map<number, Cell>) => {
+      if (area.columnCount < cells.size) {
+        for (let c = area.column; c <= endColumn; c++) {
+          const cell = cells.get(c);
+          if (cell) visit(row, c, cell);
+        }
+      } else {
+        for (const [c, cell] of cells) if (c >= area.column && c <= endColumn) visit(row, c, cell);
+      }
+    };
+    if (area.rowCount < this.rows.size) {
+      for (let r = area.row; r <= endRow; r++) {
+        const cells = this.rows.get(r);
+        if (cells) visitRow(r, cells);
+      }
+    } else {
+      for (const [r, cells] of [...this.rows]) if (r >= area.row && r <= endRow) visitRow(r, cells);
+    }
+  }
+
+  /** Visits every stored cell. */
+  forEachCell(visit: (row: number, column: number, cell: Cell) => void): void {
+    for (const [r, cells] of this.rows) for (const [c, cell] of cells) visit(r, c, cell);
+  }
+
+  /** Removes and returns every stored cell (for re-keying after a shift). */
+  takeAllCells(): Array<[number, number, Cell]> {
+    const all: Array<[number, number, Cell]> = [];
+    this.forEachCell((r, c, cell) => all.push([r, c, cell]));
+    this.rows.clear();
+    return all;
+  }
+
+  /** Puts a cell back without tidying (used when re-keying). */
+  placeCell(row: number, column: number, cell: Cell): void {
+    let cells = this.rows.get(row);
+    if (!cells) {
+      cells = new Map();
+      this.rows.set(row, cells);
+    }
+    cells.set(column, cell);
+  }
+}

@@ -1,0 +1,348 @@
+// Inserting and deleting cells with a shift (Range.insert / Range.delete): cells move, tables
+// move, grow or shrink, and formulas that point at moved cells follow them, as in Excel.
+import { MAX_COLUMNS, MAX_ROWS, lastColumn, lastRow } from "./addresses";
+import type { Area } from "./addresses";
+import { officeError } from "./errors";
+import { referenceText } from "./formulas/rewrite";
+import type { SheetModel } from "./sheet";
+import { writeHeaderCells } from "./tables";
+import type { TableModel } from "./tables";
+import type { FakeWorkbook } from "./workbook";
+
+type Axis = "rows" | "columns";
+
+/** A 1-D interval. */
+interface Span {
+  start: number;
+  count: number;
+}
+
+const end = (span: Span) => span.start + span.count - 1;
+
+function along(area: Area, axis: Axis): Span {
+  return axis === "rows"
+    ? { start: area.row, count: area.rowCount }
+    : { start: area.column, count: area.columnCount };
+}
+
+function across(area: Area, axis: Axis): Span {
+  return along(area, axis === "rows" ? "columns" : "rows");
+}
+
+function withAlong(area: Area, axis: Axis, span: Span): Area {
+  return axis === "rows"
+    ? { ...area, row: span.start, rowCount: span.count }
+    : { ...area, column: span.start, columnCount: span.count };
+}
+
+function limit(axis: Axis): number {
+  return axis === "rows" ? MAX_ROWS : MAX_COLUMNS;
+}
+
+function within(inner: Span, outer: Span): boolean {
+  return inner.start >= outer.start && end(inner) <= end(outer);
+}
+
+function disjoint(a: Span, b: Span): boolean {
+  return end(a) < b.start || end(b) < a.start;
+}
+
+/** Deletes the cells of `area`, shifting the cells after them "Up" or "Left". */
+export function deleteCells(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  area: Area,
+  direction: "Up" | "Left",
+  errorLocation = "Range.delete",
+): void {
+  const axis: Axis = direction === "Up" ? "rows" : "columns";
+  const removed = along(area, axis);
+  const band = across(area, axis);
+
+  const plans = planTablesForDelete(wb, sheet, removed, band, axis, errorLocation);
+  for (const table of plans.deleted) wb.removeTable(table, "ref");
+
+  moveCells(sheet, axis, band, (position) => {
+    if (position < removed.start) return position;
+    if (position <= end(removed)) return undefined;
+    return position - removed.count;
+  });
+  shiftSheetLevel(sheet, axis, band, removed.start, -removed.count);
+  adjustFormulas(wb, sheet, axis, band, (span) => {
+    if (end(span) < removed.start) return span;
+    if (span.start > end(removed)) return { start: span.start - removed.count, count: span.count };
+    if (within(span, removed)) return undefined;
+    const start = Math.min(span.start, removed.start);
+    const last = end(span) > end(removed) ? end(span) - removed.count : removed.start - 1;
+    return { start, count: last - start + 1 };
+  });
+  for (const { table, apply } of plans.changed) apply(table);
+  for (const table of plans.emptied) refillLastDataRow(wb, table);
+  wb.dirty = true;
+}
+
+/** Inserts blank cells at `area`, shifting the cells there "Down" or "Right". */
+export function insertCells(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  area: Area,
+  direction: "Down" | "Right",
+  errorLocation = "Range.insert",
+  growTable?: TableModel,
+): void {
+  const axis: Axis = direction === "Down" ? "rows" : "columns";
+  const inserted = along(area, axis);
+  const band = across(area, axis);
+  const max = limit(axis);
+
+  let overflow = false;
+  sheet.forEachCellIn(
+    withAlong(area, axis, { start: max - inserted.count, count: inserted.count }),
+    () => {
+      overflow = true;
+    },
+  );
+  const tableChanges = planTablesForInsert(
+    wb,
+    sheet,
+    inserted,
+    band,
+    axis,
+    errorLocation,
+    growTable,
+  );
+  if (overflow || tableChanges.overflow) {
+    throw officeError(
+      "InvalidOperation",
+      "Excel cannot shift nonblank cells off the worksheet.",
+      errorLocation,
+    );
+  }
+  moveCells(sheet, axis, band, (position) =>
+    position < inserted.start ? position : position + inserted.count,
+  );
+  shiftSheetLevel(sheet, axis, band, inserted.start, inserted.count);
+  adjustFormulas(wb, sheet, axis, band, (span) => {
+    if (end(span) < inserted.start) return span;
+    if (span.start >= inserted.start) {
+      const moved = { start: span.start + inserted.count, count: span.count };
+      return end(moved) < max ? moved : undefined;
+    }
+    return { start: span.start, count: Math.min(span.count + inserted.count, max - span.start) };
+  });
+  for (const change of tableChanges.changes) change();
+  wb.dirty = true;
+}
+
+/** Re-keys the cells of the band along the axis; `to` undefined drops a cell. */
+function moveCells(
+  sheet: SheetModel,
+  axis: Axis,
+  band: Span,
+  to: (position: number) => number | undefined,
+): void {
+  for (const [row, column, cell] of sheet.takeAllCells()) {
+    const position = axis === "rows" ? row : column;
+    const side = axis === "rows" ? column : row;
+    let target: number | undefined = position;
+    if (side >= band.start && side <= end(band)) target = to(position);
+    if (target === undefined) {
+      sheet.formulaCells.delete(cell);
+      continue;
+    }
+    if (axis === "rows") sheet.placeCell(target, column, cell);
+    else sheet.placeCell(row, target, cell);
+  }
+}
+
+/** Row formats, column formats and widths move when whole rows or columns shift. */
+function shiftSheetLevel(
+  sheet: SheetModel,
+  axis: Axis,
+  band: Span,
+  at: number,
+  delta: number,
+): void {
+  const whole = band.start === 0 && band.count === limit(axis === "rows" ? "columns" : "rows");
+  if (!whole) return;
+  const maps: Map<number, string | number>[] =
+    axis === "rows" ? [sheet.rowFormats] : [sheet.columnFormats, sheet.columnWidths];
+  for (const map of maps) {
+    const entries = [...map];
+    map.clear();
+    for (const [key, value] of entries) {
+      if (key < at) map.set(key, value);
+      else if (delta > 0) map.set(key + delta, value);
+      else if (key >= at - delta) map.set(key + delta, value);
+    }
+  }
+}
+
+/** Rewrites A1 references into the shifted band of this sheet. */
+function adjustFormulas(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  axis: Axis,
+  band: Span,
+  map: (span: Span) => Span | undefined,
+): void {
+  const upper = sheet.name.toUpperCase();
+  wb.rewriteFormulas((token, formulaSheet) => {
+    if (token.kind !== "reference") return undefined;
+    const target = token.sheet === undefined ? formulaSheet : wb.sheetNamed(token.sheet);
+    if (target?.name.toUpperCase() !== upper) return undefined;
+    if (!within(across(token.area, axis), band)) return undefined;
+    const span = along(token.area, axis);
+    if (span.start === 0 && span.count === limit(axis)) return undefined; // whole rows/columns
+    const moved = map(span);
+    if (!moved) return "#REF!";
+    if (moved.start === span.start && moved.count === span.count) return undefined;
+    return referenceText(token, withAlong(token.area, axis, moved), token.sheet);
+  });
+}
+
+interface DeletePlan {
+  deleted: TableModel[];
+  changed: { table: TableModel; apply: (table: TableModel) => void }[];
+  emptied: TableModel[];
+}
+
+function planTablesForDelete(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  removed: Span,
+  band: Span,
+  axis: Axis,
+  errorLocation: string,
+): DeletePlan {
+  const plan: DeletePlan = { deleted: [], changed: [], emptied: [] };
+  for (const table of wb.tables.filter((t) => t.sheet === sheet)) {
+    const tableAlong = along(table.area, axis);
+    const tableAcross = across(table.area, axis);
+    if (disjoint(tableAcross, band) || end(tableAlong) < removed.start) continue;
+    if (!within(tableAcross, band)) throw shiftsTable(errorLocation);
+    if (within(tableAlong, removed)) {
+      plan.deleted.push(table);
+      continue;
+    }
+    if (end(removed) < tableAlong.start) {
+      plan.changed.push({
+        table,
+        apply: (t) =>
+          (t.area = withAlong(t.area, axis, {
+            start: tableAlong.start - removed.count,
+            count: tableAlong.count,
+          })),
+      });
+      continue;
+    }
+    const overlapStart = Math.max(removed.start, tableAlong.start);
+    const overlapEnd = Math.min(end(removed), end(tableAlong));
+    const overlap = overlapEnd - overlapStart + 1;
+    const before = Math.max(0, tableAlong.start - removed.start);
+    if (axis === "rows") {
+      if (table.showHeaders && removed.start <= tableAlong.start) throw shiftsTable(errorLocation);
+      const dataRows = table.dataArea.rowCount - overlap;
+      plan.changed.push({
+        table,
+        apply: (t) => {
+          t.area = withAlong(t.area, axis, {
+            start: tableAlong.start - before,
+            count: tableAlong.count - overlap,
+          });
+        },
+      });
+      if (dataRows === 0) plan.emptied.push(table);
+    } else {
+      const firstGone = overlapStart - tableAlong.start;
+      const goneColumns = table.columns.slice(firstGone, firstGone + overlap);
+      plan.changed.push({
+        table,
+        apply: (t) => {
+          t.columns.splice(firstGone, overlap);
+          t.area = withAlong(t.area, axis, {
+            start: tableAlong.start - before,
+            count: tableAlong.count - overlap,
+          });
+          for (const column of goneColumns) wb.renameTableColumn(t, column.name, undefined);
+        },
+      });
+    }
+  }
+  return plan;
+}
+
+/** A table keeps one (empty) data row when all of its data rows are deleted. */
+function refillLastDataRow(wb: FakeWorkbook, table: TableModel): void {
+  const area = { ...table.area, row: lastRow(table.area) + 1, rowCount: 1 };
+  insertCells(wb, table.sheet, area, "Down", "Range.delete", table);
+}
+
+interface InsertPlan {
+  overflow: boolean;
+  changes: (() => void)[];
+}
+
+function planTablesForInsert(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  inserted: Span,
+  band: Span,
+  axis: Axis,
+  errorLocation: string,
+  growTable: TableModel | undefined,
+): InsertPlan {
+  const plan: InsertPlan = { overflow: false, changes: [] };
+  for (const table of wb.tables.filter((t) => t.sheet === sheet)) {
+    const tableAlong = along(table.area, axis);
+    const tableAcross = across(table.area, axis);
+    const grows =
+      table === growTable ||
+      (inserted.start > tableAlong.start && inserted.start <= end(tableAlong));
+    if (disjoint(tableAcross, band)) continue;
+    if (!grows && end(tableAlong) < inserted.start) continue;
+    if (!within(tableAcross, band)) throw shiftsTable(errorLocation);
+    if (grows) {
+      const count = tableAlong.count + inserted.count;
+      if (tableAlong.start + count > limit(axis)) plan.overflow = true;
+      plan.changes.push(() => {
+        table.area = withAlong(table.area, axis, { start: tableAlong.start, count });
+        if (axis === "columns") addInsertedColumns(table, inserted);
+      });
+    } else {
+      if (end(tableAlong) + inserted.count >= limit(axis)) plan.overflow = true;
+      plan.changes.push(() => {
+        table.area = withAlong(table.area, axis, {
+          start: tableAlong.start + inserted.count,
+          count: tableAlong.count,
+        });
+      });
+    }
+  }
+  return plan;
+}
+
+/** New columns inside a table get names ColumnN and header cells. */
+function addInsertedColumns(table: TableModel, inserted: Span): void {
+  const at = inserted.start - table.area.column;
+  let nextId = Math.max(0, ...table.columns.map((c) => c.id)) + 1;
+  const used = new Set(table.columns.map((c) => c.name.toUpperCase()));
+  const added = [];
+  for (let i = 0; i < inserted.count; i++) {
+    let n = at + i + 1;
+    while (used.has(`COLUMN${n}`)) n++;
+    used.add(`COLUMN${n}`);
+    added.push({ id: nextId++, name: `Column${n}` });
+  }
+  table.columns.splice(at, 0, ...added);
+  if (lastColumn(table.area) - table.area.column + 1 !== table.columns.length) return;
+  writeHeaderCells(table.sheet, table);
+}
+
+function shiftsTable(errorLocation: string) {
+  return officeError(
+    "InvalidOperation",
+    "This operation is not allowed. The operation is attempting to shift cells in a table on your worksheet.",
+    errorLocation,
+  );
+}

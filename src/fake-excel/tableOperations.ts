@@ -1,0 +1,306 @@
+// What the table methods do to the workbook: create, rename, resize, delete, convert to a range,
+// add rows and columns, show or hide the header row, with Excel's rules for each.
+import { isWithinSheet, lastColumn, lastRow } from "./addresses";
+import type { Area } from "./addresses";
+import { clearArea, validateInput, writeValues } from "./cellWrites";
+import { DIMENSION_MISMATCH, officeError } from "./errors";
+import { deleteCells, insertCells } from "./shifts";
+import type { SheetModel } from "./sheet";
+import {
+  TableModel,
+  checkNoOverlap,
+  checkResize,
+  headerNames,
+  headerTexts,
+  isTableStyle,
+  tableNameProblem,
+  writeHeaderCells,
+} from "./tables";
+import type { TableColumnModel } from "./tables";
+import type { FakeWorkbook } from "./workbook";
+
+/**
+ * Creates a table over `area`. With headers, the first row names the columns (a one-row range
+ * gets an empty data row below); without, a header row "Column1".. is inserted above the data.
+ */
+export function addTable(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  area: Area,
+  hasHeaders: boolean,
+  errorLocation = "TableCollection.add",
+): TableModel {
+  let tableArea = hasHeaders && area.rowCount === 1 ? { ...area, rowCount: 2 } : area;
+  if (!isWithinSheet(tableArea) || (!hasHeaders && lastRow(area) + 1 >= 1_048_576)) {
+    throw officeError("InvalidArgument", "The table does not fit on the sheet.", errorLocation);
+  }
+  checkNoOverlap(wb.tables, sheet, tableArea, undefined, errorLocation);
+  let names: string[];
+  if (hasHeaders) {
+    names = headerNames(headerTexts(sheet, tableArea));
+  } else {
+    insertCells(wb, sheet, { ...area, rowCount: 1 }, "Down", errorLocation);
+    tableArea = { ...area, rowCount: area.rowCount + 1 };
+    names = headerNames(new Array<string>(area.columnCount).fill(""));
+  }
+  const table = wb.createTable(wb.nextTableName(), sheet, tableArea, names);
+  writeHeaderCells(sheet, table);
+  return table;
+}
+
+export function renameTable(
+  wb: FakeWorkbook,
+  table: TableModel,
+  name: unknown,
+  errorLocation = "Table.name",
+): void {
+  const problem = tableNameProblem(name);
+  if (problem) throw officeError("InvalidArgument", problem, errorLocation);
+  const text = name as string;
+  const other = wb.tableNamed(text);
+  if (other && other !== table) {
+    throw officeError("ItemAlreadyExists", `A table named ${text} already exists.`, errorLocation);
+  }
+  wb.renameTable(table, text);
+}
+
+/** Table.resize: same header row, overlapping the old range; no cells move. */
+export function resizeTable(
+  wb: FakeWorkbook,
+  table: TableModel,
+  sheet: SheetModel,
+  area: Area,
+  errorLocation = "Table.resize",
+): void {
+  if (sheet !== table.sheet) {
+    throw officeError("InvalidArgument", "A table cannot move to another sheet.", errorLocation);
+  }
+  checkResize(table, area, errorLocation);
+  checkNoOverlap(wb.tables, sheet, area, table, errorLocation);
+  const old = table.area;
+  const kept: TableColumnModel[] = [];
+  const removed: TableColumnModel[] = [];
+  table.columns.forEach((column, index) => {
+    const position = old.column + index;
+    if (position >= area.column && position <= lastColumn(area)) kept.push(column);
+    else removed.push(column);
+  });
+  table.area = area;
+  for (const column of removed) wb.renameTableColumn(table, column.name, undefined);
+  let nextId = Math.max(0, ...table.columns.map((c) => c.id)) + 1;
+  const columns: TableColumnModel[] = [];
+  for (let c = area.column; c <= lastColumn(area); c++) {
+    const existing =
+      c >= old.column && c <= lastColumn(old) ? table.columns[c - old.column] : undefined;
+    columns.push(existing ?? { id: nextId++, name: "" });
+  }
+  table.columns.splice(0, table.columns.length, ...columns);
+  if (table.showHeaders) {
+    const names = headerNames(headerTexts(sheet, { ...area, rowCount: 1 }));
+    columns.forEach((column, index) => {
+      if (column.name === "") column.name = names[index] ?? `Column${index + 1}`;
+    });
+    wb.normalizeHeaders(table);
+  }
+  wb.dirty = true;
+}
+
+/** Table.delete: the table and its cells' contents and formats go; formulas become #REF!. */
+export function deleteTable(wb: FakeWorkbook, table: TableModel): void {
+  const { sheet, area } = table;
+  wb.removeTable(table, "ref");
+  clearArea(wb, sheet, area, "All");
+}
+
+/** Table.convertToRange: the cells stay; structured references become A1 references. */
+export function convertTableToRange(wb: FakeWorkbook, table: TableModel): Area {
+  const area = table.area;
+  wb.removeTable(table, "convert");
+  return area;
+}
+
+/**
+ * TableRowCollection.add: inserts rows into the table (cells below shift down within the table's
+ * columns), copies the formats of the row above, then writes the values.
+ */
+export function addTableRows(
+  wb: FakeWorkbook,
+  table: TableModel,
+  index: number | null | undefined,
+  values: unknown,
+  errorLocation = "TableRowCollection.add",
+): Area {
+  const data = table.dataArea;
+  const at = index ?? data.rowCount;
+  if (!Number.isInteger(at) || at < 0 || at > data.rowCount) {
+    throw officeError(
+      "InvalidArgument",
+      `Row index ${String(index)} is outside the table.`,
+      errorLocation,
+    );
+  }
+  const count = Array.isArray(values) ? values.length : 1;
+  if (count === 0) throw officeError("InvalidArgument", DIMENSION_MISMATCH, errorLocation);
+  const area: Area = {
+    row: data.row + at,
+    column: data.column,
+    rowCount: count,
+    columnCount: data.columnCount,
+  };
+  const input =
+    values === undefined ? undefined : validateInput("values", values, area, errorLocation);
+  const template = at > 0 ? data.row + at - 1 : data.row;
+  insertCells(wb, table.sheet, area, "Down", errorLocation, table);
+  const sourceRow = template >= area.row ? template + count : template;
+  for (let r = area.row; r <= lastRow(area); r++) copyRowFormats(table.sheet, sourceRow, r, area);
+  if (input) writeValues(wb, table.sheet, area, input, errorLocation);
+  return area;
+}
+
+function copyRowFormats(sheet: SheetModel, from: number, to: number, area: Area): void {
+  for (let c = area.column; c <= lastColumn(area); c++) {
+    const source = sheet.getCell(from, c);
+    if (!source) continue;
+    const cell = sheet.ensureCell(to, c);
+    cell.numberFormat = source.numberFormat;
+    cell.bold = source.bold;
+    cell.fontColor = source.fontColor;
+    cell.fillColor = source.fillColor;
+    sheet.tidy(to, c);
+  }
+}
+
+/** TableColumnCollection.add: inserts a column (cells to the right shift within the table rows). */
+export function addTableColumn(
+  wb: FakeWorkbook,
+  table: TableModel,
+  index: number | null | undefined,
+  values: unknown,
+  name: string | undefined,
+  errorLocation = "TableColumnCollection.add",
+): TableColumnModel {
+  const at = index ?? table.columns.length;
+  if (!Number.isInteger(at) || at < 0 || at > table.columns.length) {
+    throw officeError(
+      "InvalidArgument",
+      `Column index ${String(index)} is outside the table.`,
+      errorLocation,
+    );
+  }
+  const area: Area = {
+    row: table.area.row,
+    column: table.area.column + at,
+    rowCount: table.area.rowCount,
+    columnCount: 1,
+  };
+  if (!isWithinSheet(area) || lastColumn(table.area) + 1 >= 16_384) {
+    throw officeError("InvalidArgument", "The column does not fit on the sheet.", errorLocation);
+  }
+  const input =
+    values === undefined || values === null
+      ? undefined
+      : validateInput("values", values, area, errorLocation);
+  if (name !== undefined && name !== null && typeof name !== "string") {
+    throw officeError("InvalidArgument", "A column name is text.", errorLocation);
+  }
+  insertCells(wb, table.sheet, area, "Right", errorLocation, table);
+  if (input) writeValues(wb, table.sheet, area, input, errorLocation);
+  const column = table.columns[at] as TableColumnModel;
+  if (name) {
+    const header = table.headerArea;
+    if (header) {
+      const cell = table.sheet.ensureCell(header.row, area.column);
+      cell.value = name;
+      cell.formula = null;
+    } else column.name = name;
+  }
+  wb.normalizeHeaders(table);
+  return column;
+}
+
+/** TableColumn.delete: the column's cells go and cells to the right shift left. */
+export function deleteTableColumn(
+  wb: FakeWorkbook,
+  table: TableModel,
+  column: TableColumnModel,
+): void {
+  const index = table.columns.indexOf(column);
+  if (table.columns.length === 1) {
+    throw officeError(
+      "InvalidOperation",
+      "A table keeps at least one column.",
+      "TableColumn.delete",
+    );
+  }
+  deleteCells(
+    wb,
+    table.sheet,
+    { ...table.area, column: table.area.column + index, columnCount: 1 },
+    "Left",
+    "TableColumn.delete",
+  );
+}
+
+/** TableRow.delete: the row's cells go and cells below shift up (within the table's columns). */
+export function deleteTableRow(wb: FakeWorkbook, table: TableModel, index: number): void {
+  const data = table.dataArea;
+  deleteCells(
+    wb,
+    table.sheet,
+    { ...data, row: data.row + index, rowCount: 1 },
+    "Up",
+    "TableRow.delete",
+  );
+}
+
+/** Table.showHeaders: hiding clears the header cells; showing writes the names above the data. */
+export function setShowHeaders(
+  wb: FakeWorkbook,
+  table: TableModel,
+  show: boolean,
+  errorLocation = "Table.showHeaders",
+): void {
+  if (typeof show !== "boolean")
+    throw officeError("InvalidArgument", "showHeaders is true or false.", errorLocation);
+  if (show === table.showHeaders) return;
+  if (!show) {
+    const header = table.headerArea as Area;
+    table.showHeaders = false;
+    table.area = { ...table.area, row: table.area.row + 1, rowCount: table.area.rowCount - 1 };
+    clearArea(wb, table.sheet, header, "Contents");
+    return;
+  }
+  const above: Area = { ...table.area, row: table.area.row - 1, rowCount: 1 };
+  let free = above.row >= 0;
+  if (free) {
+    table.sheet.forEachCellIn(above, (_r, _c, cell) => {
+      if (cell.value !== "" || cell.formula !== null) free = false;
+    });
+    checkNoOverlap(wb.tables, table.sheet, above, table, errorLocation);
+  }
+  if (!free) {
+    const row: Area = { ...table.area, rowCount: 1 };
+    insertCells(wb, table.sheet, row, "Down", errorLocation);
+    table.area = { ...table.area, row: table.area.row - 1, rowCount: table.area.rowCount + 1 };
+  } else {
+    table.area = { ...table.area, row: above.row, rowCount: table.area.rowCount + 1 };
+  }
+  table.showHeaders = true;
+  writeHeaderCells(table.sheet, table);
+  wb.dirty = true;
+}
+
+export function setTableStyle(
+  table: TableModel,
+  style: unknown,
+  errorLocation = "Table.style",
+): void {
+  if (!isTableStyle(style)) {
+    throw officeError(
+      "InvalidArgument",
+      `${String(style)} is not a built-in table style.`,
+      errorLocation,
+    );
+  }
+  table.style = style as string;
+}

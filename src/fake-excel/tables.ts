@@ -1,0 +1,167 @@
+// Excel tables in the workbook model: their ranges, column names, and Excel's rules for table
+// names, header cells and resizing.
+import { areasOverlap, lastColumn, lastRow } from "./addresses";
+import type { Area } from "./addresses";
+import { officeError } from "./errors";
+import { formatCellText } from "./numberFormat";
+import type { SheetModel } from "./sheet";
+
+export const DEFAULT_TABLE_STYLE = "TableStyleMedium2";
+
+export interface TableColumnModel {
+  readonly id: number;
+  name: string;
+}
+
+export class TableModel {
+  showHeaders = true;
+  readonly showTotals = false;
+  style = DEFAULT_TABLE_STYLE;
+  deleted = false;
+
+  constructor(
+    readonly id: number,
+    public name: string,
+    public sheet: SheetModel,
+    /** The whole table: header row (when shown) and data body. */
+    public area: Area,
+    readonly columns: TableColumnModel[],
+  ) {}
+
+  get headerArea(): Area | undefined {
+    if (!this.showHeaders) return undefined;
+    return { ...this.area, rowCount: 1 };
+  }
+
+  get dataArea(): Area {
+    return this.showHeaders
+      ? { ...this.area, row: this.area.row + 1, rowCount: this.area.rowCount - 1 }
+      : this.area;
+  }
+
+  columnIndex(name: string): number {
+    const upper = name.toUpperCase();
+    return this.columns.findIndex((c) => c.name.toUpperCase() === upper);
+  }
+}
+
+/** Excel's rules for a table name; returns what is wrong, or undefined when it is valid. */
+export function tableNameProblem(name: unknown): string | undefined {
+  if (typeof name !== "string" || name === "") return "A table name cannot be empty.";
+  if (name.length > 255) return "A table name has at most 255 characters.";
+  if (!/^[A-Za-z_\\\u00C0-\uFFFF][A-Za-z0-9_.\\\u00C0-\uFFFF]*$/.test(name)) {
+    return `"${name}" is not a valid table name: start with a letter or underscore, and use only letters, digits, periods and underscores.`;
+  }
+  if (/^[A-Za-z]{1,3}\d+$/.test(name) || /^[RrCc]$/.test(name) || /^[Rr]\d*[Cc]\d*$/.test(name)) {
+    return `"${name}" looks like a cell reference and cannot name a table.`;
+  }
+  if (/^(TRUE|FALSE)$/i.test(name)) return `"${name}" is reserved.`;
+  return undefined;
+}
+
+/**
+ * Column names from header cell texts, as Excel derives them: blank headers become "ColumnN"
+ * (N its position), and a repeated name gets the next free number appended ("Amount2").
+ */
+export function headerNames(texts: readonly string[]): string[] {
+  const used = new Set<string>();
+  return texts.map((text, index) => {
+    const base = text.trim() === "" ? `Column${index + 1}` : text;
+    let name = base;
+    let n = 2;
+    while (used.has(name.toUpperCase())) name = `${base}${n++}`;
+    used.add(name.toUpperCase());
+    return name;
+  });
+}
+
+/** The text of each header cell of an area's first row. */
+export function headerTexts(sheet: SheetModel, area: Area): string[] {
+  const texts: string[] = [];
+  for (let c = area.column; c <= lastColumn(area); c++) {
+    const cell = sheet.getCell(area.row, c);
+    texts.push(cell ? formatCellText(cell.value, cell.numberFormat) : "");
+  }
+  return texts;
+}
+
+/** Writes column names into the header cells as text. */
+export function writeHeaderCells(sheet: SheetModel, table: TableModel): void {
+  const header = table.headerArea;
+  if (!header) return;
+  table.columns.forEach((column, index) => {
+    const cell = sheet.ensureCell(header.row, header.column + index);
+    cell.value = column.name;
+    cell.formula = null;
+    sheet.tidy(header.row, header.column + index);
+  });
+}
+
+/** Refuses an area that would overlap another table on the same sheet. */
+export function checkNoOverlap(
+  tables: readonly TableModel[],
+  sheet: SheetModel,
+  area: Area,
+  except: TableModel | undefined,
+  errorLocation: string,
+): void {
+  for (const other of tables) {
+    if (other === except || other.sheet !== sheet) continue;
+    if (areasOverlap(other.area, area)) {
+      throw officeError(
+        "InvalidArgument",
+        `A table cannot overlap another table (${other.name}).`,
+        errorLocation,
+      );
+    }
+  }
+}
+
+/**
+ * Excel's resize rule: the headers stay in the same row, the new range overlaps the old one, and
+ * at least one data row remains.
+ */
+export function checkResize(table: TableModel, area: Area, errorLocation: string): void {
+  if (area.row !== table.area.row) {
+    throw officeError(
+      "InvalidArgument",
+      "The header row must stay in the same row.",
+      errorLocation,
+    );
+  }
+  if (!areasOverlap(area, table.area)) {
+    throw officeError(
+      "InvalidArgument",
+      "The new range must overlap the table's current range.",
+      errorLocation,
+    );
+  }
+  if (table.showHeaders && area.rowCount < 2) {
+    throw officeError("InvalidArgument", "A table needs at least one data row.", errorLocation);
+  }
+}
+
+/** The table whose area contains the cell, if any. */
+export function tableAt(
+  tables: readonly TableModel[],
+  sheet: SheetModel,
+  row: number,
+  column: number,
+): TableModel | undefined {
+  return tables.find(
+    (t) =>
+      t.sheet === sheet &&
+      row >= t.area.row &&
+      row <= lastRow(t.area) &&
+      column >= t.area.column &&
+      column <= lastColumn(t.area),
+  );
+}
+
+const BUILT_IN_STYLE =
+  /^TableStyle(Light([1-9]|1\d|2[01])|Medium([1-9]|1\d|2[0-8])|Dark([1-9]|1[01]))$/;
+
+/** True for the built-in table style names Excel accepts. */
+export function isTableStyle(style: unknown): boolean {
+  return typeof style === "string" && (style === "" || BUILT_IN_STYLE.test(style));
+}

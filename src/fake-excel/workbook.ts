@@ -1,0 +1,327 @@
+// The in-memory workbook: sheets, tables and settings, formula recalculation, and the formula
+// rewriting Excel does when a sheet or table is renamed or deleted.
+import { lastColumn, parseAddress, quoteSheetName } from "./addresses";
+import type { Area } from "./addresses";
+import { CellError } from "./cellValues";
+import type { CellScalar } from "./cellValues";
+import { officeError } from "./errors";
+import { Evaluator, REF_ERROR, VALUE_ERROR } from "./formulas/evaluate";
+import type { FormulaEnvironment, RangeValue, ScalarValue } from "./formulas/evaluate";
+import { parseFormula } from "./formulas/parser";
+import { absoluteReference, rewriteFormula } from "./formulas/rewrite";
+import type { RewritableToken } from "./formulas/rewrite";
+import { formatStructured } from "./formulas/structured";
+import type { StructuredSpec } from "./formulas/structured";
+import { FormulaSyntaxError } from "./formulas/syntaxError";
+import { SettingsStore } from "./settings";
+import { SheetModel } from "./sheet";
+import type { Cell } from "./sheet";
+import { TableModel, headerNames, headerTexts, writeHeaderCells } from "./tables";
+
+/** Excel's rules for a worksheet name; returns what is wrong, or undefined when it is valid. */
+export function sheetNameProblem(name: unknown): string | undefined {
+  if (typeof name !== "string" || name.trim() === "") return "A sheet name cannot be empty.";
+  if (name.length > 31) return `"${name}" is longer than 31 characters.`;
+  if (/[:\\/?*[\]]/.test(name)) return `"${name}" contains one of : \\ / ? * [ ].`;
+  if (name.startsWith("'") || name.endsWith("'")) return "A sheet name cannot start or end with '.";
+  if (name.toLowerCase() === "history") return '"History" is reserved by Excel.';
+  return undefined;
+}
+
+export class FakeWorkbook implements FormulaEnvironment {
+  readonly sheets: SheetModel[] = [];
+  readonly tables: TableModel[] = [];
+  settings = new SettingsStore();
+  activeSheet: SheetModel;
+  selection: { sheet: SheetModel; area: Area } | undefined;
+  /** True when formulas need recalculating. */
+  dirty = false;
+  private pass = 1;
+  private readonly computing = new Set<Cell>();
+  private sheetIds = 0;
+  private tableIds = 0;
+
+  constructor(sheetNames: readonly string[] = ["Sheet1"]) {
+    for (const name of sheetNames.length > 0 ? sheetNames : ["Sheet1"]) this.addSheet(name);
+    this.activeSheet = this.sheets[0] as SheetModel;
+  }
+
+  // ---- sheets ----
+
+  sheetNamed(name: string): SheetModel | undefined {
+    const upper = name.toUpperCase();
+    return this.sheets.find((s) => s.name.toUpperCase() === upper);
+  }
+
+  sheetById(id: string): SheetModel | undefined {
+    return this.sheets.find((s) => s.id === id);
+  }
+
+  addSheet(name?: string, errorLocation = "WorksheetCollection.add", id?: string): SheetModel {
+    const finalName = name ?? this.nextSheetName();
+    const problem = sheetNameProblem(finalName);
+    if (problem) throw officeError("InvalidArgument", problem, errorLocation);
+    if (this.sheetNamed(finalName)) {
+      throw officeError("ItemAlreadyExists", `A sheet named "${finalName}" exists.`, errorLocation);
+    }
+    let sheetId = id;
+    while (sheetId === undefined || (id === undefined && this.sheetById(sheetId))) {
+      this.sheetIds += 1;
+      sheetId = `{${String(this.sheetIds).padStart(8, "0")}-0001-0000-0000-000000000000}`;
+    }
+    const sheet = new SheetModel(sheetId, finalName);
+    this.sheets.push(sheet);
+    return sheet;
+  }
+
+  private nextSheetName(): string {
+    let n = this.sheets.length + 1;
+    while (this.sheetNamed(`Sheet${n}`)) n++;
+    return `Sheet${n}`;
+  }
+
+  renameSheet(sheet: SheetModel, name: string, errorLocation = "Worksheet.name"): void {
+    if (sheet.name === name) return;
+    const problem = sheetNameProblem(name);
+    if (problem) throw officeError("InvalidArgument", problem, errorLocation);
+    const other = this.sheetNamed(name);
+    if (other && other !== sheet) {
+      throw officeError("ItemAlreadyExists", `A sheet named "${name}" exists.`, errorLocation);
+    }
+    const oldName = sheet.name;
+    sheet.name = name;
+    this.rewriteFormulas((token) =>
+      token.kind === "reference" && token.sheet?.toUpperCase() === oldName.toUpperCase()
+        ? renameSheetInReference(token, name)
+        : undefined,
+    );
+  }
+
+  deleteSheet(sheet: SheetModel, errorLocation = "Worksheet.delete"): void {
+    if (this.sheets.length === 1) {
+      throw officeError(
+        "InvalidOperation",
+        "A workbook must contain at least one sheet.",
+        errorLocation,
+      );
+    }
+    for (const table of this.tables.filter((t) => t.sheet === sheet))
+      this.removeTable(table, "ref");
+    const index = this.sheets.indexOf(sheet);
+    this.sheets.splice(index, 1);
+    sheet.deleted = true;
+    const upper = sheet.name.toUpperCase();
+    this.rewriteFormulas((token) =>
+      token.kind === "reference" && token.sheet?.toUpperCase() === upper ? "#REF!" : undefined,
+    );
+    if (this.activeSheet === sheet) {
+      this.activeSheet = this.sheets[Math.min(index, this.sheets.length - 1)] as SheetModel;
+    }
+    if (this.selection?.sheet === sheet) this.selection = undefined;
+  }
+
+  // ---- tables ----
+
+  tableNamed(name: string): TableModel | undefined {
+    const upper = name.toUpperCase();
+    return this.tables.find((t) => t.name.toUpperCase() === upper);
+  }
+
+  nextTableName(): string {
+    let n = 1;
+    while (this.tableNamed(`Table${n}`)) n++;
+    return `Table${n}`;
+  }
+
+  createTable(name: string, sheet: SheetModel, area: Area, columnNames: string[]): TableModel {
+    this.tableIds += 1;
+    const columns = columnNames.map((columnName, index) => ({ id: index + 1, name: columnName }));
+    const table = new TableModel(this.tableIds, name, sheet, area, columns);
+    this.tables.push(table);
+    this.dirty = true;
+    return table;
+  }
+
+  /**
+   * Removes a table from the workbook. Formulas that refer to it become #REF! ("ref", when the
+   * table is deleted) or absolute A1 references ("convert", when it becomes a plain range).
+   */
+  removeTable(table: TableModel, formulas: "ref" | "convert"): void {
+    const index = this.tables.indexOf(table);
+    if (index >= 0) this.tables.splice(index, 1);
+    table.deleted = true;
+    const upper = table.name.toUpperCase();
+    this.rewriteFormulas((token, formulaSheet) => {
+      const name =
+        token.kind === "structured" ? token.table : token.kind === "name" ? token.name : undefined;
+      if (name?.toUpperCase() !== upper) return undefined;
+      if (formulas === "ref") return "#REF!";
+      const spec: StructuredSpec = token.kind === "structured" ? token.spec : { items: [] };
+      const area = structuredAreaOf(table, spec);
+      if (area instanceof CellError) return area.code;
+      return absoluteReference(area, table.sheet === formulaSheet ? undefined : table.sheet.name);
+    });
+    this.dirty = true;
+  }
+
+  renameTable(table: TableModel, name: string): void {
+    const oldUpper = table.name.toUpperCase();
+    table.name = name;
+    this.rewriteFormulas((token) => {
+      if (token.kind === "structured" && token.table.toUpperCase() === oldUpper) {
+        return formatStructured(name, token.spec);
+      }
+      if (token.kind === "name" && token.name.toUpperCase() === oldUpper) return name;
+      return undefined;
+    });
+  }
+
+  /** Rewrites structured references to a renamed (or removed: newName undefined) column. */
+  renameTableColumn(table: TableModel, oldName: string, newName: string | undefined): void {
+    const tableUpper = table.name.toUpperCase();
+    const oldUpper = oldName.toUpperCase();
+    this.rewriteFormulas((token) => {
+      if (token.kind !== "structured" || token.table.toUpperCase() !== tableUpper) return undefined;
+      const first = token.spec.firstColumn?.toUpperCase() === oldUpper;
+      const last = token.spec.lastColumn?.toUpperCase() === oldUpper;
+      if (!first && !last) return undefined;
+      if (newName === undefined) return "#REF!";
+      const spec: StructuredSpec = {
+        ...token.spec,
+        ...(first ? { firstColumn: newName } : {}),
+        ...(last ? { lastColumn: newName } : {}),
+      };
+      return formatStructured(table.name, spec);
+    });
+    this.dirty = true;
+  }
+
+  /**
+   * Keeps a table's column names and its header cells in step after the header cells changed:
+   * header cells hold text, blanks become "ColumnN", duplicates get a number appended.
+   */
+  normalizeHeaders(table: TableModel): void {
+    const header = table.headerArea;
+    if (!header) return;
+    const names = headerNames(headerTexts(table.sheet, header));
+    names.forEach((name, index) => {
+      const column = table.columns[index];
+      if (column && column.name !== name) {
+        const oldName = column.name;
+        column.name = name;
+        this.renameTableColumn(table, oldName, name);
+      }
+    });
+    writeHeaderCells(table.sheet, table);
+  }
+
+  // ---- formulas ----
+
+  /** Recalculates every formula in the workbook. */
+  recalculate(): void {
+    this.pass += 1;
+    for (const sheet of this.sheets) {
+      for (const cell of [...sheet.formulaCells]) this.compute(sheet, cell);
+    }
+    this.dirty = false;
+  }
+
+  private compute(sheet: SheetModel, cell: Cell): CellScalar {
+    if (cell.formula === null || cell.calculatedIn === this.pass) return cell.value;
+    if (this.computing.has(cell)) return 0; // a circular reference: Excel shows 0
+    this.computing.add(cell);
+    try {
+      cell.value = new Evaluator(this, sheet).cellResult(parseFormula(cell.formula));
+    } catch (error) {
+      if (!(error instanceof FormulaSyntaxError)) throw error;
+      cell.value = CellError.of("#NAME?");
+    } finally {
+      this.computing.delete(cell);
+    }
+    cell.calculatedIn = this.pass;
+    return cell.value;
+  }
+
+  cellValue(sheet: SheetModel, row: number, column: number): ScalarValue {
+    const cell = sheet.getCell(row, column);
+    if (!cell) return null;
+    const value = cell.formula === null ? cell.value : this.compute(sheet, cell);
+    return value === "" && cell.formula === null ? null : value;
+  }
+
+  forEachValue(sheet: SheetModel, area: Area, visit: (value: CellScalar) => void): void {
+    sheet.forEachCellIn(area, (_r, _c, cell) => {
+      const value = cell.formula === null ? cell.value : this.compute(sheet, cell);
+      if (value !== "" || cell.formula !== null) visit(value);
+    });
+  }
+
+  hasTable(name: string): boolean {
+    return this.tableNamed(name) !== undefined;
+  }
+
+  structuredArea(tableName: string, spec: StructuredSpec): RangeValue | CellError {
+    const table = this.tableNamed(tableName);
+    if (!table) return REF_ERROR;
+    const area = structuredAreaOf(table, spec);
+    return area instanceof CellError ? area : { kind: "range", sheet: table.sheet, area };
+  }
+
+  /** Applies `rewrite` to the references of every formula; changed formulas are recalculated. */
+  rewriteFormulas(
+    rewrite: (token: RewritableToken, formulaSheet: SheetModel) => string | undefined,
+  ): void {
+    for (const sheet of this.sheets) {
+      for (const cell of sheet.formulaCells) {
+        const formula = cell.formula as string;
+        const rewritten = rewriteFormula(formula, (token) => rewrite(token, sheet));
+        if (rewritten !== formula) {
+          cell.formula = rewritten;
+          cell.calculatedIn = 0;
+          this.dirty = true;
+        }
+      }
+    }
+  }
+
+  /** Resolves "Sheet1!A1:B2" (or a local address on `defaultSheet`) for test helpers. */
+  resolveAddress(
+    address: string,
+    defaultSheet: SheetModel,
+  ): { sheet: SheetModel; area: Area } | undefined {
+    const parsed = parseAddress(address);
+    if (!parsed) return undefined;
+    const sheet = parsed.sheet === undefined ? defaultSheet : this.sheetNamed(parsed.sheet);
+    return sheet && { sheet, area: parsed.area };
+  }
+}
+
+/** The cells a structured reference covers in a table now. */
+export function structuredAreaOf(table: TableModel, spec: StructuredSpec): Area | CellError {
+  let rows: Area;
+  const items = new Set(spec.items);
+  if (items.has("#This Row")) return VALUE_ERROR;
+  if (items.has("#Totals")) return REF_ERROR;
+  if (items.has("#All")) rows = table.area;
+  else if (items.has("#Headers")) {
+    const header = table.headerArea;
+    if (!header) return REF_ERROR;
+    rows = items.has("#Data") ? table.area : header;
+  } else rows = table.dataArea;
+  if (spec.firstColumn === undefined) return rows;
+  const first = table.columnIndex(spec.firstColumn);
+  const last = spec.lastColumn === undefined ? first : table.columnIndex(spec.lastColumn);
+  if (first < 0 || last < 0) return REF_ERROR;
+  const from = Math.min(first, last);
+  const to = Math.max(first, last);
+  const column = table.area.column + from;
+  if (column + (to - from) > lastColumn(table.area)) return REF_ERROR;
+  return { ...rows, column, columnCount: to - from + 1 };
+}
+
+function renameSheetInReference(
+  token: Extract<RewritableToken, { kind: "reference" }>,
+  name: string,
+) {
+  return `${quoteSheetName(name)}!${token.text}`;
+}
