@@ -1,0 +1,347 @@
+// The fake Excel host: one in-memory workbook, `run` (Excel.run's shape), the per-sync request
+// log, and inspection helpers for tests. The Office shim and the grid view sit on top of it.
+import { formatAddress, parseAddress } from "./addresses";
+import { valueForApi } from "./cellValues";
+import { readValues, usedArea, validateInput, writeNumberFormats, writeValues } from "./cellWrites";
+import { officeError } from "./errors";
+import type { FakeRichApiError } from "./errors";
+import type { ExcelRun } from "../excel/run";
+import { formatCellText } from "./numberFormat";
+import { SyncScope } from "./proxies/context";
+import type { QueuedOperation, SyncBackend } from "./proxies/context";
+import { FakeExcelRequestContext } from "./proxies/workbook";
+import { deserializeWorkbook, serializeWorkbook } from "./serialization";
+import type { SheetModel } from "./sheet";
+import { FakeWorkbook } from "./workbook";
+
+/** Excel on the web's limit for one request (and one response): 5 MB. */
+export const DEFAULT_PAYLOAD_LIMIT = 5 * 1024 * 1024;
+
+export interface FakeExcelHostOptions {
+  /** Sheets of a new workbook; default ["Sheet1"]. */
+  readonly sheets?: readonly string[];
+  /** Milliseconds each sync waits, like a round trip to Excel on the web; default 0. */
+  readonly latencyMs?: number;
+  /** Request size limit per sync in bytes; default 5 MB. */
+  readonly maxRequestBytes?: number;
+  /** Response size limit per sync in bytes; default 5 MB. */
+  readonly maxResponseBytes?: number;
+  /** The Office theme the shim reports; default "light". */
+  readonly theme?: "light" | "dark";
+  /** OfficeRuntime.storage contents (per add-in domain, not per workbook): share it to reopen. */
+  readonly storage?: Map<string, string>;
+}
+
+/** One round trip to Excel. */
+export interface SyncRecord {
+  /** 1-based, counted since the last resetCounters(). */
+  readonly index: number;
+  /** Commands in the request (property sets, method calls, loads). */
+  readonly operations: number;
+  /** The commands by member, e.g. "Range.values", "TableRowCollection.add". */
+  readonly operationNames: readonly string[];
+  /** Estimated request bytes: the JSON of the values, formulas, formats and arguments sent. */
+  readonly requestBytes: number;
+  /** Estimated response bytes: the JSON of the loaded properties. */
+  responseBytes: number;
+  /** True when the batch called application.suspendApiCalculationUntilNextSync(). */
+  calculationSuspended: boolean;
+  /** TableRowCollection.add calls: rows added one call at a time. */
+  readonly perRowCalls: number;
+  /** True for the final sync Excel.run makes after the batch. */
+  readonly implicit: boolean;
+  /** The error code when the request failed. */
+  error?: string;
+}
+
+/** A cell as tests inspect it. */
+export interface CellSnapshot {
+  readonly value: string | number | boolean;
+  /** The formula text, or null for a constant. */
+  readonly formula: string | null;
+  readonly numberFormat: string;
+  readonly text: string;
+}
+
+export interface TableSnapshot {
+  readonly name: string;
+  readonly sheet: string;
+  /** "Sheet1!A3:F140": header row and data body. */
+  readonly address: string;
+  readonly headers: readonly string[];
+  /** Data body rows. */
+  readonly rowCount: number;
+  readonly style: string;
+  readonly showHeaders: boolean;
+}
+
+type BatchResult<T> = Promise<T>;
+
+export class FakeExcelHost implements SyncBackend {
+  workbook: FakeWorkbook;
+  latencyMs: number;
+  maxRequestBytes: number;
+  maxResponseBytes: number;
+  theme: "light" | "dark";
+  /** OfficeRuntime.storage: in memory, per host, never localStorage. */
+  readonly storage: Map<string, string>;
+  /** Functions registered through CustomFunctions.associate, by id (upper case). */
+  readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();
+  private log: SyncRecord[] = [];
+  private listeners = new Set<() => void>();
+  private queueTail: Promise<void> = Promise.resolve();
+
+  constructor(options: FakeExcelHostOptions = {}) {
+    this.workbook = new FakeWorkbook(options.sheets);
+    this.latencyMs = options.latencyMs ?? 0;
+    this.maxRequestBytes = options.maxRequestBytes ?? DEFAULT_PAYLOAD_LIMIT;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_PAYLOAD_LIMIT;
+    this.theme = options.theme ?? "light";
+    this.storage = options.storage ?? new Map();
+  }
+
+  /** Excel.run: a new request context for the batch, then the final sync Excel.run makes. */
+  readonly run: ExcelRun = <T>(
+    batch: (context: Excel.RequestContext) => Promise<T>,
+  ): BatchResult<T> => this.runBatch(batch);
+
+  private async runBatch<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+    const context = new FakeExcelRequestContext(this);
+    let result: T;
+    try {
+      const pending = batch(context as unknown as Excel.RequestContext);
+      if (!pending || typeof (pending as { then?: unknown }).then !== "function") {
+        throw officeError("RunMustReturnPromise", undefined, "Excel.run");
+      }
+      result = await pending;
+    } catch (error) {
+      context.abandon();
+      throw error;
+    }
+    await context.finalSync();
+    return result;
+  }
+
+  // ---- counters ----
+
+  /** Round trips since the last resetCounters(). */
+  get syncCount(): number {
+    return this.log.length;
+  }
+
+  /** One record per round trip since the last resetCounters(). */
+  get requestLog(): readonly SyncRecord[] {
+    return this.log;
+  }
+
+  /** The largest request of the log, in bytes. */
+  get largestRequestBytes(): number {
+    return this.log.reduce((max, r) => Math.max(max, r.requestBytes), 0);
+  }
+
+  resetCounters(): void {
+    this.log = [];
+  }
+
+  /** Called after every round trip (and after host-side changes); returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** @internal Tells listeners the workbook changed. */
+  notifyChange(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** @internal One request to Excel: requests are served one at a time, in order. */
+  roundTrip(operations: readonly QueuedOperation[], implicit: boolean): Promise<void> {
+    const turn = this.queueTail.then(() => this.serve(operations, implicit));
+    this.queueTail = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async serve(operations: readonly QueuedOperation[], implicit: boolean): Promise<void> {
+    const requestBytes = operations.reduce((sum, op) => sum + op.requestBytes, 0);
+    const record: SyncRecord = {
+      index: this.log.length + 1,
+      operations: operations.length,
+      operationNames: operations.map((op) => op.name),
+      requestBytes,
+      responseBytes: 0,
+      calculationSuspended: false,
+      perRowCalls: operations.filter((op) => op.name === "TableRowCollection.add").length,
+      implicit,
+    };
+    this.log.push(record);
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    if (requestBytes > this.maxRequestBytes) {
+      record.error = "RequestPayloadSizeLimitExceeded";
+      throw officeError(
+        "RequestPayloadSizeLimitExceeded",
+        `(${requestBytes} bytes; the limit is ${this.maxRequestBytes}.)`,
+        operations[0]?.name,
+      );
+    }
+    const scope = new SyncScope(this.workbook);
+    try {
+      for (const operation of operations) operation.run(scope);
+      if (!scope.calculationSuspended && this.workbook.dirty) this.workbook.recalculate();
+    } catch (error) {
+      record.error = (error as Partial<FakeRichApiError>).code ?? "GeneralException";
+      if (!scope.calculationSuspended && this.workbook.dirty) this.workbook.recalculate();
+      this.notifyChange();
+      throw error;
+    } finally {
+      record.calculationSuspended = scope.calculationSuspended;
+      record.responseBytes = scope.responseBytes;
+    }
+    this.notifyChange();
+    if (scope.responseBytes > this.maxResponseBytes) {
+      record.error = "ResponsePayloadSizeLimitExceeded";
+      throw officeError(
+        "ResponsePayloadSizeLimitExceeded",
+        `(${scope.responseBytes} bytes; the limit is ${this.maxResponseBytes}.)`,
+      );
+    }
+    scope.commit();
+  }
+
+  // ---- inspection for tests ----
+
+  sheetNames(): string[] {
+    return this.workbook.sheets.map((s) => s.name);
+  }
+
+  get activeSheetName(): string {
+    return this.workbook.activeSheet.name;
+  }
+
+  tableNames(): string[] {
+    return this.workbook.tables.map((t) => t.name);
+  }
+
+  /** One cell: value (errors as "#REF!" text, empty as ""), formula, number format, display text. */
+  cell(sheetName: string, address: string): CellSnapshot {
+    const { sheet, area } = this.locate(sheetName, address);
+    const cell = sheet.getCell(area.row, area.column);
+    const numberFormat = cell?.numberFormat ?? sheet.defaultFormat(area.row, area.column);
+    if (!cell) return { value: "", formula: null, numberFormat, text: "" };
+    return {
+      value: valueForApi(cell.value),
+      formula: cell.formula,
+      numberFormat,
+      text: formatCellText(cell.value, numberFormat),
+    };
+  }
+
+  /** The values of a block, as Range.values reads them. */
+  values(sheetName: string, address: string): (string | number | boolean)[][] {
+    const { sheet, area } = this.locate(sheetName, address);
+    return readValues(sheet, area);
+  }
+
+  /** The used range's address ("Sheet1!A1:C3"), or null for an empty sheet. */
+  usedRange(sheetName: string, valuesOnly = false): string | null {
+    const sheet = this.sheet(sheetName);
+    const area = usedArea(this.workbook, sheet, valuesOnly);
+    return area ? formatAddress(sheet.name, area) : null;
+  }
+
+  tableInfo(name: string): TableSnapshot | undefined {
+    const table = this.workbook.tableNamed(name);
+    if (!table) return undefined;
+    return {
+      name: table.name,
+      sheet: table.sheet.name,
+      address: formatAddress(table.sheet.name, table.area),
+      headers: table.columns.map((c) => c.name),
+      rowCount: table.dataArea.rowCount,
+      style: table.style,
+      showHeaders: table.showHeaders,
+    };
+  }
+
+  /** Frozen rows and columns of a sheet. */
+  frozenPanes(sheetName: string): { rows: number; columns: number } {
+    const sheet = this.sheet(sheetName);
+    return { rows: sheet.frozenRows, columns: sheet.frozenColumns };
+  }
+
+  /** Column width in points (Excel's default 48 where none was set). */
+  columnWidth(sheetName: string, column: number): number {
+    return this.sheet(sheetName).columnWidths.get(column) ?? 48;
+  }
+
+  /**
+   * Arranges cells directly (no sync, not logged), with the same coercion as Range.values; a
+   * `numberFormat` is applied first. Formulas are recalculated.
+   */
+  setCells(sheetName: string, address: string, values: unknown[][], numberFormat?: string): void {
+    const { sheet, area } = this.locate(sheetName, address, values);
+    if (numberFormat !== undefined) {
+      writeNumberFormats(this.workbook, sheet, area, { kind: "scalar", value: numberFormat });
+    }
+    writeValues(
+      this.workbook,
+      sheet,
+      area,
+      validateInput("values", values, area, "setCells"),
+      "setCells",
+    );
+    this.workbook.recalculate();
+    this.notifyChange();
+  }
+
+  /** Adds a sheet directly (no sync). */
+  addSheet(name: string): void {
+    this.workbook.addSheet(name);
+    this.notifyChange();
+  }
+
+  /** Makes a sheet active, as a user clicking its tab would. */
+  activateSheet(name: string): void {
+    this.workbook.activeSheet = this.sheet(name);
+    this.notifyChange();
+  }
+
+  /** Calls a function registered with CustomFunctions.associate. */
+  callCustomFunction(id: string, ...args: unknown[]): unknown {
+    const fn = this.customFunctions.get(id.toUpperCase());
+    if (!fn) throw new Error(`No custom function ${id} was associated.`);
+    return fn(...args);
+  }
+
+  /** The workbook file: cells, formats, tables, settings. */
+  serialize(): string {
+    return serializeWorkbook(this.workbook);
+  }
+
+  /** Opens a saved workbook in a new host (OfficeRuntime.storage is not in the file). */
+  static fromSerialized(
+    json: string,
+    options: Omit<FakeExcelHostOptions, "sheets"> = {},
+  ): FakeExcelHost {
+    const host = new FakeExcelHost(options);
+    host.workbook = deserializeWorkbook(json);
+    return host;
+  }
+
+  private sheet(name: string): SheetModel {
+    const sheet = this.workbook.sheetNamed(name);
+    if (!sheet)
+      throw new Error(`There is no sheet ${name}; sheets: ${this.sheetNames().join(", ")}.`);
+    return sheet;
+  }
+
+  private locate(sheetName: string, address: string, values?: unknown[][]) {
+    const sheet = this.sheet(sheetName);
+    const parsed = parseAddress(address);
+    if (!parsed) throw new Error(`"${address}" is not an address.`);
+    let area = parsed.area;
+    if (values && area.rowCount === 1 && area.columnCount === 1) {
+      area = { ...area, rowCount: values.length, columnCount: values[0]?.length ?? 1 };
+    }
+    return { sheet, area };
+  }
+}

@@ -1,0 +1,81 @@
+// The fake Excel host: a strict in-memory stand-in for the Excel JavaScript API subset Ledger
+// Sheets uses, typed against @types/office-js. Unit tests pass `host.run` wherever the Excel layer
+// takes an ExcelRun; the preview page and browser tests load it as office.js (fakeOfficeEntry.ts).
+//
+// HOW IT BEHAVES (like Excel, strictly)
+// - Proxies queue: property sets, method calls and load() run at context.sync(), in order, in one
+//   round trip. Excel.run (host.run) makes a final sync after the batch; an empty queue makes no
+//   round trip. Requests are served one at a time.
+// - Reading a property that was not loaded, or loaded but not yet synced, throws
+//   {name: "RichApi.Error", code: "PropertyNotLoaded"} with Excel's message. A property set on the
+//   proxy reads back its set value (as in Office.js). `items` of a collection must be loaded.
+//   Loading a property the fake does not implement throws at load() ("does not implement").
+// - *OrNullObject objects report isNullObject after the next sync (reading it earlier throws);
+//   commands on a null object fail with ItemNotFound (stricter than Excel, which may ignore them).
+// - Errors from queued commands reject the sync with Office's codes: InvalidArgument,
+//   ItemNotFound, ItemAlreadyExists, InvalidOperation, InvalidRequestContext,
+//   RequestPayloadSizeLimitExceeded (request > maxRequestBytes, 5 MB by default: nothing runs),
+//   ResponsePayloadSizeLimitExceeded, ValueNotLoaded (ClientResult.value before sync).
+//   Commands before the failing one stay applied; loads of a failed sync are not delivered.
+// - values/formulas/numberFormat: a 2-D array of exactly the range's size, or one non-array
+//   scalar for every cell; anything else is InvalidArgument at sync. null (or undefined) leaves a
+//   cell unchanged, "" clears it. Text over 32,767 characters, NaN, Infinity and objects are
+//   InvalidArgument. Dates travel as their JSON text.
+// - Coercion on write: under "@" strings stay literal. Otherwise "=..." is a formula (refused
+//   when it does not parse), "+..." that parses is a formula ("+1" -> =+1), numbers ("00123" ->
+//   123, "1E5", "1,234.5", "(5)", "12%"), TRUE/FALSE in any case, error texts ("#N/A"), dates
+//   ("2024-01-02", "1/2/2024", with times) and times become values, with Excel's implied format
+//   in a General cell ("m/d/yyyy", "0%", "0.00E+00"); "-..." that is not a number but parses is a
+//   formula; all else stays text. Numbers keep 15 significant digits.
+// - Formulas: + - * / ^ & % comparisons, SUM ROUND ABS IF AND OR NOT IFERROR ROWS COLUMNS COUNTA
+//   COUNT MIN MAX ISBLANK; A1 references with sheets ('My sheet'!A1:B2); table references
+//   (Table1, Table1[Col], Table1[#All|#Data|#Headers], Table1[[#Headers],[Col]],
+//   Table1[[A]:[B]]) resolved against the table's current range. Recalculated after each sync and
+//   before each load, except in a sync after application.suspendApiCalculationUntilNextSync()
+//   (then at the next sync). Deleting a table or sheet rewrites references to it to #REF!;
+//   renaming a sheet, table or table column rewrites them; convertToRange turns table
+//   references into absolute A1 references; inserting/deleting cells moves A1 references.
+// - Limits: 1,048,576 rows x 16,384 columns (addresses beyond are InvalidArgument).
+//
+// MEMBERS IMPLEMENTED
+// RequestContext: workbook, application, sync, load, trackedObjects, requestHeaders, debugInfo.
+// Application: suspendApiCalculationUntilNextSync, suspendScreenUpdatingUntilNextSync, calculate,
+//   calculationMode.
+// Workbook: worksheets, tables, settings, name, getSelectedRange, getActiveCell.
+// WorksheetCollection: getItem, getItemOrNullObject, add, getActiveWorksheet, getFirst, getCount,
+//   items, load.
+// Worksheet: name (get/set), id, position, visibility, activate, delete, getRange, getRangeByIndexes,
+//   getCell, getUsedRange, getUsedRangeOrNullObject, tables, freezePanes (freezeRows,
+//   freezeColumns, unfreeze, getLocationOrNullObject), load.
+// Range: values, formulas, numberFormat (get/set), text, valueTypes, address, addressLocal,
+//   rowIndex, columnIndex, rowCount, columnCount, cellCount, isEntireRow, isEntireColumn,
+//   worksheet, format, load, clear, delete, insert, select, getCell, getRow, getColumn,
+//   getLastRow, getLastColumn, getLastCell, getEntireRow, getEntireColumn, getResizedRange,
+//   getOffsetRange, getUsedRange, getUsedRangeOrNullObject.
+// RangeFormat: columnWidth, autofitColumns, autofitRows, font (bold, color), fill (color, clear).
+// TableCollection (workbook and worksheet): add, getItem, getItemOrNullObject, getItemAt,
+//   getCount, count, items.
+// Table: name (get/set), id, showHeaders (get/set), showTotals (false only), style (get/set),
+//   showBandedRows, showFilterButton, worksheet, columns, rows, getRange, getHeaderRowRange,
+//   getDataBodyRange, getTotalRowRange (InvalidOperation: no totals), resize, delete,
+//   convertToRange, clearFilters.
+// TableColumnCollection: add(index?, values?, name?), getItem, getItemOrNullObject, getItemAt,
+//   getCount, count, items. TableColumn: name (get/set), id, index, values, getRange,
+//   getDataBodyRange, getHeaderRowRange, delete.
+// TableRowCollection: add(index?, values?) (logged as per-row calls), getItemAt, getCount, count,
+//   items. TableRow: index, values, getRange, delete.
+// SettingCollection: add, getItem, getItemOrNullObject, getCount, items. Setting: key, value, delete.
+//
+// KNOWN GAPS (vs real Excel)
+// No spilling (a multi-cell formula result is #VALUE!), no [#This Row], no totals rows, no
+// calculated-column autofill, no merged cells, no events, no row heights or alignment; General
+// display text ignores column width; a "+"/"-" entry that does not parse stays text (Excel may
+// refuse it); locale is en-US; autofit estimates widths from character counts.
+export { FakeExcelHost, DEFAULT_PAYLOAD_LIMIT } from "./host";
+export type { CellSnapshot, FakeExcelHostOptions, SyncRecord, TableSnapshot } from "./host";
+export { FakeRichApiError } from "./errors";
+export type { FakeErrorCode } from "./errors";
+export { MAX_ROWS, MAX_COLUMNS } from "./addresses";
+export { installFakeOffice } from "./officeShim";
+export type { FakeOfficeGlobals } from "./officeShim";
+export { mountGridView } from "./gridView";

@@ -1,0 +1,121 @@
+// The request context: a queue of operations that `sync()` sends to the fake host in one round
+// trip, as Office.js batches proxy commands for Excel.
+import { officeError } from "../errors";
+import type { FakeWorkbook } from "../workbook";
+
+/** One queued command: a property set, a method call or a load. */
+export interface QueuedOperation {
+  /** The member, e.g. "Range.values"; the errorLocation of an error it raises. */
+  readonly name: string;
+  /** Estimated bytes this command adds to the request. */
+  readonly requestBytes: number;
+  /** Runs the command against the workbook when the request arrives. */
+  run(scope: SyncScope): void;
+}
+
+/** What one round trip has done so far: loads to deliver, calculation state, response size. */
+export class SyncScope {
+  private readonly deliveries: (() => void)[] = [];
+  responseBytes = 0;
+  calculationSuspended = false;
+
+  constructor(readonly workbook: FakeWorkbook) {}
+
+  /** Formulas are up to date before anything is read, unless calculation is suspended. */
+  beforeRead(): void {
+    if (this.workbook.dirty && !this.calculationSuspended) this.workbook.recalculate();
+  }
+
+  /** Registers loaded data to hand to proxies when the response arrives. */
+  deliver(bytes: number, commit: () => void): void {
+    this.responseBytes += bytes;
+    this.deliveries.push(commit);
+  }
+
+  commit(): void {
+    for (const commit of this.deliveries) commit();
+  }
+}
+
+/** The host side of a round trip (FakeExcelHost). */
+export interface SyncBackend {
+  readonly workbook: FakeWorkbook;
+  roundTrip(operations: readonly QueuedOperation[], implicit: boolean): Promise<void>;
+}
+
+/** UTF-8 bytes of a value's JSON, as it would travel in the request or response. */
+export function jsonBytes(value: unknown): number {
+  const json = JSON.stringify(value);
+  if (json === undefined) return 0;
+  let bytes = 0;
+  for (let i = 0; i < json.length; i++) {
+    const code = json.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+export class FakeRequestContext {
+  private queue: QueuedOperation[] = [];
+  private finished = false;
+  /** Office.js members the add-in may touch; requests carry no headers here. */
+  readonly requestHeaders: Record<string, string> = {};
+  readonly trackedObjects = {
+    add: (): void => undefined,
+    remove: (): void => undefined,
+  };
+
+  constructor(readonly backend: SyncBackend) {}
+
+  /** @internal Queues a command for the next sync. */
+  enqueue(operation: QueuedOperation): void {
+    this.queue.push(operation);
+  }
+
+  /** Sends the queued commands; resolves once Excel has run them and loads are delivered. */
+  async sync<T>(passThroughValue?: T): Promise<T> {
+    await this.flush(false);
+    return passThroughValue as T;
+  }
+
+  /** @internal The final sync Excel.run performs after the batch. */
+  async finalSync(): Promise<void> {
+    await this.flush(true);
+    this.finished = true;
+  }
+
+  /** @internal Drops what was queued (the batch failed). */
+  abandon(): void {
+    this.queue = [];
+    this.finished = true;
+  }
+
+  private async flush(implicit: boolean): Promise<void> {
+    if (this.finished) {
+      throw officeError(
+        "InvalidRequestContext",
+        "This request context's Excel.run has finished; start a new Excel.run.",
+        "RequestContext.sync",
+      );
+    }
+    const operations = this.queue;
+    this.queue = [];
+    if (operations.length === 0) return; // Office.js makes no round trip for an empty queue
+    await this.backend.roundTrip(operations, implicit);
+  }
+
+  load(object: { load(option?: unknown): unknown }, option?: unknown): void {
+    object.load(option);
+  }
+
+  trace(_message: string): void {}
+
+  get debugInfo(): { pendingStatements: string[] } {
+    return { pendingStatements: this.queue.map((op) => op.name) };
+  }
+}

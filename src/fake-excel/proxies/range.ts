@@ -1,0 +1,375 @@
+// Excel.Range: a rectangle of one sheet. Values, formulas and number formats are written with
+// Excel's strict shape rules and read after load + sync; geometry methods derive new ranges.
+import {
+  MAX_COLUMNS,
+  MAX_ROWS,
+  cellCount,
+  formatAddress,
+  isWithinSheet,
+  lastColumn,
+  lastRow,
+} from "../addresses";
+import type { Area } from "../addresses";
+import { CellError } from "../cellValues";
+import {
+  clearArea,
+  readFormulas,
+  readGrid,
+  readNumberFormats,
+  readText,
+  readValues,
+  usedArea,
+  validateInput,
+  writeNumberFormats,
+  writeValues,
+} from "../cellWrites";
+import { officeError } from "../errors";
+import { deleteCells, insertCells } from "../shifts";
+import type { SheetModel } from "../sheet";
+import { FakeClientObject } from "./clientObject";
+import type { LoadableObject, PropertyReader } from "./clientObject";
+import type { FakeRequestContext } from "./context";
+import { FakeRangeFormat } from "./rangeFormat";
+import { FakeWorksheet } from "./worksheet";
+
+export interface RangeTarget {
+  readonly sheet: SheetModel;
+  readonly area: Area;
+}
+
+type Grid = unknown[][];
+
+function checkedArea(area: Area, errorLocation: string): Area {
+  if (!isWithinSheet(area)) {
+    throw officeError(
+      "InvalidArgument",
+      "The range is outside the worksheet (1,048,576 rows by 16,384 columns) or empty.",
+      errorLocation,
+    );
+  }
+  return area;
+}
+
+function valueType(
+  cell: { value: unknown; formula: string | null } | undefined,
+): Excel.RangeValueType {
+  if (!cell || (cell.value === "" && cell.formula === null)) return "Empty" as Excel.RangeValueType;
+  if (cell.value instanceof CellError) return "Error" as Excel.RangeValueType;
+  if (typeof cell.value === "number") return "Double" as Excel.RangeValueType;
+  if (typeof cell.value === "boolean") return "Boolean" as Excel.RangeValueType;
+  return "String" as Excel.RangeValueType;
+}
+
+const RANGE_PROPERTIES: Readonly<Record<string, PropertyReader<RangeTarget>>> = {
+  address: (t) => formatAddress(t.sheet.name, t.area),
+  addressLocal: (t) => formatAddress(t.sheet.name, t.area),
+  rowIndex: (t) => t.area.row,
+  columnIndex: (t) => t.area.column,
+  rowCount: (t) => t.area.rowCount,
+  columnCount: (t) => t.area.columnCount,
+  cellCount: (t) => cellCount(t.area),
+  isEntireRow: (t) => t.area.columnCount === MAX_COLUMNS,
+  isEntireColumn: (t) => t.area.rowCount === MAX_ROWS,
+  values: (t) => readValues(t.sheet, t.area),
+  formulas: (t) => readFormulas(t.sheet, t.area),
+  numberFormat: (t) => readNumberFormats(t.sheet, t.area),
+  text: (t) => readText(t.sheet, t.area),
+  valueTypes: (t) => readGrid(t.sheet, t.area, valueType),
+};
+
+export class FakeRange extends FakeClientObject<RangeTarget> {
+  protected readonly typeName = "Range";
+  protected readonly loadable = RANGE_PROPERTIES;
+  private formatProxy: FakeRangeFormat | undefined;
+  private worksheetProxy: FakeWorksheet | undefined;
+
+  constructor(context: FakeRequestContext, locator: () => RangeTarget | undefined, orNull = false) {
+    super(context, locator, orNull);
+    Object.preventExtensions(this);
+  }
+
+  protected override isGone(target: RangeTarget): boolean {
+    return target.sheet.deleted;
+  }
+
+  protected override navigation(): Record<string, LoadableObject> {
+    return {
+      format: this.format as unknown as LoadableObject,
+      worksheet: this.worksheet as unknown as LoadableObject,
+    };
+  }
+
+  // ---- properties ----
+
+  get address(): string {
+    return this.field("address");
+  }
+  get addressLocal(): string {
+    return this.field("addressLocal");
+  }
+  get rowIndex(): number {
+    return this.field("rowIndex");
+  }
+  get columnIndex(): number {
+    return this.field("columnIndex");
+  }
+  get rowCount(): number {
+    return this.field("rowCount");
+  }
+  get columnCount(): number {
+    return this.field("columnCount");
+  }
+  get cellCount(): number {
+    return this.field("cellCount");
+  }
+  get isEntireRow(): boolean {
+    return this.field("isEntireRow");
+  }
+  get isEntireColumn(): boolean {
+    return this.field("isEntireColumn");
+  }
+  get text(): string[][] {
+    return this.field("text");
+  }
+  get valueTypes(): Excel.RangeValueType[][] {
+    return this.field("valueTypes");
+  }
+
+  get values(): Grid {
+    return this.field("values");
+  }
+  set values(values: Grid) {
+    this.queueSet("values", values, ({ sheet, area }, scope) => {
+      const input = validateInput("values", values, area, "Range.values");
+      writeValues(scope.workbook, sheet, area, input, "Range.values");
+    });
+  }
+
+  get formulas(): Grid {
+    return this.field("formulas");
+  }
+  set formulas(formulas: Grid) {
+    this.queueSet("formulas", formulas, ({ sheet, area }, scope) => {
+      const input = validateInput("formulas", formulas, area, "Range.formulas");
+      writeValues(scope.workbook, sheet, area, input, "Range.formulas");
+    });
+  }
+
+  get numberFormat(): Grid {
+    return this.field("numberFormat");
+  }
+  set numberFormat(formats: Grid) {
+    this.queueSet("numberFormat", formats, ({ sheet, area }, scope) => {
+      const input = validateInput("numberFormat", formats, area, "Range.numberFormat");
+      writeNumberFormats(scope.workbook, sheet, area, input);
+    });
+  }
+
+  get format(): Excel.RangeFormat {
+    this.formatProxy ??= new FakeRangeFormat(this._context, () => this._tryLocate());
+    return this.formatProxy as unknown as Excel.RangeFormat;
+  }
+
+  get worksheet(): Excel.Worksheet {
+    this.worksheetProxy ??= new FakeWorksheet(this._context, () => this._tryLocate()?.sheet);
+    return this.worksheetProxy as unknown as Excel.Worksheet;
+  }
+
+  // ---- methods ----
+
+  clear(applyTo: Excel.ClearApplyTo | `${Excel.ClearApplyTo}` = "All"): void {
+    this.queueCall("clear", [applyTo], ({ sheet, area }, scope) => {
+      const mode =
+        applyTo === "Formats"
+          ? "Formats"
+          : applyTo === "All"
+            ? "All"
+            : applyTo === "Contents" || applyTo === "ResetContents"
+              ? "Contents"
+              : undefined;
+      if (mode === undefined) {
+        if (applyTo === "Hyperlinks" || applyTo === "RemoveHyperlinks") return;
+        throw officeError(
+          "InvalidArgument",
+          `Unknown clear option ${String(applyTo)}.`,
+          "Range.clear",
+        );
+      }
+      clearArea(scope.workbook, sheet, area, mode);
+    });
+  }
+
+  delete(shift: Excel.DeleteShiftDirection | "Up" | "Left"): void {
+    this.queueCall("delete", [shift], ({ sheet, area }, scope) => {
+      if (shift !== "Up" && shift !== "Left") {
+        throw officeError(
+          "InvalidArgument",
+          `Delete shifts "Up" or "Left", not ${String(shift)}.`,
+          "Range.delete",
+        );
+      }
+      deleteCells(scope.workbook, sheet, area, shift);
+    });
+  }
+
+  insert(shift: Excel.InsertShiftDirection | "Down" | "Right"): Excel.Range {
+    this.queueCall("insert", [shift], ({ sheet, area }, scope) => {
+      if (shift !== "Down" && shift !== "Right") {
+        throw officeError(
+          "InvalidArgument",
+          `Insert shifts "Down" or "Right", not ${String(shift)}.`,
+          "Range.insert",
+        );
+      }
+      insertCells(scope.workbook, sheet, area, shift);
+    });
+    return this.derive("insert", (area) => area);
+  }
+
+  select(): void {
+    this.queueCall("select", [], ({ sheet, area }, scope) => {
+      scope.workbook.activeSheet = sheet;
+      scope.workbook.selection = { sheet, area };
+    });
+  }
+
+  getCell(row: number, column: number): Excel.Range {
+    return this.derive("getCell", (a) => ({
+      row: a.row + row,
+      column: a.column + column,
+      rowCount: 1,
+      columnCount: 1,
+    }));
+  }
+
+  getRow(row: number): Excel.Range {
+    return this.derive("getRow", (a) => {
+      if (row < 0 || row >= a.rowCount) throw outside("getRow");
+      return { ...a, row: a.row + row, rowCount: 1 };
+    });
+  }
+
+  getColumn(column: number): Excel.Range {
+    return this.derive("getColumn", (a) => {
+      if (column < 0 || column >= a.columnCount) throw outside("getColumn");
+      return { ...a, column: a.column + column, columnCount: 1 };
+    });
+  }
+
+  getLastRow(): Excel.Range {
+    return this.derive("getLastRow", (a) => ({ ...a, row: lastRow(a), rowCount: 1 }));
+  }
+
+  getLastColumn(): Excel.Range {
+    return this.derive("getLastColumn", (a) => ({ ...a, column: lastColumn(a), columnCount: 1 }));
+  }
+
+  getLastCell(): Excel.Range {
+    return this.derive("getLastCell", (a) => ({
+      row: lastRow(a),
+      column: lastColumn(a),
+      rowCount: 1,
+      columnCount: 1,
+    }));
+  }
+
+  getEntireRow(): Excel.Range {
+    return this.derive("getEntireRow", (a) => ({ ...a, column: 0, columnCount: MAX_COLUMNS }));
+  }
+
+  getEntireColumn(): Excel.Range {
+    return this.derive("getEntireColumn", (a) => ({ ...a, row: 0, rowCount: MAX_ROWS }));
+  }
+
+  getResizedRange(deltaRows: number, deltaColumns: number): Excel.Range {
+    return this.derive("getResizedRange", (a) => ({
+      ...a,
+      rowCount: a.rowCount + deltaRows,
+      columnCount: a.columnCount + deltaColumns,
+    }));
+  }
+
+  getOffsetRange(rowOffset: number, columnOffset: number): Excel.Range {
+    return this.derive("getOffsetRange", (a) => ({
+      ...a,
+      row: a.row + rowOffset,
+      column: a.column + columnOffset,
+    }));
+  }
+
+  getUsedRange(valuesOnly?: boolean): Excel.Range {
+    return this.usedWithin(valuesOnly, false);
+  }
+
+  getUsedRangeOrNullObject(valuesOnly?: boolean): Excel.Range {
+    return this.usedWithin(valuesOnly, true);
+  }
+
+  private usedWithin(valuesOnly: boolean | undefined, orNull: boolean): Excel.Range {
+    const name = orNull ? "Range.getUsedRangeOrNullObject" : "Range.getUsedRange";
+    const range = new FakeRange(
+      this._context,
+      () => {
+        const { sheet, area } = this._target(name);
+        const used = usedArea(this._context.backend.workbook, sheet, valuesOnly === true);
+        const inside = used && intersect(used, area);
+        if (inside) return { sheet, area: inside };
+        if (orNull) return undefined;
+        return { sheet, area: { row: area.row, column: area.column, rowCount: 1, columnCount: 1 } };
+      },
+      orNull,
+    );
+    return range as unknown as Excel.Range;
+  }
+
+  /** A range computed from this one when the request runs. */
+  private derive(method: string, compute: (area: Area) => Area): Excel.Range {
+    const name = `Range.${method}`;
+    const range = new FakeRange(this._context, () => {
+      const { sheet, area } = this._target(name);
+      return { sheet, area: checkedArea(compute(area), name) };
+    });
+    return range as unknown as Excel.Range;
+  }
+
+  override load(
+    option?:
+      string | string[] | Excel.Interfaces.RangeLoadOptions | { select?: string; expand?: string },
+  ): this {
+    return super.load(option);
+  }
+}
+
+function outside(method: string) {
+  return officeError("InvalidArgument", "The index is outside the range.", `Range.${method}`);
+}
+
+function intersect(a: Area, b: Area): Area | undefined {
+  const row = Math.max(a.row, b.row);
+  const column = Math.max(a.column, b.column);
+  const endRow = Math.min(lastRow(a), lastRow(b));
+  const endColumn = Math.min(lastColumn(a), lastColumn(b));
+  if (endRow < row || endColumn < column) return undefined;
+  return { row, column, rowCount: endRow - row + 1, columnCount: endColumn - column + 1 };
+}
+
+/** The fake behind an Excel.Range argument; refuses objects of another context. */
+export function fakeRangeOf(
+  range: unknown,
+  context: FakeRequestContext,
+  errorLocation: string,
+): FakeRange {
+  if (!(range instanceof FakeRange)) {
+    throw officeError(
+      "InvalidArgument",
+      "Expected a Range from this request context.",
+      errorLocation,
+    );
+  }
+  if (range._context !== context) {
+    throw officeError("InvalidRequestContext", undefined, errorLocation);
+  }
+  return range;
+}
+
+export { checkedArea, intersect };
