@@ -118,7 +118,7 @@ const THEMES = {
  * host in another frame (the preview page's), whose classes differ from this frame's.
  */
 class OfficeExtensionError extends FakeRichApiError {
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     return (
       typeof value === "object" &&
       value !== null &&

@@ -31,7 +31,9 @@ function readPlainNumber(text: string): TypedNumber | undefined {
   const plain = PLAIN.exec(text);
   if (plain) {
     const [, sign = "", digits = "", exponent, percent] = plain;
-    let value = Number(`${sign}${digits}${exponent === undefined ? "" : `e${exponent}`}`);
+    let value = Number(
+      `${sign}${typedDigits(digits)}${exponent === undefined ? "" : `e${exponent}`}`,
+    );
     if (!Number.isFinite(value)) return undefined;
     if (percent) {
       value /= 100;
@@ -47,11 +49,28 @@ function readPlainNumber(text: string): TypedNumber | undefined {
   const grouped = GROUPED.exec(text);
   if (grouped) {
     const [, sign = "", digits = "", percent] = grouped;
-    const value = Number(`${sign}${digits.replace(/,/g, "")}`);
+    const value = Number(`${sign}${typedDigits(digits.replace(/,/g, ""))}`);
     if (percent) return { value: toExcelPrecision(value / 100), impliedFormat: "0%" };
     return { value: toExcelPrecision(value) };
   }
   return undefined;
+}
+
+/**
+ * Excel keeps the first 15 significant digits of a typed number and turns the rest into zeros
+ * (a typed 16-digit card number ends in 0): "12345678901234567" -> "12345678901234500".
+ */
+function typedDigits(digits: string): string {
+  const point = digits.indexOf(".");
+  const whole = point < 0 ? digits : digits.slice(0, point);
+  const fraction = point < 0 ? "" : digits.slice(point + 1);
+  const all = whole + fraction;
+  const first = all.search(/[1-9]/);
+  if (first < 0 || all.length - first <= 15) return digits;
+  const kept = all.slice(0, first + 15) + "0".repeat(all.length - first - 15);
+  const newWhole = kept.slice(0, whole.length);
+  const newFraction = kept.slice(whole.length);
+  return newFraction ? `${newWhole}.${newFraction}` : newWhole;
 }
 
 function readDate(text: string): TypedNumber | undefined {

@@ -112,7 +112,9 @@ export class FakeWorkbook implements FormulaEnvironment {
     sheet.deleted = true;
     const upper = sheet.name.toUpperCase();
     this.rewriteFormulas((token) =>
-      token.kind === "reference" && token.sheet?.toUpperCase() === upper ? "#REF!" : undefined,
+      token.kind === "reference" && token.sheet?.toUpperCase() === upper
+        ? `#REF!${token.text}`
+        : undefined,
     );
     if (this.activeSheet === sheet) {
       this.activeSheet = this.sheets[Math.min(index, this.sheets.length - 1)] as SheetModel;

@@ -54,7 +54,7 @@ export class Evaluator {
   /** The value of a formula as a cell holds it: ranges collapse, blanks become 0. */
   cellResult(node: FormulaNode): CellScalar {
     const value = this.scalar(node);
-    if (value === null) return 0;
+    if (value === null || value === 0) return 0; // also -0: a cell holds no negative zero
     if (typeof value === "number" && !Number.isFinite(value)) return NUM_ERROR;
     return value;
   }

@@ -85,8 +85,12 @@ export function tokenize(text: string, offset = 0): Token[] {
       const m = /^#(NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|SPILL!|CALC!)/i.exec(rest);
       const error = m && errorFromText(m[0]);
       if (!m || !error) throw new FormulaSyntaxError(`Unknown error value at ${rest}.`);
-      tokens.push({ kind: "error", value: error, start: at(i), end: at(i + m[0].length) });
-      i += m[0].length;
+      // Excel writes a reference into a deleted sheet as #REF!A1: one error value.
+      const local =
+        error.code === "#REF!" ? LOCAL_REFERENCE.exec(text.slice(i + m[0].length)) : null;
+      const length = m[0].length + (local ? local[0].length : 0);
+      tokens.push({ kind: "error", value: error, start: at(i), end: at(i + length) });
+      i += length;
       continue;
     }
     const reference = readReference(text, i);
