@@ -123,23 +123,21 @@ export function writeValues(
     for (let c = 0; c < area.columnCount; c++) {
       const result = stored[r * area.columnCount + c];
       if (result === undefined || result.kind === "unchanged") continue;
-      const row = area.row + r;
-      const column = area.column + c;
-      const cell = sheet.ensureCell(row, column);
-      if (result.kind === "clear") {
-        cell.value = "";
-        cell.formula = null;
-      } else if (result.kind === "constant") {
-        cell.value = result.value;
-        cell.formula = null;
-        if (result.impliedFormat !== undefined && cell.numberFormat === GENERAL) {
-          cell.numberFormat = result.impliedFormat;
+      sheet.editCell(area.row + r, area.column + c, (cell) => {
+        if (result.kind === "clear") {
+          cell.value = "";
+          cell.formula = null;
+        } else if (result.kind === "constant") {
+          cell.value = result.value;
+          cell.formula = null;
+          if (result.impliedFormat !== undefined && cell.numberFormat === GENERAL) {
+            cell.numberFormat = result.impliedFormat;
+          }
+        } else {
+          cell.formula = result.formula;
+          cell.calculatedIn = 0;
         }
-      } else {
-        cell.formula = result.formula;
-        cell.calculatedIn = 0;
-      }
-      sheet.tidy(row, column);
+      });
     }
   }
   wb.dirty = true;
@@ -175,9 +173,8 @@ export function writeNumberFormats(
     for (let c = 0; c < area.columnCount; c++) {
       const format = inputAt(input, r, c);
       if (format === null) continue;
-      const cell = sheet.ensureCell(area.row + r, area.column + c);
-      cell.numberFormat = String(format);
-      sheet.tidy(area.row + r, area.column + c);
+      const text = String(format);
+      sheet.editCell(area.row + r, area.column + c, (cell) => (cell.numberFormat = text));
     }
   }
   wb.dirty = true;
@@ -270,10 +267,10 @@ export function writeStyle(
 ): void {
   for (let r = area.row; r <= lastRow(area); r++) {
     for (let c = area.column; c <= lastColumn(area); c++) {
-      const cell = sheet.ensureCell(r, c);
-      if (key === "bold") cell.bold = value === true;
-      else cell[key] = typeof value === "string" ? value : null;
-      sheet.tidy(r, c);
+      sheet.editCell(r, c, (cell) => {
+        if (key === "bold") cell.bold = value === true;
+        else cell[key] = typeof value === "string" ? value : null;
+      });
     }
   }
   wb.dirty = true;
@@ -314,19 +311,26 @@ export function usedArea(
   let left = Infinity;
   let bottom = -1;
   let right = -1;
-  const include = (r1: number, c1: number, r2: number, c2: number) => {
-    top = Math.min(top, r1);
-    left = Math.min(left, c1);
-    bottom = Math.max(bottom, r2);
-    right = Math.max(right, c2);
+  const include = (area: Area) => {
+    top = Math.min(top, area.row);
+    left = Math.min(left, area.column);
+    bottom = Math.max(bottom, lastRow(area));
+    right = Math.max(right, lastColumn(area));
   };
-  sheet.forEachCell((r, c, cell) => {
-    if (!valuesOnly || cell.formula !== null || cell.value !== "") include(r, c, r, c);
-  });
-  if (!valuesOnly) {
-    for (const t of wb.tables)
-      if (t.sheet === sheet)
-        include(t.area.row, t.area.column, lastRow(t.area), lastColumn(t.area));
+  if (valuesOnly) {
+    for (const [r, cells] of sheet.rowEntries()) {
+      for (const [c, cell] of cells) {
+        if (cell.formula === null && cell.value === "") continue;
+        if (r < top) top = r;
+        if (r > bottom) bottom = r;
+        if (c < left) left = c;
+        if (c > right) right = c;
+      }
+    }
+  } else {
+    const stored = sheet.storedBounds();
+    if (stored) include(stored);
+    for (const t of wb.tables) if (t.sheet === sheet) include(t.area);
   }
   if (bottom < 0) return undefined;
   return { row: top, column: left, rowCount: bottom - top + 1, columnCount: right - left + 1 };

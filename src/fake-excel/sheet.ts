@@ -32,6 +32,8 @@ export class SheetModel {
   frozenRows = 0;
   frozenColumns = 0;
   deleted = false;
+  /** Cached bounds of the stored cells: undefined unknown, null none. */
+  private bounds: Area | null | undefined = null;
 
   constructor(
     readonly id: string,
@@ -79,23 +81,117 @@ export class SheetModel {
     return cell;
   }
 
+  /**
+   * Edits the cell at a position in place (creating it when needed), then keeps it, or drops it
+   * when it ends up empty and default-formatted. The fast path for block writes.
+   */
+  editCell(row: number, column: number, change: (cell: Cell) => void): void {
+    let cells = this.rows.get(row);
+    let cell = cells?.get(column);
+    const existed = cell !== undefined;
+    cell ??= {
+      value: "",
+      formula: null,
+      numberFormat: this.defaultFormat(row, column),
+      bold: false,
+      fontColor: null,
+      fillColor: null,
+      calculatedIn: 0,
+    };
+    const hadFormula = cell.formula !== null;
+    change(cell);
+    if (this.isDefault(row, column, cell)) {
+      if (hadFormula) this.formulaCells.delete(cell);
+      if (existed && cells) {
+        cells.delete(column);
+        if (cells.size === 0) this.rows.delete(row);
+        this.bounds = undefined;
+      }
+      return;
+    }
+    if (!existed) {
+      if (!cells) {
+        cells = new Map();
+        this.rows.set(row, cells);
+      }
+      cells.set(column, cell);
+      this.extendBounds(row, column);
+    }
+    if (cell.formula !== null) {
+      if (!hadFormula) this.formulaCells.add(cell);
+    } else if (hadFormula) this.formulaCells.delete(cell);
+  }
+
   /** Stores or removes a cell: empty, default-formatted cells are dropped. */
   putCell(row: number, column: number, cell: Cell | undefined): void {
     const cells = this.rows.get(row);
     const previous = cells?.get(column);
-    if (previous && previous !== cell) this.formulaCells.delete(previous);
+    const tracking = this.formulaCells.size > 0;
+    if (tracking && previous && previous !== cell) this.formulaCells.delete(previous);
     if (!cell || this.isDefault(row, column, cell)) {
-      if (cell) this.formulaCells.delete(cell);
-      if (cells) {
-        cells.delete(column);
+      if (tracking && cell) this.formulaCells.delete(cell);
+      if (cells?.delete(column)) {
         if (cells.size === 0) this.rows.delete(row);
+        this.bounds = undefined;
       }
       return;
     }
     if (cell.formula !== null) this.formulaCells.add(cell);
-    else this.formulaCells.delete(cell);
-    if (cells) cells.set(column, cell);
-    else this.rows.set(row, new Map([[column, cell]]));
+    else if (tracking) this.formulaCells.delete(cell);
+    if (previous !== cell) {
+      if (cells) cells.set(column, cell);
+      else this.rows.set(row, new Map([[column, cell]]));
+    }
+    this.extendBounds(row, column);
+  }
+
+  /** The rectangle around the stored cells, or undefined when there are none (cached). */
+  storedBounds(): Area | undefined {
+    if (this.bounds === undefined) {
+      let top = Infinity;
+      let bottom = -1;
+      let left = Infinity;
+      let right = -1;
+      for (const [r, cells] of this.rows) {
+        if (r < top) top = r;
+        if (r > bottom) bottom = r;
+        for (const c of cells.keys()) {
+          if (c < left) left = c;
+          if (c > right) right = c;
+        }
+      }
+      this.bounds =
+        bottom < 0
+          ? null
+          : { row: top, column: left, rowCount: bottom - top + 1, columnCount: right - left + 1 };
+    }
+    return this.bounds ?? undefined;
+  }
+
+  private extendBounds(row: number, column: number): void {
+    const b = this.bounds;
+    if (b === undefined) return;
+    if (b === null) {
+      this.bounds = { row, column, rowCount: 1, columnCount: 1 };
+      return;
+    }
+    if (
+      row >= b.row &&
+      row < b.row + b.rowCount &&
+      column >= b.column &&
+      column < b.column + b.columnCount
+    )
+      return;
+    const top = Math.min(b.row, row);
+    const left = Math.min(b.column, column);
+    const bottom = Math.max(b.row + b.rowCount - 1, row);
+    const right = Math.max(b.column + b.columnCount - 1, column);
+    this.bounds = {
+      row: top,
+      column: left,
+      rowCount: bottom - top + 1,
+      columnCount: right - left + 1,
+    };
   }
 
   /** Drops the cell if it no longer holds anything. */
@@ -149,6 +245,7 @@ export class SheetModel {
     const all: Array<[number, number, Cell]> = [];
     this.forEachCell((r, c, cell) => all.push([r, c, cell]));
     this.rows.clear();
+    this.bounds = undefined;
     return all;
   }
 
@@ -160,5 +257,11 @@ export class SheetModel {
       this.rows.set(row, cells);
     }
     cells.set(column, cell);
+    this.bounds = undefined;
+  }
+
+  /** Visits each stored row with its cells (for scans that need no per-cell closure). */
+  rowEntries(): IterableIterator<[number, Map<number, Cell>]> {
+    return this.rows.entries();
   }
 }
