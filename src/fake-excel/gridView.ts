@@ -89,8 +89,11 @@ export function mountGridView(container: HTMLElement, host: FakeExcelHost): Grid
     );
     const sheetAttr = escapeHtml(sheet.name);
     const parts: string[] = [];
+    const numberWidth = Math.max(40, String(rowTotal).length * 8 + 12);
+    const tableWidth = numberWidth + widths.reduce((sum, w) => sum + w, 0);
     parts.push(
-      `<table class="fx-table" aria-rowcount="${rowTotal}"><colgroup><col style="width:48px">`,
+      `<table class="fx-table" aria-rowcount="${rowTotal}" style="width:${tableWidth}px">`,
+      `<colgroup><col style="width:${numberWidth}px">`,
     );
     for (const w of widths) parts.push(`<col style="width:${w}px">`);
     parts.push(`</colgroup><thead><tr><th class="fx-corner fx-row-number"></th>`);
