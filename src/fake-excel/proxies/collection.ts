@@ -15,6 +15,8 @@ export abstract class FakeCollection<
   TContainer,
   TModel,
   TItem extends CollectionItem<TModel>,
+  /** The Office.js type of the items, e.g. Excel.Worksheet. */
+  TPublic,
 > extends FakeClientObject<TContainer> {
   private loadedItems: TItem[] | undefined;
 
@@ -24,11 +26,11 @@ export abstract class FakeCollection<
   protected abstract makeItem(model: TModel): TItem;
 
   /** The loaded items; PropertyNotLoaded until the collection was loaded and synced. */
-  get items(): TItem[] {
+  get items(): TPublic[] {
     if (this.loadedItems === undefined) {
       throw propertyNotLoaded("items", `${this.typeName}.items`);
     }
-    return this.loadedItems;
+    return this.loadedItems as unknown as TPublic[];
   }
 
   override _checkTree(_tree: LoadTree): void {

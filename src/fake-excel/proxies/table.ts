@@ -75,7 +75,12 @@ function resolveTableAddress(
   return target;
 }
 
-export class FakeTableCollection extends FakeCollection<TablesScope, TableModel, FakeTable> {
+export class FakeTableCollection extends FakeCollection<
+  TablesScope,
+  TableModel,
+  FakeTable,
+  Excel.Table
+> {
   protected readonly typeName = "TableCollection";
   protected readonly loadable: Readonly<Record<string, PropertyReader<TablesScope>>> = {
     count: (scope) => this.list(scope).length,
@@ -335,7 +340,8 @@ interface ColumnTarget {
 export class FakeTableColumnCollection extends FakeCollection<
   TableModel,
   ColumnTarget,
-  FakeTableColumn
+  FakeTableColumn,
+  Excel.TableColumn
 > {
   protected readonly typeName = "TableColumnCollection";
   protected readonly loadable: Readonly<Record<string, PropertyReader<TableModel>>> = {
@@ -521,7 +527,12 @@ interface RowTarget {
   readonly index: number;
 }
 
-export class FakeTableRowCollection extends FakeCollection<TableModel, RowTarget, FakeTableRow> {
+export class FakeTableRowCollection extends FakeCollection<
+  TableModel,
+  RowTarget,
+  FakeTableRow,
+  Excel.TableRow
+> {
   protected readonly typeName = "TableRowCollection";
   protected readonly loadable: Readonly<Record<string, PropertyReader<TableModel>>> = {
     count: (t) => t.dataArea.rowCount,

@@ -108,7 +108,8 @@ interface SettingTarget {
 export class FakeSettingCollection extends FakeCollection<
   FakeWorkbook,
   SettingTarget,
-  FakeSetting
+  FakeSetting,
+  Excel.Setting
 > {
   protected readonly typeName = "SettingCollection";
   protected readonly loadable: Readonly<Record<string, PropertyReader<FakeWorkbook>>> = {};

@@ -159,7 +159,8 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
 export class FakeWorksheetCollection extends FakeCollection<
   FakeWorkbook,
   SheetModel,
-  FakeWorksheet
+  FakeWorksheet,
+  Excel.Worksheet
 > {
   protected readonly typeName = "WorksheetCollection";
   protected readonly loadable: Readonly<Record<string, PropertyReader<FakeWorkbook>>> = {};

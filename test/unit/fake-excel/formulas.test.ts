@@ -247,6 +247,25 @@ describe("references when sheets change", () => {
     expect(host.cell("Sheet1", "A1")).toMatchObject({ value: "#REF!", formula: "=#REF!A1*2" });
   });
 
+  it("become #REF! when the sheet holding their table is deleted", async () => {
+    const host = new FakeExcelHost({ sheets: ["Summary", "Data"] });
+    host.setCells("Data", "A1", [["Amount"], [5], [7]]);
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem("Data").tables.add("A1:A3", true).name = "Amounts";
+      context.workbook.worksheets.getItem("Summary").getRange("A1").formulas = [
+        ["=SUM(Amounts[Amount])"],
+      ];
+      await context.sync();
+    });
+    expect(host.cell("Summary", "A1").value).toBe(12);
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem("Data").delete();
+      await context.sync();
+    });
+    expect(host.cell("Summary", "A1")).toMatchObject({ value: "#REF!", formula: "=SUM(#REF!)" });
+    expect(host.tableNames()).toEqual([]);
+  });
+
   it("follow a renamed sheet, quoting the new name when needed", async () => {
     const host = new FakeExcelHost({ sheets: ["Sheet1", "Data"] });
     host.setCells("Data", "A1", [[5]]);
