@@ -8,6 +8,11 @@ import type { ExcelRun } from "./run";
 export const EXCEL_MAX_ROWS = 1_048_576;
 export const EXCEL_MAX_COLUMNS = 16_384;
 
+/** Column widths: from the first rows' values, at most 60 characters wide. */
+const WIDTH_SAMPLE_ROWS = 200;
+const MAX_WIDTH_CHARS = 60;
+const POINTS_PER_CHAR = 6;
+
 /** A new table's header sits on row 3: row 1 holds the import status, row 2 is a gap. */
 const NEW_TABLE_HEADER_ROW = 2;
 
@@ -58,12 +63,28 @@ function freeSheetName(base: string, taken: readonly string[]): string {
 export class TableWriter {
   private rowsWritten = 0;
   private columnsWritten: number;
+  /** The widest text seen per column in the first rows, in characters, for column widths. */
+  private readonly widths: number[] = [];
+  private sampledRows = 0;
 
   private constructor(
     private readonly placement: Placement,
     columns: readonly ColumnSpec[],
   ) {
     this.columnsWritten = columns.length;
+    this.measure([columns.map((column) => column.header)]);
+  }
+
+  /** Remembers the widest value per column among the first rows (they decide column widths). */
+  private measure(rows: readonly (readonly CellValue[])[]): void {
+    for (const row of rows) {
+      if (this.sampledRows >= WIDTH_SAMPLE_ROWS) return;
+      this.sampledRows += 1;
+      row.forEach((value, column) => {
+        const chars = typeof value === "number" ? 14 : String(value).length;
+        this.widths[column] = Math.max(this.widths[column] ?? 0, chars);
+      });
+    }
   }
 
   get sheetName(): string {
@@ -196,6 +217,7 @@ export class TableWriter {
     for (const { row, column } of block.textCells) {
       sheet.getRangeByIndexes(top + row, firstColumn + column, 1, 1).numberFormat = [["@"]];
     }
+    this.measure(block.rows);
     sheet.getRangeByIndexes(top, firstColumn, count, width).values = block.rows.map((row) =>
       row.length === width
         ? [...row]
@@ -215,16 +237,13 @@ export class TableWriter {
     if (this.placement.statusRow !== null) {
       writeStatus(sheet, this.placement.statusRow, status, this.placement.firstColumn);
     }
-    // Autofit on the header and the first rows only: fitting 200,000 rows is slow in Excel.
-    const sample = Math.min(this.rowsWritten, 200);
-    sheet
-      .getRangeByIndexes(
-        this.placement.headerRow,
-        this.placement.firstColumn,
-        1 + sample,
-        this.columnsWritten,
-      )
-      .format.autofitColumns();
+    // Widths from the first rows, capped: autofit would follow a 30,000-character memo (and is
+    // slow over 200,000 rows).
+    for (let column = 0; column < this.columnsWritten; column++) {
+      const chars = Math.min(this.widths[column] ?? 8, MAX_WIDTH_CHARS);
+      sheet.getRangeByIndexes(0, this.placement.firstColumn + column, 1, 1).format.columnWidth =
+        Math.max(8, chars) * POINTS_PER_CHAR + 8;
+    }
     sheet.activate();
   }
 }

@@ -1,0 +1,260 @@
+// The import pipeline end to end without a browser: the sandbox over HTTP, the real client, the
+// shapers and the table writer, into the strict fake Excel host.
+import { ApiError, iterateCollection, JsonRecord, LedgerApi } from "../../src/api";
+import { FakeExcelHost } from "../../src/fake-excel";
+import { importCollection } from "../../src/import/importCollection";
+import { COLLECTIONS, CollectionId, ImportProgress } from "../../src/import/types";
+import {
+  AWKWARD_TEXT_FIELDS,
+  AWKWARD_TEXTS,
+  DEFAULT_RECORD_COUNTS,
+  DEMO_TOKEN,
+  RunningSandbox,
+  startSandbox,
+} from "../../src/sandbox";
+import { createDiscoveringShaper, NUMBER_FORMATS } from "../../src/sheets";
+
+let sandbox: RunningSandbox;
+
+function api(target: RunningSandbox = sandbox): LedgerApi {
+  return new LedgerApi(
+    { apiAddress: target.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
+    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+  );
+}
+
+function columnLetter(index: number): string {
+  let letters = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+async function allRecords(path: string): Promise<JsonRecord[]> {
+  const records: JsonRecord[] = [];
+  for await (const page of iterateCollection(api(), path)) records.push(...page.data);
+  return records;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+afterEach(async () => {
+  await fetch(`${sandbox.origin}/__sandbox/faults`, { method: "DELETE" });
+});
+
+describe("importCollection() into the fake Excel host", () => {
+  it.each(COLLECTIONS.filter((c) => c.id !== "payments").map((c) => [c.id, c.label]))(
+    "imports every record of %s into a table on its own sheet",
+    async (id, label) => {
+      const host = new FakeExcelHost();
+      const result = await importCollection(host.run, {
+        collection: id as CollectionId,
+        api: api(),
+      });
+      const expected = DEFAULT_RECORD_COUNTS[id as Exclude<CollectionId, "payments">];
+      expect(result).toMatchObject({ sheetName: label, rows: expected, complete: true });
+      const table = host.tableInfo(result.tableName);
+      expect(table).toMatchObject({ sheet: label, rowCount: expected });
+      expect(host.cell(label, "A1").value).toMatch(new RegExp(`^${label} · ${expected} records`));
+    },
+  );
+
+  it("writes each record's fields with their types and number formats", async () => {
+    const host = new FakeExcelHost();
+    await importCollection(host.run, { collection: "invoices", api: api() });
+    const records = await allRecords("/invoices");
+    const shaper = createDiscoveringShaper();
+    const rows = shaper.shape(records).rows;
+    const columns = shaper.columns();
+    const table = host.tableInfo("Invoices")!;
+    expect(table.headers).toEqual(columns.map((c) => c.header));
+    // Rows start below the header on row 3; compare a spread of rows cell by cell.
+    for (const r of [0, 1, 2, 7, 50, records.length - 1]) {
+      columns.forEach((column, c) => {
+        const cell = host.cell("Invoices", `${columnLetter(c)}${4 + r}`);
+        const expected = rows[r]![c]!;
+        expect({ r, header: column.header, value: cell.value, formula: cell.formula }).toEqual({
+          r,
+          header: column.header,
+          value: expected,
+          formula: null,
+        });
+        const textFallback =
+          typeof expected === "string" && column.kind !== "text" && expected !== "";
+        expect({ header: column.header, format: cell.numberFormat }).toEqual({
+          header: column.header,
+          format: textFallback ? "@" : NUMBER_FORMATS[column.kind],
+        });
+      });
+    }
+    const kinds = Object.fromEntries(columns.map((c) => [c.key, c.kind]));
+    expect(kinds).toMatchObject({
+      id: "text",
+      total: "money",
+      issue_date: "date",
+      created_at: "datetime",
+    });
+  });
+
+  it("keeps server values that look like formulas, numbers, dates and booleans as literal text", async () => {
+    const host = new FakeExcelHost();
+    await importCollection(host.run, { collection: "invoices", api: api() });
+    const table = host.tableInfo("Invoices")!;
+    const records = await allRecords("/invoices");
+    const field = AWKWARD_TEXT_FIELDS.invoices;
+    const column = columnLetter(headersIndex(table.headers, records, field));
+    for (const awkward of AWKWARD_TEXTS.filter(
+      (a) => typeof a.value === "string" && a.value.length < 200,
+    )) {
+      const cell = host.cell("Invoices", `${column}${4 + awkward.index}`);
+      expect({ label: awkward.label, value: cell.value, formula: cell.formula }).toEqual({
+        label: awkward.label,
+        value: awkward.value,
+        formula: null,
+      });
+    }
+  });
+
+  it("imports payments and one row per allocation on the linked sheet", async () => {
+    const host = new FakeExcelHost();
+    const result = await importCollection(host.run, { collection: "payments", api: api() });
+    expect(result).toMatchObject({
+      sheetName: "Payments",
+      rows: DEFAULT_RECORD_COUNTS.payments,
+      complete: true,
+    });
+    const payments = [];
+    for (let page = await api().listPayments({ limit: 100 }); ;) {
+      payments.push(...page.data);
+      if (!page.lastId || !page.keyset) break;
+      page = await api().listPayments({ limit: 100, lastId: page.lastId, keyset: page.keyset });
+    }
+    const allocations = payments.reduce((n, p) => n + p.allocations.length, 0);
+    expect(
+      host.tableInfo("PaymentAllocations") ?? host.tableInfo("Payment_allocations"),
+    ).toMatchObject({
+      sheet: "Payment allocations",
+      rowCount: allocations,
+    });
+  });
+
+  it("refreshes in place: same table and sheet, new rows, and formulas that refer to it still work", async () => {
+    const host = new FakeExcelHost();
+    await importCollection(host.run, { collection: "invoices", api: api() });
+    host.addSheet("Report");
+    host.setCells("Report", "A1:B1", [["=ROWS(Invoices)", "=SUM(Invoices[Total])"]]);
+    expect(host.cell("Report", "A1").value).toBe(DEFAULT_RECORD_COUNTS.invoices);
+
+    const smaller = await startSandbox({ port: 0, records: { invoices: 60 } });
+    try {
+      const result = await importCollection(host.run, {
+        collection: "invoices",
+        api: api(smaller),
+      });
+      expect(result).toMatchObject({ sheetName: "Invoices", tableName: "Invoices", rows: 60 });
+    } finally {
+      await smaller.close();
+    }
+    expect(host.sheetNames().filter((name) => name.startsWith("Invoices"))).toEqual(["Invoices"]);
+    expect(host.tableInfo("Invoices")!.rowCount).toBe(60);
+    expect(host.cell("Report", "A1")).toMatchObject({ formula: "=ROWS(Invoices)", value: 60 });
+    expect(typeof host.cell("Report", "B1").value).toBe("number");
+    // Nothing of the longer first import is left below the table.
+    expect(host.usedRange("Invoices", true)).toMatch(/:[A-Z]+63$/);
+  });
+
+  it("never writes over a sheet of the same name that holds the user's own cells", async () => {
+    const host = new FakeExcelHost();
+    host.addSheet("Bills");
+    host.setCells("Bills", "A1", [["my notes"]]);
+    const result = await importCollection(host.run, { collection: "bills", api: api() });
+    expect(result.sheetName).toBe("Bills (2)");
+    expect(host.cell("Bills", "A1").value).toBe("my notes");
+  });
+
+  it("reports progress with records and pages", async () => {
+    const host = new FakeExcelHost();
+    const seen: ImportProgress[] = [];
+    await importCollection(host.run, {
+      collection: "invoices",
+      api: api(),
+      onProgress: (p) => seen.push(p),
+    });
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.at(-1)).toMatchObject({ records: DEFAULT_RECORD_COUNTS.invoices, pages: 3 });
+  });
+
+  it("stops on cancel and leaves a consistent table marked partial", async () => {
+    const big = await startSandbox({ port: 0, records: { invoices: 1_000 }, latencyMs: 20 });
+    try {
+      const host = new FakeExcelHost();
+      const controller = new AbortController();
+      const result = await importCollection(host.run, {
+        collection: "invoices",
+        api: api(big),
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.pages >= 3) controller.abort();
+        },
+      });
+      expect(result.complete).toBe(false);
+      expect(result.message).toMatch(/Cancelled/);
+      expect(result.rows).toBeGreaterThan(0);
+      expect(result.rows).toBeLessThan(1_000);
+      expect(host.tableInfo("Invoices")!.rowCount).toBe(result.rows);
+      expect(host.cell("Invoices", "A1").value).toMatch(/^PARTIAL/);
+    } finally {
+      await big.close();
+    }
+  });
+
+  it("marks the sheet partial and rejects with the API error when the server fails mid-import", async () => {
+    const host = new FakeExcelHost();
+    const failing = await startSandbox({
+      port: 0,
+      failEvery: { n: 2, status: 500, method: "GET" },
+    });
+    try {
+      const error = await importCollection(host.run, {
+        collection: "invoices",
+        api: api(failing),
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).kind).toBe("server");
+      expect(host.cell("Invoices", "A1").value).toMatch(/^PARTIAL/);
+      expect(host.tableInfo("Invoices")!.rowCount).toBe(50);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it("writes a large import in few requests, each well under Excel's 5 MB limit", async () => {
+    const big = await startSandbox({ port: 0, records: { invoices: 12_000 } });
+    try {
+      const host = new FakeExcelHost();
+      const result = await importCollection(host.run, { collection: "invoices", api: api(big) });
+      expect(result).toMatchObject({ rows: 12_000, complete: true });
+      expect(host.syncCount).toBeLessThanOrEqual(Math.ceil(12_000 / 5_000) + 5);
+      expect(host.largestRequestBytes).toBeLessThan(4 * 1024 * 1024);
+      expect(host.requestLog.every((sync) => sync.perRowCalls === 0)).toBe(true);
+    } finally {
+      await big.close();
+    }
+  }, 60_000);
+});
+
+/** The column index of a record field in the table's headers. */
+function headersIndex(headers: readonly string[], records: JsonRecord[], field: string): number {
+  const shaper = createDiscoveringShaper();
+  shaper.shape(records);
+  const index = shaper.columns().findIndex((c) => c.key === field);
+  expect(headers[index]).toBe(shaper.columns()[index]!.header);
+  return index;
+}
