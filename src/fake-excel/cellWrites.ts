@@ -15,6 +15,22 @@ import type { FakeWorkbook } from "./workbook";
 
 export type WritableProperty = "values" | "formulas" | "numberFormat";
 
+/**
+ * Cells one command may read or write cell by cell. Excel on the web returns null for reads of
+ * more than 5,000,000 cells; larger writes cell by cell are refused with RangeExceedsLimit.
+ */
+export const MAX_CELLS_PER_COMMAND = 5_000_000;
+
+function checkCellCount(area: Area, errorLocation: string): void {
+  if (cellCount(area) > MAX_CELLS_PER_COMMAND) {
+    throw officeError(
+      "RangeExceedsLimit",
+      `(${cellCount(area)} cells; at most ${MAX_CELLS_PER_COMMAND}.)`,
+      errorLocation,
+    );
+  }
+}
+
 /** A validated write: one value for every cell, or one per cell. */
 export type CellInput<T> =
   | { readonly kind: "scalar"; readonly value: T }
@@ -100,6 +116,7 @@ export function writeValues(
   input: CellInput<InputValue>,
   errorLocation: string,
 ): void {
+  checkCellCount(area, errorLocation);
   // Interpret everything before changing anything: Excel rejects the whole write.
   const stored: (StoredInput | undefined)[] = new Array(area.rowCount * area.columnCount);
   for (let r = 0; r < area.rowCount; r++) {
@@ -169,6 +186,7 @@ export function writeNumberFormats(
       return;
     }
   }
+  checkCellCount(area, "Range.numberFormat");
   for (let r = 0; r < area.rowCount; r++) {
     for (let c = 0; c < area.columnCount; c++) {
       const format = inputAt(input, r, c);
@@ -265,6 +283,7 @@ export function writeStyle(
   key: CellStyleKey,
   value: boolean | string | null,
 ): void {
+  checkCellCount(area, `RangeFormat.${key}`);
   for (let r = area.row; r <= lastRow(area); r++) {
     for (let c = area.column; c <= lastColumn(area); c++) {
       sheet.editCell(r, c, (cell) => {

@@ -10,6 +10,7 @@ export type FakeErrorCode =
   | "ItemAlreadyExists"
   | "InvalidOperation"
   | "InvalidReference"
+  | "RangeExceedsLimit"
   | "InvalidRequestContext"
   | "RequestPayloadSizeLimitExceeded"
   | "ResponsePayloadSizeLimitExceeded"
@@ -27,6 +28,7 @@ const MESSAGES: Readonly<Record<FakeErrorCode, string>> = {
   ItemAlreadyExists: "A resource with the same name or identifier already exists.",
   InvalidOperation: "The operation is not permitted for the current object.",
   InvalidReference: "This reference is not valid for the current operation.",
+  RangeExceedsLimit: "The cell count in the range has exceeded the maximum supported number.",
   InvalidRequestContext: "Cannot use the object across different request contexts.",
   RequestPayloadSizeLimitExceeded:
     "The request payload size has exceeded the limit. Please refer to the documentation: " +

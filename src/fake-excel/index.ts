@@ -35,7 +35,9 @@
 //   (then at the next sync). Deleting a table or sheet rewrites references to it to #REF!;
 //   renaming a sheet, table or table column rewrites them; convertToRange turns table
 //   references into absolute A1 references; inserting/deleting cells moves A1 references.
-// - Limits: 1,048,576 rows x 16,384 columns (addresses beyond are InvalidArgument).
+// - Limits: 1,048,576 rows x 16,384 columns (addresses beyond are InvalidArgument). Reading the
+//   cell data of more than 5,000,000 cells answers null (as Excel on the web can); writing that
+//   many cell by cell is RangeExceedsLimit. Whole-row/column number formats and clear() are fine.
 //
 // MEMBERS IMPLEMENTED
 // RequestContext: workbook, application, sync, load, trackedObjects, requestHeaders, debugInfo.

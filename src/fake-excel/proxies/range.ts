@@ -12,6 +12,7 @@ import {
 import type { Area } from "../addresses";
 import { CellError } from "../cellValues";
 import {
+  MAX_CELLS_PER_COMMAND,
   clearArea,
   readFormulas,
   readGrid,
@@ -60,6 +61,11 @@ function valueType(
   return "String" as Excel.RangeValueType;
 }
 
+/** Excel on the web answers null, not an error, for cell data of more than 5,000,000 cells. */
+function tooLarge(target: RangeTarget): boolean {
+  return cellCount(target.area) > MAX_CELLS_PER_COMMAND;
+}
+
 const RANGE_PROPERTIES: Readonly<Record<string, PropertyReader<RangeTarget>>> = {
   address: (t) => formatAddress(t.sheet.name, t.area),
   addressLocal: (t) => formatAddress(t.sheet.name, t.area),
@@ -70,11 +76,11 @@ const RANGE_PROPERTIES: Readonly<Record<string, PropertyReader<RangeTarget>>> = 
   cellCount: (t) => cellCount(t.area),
   isEntireRow: (t) => t.area.columnCount === MAX_COLUMNS,
   isEntireColumn: (t) => t.area.rowCount === MAX_ROWS,
-  values: (t) => readValues(t.sheet, t.area),
-  formulas: (t) => readFormulas(t.sheet, t.area),
-  numberFormat: (t) => readNumberFormats(t.sheet, t.area),
-  text: (t) => readText(t.sheet, t.area),
-  valueTypes: (t) => readGrid(t.sheet, t.area, valueType),
+  values: (t) => (tooLarge(t) ? null : readValues(t.sheet, t.area)),
+  formulas: (t) => (tooLarge(t) ? null : readFormulas(t.sheet, t.area)),
+  numberFormat: (t) => (tooLarge(t) ? null : readNumberFormats(t.sheet, t.area)),
+  text: (t) => (tooLarge(t) ? null : readText(t.sheet, t.area)),
+  valueTypes: (t) => (tooLarge(t) ? null : readGrid(t.sheet, t.area, valueType)),
 };
 
 export class FakeRange extends FakeClientObject<RangeTarget> {

@@ -240,6 +240,23 @@ describe("the sheet's limits", () => {
     expect(error.code).toBe("InvalidArgument");
   });
 
+  it("answers null for cell data of more than 5,000,000 cells, as Excel on the web does", async () => {
+    const host = new FakeExcelHost();
+    const result = await host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      const five = sheet.getRange("A:E").load("values");
+      const one = sheet.getRange("A:A").load("rowCount");
+      await context.sync();
+      return [five.values, one.rowCount];
+    });
+    expect(result).toEqual([null, 1_048_576]);
+  });
+
+  it("refuses a cell-by-cell write of more than 5,000,000 cells with RangeExceedsLimit", async () => {
+    const host = new FakeExcelHost();
+    expect((await officeErrorOf(write(host, "A:E", "x"))).code).toBe("RangeExceedsLimit");
+  });
+
   it("addresses the last cell of the sheet", async () => {
     const host = new FakeExcelHost();
     await write(host, "XFD1048576", [["corner"]]);
