@@ -110,8 +110,12 @@ export abstract class FakeClientObject<T> implements LoadableObject {
     private readonly orNull = false,
   ) {
     if (orNull) {
+      const typeName = () => this.typeName;
       _context.enqueue({
-        name: "OrNullObject",
+        // Read when the request is logged, once the subclass has set its type name.
+        get name() {
+          return `${typeName()}.isNullObject`;
+        },
         requestBytes: 0,
         run: (scope) => {
           const isNull = this._tryLocate() === undefined;

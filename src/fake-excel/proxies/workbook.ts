@@ -20,12 +20,14 @@ export class FakeWorkbookProxy extends FakeClientObject<FakeWorkbook> {
   readonly worksheets: Excel.WorksheetCollection;
   readonly tables: Excel.TableCollection;
   readonly settings: Excel.SettingCollection;
+  readonly application: Excel.Application;
 
-  constructor(context: FakeRequestContext) {
+  constructor(context: FakeRequestContext, application: Excel.Application) {
     super(context, () => context.backend.workbook);
     this.worksheets = new FakeWorksheetCollection(context) as unknown as Excel.WorksheetCollection;
     this.tables = new FakeTableCollection(context) as unknown as Excel.TableCollection;
     this.settings = new FakeSettingCollection(context) as unknown as Excel.SettingCollection;
+    this.application = application;
     Object.preventExtensions(this);
   }
 
@@ -209,7 +211,7 @@ export class FakeExcelRequestContext extends FakeRequestContext {
 
   constructor(backend: SyncBackend) {
     super(backend);
-    this.workbook = new FakeWorkbookProxy(this) as unknown as Excel.Workbook;
     this.application = new FakeApplication(this) as unknown as Excel.Application;
+    this.workbook = new FakeWorkbookProxy(this, this.application) as unknown as Excel.Workbook;
   }
 }
