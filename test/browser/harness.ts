@@ -77,3 +77,76 @@ export interface CellState {
   numberFormat: string;
   text: string;
 }
+
+type HostWindow = {
+  ledgerFakeHost: {
+    cell(sheet: string, address: string): CellState;
+    values(sheet: string, address: string): (string | number | boolean)[][];
+    sheetNames(): string[];
+    tableInfo(
+      name: string,
+    ): { sheet: string; address: string; headers: string[]; rowCount: number } | undefined;
+    setCells(sheet: string, address: string, values: unknown[][]): void;
+    addSheet(name: string): void;
+  };
+};
+
+/** Reads a cell of the preview page's in-memory workbook. */
+export function cell(session: BrowserSession, sheet: string, address: string): Promise<CellState> {
+  return session.page.evaluate(
+    ([s, a]) => (window as unknown as HostWindow).ledgerFakeHost.cell(s!, a!),
+    [sheet, address],
+  );
+}
+
+/** Reads a block of values of the in-memory workbook. */
+export function values(
+  session: BrowserSession,
+  sheet: string,
+  address: string,
+): Promise<(string | number | boolean)[][]> {
+  return session.page.evaluate(
+    ([s, a]) => (window as unknown as HostWindow).ledgerFakeHost.values(s!, a!),
+    [sheet, address],
+  );
+}
+
+export function tableInfo(session: BrowserSession, name: string) {
+  return session.page.evaluate(
+    (n) => (window as unknown as HostWindow).ledgerFakeHost.tableInfo(n) ?? null,
+    name,
+  );
+}
+
+export function sheetNames(session: BrowserSession): Promise<string[]> {
+  return session.page.evaluate(() => (window as unknown as HostWindow).ledgerFakeHost.sheetNames());
+}
+
+/** Types cells into the workbook the way a user would (strings starting with = are formulas). */
+export function typeCells(
+  session: BrowserSession,
+  sheet: string,
+  address: string,
+  rows: unknown[][],
+): Promise<void> {
+  return session.page.evaluate(
+    ({ s, a, r }) => {
+      const host = (window as unknown as HostWindow).ledgerFakeHost;
+      if (!host.sheetNames().includes(s)) host.addSheet(s);
+      host.setCells(s, a, r);
+    },
+    { s: sheet, a: address, r: rows },
+  );
+}
+
+/** Imports a collection from the task pane and waits until the status line says it ended. */
+export async function importFromPane(session: BrowserSession, collection: string): Promise<string> {
+  const { pane } = session;
+  await pane.getByLabel("Collection").selectOption(collection);
+  await pane.getByRole("button", { name: "Import", exact: true }).click();
+  const status = pane.locator("#import-status");
+  await status
+    .filter({ hasText: /Imported|Cancelled|could not|failed/i })
+    .waitFor({ timeout: 30_000 });
+  return await status.innerText();
+}
