@@ -8,9 +8,9 @@ import type { ExcelRun } from "./run";
 export const EXCEL_MAX_ROWS = 1_048_576;
 export const EXCEL_MAX_COLUMNS = 16_384;
 
-/** Column widths: from the first rows' values, at most 60 characters wide. */
+/** Column widths: from the first rows' values, at most 40 characters wide. */
 const WIDTH_SAMPLE_ROWS = 200;
-const MAX_WIDTH_CHARS = 60;
+const MAX_WIDTH_CHARS = 40;
 const POINTS_PER_CHAR = 6;
 
 /** A new table's header sits on row 3: row 1 holds the import status, row 2 is a gap. */
