@@ -70,6 +70,7 @@ export class TableWriter {
   private constructor(
     private readonly placement: Placement,
     columns: readonly ColumnSpec[],
+    private readonly sheetRows: number,
   ) {
     this.columnsWritten = columns.length;
     this.measure([columns.map((column) => column.header)]);
@@ -101,7 +102,7 @@ export class TableWriter {
 
   /** How many data rows fit on the sheet below the header. */
   get capacity(): number {
-    return EXCEL_MAX_ROWS - (this.placement.headerRow + 1);
+    return this.sheetRows - (this.placement.headerRow + 1);
   }
 
   /** How many more data rows fit below the rows written so far. */
@@ -119,6 +120,8 @@ export class TableWriter {
     layout: TableLayout,
     columns: readonly ColumnSpec[],
     status: string,
+    /** The sheet's row count; Excel's unless a test needs a smaller sheet. */
+    sheetRows = EXCEL_MAX_ROWS,
   ): Promise<TableWriter> {
     if (columns.length === 0 || columns.length > EXCEL_MAX_COLUMNS) {
       throw new Error(`A table needs 1 to ${EXCEL_MAX_COLUMNS} columns, not ${columns.length}.`);
@@ -174,7 +177,7 @@ export class TableWriter {
         statusRow: 0,
       };
     });
-    return new TableWriter(placement, columns);
+    return new TableWriter(placement, columns, sheetRows);
   }
 
   /**

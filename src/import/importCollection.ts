@@ -4,7 +4,13 @@
 // leaves a consistent table whose status line says it is partial.
 import { ApiError, iterateCollection, iteratePayments, JsonRecord, Payment } from "../api";
 import type { ExcelRun } from "../excel/run";
-import { finishTables, RowBlock, TableWriter, writeBlocks } from "../excel/tableWriter";
+import {
+  EXCEL_MAX_ROWS,
+  finishTables,
+  RowBlock,
+  TableWriter,
+  writeBlocks,
+} from "../excel/tableWriter";
 import type { CellValue } from "../sheets/cells";
 import { BlockPlanner } from "./blockPlanner";
 import { shapersFor, ShapedRows } from "./shapers";
@@ -48,6 +54,12 @@ function count(n: number, noun: string): string {
   return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 }
 
+/** Limits an import works within; tests lower them to reach the edges quickly. */
+export interface ImportLimits {
+  /** Rows of a sheet (Excel's 1,048,576 by default). */
+  readonly sheetRows?: number;
+}
+
 /**
  * Imports `request.collection` into its sheet and table (created, or refreshed in place).
  * Resolves with the result also when cancelled (complete: false); rejects with the ApiError of
@@ -56,6 +68,7 @@ function count(n: number, noun: string): string {
 export async function importCollection(
   run: ExcelRun,
   request: ImportRequest,
+  limits: ImportLimits = {},
 ): Promise<ImportResult> {
   const info = COLLECTIONS.find((c) => c.id === request.collection);
   if (!info) throw new ApiError("config", `Unknown collection “${request.collection}”.`);
@@ -117,13 +130,20 @@ export async function importCollection(
   };
 
   const openTables = async (): Promise<void> => {
-    mainWriter = await TableWriter.open(run, shapers.layout, shapers.main.columns(), running(0));
+    mainWriter = await TableWriter.open(
+      run,
+      shapers.layout,
+      shapers.main.columns(),
+      running(0),
+      limits.sheetRows,
+    );
     if (shapers.linked) {
       linkedWriter = await TableWriter.open(
         run,
         shapers.linked.layout,
         shapers.linked.shaper.columns(),
         `Allocations of the payments on sheet ${mainWriter.sheetName}; importing…`,
+        limits.sheetRows,
       );
     }
   };
@@ -198,7 +218,7 @@ export async function importCollection(
     status = `${info.label} · ${records} · imported ${when} from ${source} · complete`;
   } else if (outcome === "partial") {
     const why = rowLimitHit
-      ? `the sheet's row limit (${EXCEL_ROWS_TEXT}) was reached; filter the data at the source or use a database for this much`
+      ? `the sheet's row limit (${count(limits.sheetRows ?? EXCEL_MAX_ROWS, "row")}) was reached; filter the data at the source or use a database for this much`
       : (serverPartial ?? "the list was incomplete");
     message = `Imported ${records} into ${info.label}, but not all: ${why}.`;
     status = `PARTIAL · ${info.label} · ${records} · imported ${when} from ${source} · ${why}`;
@@ -235,5 +255,3 @@ export async function importCollection(
     message,
   };
 }
-
-const EXCEL_ROWS_TEXT = "1,048,576 rows";

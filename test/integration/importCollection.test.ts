@@ -179,6 +179,19 @@ describe("importCollection() into the fake Excel host", () => {
     expect(host.cell("Bills", "A1").value).toBe("my notes");
   });
 
+  it("stops at the sheet's row limit with a clear message, never an exception", async () => {
+    const host = new FakeExcelHost();
+    const result = await importCollection(
+      host.run,
+      { collection: "invoices", api: api() },
+      { sheetRows: 3 + 100 },
+    );
+    expect(result).toMatchObject({ rows: 100, complete: false });
+    expect(result.message).toMatch(/row limit \(103 rows\) was reached/);
+    expect(host.tableInfo("Invoices")!.rowCount).toBe(100);
+    expect(host.cell("Invoices", "A1").value).toMatch(/^PARTIAL/);
+  });
+
   it("reports progress with records and pages", async () => {
     const host = new FakeExcelHost();
     const seen: ImportProgress[] = [];
