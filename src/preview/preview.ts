@@ -8,11 +8,15 @@ declare global {
   }
 }
 
-const host = new FakeExcelHost({ latencyMs: 5 });
+const params = new URLSearchParams(window.location.search);
+// ?theme=dark shows the task pane as Office's dark theme would.
+const host = new FakeExcelHost({
+  latencyMs: 5,
+  theme: params.get("theme") === "dark" ? "dark" : "light",
+});
 window.ledgerFakeHost = host;
 const grid = document.getElementById("grid");
 if (grid) mountGridView(grid, host);
-const params = new URLSearchParams(window.location.search);
 const width = params.get("paneWidth");
 if (width && /^\d+$/.test(width)) {
   document.body.style.setProperty("--pane-width", `${width}px`);

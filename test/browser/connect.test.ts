@@ -43,6 +43,18 @@ describe("connection panel", () => {
     expect(session.sandbox.stats().requests).toBe(before);
   });
 
+  it("says the server could not be reached when nothing answers at the address", async () => {
+    const { pane } = session;
+    await pane.getByLabel("API address").fill("http://127.0.0.1:9/v1");
+    await pane.getByLabel("Access token", { exact: true }).fill("demo-token");
+    await pane.getByLabel("Project identity").fill("demo-company");
+    await pane.getByRole("button", { name: "Connect", exact: true }).click();
+    await pane
+      .locator("#connection-error")
+      .getByText(/could not reach|unreachable|network/i)
+      .waitFor({ timeout: 30_000 });
+  });
+
   it("connects with the demo credentials and shows where it is connected", async () => {
     const { pane } = session;
     await connect(session);

@@ -18,7 +18,7 @@ export interface BrowserSession {
 }
 
 export async function openPreview(
-  options: { sandbox?: Partial<SandboxOptions>; paneWidth?: number } = {},
+  options: { sandbox?: Partial<SandboxOptions>; paneWidth?: number; theme?: "dark" } = {},
 ): Promise<BrowserSession> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
   const preview = await startPreviewServer({
@@ -42,7 +42,8 @@ export async function openPreview(
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const width = options.paneWidth ?? 360;
-  await page.goto(`${preview.url}?paneWidth=${width}`);
+  const theme = options.theme ? `&theme=${options.theme}` : "";
+  await page.goto(`${preview.url}?paneWidth=${width}${theme}`);
   const pane = page.frameLocator("#pane");
   return {
     sandbox,

@@ -61,3 +61,23 @@ describe("task pane layout and keyboard", () => {
     expect(outline).not.toMatch(/^none|0px/);
   });
 });
+
+describe("task pane theme", () => {
+  let dark: BrowserSession;
+
+  beforeAll(async () => {
+    dark = await openPreview({ theme: "dark" });
+  }, 60_000);
+
+  afterAll(async () => {
+    await dark?.close();
+  });
+
+  it("follows Office's dark theme", async () => {
+    const frame = dark.page.frame({ url: /taskpane\.html/ });
+    await dark.pane.getByLabel("API address").waitFor();
+    const background = await frame!.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = (background.match(/\d+/g) ?? ["255", "255", "255"]).map(Number);
+    expect((r! + g! + b!) / 3).toBeLessThan(96);
+  });
+});
