@@ -1,0 +1,58 @@
+// The contract between the journal core (pure: layout, parsing, validation, the PATCH body) and
+// the Excel layer that draws a journal sheet and reads it back. Nothing here touches Office.
+import type { CellValue } from "../sheets/cells";
+
+/** The layout generation of journal sheets; stored with the sheet so old sheets are recognised. */
+export const JOURNAL_LAYOUT_VERSION = 1;
+
+/** One cell the layout writes. Addresses are A1 style on the journal's own sheet. */
+export interface LayoutCell {
+  readonly address: string;
+  /** A constant: written after the cell's number format, so text stays literal. */
+  readonly value?: CellValue;
+  /** A formula such as `=SUM(F17:F36)` (our own, never server data). */
+  readonly formula?: string;
+  readonly numberFormat: string;
+  readonly bold?: boolean;
+  /** Read-only facts are shaded grey; editable inputs stay white. */
+  readonly role: "label" | "fact" | "input" | "header" | "total" | "balance";
+}
+
+/** The whole drawing of a journal sheet. */
+export interface JournalLayout {
+  /** e.g. "Journal JNL-0001" (a valid sheet name). */
+  readonly sheetName: string;
+  readonly cells: readonly LayoutCell[];
+  /** The used rectangle the layout covers, e.g. "A1:L40": the reader reads at least this. */
+  readonly extent: string;
+  /** Column widths in points, by zero-based column. */
+  readonly columnWidths: readonly number[];
+  /** Rows to freeze (the header block stays visible). */
+  readonly frozenRows: number;
+}
+
+/** What the reader gives the parser: a rectangle of the sheet from A1, as Excel reports it. */
+export interface GridSnapshot {
+  /** `Range.values`: numbers, strings, booleans; "" for empty cells. */
+  readonly values: readonly (readonly (string | number | boolean)[])[];
+  /** `Range.formulas`: the formula text where a cell has one, else the same as values. */
+  readonly formulas: readonly (readonly (string | number | boolean)[])[];
+}
+
+/** What the sheet remembers about the journal it shows (kept in the workbook's settings). */
+export interface JournalSheetState {
+  readonly layoutVersion: number;
+  readonly journalId: string;
+  /** `updated_at` of the journal as loaded: a different value on the server means someone else changed it. */
+  readonly loadedUpdatedAt: string;
+  readonly status: string;
+  readonly sheetName: string;
+}
+
+/** A problem found in the sheet, pointing at its cell. */
+export interface SheetProblem {
+  /** A1 address of the cell, e.g. "F12", or null for a problem of the whole journal. */
+  readonly address: string | null;
+  /** e.g. "Line 4, Credit (F12): 10.005 has more than two decimals". */
+  readonly message: string;
+}
