@@ -47,6 +47,8 @@ export interface JournalSheetState {
   readonly loadedUpdatedAt: string;
   readonly status: string;
   readonly sheetName: string;
+  /** Cells marked as problems by the last validation, so the next one can clear them. */
+  readonly marked?: readonly string[];
 }
 
 /** A problem found in the sheet, pointing at its cell. */
