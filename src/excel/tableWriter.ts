@@ -319,6 +319,9 @@ export async function finishTables(
 ): Promise<void> {
   await run(async (context) => {
     for (const { writer, status } of entries) writer.queueFinish(context, status);
+    // The blocks were written with calculation suspended; Excel leaves recalculating to us, so
+    // formulas that refer to the table (=SUM(Invoices[Total])) show the new rows.
+    context.application.calculate("Recalculate");
     await context.sync();
   });
 }
