@@ -25,10 +25,14 @@ export const PROBLEM_FILL = "#FDE7E9";
 
 type StateMap = Record<string, JournalSheetState>;
 
-async function loadStates(context: Excel.RequestContext): Promise<StateMap> {
+/** Queues the read of the journal sheets setting; read it with {@link statesOf} after a sync. */
+function queueStates(context: Excel.RequestContext): Excel.Setting {
   const setting = context.workbook.settings.getItemOrNullObject(JOURNAL_SHEETS_SETTING);
   setting.load("value");
-  await context.sync();
+  return setting;
+}
+
+function statesOf(setting: Excel.Setting): StateMap {
   if (setting.isNullObject || typeof setting.value !== "string") return {};
   try {
     const parsed = JSON.parse(setting.value) as unknown;
@@ -47,7 +51,11 @@ export async function journalSheetState(
   run: ExcelRun,
   sheetName: string,
 ): Promise<JournalSheetState | null> {
-  return await run(async (context) => (await loadStates(context))[sheetName] ?? null);
+  return await run(async (context) => {
+    const setting = queueStates(context);
+    await context.sync();
+    return statesOf(setting)[sheetName] ?? null;
+  });
 }
 
 /** The state of the active sheet when it shows a journal. */
@@ -55,8 +63,9 @@ export async function activeJournalSheet(run: ExcelRun): Promise<JournalSheetSta
   return await run(async (context) => {
     const sheet = context.workbook.worksheets.getActiveWorksheet();
     sheet.load("name");
-    const states = await loadStates(context);
-    return states[sheet.name] ?? null;
+    const setting = queueStates(context);
+    await context.sync();
+    return statesOf(setting)[sheet.name] ?? null;
   });
 }
 
@@ -73,7 +82,9 @@ export async function drawJournal(
     const sheets = context.workbook.worksheets;
     const existing = sheets.getItemOrNullObject(layout.sheetName);
     existing.load("name");
-    const states = await loadStates(context);
+    const setting = queueStates(context);
+    await context.sync();
+    const states = statesOf(setting);
     let sheet: Excel.Worksheet;
     if (existing.isNullObject) {
       sheet = sheets.add(layout.sheetName);
@@ -132,7 +143,9 @@ export async function markProblems(
   roleOf: (address: string) => LayoutCell["role"] | null,
 ): Promise<void> {
   await run(async (context) => {
-    const states = await loadStates(context);
+    const setting = queueStates(context);
+    await context.sync();
+    const states = statesOf(setting);
     const state = states[sheetName];
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const previous =
@@ -140,9 +153,8 @@ export async function markProblems(
     for (const address of previous) {
       if (addresses.includes(address)) continue;
       const fill = FILL[roleOf(address) ?? "input"];
-      const format = sheet.getRange(address).format.fill;
-      if (fill) format.color = fill;
-      else format.clear();
+      if (fill) sheet.getRange(address).format.fill.color = fill;
+      else sheet.getRange(address).format.fill.clear();
     }
     for (const address of addresses) sheet.getRange(address).format.fill.color = PROBLEM_FILL;
     if (state)
