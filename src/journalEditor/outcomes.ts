@@ -1,0 +1,26 @@
+// What the journal editor's actions report to the task pane: every outcome a person can act on.
+import type { SheetProblem } from "../journal/contract";
+
+export type OpenOutcome =
+  | { kind: "opened"; sheetName: string; status: string; editable: boolean; message: string }
+  | { kind: "failed"; message: string };
+
+export type ValidateOutcome =
+  | { kind: "not-journal"; message: string }
+  | { kind: "valid"; sheetName: string; message: string }
+  | { kind: "invalid"; sheetName: string; problems: readonly SheetProblem[]; message: string };
+
+export type SendOutcome =
+  | { kind: "not-journal"; message: string }
+  /** Not DRAFT (as loaded, or on the server now): nothing was sent. */
+  | { kind: "read-only"; message: string }
+  /** Local validation failed: nothing was sent. */
+  | { kind: "invalid"; problems: readonly SheetProblem[]; message: string }
+  /** Someone changed the journal after it was opened: nothing was sent; offer reload or overwrite. */
+  | { kind: "stale"; message: string }
+  /** Saved; the sheet was redrawn from the server's answer. `changes` lists what the server stored differently. */
+  | { kind: "saved"; changes: readonly string[]; message: string }
+  /** The server refused or the request failed; the sheet is exactly as it was. */
+  | { kind: "failed"; message: string }
+  /** The request's outcome was unknown; the journal was read back to find out. */
+  | { kind: "unknown"; applied: boolean | null; message: string };
