@@ -1,0 +1,280 @@
+// The journal panel's words and button states: what each action's outcome says, which buttons
+// work for the active sheet, and why Send is off. Pure: no DOM, no Office.
+
+import { isApiError } from "../api";
+import type { OpenOutcome, SendOutcome, ValidateOutcome } from "../journalEditor/outcomes";
+
+/** What the journal editor says about the active sheet (null: it shows no journal). */
+export interface ActiveJournalInfo {
+  readonly sheetName: string;
+  readonly status: string;
+  readonly editable: boolean;
+}
+
+/** The panel's actions: one runs at a time. */
+export type JournalAction = "open" | "reload" | "validate" | "send" | "overwrite";
+
+/** Open and send (also reload and overwrite) take a signal; Escape or Cancel aborts them. */
+export function isCancellable(action: JournalAction): boolean {
+  return action !== "validate";
+}
+
+/** The status line while an action runs (no spinner: the words say it). */
+export function busyText(action: JournalAction): string {
+  switch (action) {
+    case "open":
+      return "Opening the journal…";
+    case "reload":
+      return "Reloading the journal from the server…";
+    case "validate":
+      return "Validating…";
+    case "send":
+      return "Sending…";
+    case "overwrite":
+      return "Overwriting the server version…";
+  }
+}
+
+export const CANCELLING = "Cancelling…";
+
+export const EMPTY_REFERENCE = "Enter a journal ID or transaction reference, then open it.";
+
+/** Why Send is off for a journal that is not a draft. */
+export function readOnlyReason(status: string): string {
+  const which = status.trim() === "" ? "This journal" : `${status.trim()} journals`;
+  return `${which} cannot be changed; only DRAFT journals can.`;
+}
+
+/** The line that names the active sheet's journal, or says there is none. */
+export function activeSheetText(info: ActiveJournalInfo | null | undefined): string {
+  if (info === undefined) return "";
+  if (info === null) return "The active sheet shows no journal. Open one, or select its sheet.";
+  const status = info.status.trim() === "" ? "" : ` · ${info.status.trim()}`;
+  return `Active sheet: ${info.sheetName}${status}${info.editable ? "" : " (read-only)"}`;
+}
+
+export interface JournalControlsInput {
+  readonly connected: boolean;
+  /** The action running, if any. */
+  readonly action: JournalAction | undefined;
+  /** The active sheet's journal; null when it shows none, undefined when not known (yet). */
+  readonly info: ActiveJournalInfo | null | undefined;
+}
+
+export interface JournalControls {
+  readonly open: boolean;
+  readonly validate: boolean;
+  readonly send: boolean;
+  /** Cancel is shown (an open or a send is in flight). */
+  readonly cancel: boolean;
+  /** The stale box's buttons (reload, overwrite and its confirmation) work. */
+  readonly staleChoices: boolean;
+  /** Shown next to Send when it is off because the journal is not a draft; "" otherwise. */
+  readonly readOnlyReason: string;
+  /** The active sheet's journal, or "" when not known. */
+  readonly activeSheet: string;
+}
+
+/**
+ * Which controls work. Send is off only for a journal known not to be editable: on any other
+ * sheet it stays on and the editor says what is wrong, since the pane may not have seen the user
+ * switch sheets yet (a button that turns on a moment after the click would lose that click).
+ */
+export function journalControls(input: JournalControlsInput): JournalControls {
+  const { connected, action, info } = input;
+  const idle = connected && action === undefined;
+  const readOnly = info !== null && info !== undefined && !info.editable;
+  return {
+    open: idle,
+    validate: idle,
+    send: idle && !readOnly,
+    cancel: connected && action !== undefined && isCancellable(action),
+    staleChoices: idle,
+    readOnlyReason: readOnly ? readOnlyReason(info.status) : "",
+    activeSheet: connected ? activeSheetText(info) : "",
+  };
+}
+
+/** `Problems (1)`, `Problems (12)`. */
+export function problemsHeading(count: number): string {
+  return `Problems (${count})`;
+}
+
+export const CHANGES_HEADING = "The server stored some values differently:";
+
+export const OVERWRITE_QUESTION =
+  "Overwrite the changes made on the server? This cannot be undone.";
+
+/** Overwrite sends the active sheet: it must be the sheet that was found stale. */
+export function selectStaleSheetFirst(sheetName: string): string {
+  return `Select the sheet “${sheetName}” first: Overwrite sends the journal on the active sheet.`;
+}
+
+/** What the panel shows after an action. */
+export interface JournalReport {
+  /** The status line (a polite live region). */
+  readonly status: string;
+  /** The error box (an alert); "" clears it. */
+  readonly alert: string;
+  /** The problems to list (each SheetProblem's message); undefined leaves the list as it is. */
+  readonly problems?: readonly string[];
+  /** What the server stored differently from what was sent. */
+  readonly changes: readonly string[];
+  /** Someone changed the journal on the server: the box offering reload or overwrite says this. */
+  readonly stale?: string;
+  /**
+   * The sheet was redrawn or the server's journal changed: an earlier offer to reload or
+   * overwrite no longer applies.
+   */
+  readonly settled: boolean;
+}
+
+const UNCHANGED = "Your sheet was not changed.";
+
+/** The text ending with a full stop (or its own ! or ?). */
+function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
+/** The message, with "Your sheet was not changed." added unless it says so already. */
+export function withSheetUnchanged(message: string): string {
+  const trimmed = message.trim();
+  if (trimmed.toLowerCase().includes(UNCHANGED.toLowerCase())) return trimmed;
+  if (trimmed === "") return UNCHANGED;
+  return `${sentence(trimmed)} ${UNCHANGED}`;
+}
+
+/** `Saved. …` with the editor's sentence, not saying "Saved" twice. */
+export function savedText(message: string): string {
+  const trimmed = message.trim();
+  if (/^saved\b/i.test(trimmed)) return trimmed;
+  return trimmed === "" ? "Saved." : `Saved. ${trimmed}`;
+}
+
+function problemMessages(problems: readonly { readonly message: string }[]): string[] {
+  return problems.map((problem) => problem.message);
+}
+
+/** Open, or reload from the server (the same request; a failure is worded for each). */
+export function describeOpen(
+  outcome: OpenOutcome,
+  action: "open" | "reload" = "open",
+): JournalReport {
+  if (outcome.kind === "opened") {
+    return { status: outcome.message, alert: "", problems: [], changes: [], settled: true };
+  }
+  return {
+    status: action === "reload" ? "The journal was not reloaded." : "The journal was not opened.",
+    alert: outcome.message,
+    changes: [],
+    settled: false,
+  };
+}
+
+export function describeValidate(outcome: ValidateOutcome): JournalReport {
+  switch (outcome.kind) {
+    case "not-journal":
+      return { status: "Not validated.", alert: outcome.message, changes: [], settled: false };
+    case "valid":
+      return { status: outcome.message, alert: "", problems: [], changes: [], settled: false };
+    case "invalid":
+      return {
+        status: outcome.message,
+        alert: "",
+        problems: problemMessages(outcome.problems),
+        changes: [],
+        settled: false,
+      };
+  }
+}
+
+/** Send, or overwrite the server version (a send with `overwrite`). */
+export function describeSend(outcome: SendOutcome): JournalReport {
+  switch (outcome.kind) {
+    case "not-journal":
+    case "read-only":
+      return { status: "Not sent.", alert: outcome.message, changes: [], settled: false };
+    case "invalid":
+      return {
+        status: outcome.message,
+        alert: "",
+        problems: problemMessages(outcome.problems),
+        changes: [],
+        settled: false,
+      };
+    case "stale":
+      return {
+        status: "Not sent: the journal was changed on the server.",
+        alert: "",
+        problems: [],
+        changes: [],
+        stale: outcome.message,
+        settled: false,
+      };
+    case "saved":
+      return {
+        status: savedText(outcome.message),
+        alert: "",
+        problems: [],
+        changes: [...outcome.changes],
+        settled: true,
+      };
+    case "failed":
+      return {
+        status: "Not sent.",
+        alert: withSheetUnchanged(outcome.message),
+        changes: [],
+        settled: false,
+      };
+    case "unknown":
+      return {
+        status: "The server's answer did not arrive.",
+        alert: outcome.message,
+        problems: [],
+        changes: [],
+        settled: true,
+      };
+  }
+}
+
+function isCancelled(error: unknown): boolean {
+  if (isApiError(error)) return error.kind === "aborted";
+  return error instanceof Error && error.name === "AbortError";
+}
+
+const STOPPED: Record<JournalAction, string> = {
+  open: "Opening the journal stopped.",
+  reload: "Reloading the journal stopped.",
+  validate: "Validation stopped.",
+  send: "Sending stopped.",
+  overwrite: "Overwriting stopped.",
+};
+
+const CANCELLED: Record<JournalAction, string> = {
+  open: "Opening cancelled.",
+  reload: "Reload cancelled.",
+  validate: "Validation cancelled.",
+  send: "Sending cancelled.",
+  overwrite: "Overwrite cancelled.",
+};
+
+/** An action stopped by Escape or Cancel before the editor began it. */
+export function describeCancelled(action: JournalAction): JournalReport {
+  return { status: CANCELLED[action], alert: "", changes: [], settled: false };
+}
+
+/**
+ * An action that threw instead of reporting an outcome. The editor reports its own failures, so
+ * this is unexpected: say what stopped, and claim nothing about the sheet or the server.
+ */
+export function describeJournalError(error: unknown, action: JournalAction): JournalReport {
+  if (isCancelled(error)) return describeCancelled(action);
+  const detail =
+    error instanceof Error && error.message !== "" ? error.message : "an unexpected error";
+  return {
+    status: STOPPED[action],
+    alert: `${sentence(`The journal editor stopped: ${detail}`)} Try again.`,
+    changes: [],
+    settled: false,
+  };
+}

@@ -1,0 +1,343 @@
+import { ApiError } from "../../../src/api";
+import {
+  activeSheetText,
+  busyText,
+  describeCancelled,
+  describeJournalError,
+  describeOpen,
+  describeSend,
+  describeValidate,
+  isCancellable,
+  JournalAction,
+  journalControls,
+  problemsHeading,
+  readOnlyReason,
+  savedText,
+  selectStaleSheetFirst,
+  withSheetUnchanged,
+} from "../../../src/taskpane/journalText";
+
+const draft = { sheetName: "Journal JNL-0001", status: "DRAFT", editable: true };
+const posted = { sheetName: "Journal JNL-0002", status: "POSTED", editable: false };
+
+describe("journalText.ts", () => {
+  describe("journalControls()", () => {
+    it("turns everything off while not connected, and names no sheet", () => {
+      expect(journalControls({ connected: false, action: undefined, info: draft })).toEqual({
+        open: false,
+        validate: false,
+        send: false,
+        cancel: false,
+        staleChoices: false,
+        readOnlyReason: "",
+        activeSheet: "",
+      });
+    });
+
+    it("turns Open, Validate, Send and the stale choices on for a DRAFT journal", () => {
+      expect(journalControls({ connected: true, action: undefined, info: draft })).toEqual({
+        open: true,
+        validate: true,
+        send: true,
+        cancel: false,
+        staleChoices: true,
+        readOnlyReason: "",
+        activeSheet: "Active sheet: Journal JNL-0001 · DRAFT",
+      });
+    });
+
+    it("turns Send off for a journal that is not editable, and says why", () => {
+      const controls = journalControls({ connected: true, action: undefined, info: posted });
+      expect(controls.send).toBe(false);
+      expect(controls.validate).toBe(true);
+      expect(controls.readOnlyReason).toBe(
+        "POSTED journals cannot be changed; only DRAFT journals can.",
+      );
+      expect(controls.activeSheet).toBe("Active sheet: Journal JNL-0002 · POSTED (read-only)");
+    });
+
+    it.each([
+      ["no journal on the active sheet", null],
+      ["the active sheet not known yet", undefined],
+    ])("keeps Send on with %s: the editor says what is wrong", (_case, info) => {
+      const controls = journalControls({ connected: true, action: undefined, info });
+      expect(controls.send).toBe(true);
+      expect(controls.readOnlyReason).toBe("");
+    });
+
+    it("says when the active sheet shows no journal, and nothing when not known", () => {
+      expect(journalControls({ connected: true, action: undefined, info: null }).activeSheet).toBe(
+        "The active sheet shows no journal. Open one, or select its sheet.",
+      );
+      expect(
+        journalControls({ connected: true, action: undefined, info: undefined }).activeSheet,
+      ).toBe("");
+    });
+
+    it.each<JournalAction>(["open", "reload", "validate", "send", "overwrite"])(
+      "turns every button off while %s runs",
+      (action) => {
+        const controls = journalControls({ connected: true, action, info: draft });
+        expect([controls.open, controls.validate, controls.send, controls.staleChoices]).toEqual([
+          false,
+          false,
+          false,
+          false,
+        ]);
+      },
+    );
+
+    it.each<[JournalAction, boolean]>([
+      ["open", true],
+      ["reload", true],
+      ["send", true],
+      ["overwrite", true],
+      ["validate", false],
+    ])("shows Cancel while %s runs: %s", (action, cancel) => {
+      expect(journalControls({ connected: true, action, info: draft }).cancel).toBe(cancel);
+      expect(isCancellable(action)).toBe(cancel);
+    });
+
+    it("keeps the read-only reason while an action runs", () => {
+      expect(
+        journalControls({ connected: true, action: "validate", info: posted }).readOnlyReason,
+      ).toBe("POSTED journals cannot be changed; only DRAFT journals can.");
+    });
+  });
+
+  describe("readOnlyReason()", () => {
+    it.each([
+      ["POSTED", "POSTED journals cannot be changed; only DRAFT journals can."],
+      ["VOIDED", "VOIDED journals cannot be changed; only DRAFT journals can."],
+      ["", "This journal cannot be changed; only DRAFT journals can."],
+    ])("explains status “%s”", (status, reason) => {
+      expect(readOnlyReason(status)).toBe(reason);
+    });
+  });
+
+  describe("activeSheetText()", () => {
+    it("leaves out an empty status", () => {
+      expect(activeSheetText({ sheetName: "Journal X", status: " ", editable: true })).toBe(
+        "Active sheet: Journal X",
+      );
+    });
+  });
+
+  describe("busyText()", () => {
+    it.each<[JournalAction, string]>([
+      ["open", "Opening the journal…"],
+      ["reload", "Reloading the journal from the server…"],
+      ["validate", "Validating…"],
+      ["send", "Sending…"],
+      ["overwrite", "Overwriting the server version…"],
+    ])("words %s as “%s”", (action, text) => {
+      expect(busyText(action)).toBe(text);
+    });
+  });
+
+  describe("problemsHeading()", () => {
+    it("counts the problems", () => {
+      expect(problemsHeading(1)).toBe("Problems (1)");
+      expect(problemsHeading(12)).toBe("Problems (12)");
+    });
+  });
+
+  describe("selectStaleSheetFirst()", () => {
+    it("names the sheet that was found stale", () => {
+      expect(selectStaleSheetFirst("Journal JNL-0001")).toBe(
+        "Select the sheet “Journal JNL-0001” first: Overwrite sends the journal on the active sheet.",
+      );
+    });
+  });
+
+  describe("withSheetUnchanged()", () => {
+    it.each([
+      ["Debits and credits differ.", "Debits and credits differ. Your sheet was not changed."],
+      ["Debits and credits differ", "Debits and credits differ. Your sheet was not changed."],
+      ["Refused. Your sheet was not changed.", "Refused. Your sheet was not changed."],
+      ["", "Your sheet was not changed."],
+    ])("turns “%s” into “%s”", (message, text) => {
+      expect(withSheetUnchanged(message)).toBe(text);
+    });
+  });
+
+  describe("savedText()", () => {
+    it("starts with Saved, once", () => {
+      expect(savedText("The sheet shows the server's copy.")).toBe(
+        "Saved. The sheet shows the server's copy.",
+      );
+      expect(savedText("Saved journal JNL-0001.")).toBe("Saved journal JNL-0001.");
+      expect(savedText("")).toBe("Saved.");
+    });
+  });
+
+  describe("describeOpen()", () => {
+    it("speaks the editor's sentence and clears the lists when opened", () => {
+      expect(
+        describeOpen({
+          kind: "opened",
+          sheetName: "Journal JNL-0001",
+          status: "DRAFT",
+          editable: true,
+          message: "Opened journal JNL-0001.",
+        }),
+      ).toEqual({
+        status: "Opened journal JNL-0001.",
+        alert: "",
+        problems: [],
+        changes: [],
+        settled: true,
+      });
+    });
+
+    it("shows a failure in the alert, leaving the problems list as it is", () => {
+      expect(describeOpen({ kind: "failed", message: "No journal JNL-9." })).toEqual({
+        status: "The journal was not opened.",
+        alert: "No journal JNL-9.",
+        changes: [],
+        settled: false,
+      });
+    });
+
+    it("words a failed reload as such", () => {
+      expect(describeOpen({ kind: "failed", message: "Offline." }, "reload").status).toBe(
+        "The journal was not reloaded.",
+      );
+    });
+  });
+
+  describe("describeValidate()", () => {
+    it("lists each problem's message", () => {
+      const report = describeValidate({
+        kind: "invalid",
+        sheetName: "Journal JNL-0001",
+        problems: [
+          { address: "F12", message: "Line 4, Credit (F12): 10.005 has more than two decimals" },
+          { address: null, message: "Debits exceed credits by 5.00" },
+        ],
+        message: "2 problems to fix before sending.",
+      });
+      expect(report).toEqual({
+        status: "2 problems to fix before sending.",
+        alert: "",
+        problems: [
+          "Line 4, Credit (F12): 10.005 has more than two decimals",
+          "Debits exceed credits by 5.00",
+        ],
+        changes: [],
+        settled: false,
+      });
+    });
+
+    it("empties the list when the journal is valid", () => {
+      expect(
+        describeValidate({ kind: "valid", sheetName: "Journal JNL-0001", message: "Valid." })
+          .problems,
+      ).toEqual([]);
+    });
+
+    it("shows a sheet that is not a journal in the alert", () => {
+      expect(describeValidate({ kind: "not-journal", message: "Select a journal." })).toEqual({
+        status: "Not validated.",
+        alert: "Select a journal.",
+        changes: [],
+        settled: false,
+      });
+    });
+  });
+
+  describe("describeSend()", () => {
+    it("says Saved and lists what the server stored differently", () => {
+      expect(
+        describeSend({
+          kind: "saved",
+          changes: ["Exchange rate: sent 1.2345, stored 1.23"],
+          message: "The sheet shows the server's copy.",
+        }),
+      ).toEqual({
+        status: "Saved. The sheet shows the server's copy.",
+        alert: "",
+        problems: [],
+        changes: ["Exchange rate: sent 1.2345, stored 1.23"],
+        settled: true,
+      });
+    });
+
+    it("lists the problems when the sheet is invalid", () => {
+      expect(
+        describeSend({
+          kind: "invalid",
+          problems: [{ address: "E12", message: "Line 1, Debit (E12): not a number" }],
+          message: "Nothing was sent: 1 problem.",
+        }).problems,
+      ).toEqual(["Line 1, Debit (E12): not a number"]);
+    });
+
+    it("offers reload or overwrite when the journal is stale", () => {
+      expect(
+        describeSend({ kind: "stale", message: "Ana changed this journal at 10:42." }),
+      ).toEqual({
+        status: "Not sent: the journal was changed on the server.",
+        alert: "",
+        problems: [],
+        changes: [],
+        stale: "Ana changed this journal at 10:42.",
+        settled: false,
+      });
+    });
+
+    it("adds that the sheet was not changed to a failure", () => {
+      expect(describeSend({ kind: "failed", message: "The server refused: unbalanced." })).toEqual({
+        status: "Not sent.",
+        alert: "The server refused: unbalanced. Your sheet was not changed.",
+        changes: [],
+        settled: false,
+      });
+    });
+
+    it("shows an unknown outcome in the alert, in the editor's words", () => {
+      const report = describeSend({
+        kind: "unknown",
+        applied: true,
+        message:
+          "The server did not answer, but the journal was read back: your change was applied.",
+      });
+      expect(report.alert).toBe(
+        "The server did not answer, but the journal was read back: your change was applied.",
+      );
+      expect(report.settled).toBe(true);
+    });
+
+    it.each(["not-journal", "read-only"] as const)("shows %s in the alert", (kind) => {
+      expect(describeSend({ kind, message: "Why not." })).toEqual({
+        status: "Not sent.",
+        alert: "Why not.",
+        changes: [],
+        settled: false,
+      });
+    });
+  });
+
+  describe("describeJournalError()", () => {
+    it("words an abort as cancelled", () => {
+      expect(describeJournalError(new ApiError("aborted", "Cancelled."), "send")).toEqual(
+        describeCancelled("send"),
+      );
+      const abort = new Error("The operation was aborted.");
+      abort.name = "AbortError";
+      expect(describeJournalError(abort, "open").status).toBe("Opening cancelled.");
+    });
+
+    it("says what stopped and claims nothing about the sheet", () => {
+      expect(describeJournalError(new Error("Excel is busy"), "send")).toEqual({
+        status: "Sending stopped.",
+        alert: "The journal editor stopped: Excel is busy. Try again.",
+        changes: [],
+        settled: false,
+      });
+      expect(describeJournalError("odd", "validate").alert).toBe(
+        "The journal editor stopped: an unexpected error. Try again.",
+      );
+    });
+  });
+});
