@@ -29,6 +29,11 @@ export interface JournalLayout {
   readonly columnWidths: readonly number[];
   /** Rows to freeze (the header block stays visible). */
   readonly frozenRows: number;
+  /**
+   * Things the drawing could not show exactly, for the task pane to list (for example an amount
+   * with more than 15 significant digits, kept as text). Absent or empty when there are none.
+   */
+  readonly notes?: readonly string[];
 }
 
 /** What the reader gives the parser: a rectangle of the sheet from A1, as Excel reports it. */
@@ -57,4 +62,9 @@ export interface SheetProblem {
   readonly address: string | null;
   /** e.g. "Line 4, Credit (F12): 10.005 has more than two decimals". */
   readonly message: string;
+  /**
+   * "error" (also when absent) stops the journal from being sent; "info" tells the user what the
+   * reader did for them (for example an account id filled in from a matching account code).
+   */
+  readonly severity?: "error" | "info";
 }

@@ -1,0 +1,25 @@
+// The journal core's public surface: draw a journal as a sheet, read the sheet back exactly,
+// check it, build the update, and describe what changed on the server. Pure: no Office, no DOM.
+
+export { JOURNAL_LAYOUT_VERSION } from "./contract";
+export type {
+  GridSnapshot,
+  JournalLayout,
+  JournalSheetState,
+  LayoutCell,
+  SheetProblem,
+} from "./contract";
+export { layoutJournal } from "./layout";
+export type { LayoutOptions } from "./layout";
+export {
+  BALANCED_TEXT,
+  DEFAULT_SPARE_LINES,
+  DIFFERENCE_LABEL,
+  HEADER_FIELDS,
+  INPUT_FIELD_LABELS,
+  LINE_COLUMNS,
+  TOTAL_LABEL,
+  UNBALANCED_TEXT,
+  readOnlyReason,
+} from "./journalSheet";
+export type { HeaderField, InputField, LineColumn, LineFact, LineInput } from "./journalSheet";
