@@ -11,6 +11,11 @@ export type {
 } from "./contract";
 export { layoutJournal } from "./layout";
 export type { LayoutOptions } from "./layout";
+export { parseJournalGrid } from "./parse";
+export type { JournalGridReading } from "./parse";
+export type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
+export { fillAccountIds, validateJournalDraft } from "./validate";
+export type { AccountFill, ValidateOptions } from "./validate";
 export {
   BALANCED_TEXT,
   DEFAULT_SPARE_LINES,
@@ -23,3 +28,4 @@ export {
   readOnlyReason,
 } from "./journalSheet";
 export type { HeaderField, InputField, LineColumn, LineFact, LineInput } from "./journalSheet";
+export { EXCEL_ERRORS } from "./cellReading";

@@ -1,0 +1,119 @@
+// Reading one cell as Excel reports it (doubles, serials, text, error strings) into exact values.
+
+import { Money, centsFromSpreadsheetNumber, parseMoney, settleSpreadsheetNumber } from "../money";
+import { serialToIsoDate } from "../sheets/excelDates";
+
+/** A cell's value as `Range.values` reports it ("" when empty). */
+export type CellInput = string | number | boolean;
+
+/** What a cell read to, or why it could not be read (a sentence without the cell's name). */
+export type Reading<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+
+/** The error values Excel reports through `Range.values` as text. */
+export const EXCEL_ERRORS: readonly string[] = [
+  "#NULL!",
+  "#DIV/0!",
+  "#VALUE!",
+  "#REF!",
+  "#NAME?",
+  "#NUM!",
+  "#N/A",
+  "#GETTING_DATA",
+  "#SPILL!",
+  "#CALC!",
+  "#FIELD!",
+  "#BLOCKED!",
+  "#CONNECT!",
+  "#BUSY!",
+  "#UNKNOWN!",
+  "#PYTHON!",
+];
+
+function ok<T>(value: T): Reading<T> {
+  return { ok: true, value };
+}
+
+function refused<T>(message: string): Reading<T> {
+  return { ok: false, message };
+}
+
+/** The sentence for a cell showing an Excel error. */
+function errorMessage(error: string): string {
+  return `the cell shows the error ${error}; correct its formula or type the value`;
+}
+
+function isExcelError(value: CellInput): boolean {
+  return typeof value === "string" && EXCEL_ERRORS.includes(value);
+}
+
+/**
+ * A message of the money module as the second half of ours ("Debit (F20): 10.005 has …"):
+ * its closing period dropped and its first word in lower case.
+ */
+export function asClause(message: string): string {
+  const trimmed = message.replace(/\.$/, "");
+  return /^[A-Z][a-z]/.test(trimmed) ? trimmed[0]!.toLowerCase() + trimmed.slice(1) : trimmed;
+}
+
+/**
+ * Text as typed. A number (an id typed into a cell that lost its "@" format) reads as the
+ * digits Excel shows, a boolean as TRUE or FALSE. Text that looks like an error is kept when
+ * typed (a description may be "#N/A"); only a formula's error result is refused.
+ */
+export function readText(value: CellInput, formula: CellInput): Reading<string> {
+  if (isExcelError(value) && typeof formula === "string" && formula.startsWith("=")) {
+    return refused(errorMessage(String(value)));
+  }
+  if (typeof value === "string") return ok(value);
+  if (typeof value === "boolean") return ok(value ? "TRUE" : "FALSE");
+  return ok(settleSpreadsheetNumber(value)?.toString() ?? String(value));
+}
+
+/**
+ * An amount: undefined for an empty cell; a number settled to whole cents (float noise from
+ * formulas such as =0.1+0.2 removed, a real sub-cent value such as 10.005 refused); or strict
+ * decimal text (`1234.50`), which is how the sheet keeps amounts beyond 15 digits.
+ */
+export function readAmount(value: CellInput): Reading<Money | undefined> {
+  if (isExcelError(value)) return refused(errorMessage(String(value)));
+  if (typeof value === "number") {
+    const cents = centsFromSpreadsheetNumber(value);
+    return cents.ok ? ok(cents.value.amount) : refused(asClause(cents.problem.message));
+  }
+  if (typeof value === "boolean") return refused(`${value ? "TRUE" : "FALSE"} is not an amount`);
+  const text = value.trim();
+  if (text === "") return ok(undefined);
+  const parsed = parseMoney(text);
+  return parsed.ok ? ok(parsed.value) : refused(asClause(parsed.problem.message));
+}
+
+/**
+ * A date: a serial becomes `YYYY-MM-DD` (a time of day in it is ignored); text is passed on
+ * trimmed for the validator to judge (it accepts `YYYY-MM-DD`).
+ */
+export function readDateText(value: CellInput): Reading<string> {
+  if (isExcelError(value)) return refused(errorMessage(String(value)));
+  if (typeof value === "number") {
+    const date = serialToIsoDate(value);
+    return date === null
+      ? refused(`${String(value)} is not a date between 1900-03-01 and 9999-12-31`)
+      : ok(date);
+  }
+  if (typeof value === "boolean") return ok(value ? "TRUE" : "FALSE");
+  return ok(value.trim());
+}
+
+/**
+ * A rate as decimal text: a number settled to the 15 digits Excel shows (1.1, not
+ * 1.100000000000000088…); text passed on trimmed for the validator to judge.
+ */
+export function readRateText(value: CellInput): Reading<string> {
+  if (isExcelError(value)) return refused(errorMessage(String(value)));
+  if (typeof value === "number") {
+    const settled = settleSpreadsheetNumber(value);
+    return settled === null ? refused(`${String(value)} is not a number`) : ok(settled.toString());
+  }
+  if (typeof value === "boolean") return ok(value ? "TRUE" : "FALSE");
+  return ok(value.trim());
+}

@@ -1,0 +1,327 @@
+// Reads a journal sheet back into a draft: finds the fields, the lines table and the totals by
+// their labels (so inserted and deleted rows do no harm), reads every cell exactly, and checks.
+
+import type { Money } from "../money";
+import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
+import {
+  CellInput,
+  Reading,
+  readAmount,
+  readDateText,
+  readRateText,
+  readText,
+} from "./cellReading";
+import type { GridSnapshot, SheetProblem } from "./contract";
+import type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
+import {
+  DIFFERENCE_LABEL,
+  INPUT_FIELD_LABELS,
+  InputField,
+  LINE_COLUMNS,
+  LineInput,
+  TOTAL_LABEL,
+  labelKey,
+} from "./journalSheet";
+import { fieldPlace, fillAccountIds, linePlace, validateJournalDraft } from "./validate";
+
+/** What the reader made of a journal sheet. */
+export interface JournalGridReading {
+  /** The journal to send; null whenever `problems` is not empty. */
+  readonly draft: JournalDraft | null;
+  /** What stops the journal from being sent, in sheet order (top to bottom, then whole-journal). */
+  readonly problems: readonly SheetProblem[];
+  /** Information only (severity "info"): what the reader did, such as filling in an account id. */
+  readonly notices: readonly SheetProblem[];
+}
+
+const LABEL_COLUMN = 0;
+const VALUE_COLUMN = 1;
+/** The headers that identify the lines table's header row. */
+const IDENTIFYING_HEADERS: readonly LineInput[] = ["accountId", "debit", "credit"];
+const REOPEN = "put it back, or open the journal again to redraw the sheet";
+
+/** Cells of the snapshot by one-based row and zero-based column; "" outside it. */
+class Grid {
+  constructor(private readonly snapshot: GridSnapshot) {}
+
+  get rowCount(): number {
+    return this.snapshot.values.length;
+  }
+
+  value(row: number, column: number): CellInput {
+    return this.snapshot.values[row - 1]?.[column] ?? "";
+  }
+
+  formula(row: number, column: number): CellInput {
+    return this.snapshot.formulas[row - 1]?.[column] ?? this.value(row, column);
+  }
+
+  width(row: number): number {
+    return this.snapshot.values[row - 1]?.length ?? 0;
+  }
+}
+
+/** Where the sheet's parts are, found by their texts. */
+interface Structure {
+  readonly headerRow: number;
+  readonly totalRow: number;
+  readonly fieldRows: Readonly<Record<InputField, number>>;
+  /** Zero-based column of each line field that has its header; line facts may be missing. */
+  readonly columns: ReadonlyMap<string, number>;
+  readonly addresses: JournalSheetAddresses;
+}
+
+/**
+ * Reads `grid` (the sheet from A1, as Excel reports values and formulas) into a draft and checks
+ * it. Fields are found by their labels in column A above the lines; the lines table by its
+ * header row (the row with Account ID, Debit and Credit), its columns by their headers; the
+ * lines end at the Total row. Rows whose input cells are all empty are ignored.
+ */
+export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
+  const grid = new Grid(snapshot);
+  const located = locate(grid);
+  if (Array.isArray(located)) return { draft: null, problems: located, notices: [] };
+  const { addresses } = located;
+
+  const problems: SheetProblem[] = [];
+  const reported = new Set<string>();
+  const refuse = (address: string, message: string): void => {
+    problems.push({ address, message });
+    reported.add(address);
+  };
+  const field = <T>(
+    name: InputField,
+    read: (value: CellInput, formula: CellInput) => Reading<T>,
+    empty: T,
+  ): T => {
+    const row = located.fieldRows[name];
+    const reading = read(grid.value(row, VALUE_COLUMN), grid.formula(row, VALUE_COLUMN));
+    if (reading.ok) return reading.value;
+    refuse(addresses[name], `${fieldPlace(addresses, name)}: ${reading.message}`);
+    return empty;
+  };
+  const transactionDate = field("transactionDate", readDateText, "");
+  const currency = field("currency", readText, "").trim();
+  const exchangeRate = field("exchangeRate", readRateText, "");
+  const description = field("description", readText, "");
+
+  const lines = readLines(grid, located, refuse);
+  const fill = fillAccountIds(lines, addresses, { alreadyReported: reported });
+  for (const problem of fill.problems) {
+    if (problem.address !== null) refuse(problem.address, problem.message);
+  }
+  const draft: JournalDraft = {
+    transactionDate,
+    currency,
+    exchangeRate,
+    description,
+    lines: fill.lines,
+  };
+  problems.push(...validateJournalDraft(draft, addresses, { alreadyReported: reported }));
+  const notices = [...fill.notices, ...totalsNotices(grid, located, fill.lines)];
+  const sorted = inSheetOrder(problems);
+  return { draft: sorted.length === 0 ? draft : null, problems: sorted, notices };
+}
+
+function locate(grid: Grid): Structure | SheetProblem[] {
+  const headerRow = findHeaderRow(grid);
+  if (headerRow === null) {
+    const names = IDENTIFYING_HEADERS.map(headerOf)
+      .join(", ")
+      .replace(/, (?=[^,]*$)/, " and ");
+    return [
+      {
+        address: null,
+        message: `The lines table was not found: no row has the headers ${names}. Open the journal again to redraw the sheet`,
+      },
+    ];
+  }
+  const problems: SheetProblem[] = [];
+  const columns = new Map<string, number>();
+  for (let column = grid.width(headerRow) - 1; column >= 0; column--) {
+    const key = labelKey(grid.value(headerRow, column));
+    const match = LINE_COLUMNS.find((candidate) => labelKey(candidate.header) === key);
+    if (match) columns.set(match.key, column); // leftmost wins
+  }
+  for (const column of LINE_COLUMNS) {
+    if (column.input && !columns.has(column.key)) {
+      problems.push({
+        address: cellAddress(0, headerRow),
+        message: `The lines table (row ${headerRow}) has no “${column.header}” column; ${REOPEN}`,
+      });
+    }
+  }
+
+  const fieldRows: Partial<Record<InputField, number>> = {};
+  for (let row = headerRow - 1; row >= 1; row--) {
+    const key = labelKey(grid.value(row, LABEL_COLUMN));
+    for (const [name, label] of Object.entries(INPUT_FIELD_LABELS)) {
+      if (labelKey(label) === key) fieldRows[name as InputField] = row; // topmost wins
+    }
+  }
+  for (const [name, label] of Object.entries(INPUT_FIELD_LABELS)) {
+    if (fieldRows[name as InputField] === undefined) {
+      problems.push({
+        address: null,
+        message: `The “${label}” field was not found (its label in column A, above the lines); ${REOPEN}`,
+      });
+    }
+  }
+
+  const totalRow = findLabelBelow(grid, TOTAL_LABEL, headerRow);
+  if (totalRow === null) {
+    problems.push({
+      address: null,
+      message: `The “${TOTAL_LABEL}” row under the lines was not found (its label in column A); ${REOPEN}`,
+    });
+  }
+  if (problems.length > 0 || totalRow === null) return problems;
+
+  const letter = (key: LineInput): string => columnLetter(columns.get(key) ?? 0);
+  const rows = fieldRows as Record<InputField, number>;
+  const differenceRow = findLabelBelow(grid, DIFFERENCE_LABEL, totalRow);
+  const addresses: JournalSheetAddresses = {
+    transactionDate: cellAddress(VALUE_COLUMN, rows.transactionDate),
+    currency: cellAddress(VALUE_COLUMN, rows.currency),
+    exchangeRate: cellAddress(VALUE_COLUMN, rows.exchangeRate),
+    description: cellAddress(VALUE_COLUMN, rows.description),
+    lineColumns: {
+      accountId: letter("accountId"),
+      accountCode: letter("accountCode"),
+      description: letter("description"),
+      debit: letter("debit"),
+      credit: letter("credit"),
+      taxId: letter("taxId"),
+      contactId: letter("contactId"),
+      staffId: letter("staffId"),
+    },
+    difference: differenceRow === null ? null : `${letter("debit")}${differenceRow}`,
+  };
+  return { headerRow, totalRow, fieldRows: rows, columns, addresses };
+}
+
+function headerOf(key: string): string {
+  return LINE_COLUMNS.find((column) => column.key === key)?.header ?? key;
+}
+
+function findHeaderRow(grid: Grid): number | null {
+  const wanted = IDENTIFYING_HEADERS.map((key) => labelKey(headerOf(key)));
+  for (let row = 1; row <= grid.rowCount; row++) {
+    const texts = new Set<string>();
+    for (let column = 0; column < grid.width(row); column++) {
+      texts.add(labelKey(grid.value(row, column)));
+    }
+    if (wanted.every((text) => texts.has(text))) return row;
+  }
+  return null;
+}
+
+function findLabelBelow(grid: Grid, label: string, above: number): number | null {
+  for (let row = above + 1; row <= grid.rowCount; row++) {
+    if (labelKey(grid.value(row, LABEL_COLUMN)) === labelKey(label)) return row;
+  }
+  return null;
+}
+
+type TextInput = Exclude<LineInput, "debit" | "credit">;
+
+/** The non-blank rows between the header row and the Total row, as draft lines. */
+function readLines(
+  grid: Grid,
+  structure: Structure,
+  refuse: (address: string, message: string) => void,
+): JournalDraftLine[] {
+  const inputs = LINE_COLUMNS.filter((column) => column.input).map((column) => column.key);
+  // Every input column was found by locate(); a missing fact column (Line ID) reads as empty.
+  const at = (key: string): number => structure.columns.get(key) ?? -1;
+  const lines: JournalDraftLine[] = [];
+  for (let row = structure.headerRow + 1; row < structure.totalRow; row++) {
+    const blank = inputs.every((key) => {
+      const value = grid.value(row, at(key));
+      return typeof value === "string" && value.trim() === "";
+    });
+    if (blank) continue;
+    const position = lines.length + 1;
+    const failed = (key: LineInput, message: string): void => {
+      const place = linePlace(structure.addresses, position, { row }, key);
+      refuse(`${structure.addresses.lineColumns[key]}${row}`, `${place}: ${message}`);
+    };
+    const text = (key: TextInput): string => {
+      const reading = readText(grid.value(row, at(key)), grid.formula(row, at(key)));
+      if (!reading.ok) failed(key, reading.message);
+      else return key === "description" ? reading.value : reading.value.trim();
+      return "";
+    };
+    const amount = (key: "debit" | "credit"): Partial<Record<"debit" | "credit", Money>> => {
+      const reading = readAmount(grid.value(row, at(key)));
+      if (!reading.ok) failed(key, reading.message);
+      else if (reading.value !== undefined) return { [key]: reading.value };
+      return {};
+    };
+    const lineId = readText(grid.value(row, at("lineId")), "");
+    lines.push({
+      row,
+      accountId: text("accountId"),
+      accountCode: text("accountCode"),
+      description: text("description"),
+      ...amount("debit"),
+      ...amount("credit"),
+      taxId: text("taxId"),
+      contactId: text("contactId"),
+      staffId: text("staffId"),
+      lineId: lineId.ok ? lineId.value.trim() : "",
+    });
+  }
+  return lines;
+}
+
+/**
+ * The Total row's formulas are the sheet's live check; a row inserted just above the Total row
+ * falls outside their ranges. Validation reads every line regardless, but the user should know
+ * why the sheet's own balance may disagree.
+ */
+function totalsNotices(
+  grid: Grid,
+  structure: Structure,
+  lines: readonly JournalDraftLine[],
+): SheetProblem[] {
+  if (lines.length === 0) return [];
+  const notices: SheetProblem[] = [];
+  for (const key of ["debit", "credit"] as const) {
+    const column = structure.columns.get(key);
+    if (column === undefined) continue;
+    const address = cellAddress(column, structure.totalRow);
+    const formula = grid.formula(structure.totalRow, column);
+    const letter = columnLetter(column);
+    const range = /^=SUM\(\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)\)$/i.exec(
+      String(formula).replace(/\s/g, ""),
+    );
+    const place = `${TOTAL_LABEL} ${headerOf(key)} (${address})`;
+    if (!range || range[1]?.toUpperCase() !== letter || range[3]?.toUpperCase() !== letter) {
+      notices.push({
+        address,
+        message: `${place}: ${String(formula) === "" ? "is empty" : `holds ${String(formula)}`} instead of the sum of the ${headerOf(key)} column, so the sheet's own balance may be wrong; Validate checks every line`,
+        severity: "info",
+      });
+      continue;
+    }
+    const first = Number(range[2]);
+    const last = Number(range[4]);
+    const outside = lines
+      .filter((line) => line.row < first || line.row > last)
+      .map((line) => line.row);
+    if (outside.length > 0) {
+      notices.push({
+        address,
+        message: `${place}: ${String(formula)} leaves out row${outside.length === 1 ? "" : "s"} ${outside.join(", ")}, so the sheet's own balance may be wrong; Validate checks every line`,
+        severity: "info",
+      });
+    }
+  }
+  return notices;
+}
+
+/** Problems top to bottom, left to right; problems of the whole journal last (sort is stable). */
+function inSheetOrder(problems: readonly SheetProblem[]): SheetProblem[] {
+  return [...problems].sort((a, b) => compareAddresses(a.address, b.address));
+}

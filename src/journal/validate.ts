@@ -1,0 +1,268 @@
+// The rules a journal draft must pass before it is sent, each problem naming its cell; and the
+// account ids a line may take from another line with the same account code.
+
+import { Money, MoneyDecimal, formatMoney, parseRate, sumMoney } from "../money";
+import { quoteText } from "../money/money";
+import { readDateSerial } from "../sheets/excelDates";
+import { asClause } from "./cellReading";
+import type { SheetProblem } from "./contract";
+import type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
+import { INPUT_FIELD_LABELS, InputField, LINE_COLUMNS, LineInput } from "./journalSheet";
+
+export interface ValidateOptions {
+  /**
+   * Cells already reported by the reader (a cell showing #VALUE!, an amount with sub-cent
+   * digits): the rules say nothing more about them, and do not judge the balance while an amount
+   * is unknown.
+   */
+  readonly alreadyReported?: ReadonlySet<string>;
+}
+
+const DATE_EXAMPLE = "2026-01-31";
+const MINIMUM_LINES = 2;
+
+/** "Currency (B8)". */
+export function fieldPlace(addresses: JournalSheetAddresses, field: InputField): string {
+  return `${INPUT_FIELD_LABELS[field]} (${addresses[field]})`;
+}
+
+/** The address of a line's cell. */
+export function lineAddress(
+  addresses: JournalSheetAddresses,
+  line: Pick<JournalDraftLine, "row">,
+  column: LineInput,
+): string {
+  return `${addresses.lineColumns[column]}${line.row}`;
+}
+
+/** "Line 4, Credit (G21)": the line's position among the non-blank lines, and the real cell. */
+export function linePlace(
+  addresses: JournalSheetAddresses,
+  position: number,
+  line: Pick<JournalDraftLine, "row">,
+  column: LineInput,
+): string {
+  return `Line ${position}, ${headerOf(column)} (${lineAddress(addresses, line, column)})`;
+}
+
+function headerOf(column: LineInput): string {
+  return LINE_COLUMNS.find((candidate) => candidate.key === column)?.header ?? column;
+}
+
+/**
+ * Every problem of `draft`: a real date, a three-letter currency, a positive rate, at least two
+ * lines, an account on every line, exactly one positive amount of whole cents per line, and
+ * debits equal to credits (exactly, in decimal). Empty when the draft can be sent.
+ */
+export function validateJournalDraft(
+  draft: JournalDraft,
+  addresses: JournalSheetAddresses,
+  options: ValidateOptions = {},
+): SheetProblem[] {
+  const reported = options.alreadyReported ?? new Set<string>();
+  const problems: SheetProblem[] = [];
+  const report = (address: string | null, message: string): void => {
+    if (address === null || !reported.has(address)) problems.push({ address, message });
+  };
+
+  const dateProblem = checkDate(draft.transactionDate);
+  if (dateProblem) {
+    report(
+      addresses.transactionDate,
+      `${fieldPlace(addresses, "transactionDate")}: ${dateProblem}`,
+    );
+  }
+  const currencyProblem = checkCurrency(draft.currency);
+  if (currencyProblem) {
+    report(addresses.currency, `${fieldPlace(addresses, "currency")}: ${currencyProblem}`);
+  }
+  const rateProblem = checkRate(draft.exchangeRate);
+  if (rateProblem) {
+    report(addresses.exchangeRate, `${fieldPlace(addresses, "exchangeRate")}: ${rateProblem}`);
+  }
+
+  let amountsKnown = true;
+  draft.lines.forEach((line, index) => {
+    const position = index + 1;
+    const place = (column: LineInput): string => linePlace(addresses, position, line, column);
+    const address = (column: LineInput): string => lineAddress(addresses, line, column);
+    if (line.accountId.trim() === "") {
+      report(address("accountId"), `${place("accountId")}: enter the account's ID`);
+    }
+    if (reported.has(address("debit")) || reported.has(address("credit"))) {
+      amountsKnown = false;
+      return;
+    }
+    const sideProblems = checkSides(line, place, address);
+    if (sideProblems.length > 0) amountsKnown = false;
+    for (const [cell, message] of sideProblems) report(cell, message);
+  });
+
+  if (draft.lines.length < MINIMUM_LINES) {
+    const has = draft.lines.length === 0 ? "none" : String(draft.lines.length);
+    report(null, `The journal needs at least two lines; the sheet has ${has}`);
+  }
+
+  if (amountsKnown && draft.lines.length > 0) {
+    const debits = sumMoney(draft.lines.map((line) => line.debit ?? new MoneyDecimal(0)));
+    const credits = sumMoney(draft.lines.map((line) => line.credit ?? new MoneyDecimal(0)));
+    if (!debits.equals(credits)) {
+      report(
+        addresses.difference,
+        `Debits ${shown(debits)} and credits ${shown(credits)} differ by ${shown(debits.minus(credits).abs())}`,
+      );
+    }
+  }
+  return problems;
+}
+
+function shown(amount: Money): string {
+  return formatMoney(amount, { grouping: true });
+}
+
+function checkDate(text: string): string | null {
+  if (text === "") return `enter the date as YYYY-MM-DD, for example ${DATE_EXAMPLE}`;
+  const serial = readDateSerial(text);
+  if (serial.ok) return null;
+  if (serial.problem === "out-of-range") {
+    return `${quoteText(text)} is outside the dates a sheet can hold (1900-03-01 to 9999-12-31)`;
+  }
+  return `${quoteText(text)} is not a date; type it as YYYY-MM-DD, for example ${DATE_EXAMPLE}`;
+}
+
+function checkCurrency(text: string): string | null {
+  if (/^[A-Z]{3}$/.test(text)) return null;
+  if (text === "") return "enter a three-letter code such as USD";
+  if (/^[A-Za-z]{3}$/.test(text))
+    return `write ${quoteText(text)} in capitals: ${text.toUpperCase()}`;
+  return `${quoteText(text)} is not a currency code; use a three-letter code such as USD`;
+}
+
+function checkRate(text: string): string | null {
+  if (text === "") return "enter a rate greater than zero, such as 1.00";
+  const rate = parseRate(text);
+  return rate.ok ? null : asClause(rate.problem.message);
+}
+
+/** The problems of a line's Debit and Credit, as [cell, message]. */
+function checkSides(
+  line: JournalDraftLine,
+  place: (column: LineInput) => string,
+  address: (column: LineInput) => string,
+): [string, string][] {
+  const problems: [string, string][] = [];
+  const sides = [
+    { column: "debit", other: "credit", amount: line.debit },
+    { column: "credit", other: "debit", amount: line.credit },
+  ] as const;
+  for (const { column, other, amount } of sides) {
+    if (amount === undefined) continue;
+    if (amount.isNegative() && !amount.isZero()) {
+      const positive = formatMoney(amount.abs());
+      problems.push([
+        address(column),
+        `${place(column)}: ${formatMoney(amount)} is negative; enter ${positive} in ` +
+          `${headerOf(other)} (${address(other)}) instead`,
+      ]);
+    } else if (amount.decimalPlaces() > 2) {
+      problems.push([
+        address(column),
+        `${place(column)}: ${amount.toString()} has more than two decimals`,
+      ]);
+    }
+  }
+  if (problems.length > 0) return problems;
+  const debit = line.debit !== undefined && line.debit.greaterThan(0);
+  const credit = line.credit !== undefined && line.credit.greaterThan(0);
+  if (debit && credit) {
+    problems.push([
+      address("credit"),
+      `${place("credit")}: the line also has a debit (${address("debit")}); ` +
+        "enter its amount in Debit or in Credit, not both",
+    ]);
+  } else if (!debit && !credit) {
+    problems.push([
+      address("debit"),
+      `${place("debit")}: enter an amount greater than zero in Debit or in Credit (${address("credit")})`,
+    ]);
+  }
+  return problems;
+}
+
+/** The outcome of filling blank account ids from account codes. */
+export interface AccountFill {
+  readonly lines: readonly JournalDraftLine[];
+  /** What was filled in, as information (severity "info"). */
+  readonly notices: readonly SheetProblem[];
+  /** Blank ids that could not be filled, and codes that contradict their ids. */
+  readonly problems: readonly SheetProblem[];
+}
+
+/**
+ * A line whose Account ID is blank takes the id of the other lines with the same account code,
+ * when they agree on one id; the user is told where it came from. A line whose code is used by
+ * another line with a different id is refused: one of its cells was edited and not the other.
+ * Lines whose Account ID cell was already reported (it shows an error) are left alone.
+ */
+export function fillAccountIds(
+  lines: readonly JournalDraftLine[],
+  addresses: JournalSheetAddresses,
+  options: ValidateOptions = {},
+): AccountFill {
+  const reported = options.alreadyReported ?? new Set<string>();
+  const known = new Map<string, { position: number; accountId: string }[]>();
+  lines.forEach((line, index) => {
+    const code = line.accountCode.trim();
+    if (code === "" || line.accountId === "") return;
+    const users = known.get(code) ?? [];
+    users.push({ position: index + 1, accountId: line.accountId });
+    known.set(code, users);
+  });
+
+  const notices: SheetProblem[] = [];
+  const problems: SheetProblem[] = [];
+  const filled = lines.map((line, index) => {
+    const position = index + 1;
+    const code = line.accountCode.trim();
+    const users = known.get(code) ?? [];
+    if (code === "" || reported.has(lineAddress(addresses, line, "accountId"))) return line;
+    const place = (column: LineInput): string => linePlace(addresses, position, line, column);
+    if (line.accountId !== "") {
+      const first = users[0];
+      if (first && first.accountId !== line.accountId) {
+        problems.push({
+          address: lineAddress(addresses, line, "accountCode"),
+          message:
+            `${place("accountCode")}: line ${first.position} has account code ${code} with ` +
+            `Account ID ${first.accountId}, but this line's Account ID ` +
+            `(${lineAddress(addresses, line, "accountId")}) is ${line.accountId}; correct one of them`,
+        });
+      }
+      return line;
+    }
+    const ids = [...new Set(users.map((user) => user.accountId))];
+    const address = lineAddress(addresses, line, "accountId");
+    if (ids.length === 1 && users[0]) {
+      notices.push({
+        address,
+        message: `${place("accountId")}: taken from line ${users[0].position}, which has the same account code ${code}`,
+        severity: "info",
+      });
+      return { ...line, accountId: users[0].accountId };
+    }
+    const why =
+      ids.length === 0
+        ? `no other line has account code ${code} to take it from`
+        : `account code ${code} has different IDs on lines ${listed(users.map((user) => user.position))}`;
+    problems.push({ address, message: `${place("accountId")}: enter the account's ID; ${why}` });
+    return line;
+  });
+  return { lines: filled, notices, problems };
+}
+
+/** "1 and 2", "1, 2 and 3". */
+function listed(numbers: readonly number[]): string {
+  const texts = numbers.map(String);
+  const last = texts.pop();
+  return texts.length === 0 ? (last ?? "") : `${texts.join(", ")} and ${last ?? ""}`;
+}

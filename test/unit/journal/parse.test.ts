@@ -1,0 +1,311 @@
+import { layoutJournal, parseJournalGrid } from "../../../src/journal";
+import type { JournalDraft, JournalGridReading } from "../../../src/journal";
+import { dateToSerial } from "../../../src/sheets";
+import { seededJournal } from "./seededJournals";
+import { SheetGrid, drawnSheet } from "./sheetGrid";
+
+// JNL-0001 as drawn: date B7, currency B8, rate B9, description B10; lines header in row 18,
+// lines in rows 19 (debit 2500.00) and 20 (credit 2500.00), spare rows 21-30, Total row 31
+// (F31 and G31), Difference row 32 (F32).
+
+function read(grid: SheetGrid): JournalGridReading {
+  return parseJournalGrid(grid.snapshot());
+}
+
+/** A draft's values in plain JSON (amounts as their decimal text). */
+function plain(draft: JournalDraft | null): unknown {
+  return JSON.parse(JSON.stringify(draft));
+}
+
+function messages(reading: JournalGridReading): string[] {
+  return reading.problems.map((problem) => problem.message);
+}
+
+describe("parse.ts", () => {
+  describe("parseJournalGrid()", () => {
+    it("reads a freshly drawn DRAFT journal into its draft, without problems", () => {
+      const journal = seededJournal("JNL-0002");
+      const reading = read(drawnSheet("JNL-0002"));
+      expect(reading.problems).toEqual([]);
+      expect(reading.notices).toEqual([]);
+      expect(plain(reading.draft)).toEqual({
+        transactionDate: "2026-01-28",
+        currency: "EUR",
+        exchangeRate: "1.08",
+        description: "EU consulting revenue and travel",
+        lines: journal.lines.map((line, index) => ({
+          row: 19 + index,
+          accountId: line.account_id,
+          accountCode: line.account_code,
+          description: line.description ?? "",
+          ...(line.debit === "0.00" ? {} : { debit: String(Number(line.debit)) }),
+          ...(line.credit === "0.00" ? {} : { credit: String(Number(line.credit)) }),
+          taxId: line.tax_id ?? "",
+          contactId: line.contact_id ?? "",
+          staffId: line.staff_id ?? "",
+          lineId: line.id,
+        })),
+      });
+    });
+
+    it("ignores blank rows: a line typed after empty spare rows is read, numbered among non-blank lines", () => {
+      const grid = drawnSheet("JNL-0001")
+        .set("G20", 2000)
+        .set("B25", "acc-new")
+        .set("G25", 500)
+        .set("E25", "Second half");
+      const reading = read(grid);
+      expect(reading.problems).toEqual([]);
+      expect(reading.draft?.lines.map((line) => [line.row, line.accountId])).toEqual([
+        [19, seededJournal("JNL-0001").lines[0]?.account_id],
+        [20, seededJournal("JNL-0001").lines[1]?.account_id],
+        [25, "acc-new"],
+      ]);
+    });
+
+    it("treats a row whose input cells are all empty as blank, even with its line number, account name and line id left", () => {
+      const grid = drawnSheet("JNL-0001");
+      for (const address of ["B20", "C20", "E20", "F20", "G20", "H20", "J20", "K20"]) {
+        grid.set(address, "");
+      }
+      expect(grid.get("L20")).not.toBe("");
+      expect(read(grid).problems).toEqual([
+        { address: "F32", message: "Debits 2,500.00 and credits 0.00 differ by 2,500.00" },
+        { address: null, message: "The journal needs at least two lines; the sheet has 1" },
+      ]);
+    });
+
+    it("treats input cells holding only spaces as empty", () => {
+      const grid = drawnSheet("JNL-0001").set("E25", "   ").set("H26", " ");
+      expect(read(grid).problems).toEqual([]);
+    });
+
+    it("finds the fields and the lines by their labels after rows are inserted above, between and within", () => {
+      const grid = drawnSheet("JNL-0001")
+        .insertRows(2, 2) // above the header block
+        .insertRows(10, 1) // between Transaction date (now row 9) and Currency
+        .insertRows(23, 3); // between the two lines (now rows 22 and 26)
+      grid.set("B11", "usd").set("G26", 2400);
+      const reading = read(grid);
+      expect(reading.problems).toEqual([
+        { address: "B11", message: "Currency (B11): write “usd” in capitals: USD" },
+        { address: "F38", message: "Debits 2,500.00 and credits 2,400.00 differ by 100.00" },
+      ]);
+    });
+
+    it("reads the lines up to the Total row after line and spare rows are deleted", () => {
+      const grid = drawnSheet("JNL-0003").deleteRows(27, 10).deleteRows(20, 1);
+      // Row 20 was James Okafor's 2,000.20 debit: the journal is now short of that amount.
+      const reading = read(grid);
+      expect(reading.problems).toEqual([
+        { address: "F27", message: "Debits 4,747.50 and credits 6,747.70 differ by 2,000.20" },
+      ]);
+    });
+
+    it("settles float noise from formulas: =0.1+0.2 reads as 0.30", () => {
+      const grid = drawnSheet("JNL-0001")
+        .setComputed("F19", "=0.1+0.2", 0.1 + 0.2)
+        .setComputed("G20", "=1000.10-999.80", 1000.1 - 999.8);
+      const reading = read(grid);
+      expect(reading.problems).toEqual([]);
+      expect(reading.draft?.lines.map((line) => (line.debit ?? line.credit)?.toFixed(2))).toEqual([
+        "0.30",
+        "0.30",
+      ]);
+    });
+
+    it("refuses a real sub-cent amount, naming the line and its cell", () => {
+      const reading = read(drawnSheet("JNL-0001").set("G20", 10.005));
+      expect(reading.problems).toEqual([
+        {
+          address: "G20",
+          message:
+            "Line 2, Credit (G20): 10.005 has more than two decimals. If it is a formula result, wrap the formula in ROUND(…, 2)",
+        },
+      ]);
+      expect(reading.draft).toBeNull();
+    });
+
+    it("reports an Excel error in an amount cell, and does not judge the balance without it", () => {
+      const reading = read(drawnSheet("JNL-0001").setComputed("F19", "=1/0", "#DIV/0!"));
+      expect(reading.problems).toEqual([
+        {
+          address: "F19",
+          message:
+            "Line 1, Debit (F19): the cell shows the error #DIV/0!; correct its formula or type the value",
+        },
+      ]);
+    });
+
+    it("reports an Excel error a formula shows in a text cell, but keeps text typed as #N/A", () => {
+      const grid = drawnSheet("JNL-0001")
+        .setComputed("B19", "=VLOOKUP(C19,Accounts,2)", "#N/A")
+        .set("E20", "#N/A");
+      const reading = read(grid);
+      expect(reading.problems).toEqual([
+        {
+          address: "B19",
+          message:
+            "Line 1, Account ID (B19): the cell shows the error #N/A; correct its formula or type the value",
+        },
+      ]);
+      const fixed = read(drawnSheet("JNL-0001").set("E20", "#N/A"));
+      expect(fixed.draft?.lines[1]?.description).toBe("#N/A");
+    });
+
+    it("reports an Excel error in a header field", () => {
+      const reading = read(drawnSheet("JNL-0001").setComputed("B9", "=1/0", "#DIV/0!"));
+      expect(messages(reading)).toEqual([
+        "Exchange rate (B9): the cell shows the error #DIV/0!; correct its formula or type the value",
+      ]);
+    });
+
+    it("accepts the date as a serial (a time of day ignored) or as YYYY-MM-DD text", () => {
+      const serial = dateToSerial("2026-02-15") ?? 0;
+      expect(read(drawnSheet("JNL-0001").set("B7", serial + 0.75)).draft?.transactionDate).toBe(
+        "2026-02-15",
+      );
+      expect(read(drawnSheet("JNL-0001").set("B7", " 2026-02-16 ")).draft?.transactionDate).toBe(
+        "2026-02-16",
+      );
+    });
+
+    it("reads the exchange rate as the decimal Excel shows (1.1, not its binary double)", () => {
+      expect(read(drawnSheet("JNL-0002").set("B9", 1.1)).draft?.exchangeRate).toBe("1.1");
+      expect(read(drawnSheet("JNL-0002").set("B9", "1.2345")).draft?.exchangeRate).toBe("1.2345");
+    });
+
+    it("accepts amounts as decimal text, which is how the sheet keeps amounts beyond 15 digits", () => {
+      const journal = { ...seededJournal("JNL-0005"), status: "DRAFT" as const };
+      const reading = read(SheetGrid.fromLayout(layoutJournal(journal)));
+      expect(reading.problems).toEqual([]);
+      expect(reading.draft?.lines.map((line) => (line.debit ?? line.credit)?.toFixed(2))).toEqual([
+        "98765432109876.54",
+        "98765432109876.54",
+      ]);
+    });
+
+    it("reads an id typed as a number (a cell that lost its @ format) as its digits", () => {
+      const reading = read(drawnSheet("JNL-0001").set("H19", 123).set("J20", true));
+      expect(reading.draft?.lines.map((line) => [line.taxId, line.contactId])).toEqual([
+        ["123", ""],
+        ["", "TRUE"],
+      ]);
+    });
+
+    it("trims ids, codes and the currency, but keeps descriptions exactly as typed", () => {
+      const grid = drawnSheet("JNL-0001")
+        .set("B8", " USD ")
+        .set("B20", ` ${seededJournal("JNL-0001").lines[1]?.account_id ?? ""}\t`)
+        .set("E20", "  =1+1 ")
+        .set("B10", " Accrual ");
+      const draft = read(grid).draft;
+      expect(draft?.currency).toBe("USD");
+      expect(draft?.lines[1]?.accountId).toBe(seededJournal("JNL-0001").lines[1]?.account_id);
+      expect(draft?.lines[1]?.description).toBe("  =1+1 ");
+      expect(draft?.description).toBe(" Accrual ");
+    });
+
+    it("reads the lines table by its headers, wherever its columns are", () => {
+      const grid = drawnSheet("JNL-0001");
+      // Swap the Debit and Credit columns, headers included.
+      for (let row = 18; row <= 20; row++) {
+        const [debit, credit] = [grid.get(`F${row}`), grid.get(`G${row}`)];
+        grid.set(`F${row}`, credit).set(`G${row}`, debit);
+      }
+      grid.set("G19", 2400);
+      expect(messages(read(grid))).toEqual([
+        "Debits 2,400.00 and credits 2,500.00 differ by 100.00",
+      ]);
+    });
+
+    it("refuses a sheet without the lines table's header row", () => {
+      const reading = read(drawnSheet("JNL-0001").set("F18", "Amount"));
+      expect(reading).toEqual({
+        draft: null,
+        problems: [
+          {
+            address: null,
+            message:
+              "The lines table was not found: no row has the headers Account ID, Debit and Credit. Open the journal again to redraw the sheet",
+          },
+        ],
+        notices: [],
+      });
+    });
+
+    it("refuses a lines table missing an input column", () => {
+      expect(messages(read(drawnSheet("JNL-0001").set("J18", "")))).toEqual([
+        "The lines table (row 18) has no “Contact ID” column; put it back, or open the journal again to redraw the sheet",
+      ]);
+    });
+
+    it("refuses a sheet whose field label is gone", () => {
+      expect(messages(read(drawnSheet("JNL-0001").set("A9", "Rate")))).toEqual([
+        "The “Exchange rate” field was not found (its label in column A, above the lines); put it back, or open the journal again to redraw the sheet",
+      ]);
+    });
+
+    it("refuses a sheet without the Total row", () => {
+      expect(messages(read(drawnSheet("JNL-0001").set("A31", "")))).toEqual([
+        "The “Total” row under the lines was not found (its label in column A); put it back, or open the journal again to redraw the sheet",
+      ]);
+    });
+
+    it("finds labels whatever their case and spacing", () => {
+      const grid = drawnSheet("JNL-0001").set("A8", "  currency ").set("A31", "TOTAL");
+      expect(read(grid).problems).toEqual([]);
+    });
+
+    it("notes when a line lies outside the Total row's SUM range, since the sheet's own balance may then be wrong", () => {
+      const grid = drawnSheet("JNL-0001").insertRows(31, 1); // just above Total: outside F18:F30
+      grid.set("B31", "acc-x").set("F31", 10).set("B30", "acc-y").set("G30", 10);
+      const reading = read(grid);
+      expect(reading.problems).toEqual([]);
+      expect(reading.notices).toEqual([
+        {
+          address: "F32",
+          message:
+            "Total Debit (F32): =SUM(F18:F30) leaves out row 31, so the sheet's own balance may be wrong; Validate checks every line",
+          severity: "info",
+        },
+        {
+          address: "G32",
+          message:
+            "Total Credit (G32): =SUM(G18:G30) leaves out row 31, so the sheet's own balance may be wrong; Validate checks every line",
+          severity: "info",
+        },
+      ]);
+    });
+
+    it("notes when a Total cell no longer sums its column", () => {
+      const grid = drawnSheet("JNL-0001").set("F31", 2500);
+      expect(read(grid).notices).toEqual([
+        {
+          address: "F31",
+          message:
+            "Total Debit (F31): holds 2500 instead of the sum of the Debit column, so the sheet's own balance may be wrong; Validate checks every line",
+          severity: "info",
+        },
+      ]);
+    });
+
+    it("lists problems top to bottom, then left to right, and problems of the whole journal last", () => {
+      const grid = drawnSheet("JNL-0001")
+        .set("G20", "")
+        .set("F20", "")
+        .set("B19", "")
+        .set("C19", "")
+        .set("B8", "")
+        .set("B7", "");
+      for (const address of ["B20", "C20", "E20"]) grid.set(address, "");
+      expect(read(grid).problems.map((problem) => problem.address)).toEqual([
+        "B7",
+        "B8",
+        "B19",
+        "F32",
+        null,
+      ]);
+    });
+  });
+});
