@@ -16,6 +16,7 @@ export type { JournalGridReading } from "./parse";
 export type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
 export { fillAccountIds, validateJournalDraft } from "./validate";
 export type { AccountFill, ValidateOptions } from "./validate";
+export { buildJournalUpdate } from "./updateBody";
 export {
   BALANCED_TEXT,
   DEFAULT_SPARE_LINES,

@@ -1,0 +1,46 @@
+// The PATCH body of a validated journal draft: decimal strings exact, a side per line.
+
+import type { JournalUpdate, JournalUpdateLine } from "../api/types";
+import { MoneyDecimal, toWireDecimal } from "../money";
+import type { JournalDraft, JournalDraftLine } from "./draft";
+
+/**
+ * The update that replaces the journal with `draft`, which must have passed validation
+ * (`parseJournalGrid` returns only such drafts). Amounts and the rate go as exact decimal text
+ * (`10.30`, `1.2345`); each line's `type` is the side its amount is on; optional ids and
+ * descriptions only when the sheet has them. The date goes as midnight UTC of the sheet's date,
+ * the way the service writes transaction dates. Throws on a line without a positive amount.
+ */
+export function buildJournalUpdate(draft: JournalDraft): JournalUpdate {
+  return {
+    transaction_date: `${draft.transactionDate}T00:00:00Z`,
+    currency_code: draft.currency,
+    exchange_rate: toWireDecimal(new MoneyDecimal(draft.exchangeRate)),
+    ...(draft.description === "" ? {} : { description: draft.description }),
+    lines: draft.lines.map(updateLine),
+  };
+}
+
+function updateLine(line: JournalDraftLine): JournalUpdateLine {
+  const debit = line.debit !== undefined && line.debit.greaterThan(0) ? line.debit : undefined;
+  const credit = line.credit !== undefined && line.credit.greaterThan(0) ? line.credit : undefined;
+  const amount = debit ?? credit;
+  if (amount === undefined || (debit !== undefined && credit !== undefined)) {
+    throw new Error(
+      `The line in row ${line.row} needs exactly one positive amount; validate the draft first.`,
+    );
+  }
+  return {
+    account_id: line.accountId,
+    amount: toWireDecimal(amount),
+    type: debit !== undefined ? "DEBIT" : "CREDIT",
+    ...optional("tax_id", line.taxId),
+    ...optional("contact_id", line.contactId),
+    ...optional("staff_id", line.staffId),
+    ...optional("description", line.description),
+  };
+}
+
+function optional<K extends string>(key: K, text: string): Partial<Record<K, string>> {
+  return text === "" ? {} : ({ [key]: text } as Record<K, string>);
+}
