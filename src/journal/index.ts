@@ -17,6 +17,8 @@ export type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./dr
 export { fillAccountIds, validateJournalDraft } from "./validate";
 export type { AccountFill, ValidateOptions } from "./validate";
 export { buildJournalUpdate } from "./updateBody";
+export { describeServerChanges } from "./serverChanges";
+export { describeConcurrentChange, journalSheetState } from "./concurrentChange";
 export {
   BALANCED_TEXT,
   DEFAULT_SPARE_LINES,

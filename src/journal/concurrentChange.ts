@@ -1,0 +1,74 @@
+// Whether the journal changed on the server since its sheet was drawn, and what can honestly be
+// said about who changed it (the API records no `updated_by`).
+
+import type { ManualJournal } from "../api/types";
+import { JOURNAL_LAYOUT_VERSION, JournalSheetState } from "./contract";
+
+/** What a sheet drawn from `journal` should remember. */
+export function journalSheetState(journal: ManualJournal, sheetName: string): JournalSheetState {
+  return {
+    layoutVersion: JOURNAL_LAYOUT_VERSION,
+    journalId: journal.id,
+    loadedUpdatedAt: journal.updated_at,
+    status: journal.status,
+    sheetName,
+  };
+}
+
+/**
+ * Null when `current` (just read from the server) has the `updated_at` the sheet was drawn
+ * from; otherwise a message saying when it changed, what is known of who (its approver when it
+ * was approved meanwhile, else its author, named as such), and what the user can do.
+ */
+export function describeConcurrentChange(
+  loaded: JournalSheetState,
+  current: ManualJournal,
+): string | null {
+  if (sameInstant(loaded.loadedUpdatedAt, current.updated_at)) return null;
+  const [changedAt, openedAt] = distinctTimes(current.updated_at, loaded.loadedUpdatedAt);
+  const parts = [
+    `Someone changed this journal (${current.reference}) on the server at ${changedAt}, ` +
+      `after you opened it (you opened the version of ${openedAt}).`,
+  ];
+  const draft = current.status === "DRAFT";
+  if (current.status !== loaded.status) {
+    const approval =
+      current.approved_by === null
+        ? ""
+        : ` (approved by ${current.approved_by}` +
+          `${current.approved_at === null ? "" : ` at ${utcTime(current.approved_at)}`})`;
+    parts.push(
+      `It is now ${current.status}${approval}` +
+        `${draft ? "" : ", so it can no longer be changed"}.`,
+    );
+  }
+  parts.push(
+    `The server does not record who changes a journal; it was created by ${current.created_by}.`,
+  );
+  parts.push(
+    draft
+      ? "Reload it to see the change, or overwrite it with your sheet."
+      : "Reload it to see the change.",
+  );
+  return parts.join(" ");
+}
+
+function sameInstant(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [x, y] = [Date.parse(a), Date.parse(b)];
+  return !Number.isNaN(x) && x === y;
+}
+
+/** `2026-02-01 10:15:00 UTC`, to the second; text that is not a date-time as it is. */
+function utcTime(text: string, milliseconds = false): string {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) return text;
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, milliseconds ? 23 : 19)} UTC`;
+}
+
+/** Both times to the second, or to the millisecond when seconds would make them look equal. */
+function distinctTimes(a: string, b: string): [string, string] {
+  const coarse: [string, string] = [utcTime(a), utcTime(b)];
+  return coarse[0] === coarse[1] ? [utcTime(a, true), utcTime(b, true)] : coarse;
+}

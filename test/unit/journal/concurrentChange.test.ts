@@ -1,0 +1,71 @@
+import {
+  JOURNAL_LAYOUT_VERSION,
+  describeConcurrentChange,
+  journalSheetState,
+} from "../../../src/journal";
+import type { ManualJournal } from "../../../src/api";
+import { seededJournal } from "./seededJournals";
+
+// JNL-0001 was last updated at 2026-02-01T11:15:00.000Z and created by maria.lopez@….
+const JOURNAL = seededJournal("JNL-0001");
+const LOADED = journalSheetState(JOURNAL, "Journal JNL-0001");
+
+describe("concurrentChange.ts", () => {
+  describe("journalSheetState()", () => {
+    it("remembers the journal's id, its updated_at as loaded, its status, the sheet and the layout version", () => {
+      expect(LOADED).toEqual({
+        layoutVersion: JOURNAL_LAYOUT_VERSION,
+        journalId: JOURNAL.id,
+        loadedUpdatedAt: "2026-02-01T11:15:00.000Z",
+        status: "DRAFT",
+        sheetName: "Journal JNL-0001",
+      });
+    });
+  });
+
+  describe("describeConcurrentChange()", () => {
+    it("is null when updated_at is unchanged", () => {
+      expect(describeConcurrentChange(LOADED, JOURNAL)).toBeNull();
+    });
+
+    it("is null when updated_at names the same instant in another form", () => {
+      const current = { ...JOURNAL, updated_at: "2026-02-01T12:15:00+01:00" };
+      expect(describeConcurrentChange(LOADED, current)).toBeNull();
+    });
+
+    it("says when the journal changed, that the server does not record who, and who created it", () => {
+      const current: ManualJournal = { ...JOURNAL, updated_at: "2026-02-02T08:30:05.000Z" };
+      expect(describeConcurrentChange(LOADED, current)).toBe(
+        "Someone changed this journal (JNL-0001) on the server at 2026-02-02 08:30:05 UTC, " +
+          "after you opened it (you opened the version of 2026-02-01 11:15:00 UTC). " +
+          "The server does not record who changes a journal; it was created by maria.lopez@demo-company.example. " +
+          "Reload it to see the change, or overwrite it with your sheet.",
+      );
+    });
+
+    it("names the approver when the journal was posted meanwhile, and offers no overwrite", () => {
+      const current: ManualJournal = {
+        ...JOURNAL,
+        status: "POSTED",
+        approved_by: "finance.lead@demo-company.example",
+        approved_at: "2026-02-02T09:00:00.000Z",
+        updated_at: "2026-02-02T09:00:00.000Z",
+      };
+      expect(describeConcurrentChange(LOADED, current)).toBe(
+        "Someone changed this journal (JNL-0001) on the server at 2026-02-02 09:00:00 UTC, " +
+          "after you opened it (you opened the version of 2026-02-01 11:15:00 UTC). " +
+          "It is now POSTED (approved by finance.lead@demo-company.example at 2026-02-02 09:00:00 UTC), " +
+          "so it can no longer be changed. " +
+          "The server does not record who changes a journal; it was created by maria.lopez@demo-company.example. " +
+          "Reload it to see the change.",
+      );
+    });
+
+    it("shows milliseconds when the two times differ by less than a second", () => {
+      const current = { ...JOURNAL, updated_at: "2026-02-01T11:15:00.001Z" };
+      expect(describeConcurrentChange(LOADED, current)).toContain(
+        "at 2026-02-01 11:15:00.001 UTC, after you opened it (you opened the version of 2026-02-01 11:15:00.000 UTC)",
+      );
+    });
+  });
+});
