@@ -155,14 +155,19 @@ function problemMessages(problems: readonly { readonly message: string }[]): str
   return problems.map((problem) => problem.message);
 }
 
-/** Open, or reload from the server (the same request; a failure is worded for each). */
+/**
+ * Open, or reload from the server (the same request; a failure is worded for each). A failure
+ * after the user cancelled is no error: its message goes to the status line, not the alert.
+ */
 export function describeOpen(
   outcome: OpenOutcome,
   action: "open" | "reload" = "open",
+  cancelled = false,
 ): JournalReport {
   if (outcome.kind === "opened") {
     return { status: outcome.message, alert: "", problems: [], changes: [], settled: true };
   }
+  if (cancelled) return { status: outcome.message, alert: "", changes: [], settled: false };
   return {
     status: action === "reload" ? "The journal was not reloaded." : "The journal was not opened.",
     alert: outcome.message,
@@ -188,8 +193,11 @@ export function describeValidate(outcome: ValidateOutcome): JournalReport {
   }
 }
 
-/** Send, or overwrite the server version (a send with `overwrite`). */
-export function describeSend(outcome: SendOutcome): JournalReport {
+/**
+ * Send, or overwrite the server version (a send with `overwrite`). A failure after the user
+ * cancelled goes to the status line; an unknown outcome stays an alert, cancelled or not.
+ */
+export function describeSend(outcome: SendOutcome, cancelled = false): JournalReport {
   switch (outcome.kind) {
     case "not-journal":
     case "read-only":
@@ -220,6 +228,14 @@ export function describeSend(outcome: SendOutcome): JournalReport {
         settled: true,
       };
     case "failed":
+      if (cancelled) {
+        return {
+          status: withSheetUnchanged(outcome.message),
+          alert: "",
+          changes: [],
+          settled: false,
+        };
+      }
       return {
         status: "Not sent.",
         alert: withSheetUnchanged(outcome.message),

@@ -199,6 +199,15 @@ describe("journalText.ts", () => {
       });
     });
 
+    it("puts a failure after Cancel in the status line, not the alert", () => {
+      expect(describeOpen({ kind: "failed", message: "Cancelled." }, "open", true)).toEqual({
+        status: "Cancelled.",
+        alert: "",
+        changes: [],
+        settled: false,
+      });
+    });
+
     it("words a failed reload as such", () => {
       expect(describeOpen({ kind: "failed", message: "Offline." }, "reload").status).toBe(
         "The journal was not reloaded.",
@@ -293,6 +302,21 @@ describe("journalText.ts", () => {
         changes: [],
         settled: false,
       });
+    });
+
+    it("puts a failure after Cancel in the status line, still saying the sheet is unchanged", () => {
+      expect(describeSend({ kind: "failed", message: "Cancelled before sending." }, true)).toEqual({
+        status: "Cancelled before sending. Your sheet was not changed.",
+        alert: "",
+        changes: [],
+        settled: false,
+      });
+    });
+
+    it("keeps an unknown outcome in the alert even after Cancel", () => {
+      expect(
+        describeSend({ kind: "unknown", applied: null, message: "Not known." }, true).alert,
+      ).toBe("Not known.");
     });
 
     it("shows an unknown outcome in the alert, in the editor's words", () => {
