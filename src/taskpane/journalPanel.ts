@@ -1,0 +1,423 @@
+// The journal panel: open a journal in a sheet, validate it, send it, and settle a journal that
+// changed on the server (reload, or overwrite after a second confirmation). Thin glue: the
+// actions live in src/journalEditor, the words and the buttons' states in journalText.ts.
+
+import type { LedgerApi } from "../api";
+import type { ExcelRun } from "../excel/run";
+import type { OpenOutcome, SendOutcome, ValidateOutcome } from "../journalEditor/outcomes";
+import type { ActiveConnectionHolder } from "../settings/activeConnection";
+import {
+  ActiveJournalInfo,
+  busyText,
+  CANCELLING,
+  describeCancelled,
+  describeJournalError,
+  describeOpen,
+  describeSend,
+  describeValidate,
+  EMPTY_REFERENCE,
+  isCancellable,
+  JournalAction,
+  journalControls,
+  JournalReport,
+  problemsHeading,
+  selectStaleSheetFirst,
+} from "./journalText";
+import { focusIsOnOrLost, markInvalid, requireElement, setAlert, setShown } from "./view";
+
+/** What the journal editor's actions need: the workbook and the connected client. */
+export interface JournalEditorDeps {
+  readonly run: ExcelRun;
+  readonly api: LedgerApi;
+}
+
+/** The journal editor's actions (src/journalEditor), passed in so the panel stays glue. */
+export interface JournalEditorActions {
+  openJournal(
+    deps: JournalEditorDeps,
+    idOrReference: string,
+    signal?: AbortSignal,
+  ): Promise<OpenOutcome>;
+  validateActiveJournal(deps: JournalEditorDeps): Promise<ValidateOutcome>;
+  sendActiveJournal(
+    deps: JournalEditorDeps,
+    options: { overwrite?: boolean; signal?: AbortSignal },
+  ): Promise<SendOutcome>;
+  activeJournalInfo(deps: JournalEditorDeps): Promise<ActiveJournalInfo | null>;
+}
+
+export interface JournalPanelOptions {
+  readonly active: ActiveConnectionHolder;
+  readonly run: ExcelRun;
+  readonly editor: JournalEditorActions;
+  /** The id of the journal a sheet shows (from the sheet's remembered state), or null. */
+  readonly journalIdOfSheet: (sheetName: string) => Promise<string | null>;
+}
+
+export interface JournalPanel {
+  /** Puts the keyboard focus on the Journal ID or reference field. */
+  focus(): void;
+  /** Reads the active sheet's journal again and redraws the buttons. */
+  refresh(): Promise<void>;
+}
+
+/** The control that started an action; the focus returns to it. */
+type Trigger = HTMLButtonElement | HTMLInputElement;
+
+export function mountJournalPanel(root: Document, options: JournalPanelOptions): JournalPanel {
+  const { active, run, editor } = options;
+  const panel = requireElement(root, "journal-panel", HTMLElement);
+  const form = requireElement(root, "journal-form", HTMLFormElement);
+  const controls = requireElement(root, "journal-controls", HTMLFieldSetElement);
+  const hint = requireElement(root, "journal-hint", HTMLElement);
+  const reference = requireElement(root, "journal-ref", HTMLInputElement);
+  const openButton = requireElement(root, "journal-open", HTMLButtonElement);
+  const cancelButton = requireElement(root, "journal-cancel", HTMLButtonElement);
+  const activeLine = requireElement(root, "journal-active", HTMLElement);
+  const validateButton = requireElement(root, "journal-validate", HTMLButtonElement);
+  const sendButton = requireElement(root, "journal-send", HTMLButtonElement);
+  const readOnlyReason = requireElement(root, "journal-readonly-reason", HTMLElement);
+  const stale = requireElement(root, "journal-stale", HTMLElement);
+  const staleMessage = requireElement(root, "journal-stale-message", HTMLElement);
+  const reloadButton = requireElement(root, "journal-reload", HTMLButtonElement);
+  const overwriteButton = requireElement(root, "journal-overwrite", HTMLButtonElement);
+  const overwriteStep = requireElement(root, "journal-overwrite-step", HTMLElement);
+  const overwriteYes = requireElement(root, "journal-overwrite-yes", HTMLButtonElement);
+  const overwriteKeep = requireElement(root, "journal-overwrite-keep", HTMLButtonElement);
+  const status = requireElement(root, "journal-status", HTMLElement);
+  const alert = requireElement(root, "journal-error", HTMLElement);
+  const problemsBox = requireElement(root, "journal-problems-box", HTMLElement);
+  const problemsTitle = requireElement(root, "journal-problems-heading", HTMLElement);
+  const problemsList = requireElement(root, "journal-problems", HTMLUListElement);
+  const changesBox = requireElement(root, "journal-changes-box", HTMLElement);
+  const changesList = requireElement(root, "journal-changes", HTMLUListElement);
+
+  /** The action running, its abort controller, and whether Cancel was asked for. */
+  let action: JournalAction | undefined;
+  let controller: AbortController | undefined;
+  let cancelling = false;
+  /** The active sheet's journal: null when it shows none, undefined when not known. */
+  let info: ActiveJournalInfo | null | undefined;
+  /** The sheet whose journal was found changed on the server (undefined when not known). */
+  let staleSheet: string | undefined;
+
+  function connection(): JournalEditorDeps | undefined {
+    const current = active.current;
+    return current === undefined ? undefined : { run, api: current.api };
+  }
+
+  function render(): void {
+    const state = journalControls({ connected: active.current !== undefined, action, info });
+    openButton.disabled = !state.open;
+    validateButton.disabled = !state.validate;
+    sendButton.disabled = !state.send;
+    // Read-only rather than disabled: Enter in the field keeps its focus, so Escape still works.
+    reference.readOnly = action !== undefined;
+    setShown(cancelButton, state.cancel);
+    cancelButton.disabled = !state.cancel || cancelling;
+    for (const button of [reloadButton, overwriteButton, overwriteYes, overwriteKeep]) {
+      button.disabled = !state.staleChoices;
+    }
+    readOnlyReason.textContent = state.readOnlyReason;
+    setShown(readOnlyReason, state.readOnlyReason !== "");
+    activeLine.textContent = state.activeSheet;
+    setShown(activeLine, state.activeSheet !== "");
+  }
+
+  function showList(
+    box: HTMLElement,
+    list: HTMLUListElement,
+    items: readonly string[],
+    title?: HTMLElement,
+  ): void {
+    list.replaceChildren(
+      ...items.map((text) => {
+        const item = root.createElement("li");
+        item.textContent = text;
+        return item;
+      }),
+    );
+    if (title !== undefined) title.textContent = problemsHeading(items.length);
+    setShown(box, items.length > 0);
+  }
+
+  function showStale(message: string): void {
+    staleMessage.textContent = message;
+    setShown(overwriteStep, false);
+    setShown(stale, true);
+  }
+
+  function hideStale(): void {
+    setShown(stale, false);
+    setShown(overwriteStep, false);
+    staleMessage.textContent = "";
+    staleSheet = undefined;
+  }
+
+  function show(report: JournalReport): void {
+    status.textContent = report.status;
+    setAlert(alert, report.alert);
+    if (report.problems !== undefined) {
+      showList(problemsBox, problemsList, report.problems, problemsTitle);
+    }
+    showList(changesBox, changesList, report.changes);
+    if (report.stale !== undefined) showStale(report.stale);
+    else if (report.settled) hideStale();
+    else setShown(overwriteStep, false);
+  }
+
+  /**
+   * Reads which journal the active sheet shows. Cheap (one Excel round trip), and only on
+   * demand: the pane cannot see the user switch sheets, so it asks when it gets attention back.
+   */
+  let reading = false;
+  let readAgain = false;
+  let readGeneration = 0;
+  async function refresh(): Promise<void> {
+    const deps = connection();
+    if (deps === undefined || action !== undefined) return;
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = true;
+    const generation = ++readGeneration;
+    let next: ActiveJournalInfo | null | undefined;
+    try {
+      next = await editor.activeJournalInfo(deps);
+    } catch {
+      next = undefined;
+    }
+    reading = false;
+    // An action that started meanwhile reads again when it ends.
+    if (generation === readGeneration && action === undefined && active.current !== undefined) {
+      info = next;
+      render();
+    }
+    if (readAgain) {
+      readAgain = false;
+      await refresh();
+    }
+  }
+
+  /** Where the focus goes after an action that had it (or lost it to a disabled button). */
+  function focusAfter(kind: JournalAction, trigger: Trigger, report: JournalReport): void {
+    if (report.stale !== undefined) {
+      reloadButton.focus();
+    } else if (kind === "overwrite" && !stale.hidden) {
+      // Not overwritten: the confirmation step closed; the choice is offered again.
+      overwriteButton.focus();
+    } else if (trigger.closest("[hidden]") === null && !trigger.disabled) {
+      trigger.focus();
+    } else {
+      (sendButton.disabled ? validateButton : sendButton).focus();
+    }
+  }
+
+  /** Runs one action: busy words, buttons off, Escape armed; then its report, and a fresh read. */
+  async function perform(
+    kind: JournalAction,
+    trigger: Trigger,
+    work: (deps: JournalEditorDeps, signal: AbortSignal) => Promise<JournalReport>,
+  ): Promise<void> {
+    const deps = connection();
+    if (deps === undefined || action !== undefined) return;
+    const hadFocus = focusIsOnOrLost(root, trigger);
+    const running = new AbortController();
+    action = kind;
+    controller = running;
+    cancelling = false;
+    readGeneration++;
+    setAlert(alert, "");
+    markInvalid(reference, undefined);
+    showList(changesBox, changesList, []);
+    status.textContent = busyText(kind);
+    render();
+    if (hadFocus && trigger !== reference && isCancellable(kind)) cancelButton.focus();
+
+    let report: JournalReport;
+    try {
+      report = await work(deps, running.signal);
+    } catch (error) {
+      report = describeJournalError(error, kind);
+    }
+    const focusBack =
+      hadFocus && (focusIsOnOrLost(root, cancelButton) || root.activeElement === trigger);
+    action = undefined;
+    controller = undefined;
+    cancelling = false;
+    show(report);
+    render();
+    if (focusBack) focusAfter(kind, trigger, report);
+    await refresh();
+  }
+
+  function cancel(): void {
+    if (controller === undefined || action === undefined || !isCancellable(action)) return;
+    if (cancelling) return;
+    cancelling = true;
+    controller.abort();
+    status.textContent = CANCELLING;
+    render();
+  }
+
+  function setConnected(connected: boolean): void {
+    controls.disabled = !connected;
+    setShown(hint, !connected);
+    if (!connected) {
+      controller?.abort();
+      info = undefined;
+      hideStale();
+    }
+    render();
+    if (connected) void refresh();
+  }
+
+  async function openJournal(trigger: Trigger): Promise<void> {
+    if (action !== undefined) return;
+    const text = reference.value.trim();
+    if (text === "") {
+      status.textContent = "";
+      setAlert(alert, EMPTY_REFERENCE);
+      markInvalid(reference, alert.id);
+      reference.focus();
+      return;
+    }
+    hideStale();
+    await perform("open", trigger, async (deps, signal) => {
+      const outcome = await editor.openJournal(deps, text, signal);
+      if (outcome.kind === "opened") info = outcomeInfo(outcome);
+      return describeOpen(outcome, "open", signal.aborted);
+    });
+  }
+
+  async function validate(): Promise<void> {
+    await perform("validate", validateButton, async (deps) =>
+      describeValidate(await editor.validateActiveJournal(deps)),
+    );
+  }
+
+  async function send(): Promise<void> {
+    if (action !== undefined) return;
+    hideStale();
+    await perform("send", sendButton, async (deps, signal) => {
+      // Which sheet is sent: a reload must fetch that sheet's journal, whatever is active then.
+      const before = await readInfo(deps);
+      if (signal.aborted) return describeCancelled("send");
+      const outcome = await editor.sendActiveJournal(deps, { signal });
+      if (outcome.kind === "stale") staleSheet = before?.sheetName;
+      return describeSend(outcome, signal.aborted);
+    });
+  }
+
+  async function reload(): Promise<void> {
+    const sheetName = staleSheet;
+    await perform("reload", reloadButton, async (deps, signal) => {
+      const sheet = sheetName ?? (await readInfo(deps))?.sheetName;
+      const id = sheet === undefined ? null : await options.journalIdOfSheet(sheet);
+      if (id === null) {
+        return {
+          status: "The journal was not reloaded.",
+          alert: "This sheet no longer shows a journal. Open the journal by its ID instead.",
+          changes: [],
+          settled: false,
+        };
+      }
+      if (signal.aborted) return describeCancelled("reload");
+      const outcome = await editor.openJournal(deps, id, signal);
+      if (outcome.kind === "opened") info = outcomeInfo(outcome);
+      return describeOpen(outcome, "reload", signal.aborted);
+    });
+  }
+
+  async function overwrite(): Promise<void> {
+    const sheetName = staleSheet;
+    await perform("overwrite", overwriteYes, async (deps, signal) => {
+      if (sheetName !== undefined) {
+        // Overwrite sends the active sheet: it must still be the one that was found stale.
+        const now = await readInfo(deps);
+        if (now?.sheetName !== sheetName) {
+          return {
+            status: "Not sent.",
+            alert: selectStaleSheetFirst(sheetName),
+            changes: [],
+            settled: false,
+          };
+        }
+      }
+      if (signal.aborted) return describeCancelled("overwrite");
+      const outcome = await editor.sendActiveJournal(deps, { overwrite: true, signal });
+      if (outcome.kind === "stale") staleSheet = sheetName;
+      return describeSend(outcome, signal.aborted);
+    });
+  }
+
+  async function readInfo(deps: JournalEditorDeps): Promise<ActiveJournalInfo | null | undefined> {
+    try {
+      return await editor.activeJournalInfo(deps);
+    } catch {
+      return undefined;
+    }
+  }
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void openJournal(root.activeElement === reference ? reference : openButton);
+  });
+  reference.addEventListener("input", () => markInvalid(reference, undefined));
+  validateButton.addEventListener("click", () => void validate());
+  sendButton.addEventListener("click", () => void send());
+  cancelButton.addEventListener("click", cancel);
+  reloadButton.addEventListener("click", () => void reload());
+  overwriteButton.addEventListener("click", () => {
+    setShown(overwriteStep, true);
+    // The safe choice first: Enter right away keeps the server's version.
+    overwriteKeep.focus();
+  });
+  overwriteKeep.addEventListener("click", () => {
+    setShown(overwriteStep, false);
+    status.textContent = "The server version was kept. Your sheet still has your edits.";
+    overwriteButton.focus();
+  });
+  overwriteYes.addEventListener("click", () => void overwrite());
+
+  root.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    if (action !== undefined) {
+      // An import may run too: Escape here cancels the journal's action, not both.
+      if (
+        isCancellable(action) &&
+        (focusIsOnOrLost(root, panel) || panel.contains(root.activeElement))
+      ) {
+        event.preventDefault();
+        cancel();
+      }
+      return;
+    }
+    // Escape in the confirmation step steps back, as "Keep server version" does.
+    if (!overwriteStep.hidden && overwriteStep.contains(root.activeElement)) {
+      event.preventDefault();
+      overwriteKeep.click();
+    }
+  });
+
+  // The user may have switched sheets in Excel: look again when the pane gets attention back.
+  const view = root.defaultView;
+  view?.addEventListener("focus", () => void refresh());
+  root.addEventListener("visibilitychange", () => {
+    if (root.visibilityState === "visible") void refresh();
+  });
+  panel.addEventListener("pointerenter", () => void refresh());
+
+  active.subscribe((current) => setConnected(current !== undefined));
+  setConnected(active.current !== undefined);
+
+  return {
+    focus: () => reference.focus(),
+    refresh,
+  };
+}
+
+function outcomeInfo(outcome: Extract<OpenOutcome, { kind: "opened" }>): ActiveJournalInfo {
+  return { sheetName: outcome.sheetName, status: outcome.status, editable: outcome.editable };
+}
