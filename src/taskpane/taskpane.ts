@@ -2,12 +2,20 @@
 // workbook's settings and the add-in's storage. Outside Excel it says where to open it instead.
 
 import { importCollection } from "../import/importCollection";
+import { journalSheetState } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
+import {
+  activeJournalInfo,
+  openJournal,
+  sendActiveJournal,
+  validateActiveJournal,
+} from "../journalEditor";
 import { activeConnection } from "../settings/activeConnection";
 import { documentSettingsStore, secretStore, SecretStore } from "../settings/stores";
 import { mountConnectionPanel } from "./connectionPanel";
 import { mountImportPanel } from "./importPanel";
 import { ImportRun } from "./importRun";
+import { mountJournalPanel } from "./journalPanel";
 import { applyPaneTheme, paneThemeFromOffice } from "./theme";
 import { requireElement, setShown } from "./view";
 import styles from "./taskpane.css";
@@ -54,6 +62,13 @@ async function start(): Promise<void> {
     active: activeConnection,
     run: new ImportRun(importCollection, excelRun),
   });
+  mountJournalPanel(document, {
+    active: activeConnection,
+    run: excelRun,
+    editor: { openJournal, validateActiveJournal, sendActiveJournal, activeJournalInfo },
+    journalIdOfSheet: async (sheetName) =>
+      (await journalSheetState(excelRun, sheetName))?.journalId ?? null,
+  });
   const connectionPanel = mountConnectionPanel(document, {
     stores: { workbook, ...(device === undefined ? {} : { device }) },
     active: activeConnection,
@@ -62,6 +77,7 @@ async function start(): Promise<void> {
   setShown(requireElement(document, "host-status", HTMLElement), false);
   setShown(requireElement(document, "connection-panel", HTMLElement), true);
   setShown(requireElement(document, "import-panel", HTMLElement), true);
+  setShown(requireElement(document, "journal-panel", HTMLElement), true);
   await connectionPanel.restore();
 }
 
