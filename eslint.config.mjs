@@ -41,7 +41,14 @@ export default tseslint.config(
   },
   {
     // The pure core runs in the browser, in the custom functions runtime and in Node.
-    files: ["src/api/**/*.ts", "src/money/**/*.ts", "src/sheets/**/*.ts"],
+    files: [
+      "src/api/**/*.ts",
+      "src/money/**/*.ts",
+      "src/sheets/**/*.ts",
+      "src/journal/**/*.ts",
+      "src/import/**/*.ts",
+      "src/journalEditor/**/*.ts",
+    ],
     rules: {
       "no-restricted-globals": [
         "error",

@@ -23,7 +23,7 @@ const FILL: Record<LayoutCell["role"], string | null> = {
 /** Problem cells: Office's light red. */
 export const PROBLEM_FILL = "#FDE7E9";
 
-type StateMap = Record<string, JournalSheetState>;
+export type StateMap = Record<string, JournalSheetState>;
 
 /** Queues the read of the journal sheets setting; read it with {@link statesOf} after a sync. */
 function queueStates(context: Excel.RequestContext): Excel.Setting {
@@ -55,6 +55,34 @@ export async function journalSheetState(
     const setting = queueStates(context);
     await context.sync();
     return statesOf(setting)[sheetName] ?? null;
+  });
+}
+
+/** The workbook's sheet names, and the journal states of those sheets that still exist. One sync. */
+export async function journalWorkbookOverview(
+  run: ExcelRun,
+): Promise<{ sheetNames: string[]; states: StateMap }> {
+  return await run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    sheets.load("items/name");
+    const setting = queueStates(context);
+    await context.sync();
+    const sheetNames = sheets.items.map((sheet) => sheet.name);
+    const all = statesOf(setting);
+    const states: StateMap = {};
+    for (const name of sheetNames) {
+      const state = all[name];
+      if (state) states[name] = state;
+    }
+    return { sheetNames, states };
+  });
+}
+
+/** Makes `sheetName` the active sheet. One sync. */
+export async function activateSheet(run: ExcelRun, sheetName: string): Promise<void> {
+  await run(async (context) => {
+    context.workbook.worksheets.getItem(sheetName).activate();
+    await context.sync();
   });
 }
 

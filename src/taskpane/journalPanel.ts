@@ -37,6 +37,7 @@ export interface JournalEditorActions {
     deps: JournalEditorDeps,
     idOrReference: string,
     signal?: AbortSignal,
+    options?: { replace?: boolean },
   ): Promise<OpenOutcome>;
   validateActiveJournal(deps: JournalEditorDeps): Promise<ValidateOutcome>;
   sendActiveJournal(
@@ -324,7 +325,8 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
         };
       }
       if (signal.aborted) return describeCancelled("reload");
-      const outcome = await editor.openJournal(deps, id, signal);
+      // Reload is the one path that replaces the sheet's edits: the user chose it.
+      const outcome = await editor.openJournal(deps, id, signal, { replace: true });
       if (outcome.kind === "opened") info = outcomeInfo(outcome);
       return describeOpen(outcome, "reload", signal.aborted);
     });

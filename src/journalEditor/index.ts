@@ -1,0 +1,9 @@
+// The journal editor's actions and their outcomes, for the task pane.
+export {
+  activeJournalInfo,
+  openJournal,
+  sendActiveJournal,
+  validateActiveJournal,
+} from "./journalEditor";
+export type { EditorDeps, OpenOptions } from "./journalEditor";
+export type { OpenOutcome, SendOutcome, ValidateOutcome } from "./outcomes";
