@@ -3,7 +3,10 @@
 import path from "node:path";
 import webpack from "webpack";
 
-export const BROWSER_BUILD = path.resolve(__dirname, "../../build/browser");
+// LEDGER_BROWSER_BUILD lets two working sessions on one machine build side by side.
+export const BROWSER_BUILD = path.resolve(
+  process.env.LEDGER_BROWSER_BUILD ?? path.resolve(__dirname, "../../build/browser"),
+);
 export const APP_DIR = path.join(BROWSER_BUILD, "app");
 export const PREVIEW_DIR = path.join(BROWSER_BUILD, "preview");
 
