@@ -1,0 +1,211 @@
+// The built task pane in headless Chromium against the sandbox: opening, checking and sending a
+// manual journal through its sheet.
+import { LedgerApi, ManualJournal } from "../../src/api";
+import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS } from "../../src/sandbox";
+import {
+  BrowserSession,
+  cell,
+  connect,
+  openPreview,
+  sheetNames,
+  typeCells,
+  values,
+} from "./harness";
+
+const journals = SEEDED_JOURNALS["demo-company"];
+function idOf(reference: string): string {
+  const journal = journals.find((j) => j.reference === reference);
+  if (!journal) throw new Error(`no seeded journal ${reference}`);
+  return journal.id;
+}
+
+function api(sandbox: RunningSandbox): LedgerApi {
+  return new LedgerApi({
+    apiAddress: sandbox.baseUrl,
+    version: "v1",
+    token: DEMO_TOKEN,
+    identity: "demo-company",
+  });
+}
+
+async function stored(sandbox: RunningSandbox, id: string): Promise<ManualJournal> {
+  return (await api(sandbox).getJournal(id)).data;
+}
+
+const SHEET_1 = "Journal JNL-0001";
+/** Where the sheet keeps what a user edits: the header inputs and the lines with their totals. */
+const EDITABLE_BLOCK = "A7:L32";
+
+describe("the journal editor in the task pane", () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openPreview();
+    await connect(session);
+    await session.pane.locator("#connection-summary").waitFor({ state: "visible" });
+  }, 60_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  beforeEach(async () => {
+    const { origin } = session.sandbox;
+    await fetch(`${origin}/__sandbox/faults`, { method: "DELETE" });
+    await fetch(`${origin}/__sandbox/reset`, { method: "POST" });
+  });
+
+  /** Types into the reference field, presses Open journal and waits for the outcome. */
+  async function open(reference: string): Promise<string> {
+    const { pane } = session;
+    await pane.getByLabel("Journal ID or reference").fill(reference);
+    await pane.getByRole("button", { name: "Open journal" }).click();
+    return await settled();
+  }
+
+  /** Waits until no journal action runs, then returns the status line. */
+  async function settled(): Promise<string> {
+    const { pane } = session;
+    await pane
+      .getByRole("button", { name: "Open journal" })
+      .and(pane.locator(":enabled"))
+      .waitFor();
+    await pane.locator("#journal-cancel").waitFor({ state: "hidden" });
+    return (await pane.locator("#journal-status").textContent()) ?? "";
+  }
+
+  async function send(): Promise<string> {
+    await session.pane.getByRole("button", { name: "Send to server" }).click();
+    return await settled();
+  }
+
+  async function alertText(): Promise<string> {
+    return (await session.pane.locator("#journal-error").textContent()) ?? "";
+  }
+
+  it("opens a journal by its id into its own sheet", async () => {
+    const status = await open(idOf("JNL-0001"));
+    expect(status).toMatch(/Opened journal JNL-0001/);
+    expect(await sheetNames(session)).toContain(SHEET_1);
+    expect((await cell(session, SHEET_1, "B7")).text).toBe("2026-01-31");
+    expect((await cell(session, SHEET_1, "F19")).text).toBe("2,500.00");
+    await expect(
+      session.pane.getByRole("button", { name: "Send to server" }).isEnabled(),
+    ).resolves.toBe(true);
+  });
+
+  it("opens a journal by its transaction reference, spaces and slash included", async () => {
+    const status = await open("TRX/2026 0003 adj");
+    expect(status).toMatch(/Opened journal JNL-0003/);
+    expect((await cell(session, "Journal JNL-0003", "B4")).value).toBe("TRX/2026 0003 adj");
+  });
+
+  it("sends an edited line, and the sent journal reopens with the new values", async () => {
+    const id = idOf("JNL-0008");
+    await open(id);
+    const sheet = "Journal JNL-0008";
+    const before = await stored(session.sandbox, id);
+    const debit = before.lines.findIndex((l) => l.debit !== "0.00");
+    const credit = before.lines.findIndex((l) => l.credit !== "0.00");
+    const newDebit = (Number(before.lines[debit]!.debit) + 100.1).toFixed(2);
+    const newCredit = (Number(before.lines[credit]!.credit) + 100.1).toFixed(2);
+    await typeCells(session, sheet, `F${19 + debit}`, [[Number(newDebit)]]);
+    await typeCells(session, sheet, `G${19 + credit}`, [[Number(newCredit)]]);
+    await typeCells(session, sheet, "B10", [["Edited in Excel"]]);
+
+    const status = await send();
+    expect(status).toMatch(/Saved journal JNL-0008/);
+    const after = await stored(session.sandbox, id);
+    expect(after.description).toBe("Edited in Excel");
+    expect(after.lines[debit]!.debit).toBe(newDebit);
+    expect(after.lines[credit]!.credit).toBe(newCredit);
+    expect(after.updated_at).not.toBe(before.updated_at);
+
+    // Reopened in a fresh task pane and workbook: the server's copy has the new values.
+    await session.page.reload();
+    await connect(session);
+    await session.pane.locator("#connection-summary").waitFor({ state: "visible" });
+    expect(await sheetNames(session)).not.toContain(sheet);
+    await open("TRX-2026-0008");
+    expect((await cell(session, sheet, "B10")).value).toBe("Edited in Excel");
+    expect((await cell(session, sheet, `F${19 + debit}`)).value).toBe(Number(newDebit));
+    expect((await cell(session, sheet, `G${19 + credit}`)).value).toBe(Number(newCredit));
+  });
+
+  it("refuses an unbalanced sheet locally, shows the difference and sends nothing", async () => {
+    await open(idOf("JNL-0001"));
+    await typeCells(session, SHEET_1, "F19", [[2500.25]]);
+    // The sheet itself says it is out of balance while the user types.
+    expect(String((await cell(session, SHEET_1, "B1")).value)).toMatch(/not balanced|unbalanced/i);
+    const requests = session.sandbox.stats().requests;
+    const status = await send();
+    expect(status).toMatch(/Not sent|fix/i);
+    const problems = (await session.pane.locator("#journal-problems").textContent()) ?? "";
+    expect(problems).toMatch(/0\.25/);
+    expect(session.sandbox.stats().requests).toBe(requests);
+  });
+
+  it("leaves the sheet exactly as it was when the server answers 422", async () => {
+    await open(idOf("JNL-0001"));
+    await typeCells(session, SHEET_1, "F19", [[2750]]);
+    await typeCells(session, SHEET_1, "G20", [[2750]]);
+    const edited = await values(session, SHEET_1, EDITABLE_BLOCK);
+    const response = await fetch(`${session.sandbox.origin}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        next: [{ method: "PATCH", status: 422, message: "Journal lines do not balance (forced)." }],
+      }),
+    });
+    expect(response.ok).toBe(true);
+    const status = await send();
+    expect(status).toMatch(/Not sent/);
+    expect(await alertText()).toMatch(/Journal lines do not balance \(forced\)/);
+    expect(await values(session, SHEET_1, EDITABLE_BLOCK)).toEqual(edited);
+    expect((await stored(session.sandbox, idOf("JNL-0001"))).lines[0]!.debit).toBe("2500.00");
+  });
+
+  it("catches a change made on the server after opening, before sending", async () => {
+    const id = idOf("JNL-0002");
+    await open(id);
+    const sheet = "Journal JNL-0002";
+    const current = await stored(session.sandbox, id);
+    await api(session.sandbox).updateJournal(id, {
+      transaction_date: current.transaction_date,
+      currency_code: current.currency_code,
+      description: "Changed by a colleague",
+      lines: current.lines.map((l) => ({
+        account_id: l.account_id,
+        type: l.debit === "0.00" ? ("CREDIT" as const) : ("DEBIT" as const),
+        amount: l.debit === "0.00" ? l.credit : l.debit,
+      })),
+    });
+    await typeCells(session, sheet, "B10", [["My own description"]]);
+    const requests = session.sandbox.stats().requests;
+    const status = await send();
+    expect(status).toMatch(/changed on the server/);
+    const stale = session.pane.locator("#journal-stale");
+    await stale.waitFor({ state: "visible" });
+    expect(await stale.textContent()).toMatch(/Reload from server/);
+    // One GET to compare, no PATCH.
+    expect(session.sandbox.stats().requests - requests).toBeLessThanOrEqual(2);
+    expect((await stored(session.sandbox, id)).description).toBe("Changed by a colleague");
+    expect((await cell(session, sheet, "B10")).value).toBe("My own description");
+
+    // Overwrite asks once more, then sends.
+    await session.pane.getByRole("button", { name: "Overwrite server version" }).click();
+    await session.pane.getByRole("button", { name: "Overwrite", exact: true }).click();
+    expect(await settled()).toMatch(/Saved journal JNL-0002/);
+    expect((await stored(session.sandbox, id)).description).toBe("My own description");
+  });
+
+  it("opens a POSTED journal read-only, with the reason and Send disabled", async () => {
+    const status = await open(idOf("JNL-0004"));
+    expect(status).toMatch(/read-only/);
+    const sendButton = session.pane.getByRole("button", { name: "Send to server" });
+    expect(await sendButton.isDisabled()).toBe(true);
+    const reason = session.pane.locator("#journal-readonly-reason");
+    await reason.waitFor({ state: "visible" });
+    expect(await reason.textContent()).toMatch(/POSTED/);
+  });
+});
