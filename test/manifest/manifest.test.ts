@@ -42,12 +42,17 @@ describe("manifest.xml", () => {
     expect(child(root, "Version").text).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
   });
 
-  it("targets Excel workbooks and requires the shared runtime", () => {
+  it("targets Excel workbooks and requires the shared runtime and ExcelApi 1.13", () => {
     expect(child(child(root, "Hosts"), "Host").attributes.Name).toBe("Workbook");
     const sets = child(child(root, "Requirements"), "Sets").children;
     expect(sets.map((s) => [s.attributes.Name, s.attributes.MinVersion])).toContainEqual([
       "SharedRuntime",
       "1.1",
+    ]);
+    // The import resizes tables in place (Table.resize, ExcelApi 1.13).
+    expect(sets.map((s) => [s.attributes.Name, s.attributes.MinVersion])).toContainEqual([
+      "ExcelApi",
+      "1.13",
     ]);
     expect(host.attributes["xsi:type"]).toBe("Workbook");
   });
