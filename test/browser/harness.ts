@@ -71,6 +71,31 @@ export async function connect(
   await pane.getByRole("button", { name: "Connect", exact: true }).click();
 }
 
+/** Connects, and waits until the task pane says it is connected. */
+export async function connected(session: BrowserSession): Promise<void> {
+  await connect(session);
+  await session.pane.locator("#connection-summary").waitFor({ state: "visible" });
+}
+
+/**
+ * One preview session for a describe block, connected to the sandbox before its tests and
+ * closed after them; read it inside tests (it is set in beforeAll).
+ */
+export function useConnectedPreview(): () => BrowserSession {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await openPreview();
+    await connected(session);
+  }, 60_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+  return () => {
+    if (!session) throw new Error("the preview session has not started");
+    return session;
+  };
+}
+
 /** A cell of the in-memory workbook, read through the preview page's fake host. */
 export interface CellState {
   value: string | number | boolean;

@@ -16,6 +16,7 @@ import {
   sheetNames,
   tableInfo,
   typeCells,
+  useConnectedPreview,
   values,
 } from "./harness";
 
@@ -53,16 +54,10 @@ function letter(index: number): string {
 }
 
 describe("importing from the task pane", () => {
+  const current = useConnectedPreview();
   let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openPreview();
-    await connect(session);
-    await session.pane.locator("#connection-summary").waitFor({ state: "visible" });
-  }, 60_000);
-
-  afterAll(async () => {
-    await session?.close();
+  beforeAll(() => {
+    session = current();
   });
 
   it("imports invoices (three pages) with every record's fields typed and formatted", async () => {

@@ -5,10 +5,10 @@ import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS } from "../../src/sandbox";
 import {
   BrowserSession,
   cell,
-  connect,
-  openPreview,
+  connected,
   sheetNames,
   typeCells,
+  useConnectedPreview,
   values,
 } from "./harness";
 
@@ -37,16 +37,10 @@ const SHEET_1 = "Journal JNL-0001";
 const EDITABLE_BLOCK = "A7:L32";
 
 describe("the journal editor in the task pane", () => {
+  const current = useConnectedPreview();
   let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await openPreview();
-    await connect(session);
-    await session.pane.locator("#connection-summary").waitFor({ state: "visible" });
-  }, 60_000);
-
-  afterAll(async () => {
-    await session?.close();
+  beforeAll(() => {
+    session = current();
   });
 
   beforeEach(async () => {
@@ -123,8 +117,7 @@ describe("the journal editor in the task pane", () => {
 
     // Reopened in a fresh task pane and workbook: the server's copy has the new values.
     await session.page.reload();
-    await connect(session);
-    await session.pane.locator("#connection-summary").waitFor({ state: "visible" });
+    await connected(session);
     expect(await sheetNames(session)).not.toContain(sheet);
     await open("TRX-2026-0008");
     expect((await cell(session, sheet, "B10")).value).toBe("Edited in Excel");
