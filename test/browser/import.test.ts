@@ -7,6 +7,7 @@ import {
   DEMO_TOKEN,
   RunningSandbox,
 } from "../../src/sandbox";
+import { headerForPath } from "../../src/sheets";
 import {
   BrowserSession,
   cell,
@@ -51,6 +52,50 @@ function moneyCell(text: string): number | string {
 
 function letter(index: number): string {
   return String.fromCharCode(65 + index);
+}
+
+/** Every leaf of a record: nested objects flattened to paths, arrays kept whole (JSON text). */
+function leaves(record: JsonRecord, prefix: string[] = []): [string[], unknown][] {
+  return Object.entries(record).flatMap(([key, value]): [string[], unknown][] =>
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? leaves(value as JsonRecord, [...prefix, key])
+      : [[[...prefix, key], value]],
+  );
+}
+
+/** The column of a field: its header is the field's words (plus "(UTC)" for timestamps). */
+function columnOf(headers: readonly string[], path: readonly string[]): number {
+  const words = headerForPath(path, "text");
+  return headers.findIndex((h) => h === words || h === `${words} (UTC)`);
+}
+
+const EXCEL_TEXT_LIMIT = 32_767;
+
+/**
+ * A cell holds its field's value under the column's format: text exactly (cut only past Excel's
+ * cell limit), money and rates as the decimal's number, dates as serials, arrays as JSON text.
+ */
+function expectCell(path: string[], value: unknown, cellValue: unknown, format: string): void {
+  const where = `${path.join(".")} = ${JSON.stringify(value)?.slice(0, 80)} as ${format}`;
+  const actual = (expected: unknown) => expect([where, cellValue]).toEqual([where, expected]);
+  if (value === null || value === "") return actual("");
+  if (Array.isArray(value)) {
+    expect([where, JSON.parse(String(cellValue))]).toEqual([where, value]);
+    return;
+  }
+  if (typeof value !== "string") return actual(value);
+  if (format === "@") {
+    if (value.length <= EXCEL_TEXT_LIMIT) return actual(value);
+    expect([where, value.startsWith(String(cellValue).slice(0, 1000))]).toEqual([where, true]);
+    return;
+  }
+  if (format === "yyyy-mm-dd") return actual(serial(value));
+  if (format === "yyyy-mm-dd hh:mm:ss") {
+    expect(cellValue).toBeCloseTo(serial(value), 6);
+    return;
+  }
+  expect(["#,##0.00", "0.00########"]).toContain(format);
+  actual(moneyCell(value));
 }
 
 describe("importing from the task pane", () => {
@@ -153,19 +198,46 @@ describe("importing from the task pane", () => {
   });
 
   it.each([
+    ["invoices", "Invoices"],
     ["receipts", "Receipts"],
     ["bills", "Bills"],
     ["credit-notes", "Credit notes"],
     ["debit-notes", "Debit notes"],
     ["expenses", "Expenses"],
-  ] as const)("imports %s with every record's id in order", async (id, label) => {
-    await importFromPane(session, id);
-    const all = await records(session.sandbox, `/${id}`);
-    const table = await tableInfo(session, label.replace(" ", ""));
-    expect(table).toMatchObject({ sheet: label, rowCount: DEFAULT_RECORD_COUNTS[id] });
-    const ids = await values(session, label, `A4:A${3 + all.length}`);
-    expect(ids.map((r) => r[0])).toEqual(all.map((r) => r["id"]));
-  });
+  ] as const)(
+    "imports %s with every field of every record in its cell, typed and formatted",
+    async (id, label) => {
+      await importFromPane(session, id);
+      const all = await records(session.sandbox, `/${id}`);
+      const table = await tableInfo(session, label.replace(" ", ""));
+      expect(table).toMatchObject({ sheet: label, rowCount: DEFAULT_RECORD_COUNTS[id] });
+      const headers = table!.headers;
+      const width = headers.length;
+      const grid = await values(session, label, `A4:${letter(width - 1)}${3 + all.length}`);
+      const formats = await Promise.all(
+        headers.map(async (_, c) => (await cell(session, label, `${letter(c)}4`)).numberFormat),
+      );
+      let checked = 0;
+      all.forEach((record, row) => {
+        for (const [path, value] of leaves(record)) {
+          const column = columnOf(headers, path);
+          // A null where other records hold an object (staff) has that object's columns instead.
+          if (column < 0 && value === null) continue;
+          expect([path.join("."), column >= 0]).toEqual([path.join("."), true]);
+          expectCell(path, value, grid[row]![column]!, formats[column]!);
+          checked += 1;
+        }
+      });
+      expect(checked).toBeGreaterThan(all.length * 10);
+      // Kinds follow the field names the contract uses, whatever the first value looks like.
+      const formatOf = (header: string) => formats[headers.indexOf(header)];
+      expect(formatOf("ID")).toBe("@");
+      expect(formatOf("Total")).toBe("#,##0.00");
+      expect(formatOf("Exchange rate")).toBe("0.00########");
+      expect(formatOf("Created at (UTC)")).toBe("yyyy-mm-dd hh:mm:ss");
+      expect(formatOf("Currency code")).toBe("@");
+    },
+  );
 
   it("re-imports in place and a formula that refers to the table keeps working", async () => {
     await typeCells(session, "Report", "A1:B1", [["=ROWS(Invoices)", "=SUM(Invoices[Total])"]]);
