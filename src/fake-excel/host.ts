@@ -1,6 +1,6 @@
 // The fake Excel host: one in-memory workbook, `run` (Excel.run's shape), the per-sync request
 // log, and inspection helpers for tests. The Office shim and the grid view sit on top of it.
-import { formatAddress, parseAddress } from "./addresses";
+import { formatAddress, formatArea, parseAddress } from "./addresses";
 import { valueForApi } from "./cellValues";
 import { readValues, usedArea, validateInput, writeNumberFormats, writeValues } from "./cellWrites";
 import { officeError } from "./errors";
@@ -219,6 +219,12 @@ export class FakeExcelHost implements SyncBackend {
 
   tableNames(): string[] {
     return this.workbook.tables.map((t) => t.name);
+  }
+
+  /** What Range.select() selected last, or null when nothing was selected (or its sheet is gone). */
+  selection(): { sheet: string; address: string } | null {
+    const selected = this.workbook.selection;
+    return selected ? { sheet: selected.sheet.name, address: formatArea(selected.area) } : null;
   }
 
   /** One cell: value (errors as "#REF!" text, empty as ""), formula, number format, display text. */

@@ -193,6 +193,7 @@ export async function sendActiveJournal(
   if (!checked.update) {
     return {
       kind: "invalid",
+      sheetName: checked.state.sheetName,
       problems: checked.problems,
       message: "Nothing was sent: fix the problems marked in the sheet first.",
     };

@@ -15,7 +15,7 @@ export type SendOutcome =
   /** Not DRAFT (as loaded, or on the server now): nothing was sent. */
   | { kind: "read-only"; message: string }
   /** Local validation failed: nothing was sent. */
-  | { kind: "invalid"; problems: readonly SheetProblem[]; message: string }
+  | { kind: "invalid"; sheetName: string; problems: readonly SheetProblem[]; message: string }
   /** Someone changed the journal after it was opened: nothing was sent; offer reload or overwrite. */
   | { kind: "stale"; message: string }
   /** Saved; the sheet was redrawn from the server's answer. `changes` lists what the server stored differently. */

@@ -20,6 +20,7 @@ import {
   JournalAction,
   journalControls,
   JournalReport,
+  ListedProblem,
   problemsHeading,
   selectStaleSheetFirst,
 } from "./journalText";
@@ -125,12 +126,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     setShown(activeLine, state.activeSheet !== "");
   }
 
-  function showList(
-    box: HTMLElement,
-    list: HTMLUListElement,
-    items: readonly string[],
-    title?: HTMLElement,
-  ): void {
+  function showList(box: HTMLElement, list: HTMLUListElement, items: readonly string[]): void {
     list.replaceChildren(
       ...items.map((text) => {
         const item = root.createElement("li");
@@ -138,8 +134,42 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
         return item;
       }),
     );
-    if (title !== undefined) title.textContent = problemsHeading(items.length);
     setShown(box, items.length > 0);
+  }
+
+  /** Problems with a cell are buttons that select it, so the user lands on what to fix. */
+  function showProblems(problems: readonly ListedProblem[]): void {
+    problemsList.replaceChildren(
+      ...problems.map(({ message, cell }) => {
+        const item = root.createElement("li");
+        if (cell === null) {
+          item.textContent = message;
+          return item;
+        }
+        const button = root.createElement("button");
+        button.type = "button";
+        button.className = "link";
+        button.textContent = message;
+        button.title = `Select ${cell.address} on ${cell.sheetName}`;
+        button.addEventListener("click", () => void goToCell(cell.sheetName, cell.address));
+        item.append(button);
+        return item;
+      }),
+    );
+    problemsTitle.textContent = problemsHeading(problems.length);
+    setShown(problemsBox, problems.length > 0);
+  }
+
+  async function goToCell(sheetName: string, address: string): Promise<void> {
+    try {
+      await run(async (context) => {
+        context.workbook.worksheets.getItem(sheetName).getRange(address).select();
+        await context.sync();
+      });
+    } catch {
+      // The sheet was deleted or renamed since: say so instead of failing silently.
+      setAlert(alert, `The sheet “${sheetName}” is gone; validate the journal again.`);
+    }
   }
 
   function showStale(message: string): void {
@@ -158,9 +188,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   function show(report: JournalReport): void {
     status.textContent = report.status;
     setAlert(alert, report.alert);
-    if (report.problems !== undefined) {
-      showList(problemsBox, problemsList, report.problems, problemsTitle);
-    }
+    if (report.problems !== undefined) showProblems(report.problems);
     showList(changesBox, changesList, report.changes);
     if (report.stale !== undefined) showStale(report.stale);
     else if (report.settled) hideStale();

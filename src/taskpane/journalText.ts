@@ -110,14 +110,21 @@ export function selectStaleSheetFirst(sheetName: string): string {
   return `Select the sheet “${sheetName}” first: Overwrite sends the journal on the active sheet.`;
 }
 
+/** A problem as the pane lists it: its words, and the cell to go to when it has one. */
+export interface ListedProblem {
+  readonly message: string;
+  /** "Journal JNL-0001" and "F12", or null for a problem of the whole journal. */
+  readonly cell: { readonly sheetName: string; readonly address: string } | null;
+}
+
 /** What the panel shows after an action. */
 export interface JournalReport {
   /** The status line (a polite live region). */
   readonly status: string;
   /** The error box (an alert); "" clears it. */
   readonly alert: string;
-  /** The problems to list (each SheetProblem's message); undefined leaves the list as it is. */
-  readonly problems?: readonly string[];
+  /** The problems to list; undefined leaves the list as it is. */
+  readonly problems?: readonly ListedProblem[];
   /** What the server stored differently from what was sent. */
   readonly changes: readonly string[];
   /** Someone changed the journal on the server: the box offering reload or overwrite says this. */
@@ -151,8 +158,14 @@ export function savedText(message: string): string {
   return trimmed === "" ? "Saved." : `Saved. ${trimmed}`;
 }
 
-function problemMessages(problems: readonly { readonly message: string }[]): string[] {
-  return problems.map((problem) => problem.message);
+function listedProblems(
+  sheetName: string,
+  problems: readonly { readonly message: string; readonly address: string | null }[],
+): ListedProblem[] {
+  return problems.map(({ message, address }) => ({
+    message,
+    cell: address === null ? null : { sheetName, address },
+  }));
 }
 
 /**
@@ -186,7 +199,7 @@ export function describeValidate(outcome: ValidateOutcome): JournalReport {
       return {
         status: outcome.message,
         alert: "",
-        problems: problemMessages(outcome.problems),
+        problems: listedProblems(outcome.sheetName, outcome.problems),
         changes: [],
         settled: false,
       };
@@ -206,7 +219,7 @@ export function describeSend(outcome: SendOutcome, cancelled = false): JournalRe
       return {
         status: outcome.message,
         alert: "",
-        problems: problemMessages(outcome.problems),
+        problems: listedProblems(outcome.sheetName, outcome.problems),
         changes: [],
         settled: false,
       };

@@ -114,6 +114,8 @@ type HostWindow = {
     ): { sheet: string; address: string; headers: string[]; rowCount: number } | undefined;
     setCells(sheet: string, address: string, values: unknown[][]): void;
     addSheet(name: string): void;
+    activateSheet(name: string): void;
+    selection(): { sheet: string; address: string } | null;
   };
 };
 
@@ -140,6 +142,21 @@ export function values(
 export function tableInfo(session: BrowserSession, name: string) {
   return session.page.evaluate(
     (n) => (window as unknown as HostWindow).ledgerFakeHost.tableInfo(n) ?? null,
+    name,
+  );
+}
+
+/** What the add-in last selected in the workbook (Range.select). */
+export function selection(
+  session: BrowserSession,
+): Promise<{ sheet: string; address: string } | null> {
+  return session.page.evaluate(() => (window as unknown as HostWindow).ledgerFakeHost.selection());
+}
+
+/** Makes a sheet active, as a user clicking its tab would. */
+export function activateSheet(session: BrowserSession, name: string): Promise<void> {
+  return session.page.evaluate(
+    (n) => (window as unknown as HostWindow).ledgerFakeHost.activateSheet(n),
     name,
   );
 }

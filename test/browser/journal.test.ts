@@ -6,6 +6,7 @@ import {
   BrowserSession,
   cell,
   connected,
+  selection,
   sheetNames,
   typeCells,
   useConnectedPreview,
@@ -136,6 +137,23 @@ describe("the journal editor in the task pane", () => {
     const problems = (await session.pane.locator("#journal-problems").textContent()) ?? "";
     expect(problems).toMatch(/0\.25/);
     expect(session.sandbox.stats().requests).toBe(requests);
+  });
+
+  it("lists each problem with its cell, and choosing one selects that cell", async () => {
+    await open(idOf("JNL-0001"));
+    await typeCells(session, SHEET_1, "G20", [[10.005]]);
+    await session.pane.getByRole("button", { name: "Validate" }).click();
+    await settled();
+    const problem = session.pane.getByRole("button", { name: /\(G20\).*10\.005/ });
+    await problem.click();
+    // The click handler selects asynchronously: wait for it, up to two seconds.
+    let selected = await selection(session);
+    for (let i = 0; i < 40 && selected === null; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      selected = await selection(session);
+    }
+    expect(selected).toEqual({ sheet: SHEET_1, address: "G20" });
+    expect((await cell(session, SHEET_1, "G20")).value).toBe(10.005);
   });
 
   it("leaves the sheet exactly as it was when the server answers 422", async () => {

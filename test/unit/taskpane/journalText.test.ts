@@ -230,8 +230,11 @@ describe("journalText.ts", () => {
         status: "2 problems to fix before sending.",
         alert: "",
         problems: [
-          "Line 4, Credit (F12): 10.005 has more than two decimals",
-          "Debits exceed credits by 5.00",
+          {
+            message: "Line 4, Credit (F12): 10.005 has more than two decimals",
+            cell: { sheetName: "Journal JNL-0001", address: "F12" },
+          },
+          { message: "Debits exceed credits by 5.00", cell: null },
         ],
         changes: [],
         settled: false,
@@ -276,10 +279,16 @@ describe("journalText.ts", () => {
       expect(
         describeSend({
           kind: "invalid",
+          sheetName: "Journal JNL-0001",
           problems: [{ address: "E12", message: "Line 1, Debit (E12): not a number" }],
           message: "Nothing was sent: 1 problem.",
         }).problems,
-      ).toEqual(["Line 1, Debit (E12): not a number"]);
+      ).toEqual([
+        {
+          message: "Line 1, Debit (E12): not a number",
+          cell: { sheetName: "Journal JNL-0001", address: "E12" },
+        },
+      ]);
     });
 
     it("offers reload or overwrite when the journal is stale", () => {
