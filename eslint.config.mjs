@@ -48,6 +48,7 @@ export default tseslint.config(
       "src/journal/**/*.ts",
       "src/import/**/*.ts",
       "src/journalEditor/**/*.ts",
+      "src/formulas/**/*.ts",
     ],
     rules: {
       "no-restricted-globals": [
