@@ -1,0 +1,36 @@
+// The formulas core's public surface: what the LEDGER.* custom functions compute, free of Office.
+
+export { ConcurrencyLimit } from "./concurrencyLimit";
+export { balanced, decimalSum, sumCell, sumOfRange } from "./decimalSum";
+export {
+  DEFAULT_MAX_RECORDS,
+  LIST_COLLECTIONS,
+  MAX_RECORDS_CAP,
+  isOmitted,
+  journalReferenceOf,
+  listCollectionOf,
+  recordCountOf,
+} from "./formulaArguments";
+export {
+  FormulaError,
+  NOT_CONNECTED_MESSAGE,
+  badArgument,
+  formulaErrorOf,
+  isFormulaError,
+  notConnected,
+} from "./formulaError";
+export type { FormulaErrorCode } from "./formulaError";
+export {
+  JOURNAL_LINE_HEADERS,
+  NOTES_HEADER,
+  collectionTable,
+  journalLinesTable,
+  paymentsTable,
+} from "./formulaTables";
+export type { SpilledTable } from "./formulaTables";
+export { JOURNAL_FIELD_NAMES, journalFieldOf, journalFieldValue } from "./journalFields";
+export type { JournalField } from "./journalFields";
+export { DEFAULT_CACHE_TTL_MS, DEFAULT_MAX_CONCURRENT, LedgerFormulas } from "./ledgerFormulas";
+export type { CallOptions, FormulaApi, LedgerFormulasOptions } from "./ledgerFormulas";
+export { SharedRequests } from "./sharedRequests";
+export type { Load, SharedRequestsOptions } from "./sharedRequests";

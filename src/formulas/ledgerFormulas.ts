@@ -1,0 +1,202 @@
+// The network-backed LEDGER formulas over the connected API: PAYMENTS, LIST, JOURNAL and
+// JOURNAL.FIELD. Every request goes through one shared pool (coalescing, a short cache, bounded
+// concurrency, a pause on 429); each call answers a spilled table or a cell value, or throws a
+// FormulaError.
+
+import {
+  iterateCollection,
+  iteratePayments,
+  systemClock,
+  timerSleep,
+  type Clock,
+  type CollectionSource,
+  type JournalResponse,
+  type JsonRecord,
+  type LedgerApi,
+  type Payment,
+  type PaymentsSource,
+  type RetryEvent,
+  type Sleep,
+} from "../api";
+import type { CollectionId } from "../import/types";
+import type { CellValue } from "../sheets";
+import { ConcurrencyLimit } from "./concurrencyLimit";
+import { journalReferenceOf, listCollectionOf, recordCountOf } from "./formulaArguments";
+import { formulaErrorOf, notConnected } from "./formulaError";
+import {
+  collectionTable,
+  journalLinesTable,
+  paymentsTable,
+  type SpilledTable,
+} from "./formulaTables";
+import { journalFieldOf, journalFieldValue } from "./journalFields";
+import { SharedRequests } from "./sharedRequests";
+
+/** What the formulas need of the API client (a LedgerApi, or a fake in tests). */
+export type FormulaApi = CollectionSource & PaymentsSource & Pick<LedgerApi, "getJournal">;
+
+/** Cache time when none is configured: long enough for a recalculation, short enough to be live. */
+export const DEFAULT_CACHE_TTL_MS = 30_000;
+/** Requests at once when none is configured: what a browser sends to one host in parallel. */
+export const DEFAULT_MAX_CONCURRENT = 6;
+
+/** Records per request: the cursor lists' maximum page size. */
+const PAGE_SIZE = 50;
+
+export interface LedgerFormulasOptions {
+  /** The connected client, or undefined when the task pane is not connected. */
+  readonly connection: () => { readonly api: FormulaApi } | undefined;
+  /** The API path of a cursor collection (configurable per workbook in the task pane). */
+  readonly collectionPath?: (id: CollectionId) => string;
+  readonly cacheTtlMs?: number;
+  readonly maxConcurrent?: number;
+  readonly clock?: Clock;
+  readonly sleep?: Sleep;
+}
+
+export interface CallOptions {
+  /** Excel's cancellation of this cell's calculation. */
+  readonly signal?: AbortSignal;
+}
+
+export class LedgerFormulas {
+  readonly limit: ConcurrencyLimit;
+  private readonly paymentLists: SharedRequests<readonly Payment[]>;
+  private readonly recordLists: SharedRequests<readonly JsonRecord[]>;
+  private readonly journals: SharedRequests<JournalResponse>;
+
+  constructor(private readonly options: LedgerFormulasOptions) {
+    const clock = options.clock ?? systemClock;
+    this.limit = new ConcurrencyLimit(
+      options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT,
+      clock,
+      options.sleep ?? timerSleep,
+    );
+    const shared = { ttlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS, limit: this.limit, clock };
+    this.paymentLists = new SharedRequests(shared);
+    this.recordLists = new SharedRequests(shared);
+    this.journals = new SharedRequests(shared);
+  }
+
+  /** Requests started so far (each may be several pages of one list). */
+  get requestsStarted(): number {
+    return this.paymentLists.started + this.recordLists.started + this.journals.started;
+  }
+
+  /** Forgets every cached answer: the next calculation of each formula asks the server again. */
+  clear(): void {
+    this.paymentLists.clear();
+    this.recordLists.clear();
+    this.journals.clear();
+  }
+
+  /** LEDGER.PAYMENTS([limit]). */
+  async payments(limit: unknown, call: CallOptions = {}): Promise<SpilledTable> {
+    return await this.guard(async () => {
+      const count = recordCountOf(limit, "limit");
+      const api = this.api();
+      const payments = await this.paymentLists.get(
+        `payments|${count}`,
+        async (signal) => {
+          const found: Payment[] = [];
+          const walk = iteratePayments(api, {
+            pageSize: Math.min(count, PAGE_SIZE),
+            prefetch: false,
+            signal,
+            onRetry: this.onRetry,
+          });
+          for await (const batch of walk) {
+            found.push(...batch.page.data);
+            if (found.length >= count) break;
+          }
+          return found.slice(0, count);
+        },
+        call.signal,
+      );
+      return paymentsTable(payments);
+    });
+  }
+
+  /** LEDGER.LIST(collection, [max_records]). */
+  async list(
+    collection: unknown,
+    maxRecords: unknown,
+    call: CallOptions = {},
+  ): Promise<SpilledTable> {
+    return await this.guard(async () => {
+      const info = listCollectionOf(collection);
+      const count = recordCountOf(maxRecords, "max_records");
+      const api = this.api();
+      const path = this.options.collectionPath?.(info.id) ?? info.defaultPath;
+      const records = await this.recordLists.get(
+        `list|${path}|${count}`,
+        async (signal) => {
+          const found: JsonRecord[] = [];
+          const walk = iterateCollection(api, path, {
+            size: Math.min(count, PAGE_SIZE),
+            prefetch: false,
+            signal,
+            onRetry: this.onRetry,
+          });
+          for await (const page of walk) {
+            found.push(...page.data);
+            if (found.length >= count) break;
+          }
+          return found.slice(0, count);
+        },
+        call.signal,
+      );
+      return collectionTable(records);
+    });
+  }
+
+  /** LEDGER.JOURNAL(id_or_reference): the journal's lines. */
+  async journal(reference: unknown, call: CallOptions = {}): Promise<SpilledTable> {
+    return await this.guard(async () => {
+      const journal = await this.readJournal(journalReferenceOf(reference), call);
+      return journalLinesTable(journal.data.lines);
+    });
+  }
+
+  /** LEDGER.JOURNAL.FIELD(id_or_reference, field). */
+  async journalField(
+    reference: unknown,
+    field: unknown,
+    call: CallOptions = {},
+  ): Promise<CellValue> {
+    return await this.guard(async () => {
+      const id = journalReferenceOf(reference);
+      const wanted = journalFieldOf(field);
+      const journal = await this.readJournal(id, call);
+      return journalFieldValue(journal.data, wanted);
+    });
+  }
+
+  private readJournal(id: string, call: CallOptions): Promise<JournalResponse> {
+    const api = this.api();
+    return this.journals.get(
+      `journal|${id}`,
+      (signal) => api.getJournal(id, { signal, onRetry: this.onRetry }),
+      call.signal,
+    );
+  }
+
+  private api(): FormulaApi {
+    const connection = this.options.connection();
+    if (connection === undefined) throw notConnected();
+    return connection.api;
+  }
+
+  /** A 429 holds back every request not yet started, for as long as the server asked. */
+  private readonly onRetry = (event: RetryEvent): void => {
+    if (event.reason.kind === "rate-limited") this.limit.pauseFor(event.delayMs);
+  };
+
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw formulaErrorOf(error);
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { balanced, decimalSum, FormulaError } from "../../../src/formulas";
+
+function errorOf(act: () => unknown): FormulaError {
+  try {
+    act();
+  } catch (error) {
+    if (error instanceof FormulaError) return error;
+    throw error;
+  }
+  throw new Error("expected a FormulaError");
+}
+
+describe("decimalSum()", () => {
+  it("sums money cells without float drift", () => {
+    // Plain JavaScript: 0.1 + 0.2 = 0.30000000000000004.
+    expect(decimalSum([[[0.1], [0.2]]])).toBe(0.3);
+    const tenCents = Array.from({ length: 10 }, () => [0.1]);
+    expect(decimalSum([tenCents])).toBe(1);
+    expect(decimalSum([[[1000.1, -999.9]]])).toBe(0.2);
+  });
+
+  it("settles a formula's noise to the cent the cell shows", () => {
+    expect(decimalSum([[[0.1 + 0.2, 1000.1 - 999.9]]])).toBe(0.5);
+  });
+
+  it("sums every range of a repeating argument and skips empty cells", () => {
+    expect(decimalSum([[[1.5, ""]], [[null, 2.25]], [[3]]])).toBe(6.75);
+    expect(decimalSum([[[""]]])).toBe(0);
+  });
+
+  it("sums amounts kept as text exactly, and answers text when a number would lose digits", () => {
+    expect(decimalSum([[["98765432109876.54"], [0.01]]])).toBe("98765432109876.55");
+    expect(decimalSum([[["12.30"], [" 0.70 "]]])).toBe(13);
+  });
+
+  it("names the cell that is not an amount", () => {
+    const error = errorOf(() => decimalSum([[[1], [10.005]]]));
+    expect(error.code).toBe("#VALUE!");
+    expect(error.message).toBe(
+      "Row 2, column 1 of the values: 10.005 has more than two decimals. If it is a formula " +
+        "result, wrap the formula in ROUND(…, 2).",
+    );
+    expect(errorOf(() => decimalSum([[[1]], [[2, "abc"]]])).message).toBe(
+      "Row 1, column 2 of value 2: “abc” is not an amount like 1234.50.",
+    );
+    expect(errorOf(() => decimalSum([[[true]]])).message).toBe(
+      "Row 1, column 1 of the values: TRUE is not an amount.",
+    );
+  });
+});
+
+describe("balanced()", () => {
+  it("is true when both sides sum to the same cent, whatever the float noise", () => {
+    expect(balanced([[0.1], [0.2]], [[0.3]])).toBe(true);
+    expect(balanced([[100], [50]], [["150.00"]])).toBe(true);
+  });
+
+  it("is false when the sides differ by a cent", () => {
+    expect(balanced([[150]], [[149.99]])).toBe(false);
+  });
+
+  it("names the side and cell of a value that is not an amount", () => {
+    expect(errorOf(() => balanced([[1]], [[1], ["x"]])).message).toBe(
+      "Row 2, column 1 of the credits: “x” is not an amount like 1234.50.",
+    );
+  });
+});
