@@ -26,6 +26,11 @@ module.exports = async (env, argv) => {
       filename: "[name].js",
       clean: true,
     },
+    // One webpack runtime for both entries: on the shared-runtime page they share one module
+    // registry, so the functions see the task pane's connection and cache (src/settings,
+    // src/functions/formulaRuntime.ts) instead of copies of their own. functions.js therefore
+    // runs only after runtime.js, which taskpane.html loads first.
+    optimization: { runtimeChunk: "single" },
     resolve: { extensions: [".ts", ".js"] },
     module: {
       rules: [
@@ -51,7 +56,7 @@ module.exports = async (env, argv) => {
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
         // One page runs the task pane and the custom functions (shared runtime).
-        chunks: ["taskpane", "functions"],
+        chunks: ["runtime", "taskpane", "functions"],
       }),
       new HtmlWebpackPlugin({
         filename: "help.html",

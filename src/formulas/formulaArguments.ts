@@ -87,7 +87,7 @@ export function recordCountOf(value: unknown, name: string): number {
 export function journalReferenceOf(value: unknown): string {
   const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
   if (typeof text !== "string" || text.trim() === "") {
-    throw badArgument("Enter a journal id or transaction reference, for example “JNL-0001”.");
+    throw badArgument("Enter a journal id or transaction reference, for example “TRX-2026-0001”.");
   }
   return text.trim();
 }

@@ -1,6 +1,6 @@
 // The connection in use, held in memory only; nothing here is ever written anywhere. The task
-// pane and the custom functions share one runtime, but webpack bundles each entry with its own
-// copy of this module: sharing it with the functions needs a shared chunk or a global.
+// pane and the custom functions run on one shared-runtime page with one webpack runtime
+// (runtimeChunk "single"), so both bundles see this one module and its one holder.
 
 import type { ApiVersion, LedgerApi } from "../api";
 
@@ -38,5 +38,5 @@ export class ActiveConnectionHolder {
   }
 }
 
-/** The active connection of the bundle that imports it (the task pane's). */
+/** The active connection: set by the task pane, read by the LEDGER.* formulas. */
 export const activeConnection = new ActiveConnectionHolder();

@@ -93,7 +93,7 @@ describe("journalReferenceOf()", () => {
 
   it.each([null, "", " ", true])("asks for a reference when given %j", (value) => {
     expect(errorOf(() => journalReferenceOf(value)).message).toBe(
-      "Enter a journal id or transaction reference, for example “JNL-0001”.",
+      "Enter a journal id or transaction reference, for example “TRX-2026-0001”.",
     );
   });
 });

@@ -1,0 +1,49 @@
+// The one LedgerFormulas of the add-in, shared by the custom functions and the task pane: both
+// bundles run on the shared-runtime page and share webpack's module registry (runtimeChunk
+// "single"), so this module, and the task pane's connection holder, exist once.
+
+import type { ExcelRun } from "../excel/run";
+import { LedgerFormulas, type FormulaError } from "../formulas";
+import type { CollectionId } from "../import/types";
+import { activeConnection } from "../settings/activeConnection";
+import { defaultCollectionPaths, loadCollectionPaths } from "../settings/collectionPaths";
+import { documentSettingsStore } from "../settings/stores";
+
+/** The collection paths saved in this workbook (the task pane's Collection paths section). */
+function workbookCollectionPath(id: CollectionId): string {
+  try {
+    return loadCollectionPaths(documentSettingsStore(Office.context.document.settings))[id];
+  } catch {
+    // Outside Office (or before it is ready) there are no workbook settings: use the defaults.
+    return defaultCollectionPaths()[id];
+  }
+}
+
+export const ledgerFormulas = new LedgerFormulas({
+  connection: () => activeConnection.current,
+  collectionPath: workbookCollectionPath,
+});
+
+// Answers of one connection must never show for another (other identity, other server).
+activeConnection.subscribe(() => ledgerFormulas.clear());
+
+/** The Excel error value for a formula error: #N/A or #VALUE!, both with their message. */
+export function cellError(error: FormulaError): CustomFunctions.Error {
+  const code =
+    error.code === "#N/A"
+      ? CustomFunctions.ErrorCode.notAvailable
+      : CustomFunctions.ErrorCode.invalidValue;
+  return new CustomFunctions.Error(code, error.message);
+}
+
+/**
+ * Refresh data: forgets every cached answer, then has Excel recalculate every formula (a full
+ * calculation: a normal one would skip our cells, whose arguments did not change).
+ */
+export async function refreshFormulas(run: ExcelRun): Promise<void> {
+  ledgerFormulas.clear();
+  await run(async (context) => {
+    context.workbook.application.calculate(Excel.CalculationType.full);
+    await context.sync();
+  });
+}

@@ -1,0 +1,385 @@
+// The LEDGER.* custom functions as Excel calls them: registered through CustomFunctions.associate
+// exactly as the build's metadata loader does, called with invocation objects, against the
+// sandbox over real HTTP on loopback.
+import path from "node:path";
+import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
+import { LedgerApi, type FetchLike } from "../../src/api";
+import { FakeExcelHost, installFakeOffice } from "../../src/fake-excel";
+import { JOURNAL_LINE_HEADERS, NOT_CONNECTED_MESSAGE } from "../../src/formulas";
+import * as functions from "../../src/functions/functions";
+import { ledgerFormulas } from "../../src/functions/formulaRuntime";
+import { activeConnection } from "../../src/settings/activeConnection";
+import {
+  AWKWARD_ACCOUNT_NUMBER,
+  DEMO_TOKEN,
+  RunningSandbox,
+  startSandbox,
+} from "../../src/sandbox";
+import { PAYMENT_COLUMN_SPECS, dateTimeToSerial } from "../../src/sheets";
+
+type Row = unknown[];
+interface Invocation {
+  onCanceled?: () => void;
+}
+
+let sandbox: RunningSandbox;
+let host: FakeExcelHost;
+
+/** HTTP requests in flight from the client, and the most there ever were. */
+const traffic = { inFlight: 0, max: 0, starts: [] as number[], statuses: [] as [number, number][] };
+
+const countingFetch: FetchLike = async (url, init) => {
+  traffic.inFlight += 1;
+  traffic.max = Math.max(traffic.max, traffic.inFlight);
+  traffic.starts.push(Date.now());
+  try {
+    const response = await fetch(url, init);
+    traffic.statuses.push([response.status, Date.now()]);
+    return response;
+  } finally {
+    traffic.inFlight -= 1;
+  }
+};
+
+function connect(options: { token?: string; identity?: string } = {}): void {
+  const api = new LedgerApi(
+    {
+      apiAddress: sandbox.baseUrl,
+      version: "v1",
+      token: options.token ?? DEMO_TOKEN,
+      identity: options.identity ?? "demo-company",
+    },
+    { fetch: countingFetch, retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+  );
+  activeConnection.set({
+    api,
+    origin: sandbox.origin,
+    host: new URL(sandbox.origin).host,
+    version: "v1",
+    identity: options.identity ?? "demo-company",
+  });
+}
+
+/** A call as Excel makes it: the registered function, its arguments, then the invocation. */
+function call(id: string, ...args: unknown[]): Promise<unknown> {
+  const invocation: Invocation = {};
+  return Promise.resolve(host.callCustomFunction(id, ...args, invocation));
+}
+
+async function table(id: string, ...args: unknown[]): Promise<Row[]> {
+  const result = await call(id, ...args);
+  expect(Array.isArray(result)).toBe(true);
+  const rows = result as Row[];
+  for (const row of rows) expect(row).toHaveLength((rows[0] ?? []).length);
+  return rows;
+}
+
+async function cellError(
+  id: string,
+  ...args: unknown[]
+): Promise<{ code: string; message: string }> {
+  try {
+    await call(id, ...args);
+  } catch (error) {
+    const { code, message, name } = error as { code: string; message: string; name: string };
+    expect(name).toBe("CustomFunctions.Error");
+    expect(message).not.toContain(DEMO_TOKEN);
+    return { code, message };
+  }
+  throw new Error(`${id} answered instead of failing`);
+}
+
+function column(rows: Row[], header: string): Row {
+  const index = (rows[0] ?? []).indexOf(header);
+  expect(index).toBeGreaterThanOrEqual(0);
+  return rows.slice(1).map((row) => row[index]);
+}
+
+async function faults(body: unknown): Promise<void> {
+  const response = await fetch(`${sandbox.origin}/__sandbox/faults`, {
+    method: body === null ? "DELETE" : "POST",
+    headers: { "Content-Type": "application/json" },
+    ...(body === null ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, log: null });
+  host = new FakeExcelHost();
+  const globals = installFakeOffice(globalThis, host);
+  // What the metadata plugin's loader appends to functions.js, one associate call per function.
+  const metadata = await generateCustomFunctionsMetadata(
+    [path.resolve(__dirname, "../../src/functions/functions.ts")],
+    true,
+  );
+  expect(metadata.errors).toEqual([]);
+  const implementations = functions as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const item of metadata.associate) {
+    globals.CustomFunctions.associate(item.id, implementations[item.functionName] as never);
+  }
+});
+
+afterAll(async () => {
+  activeConnection.set(undefined);
+  await sandbox.close();
+});
+
+beforeEach(async () => {
+  await faults(null);
+  connect();
+  ledgerFormulas.clear();
+  traffic.max = 0;
+  traffic.starts = [];
+  traffic.statuses = [];
+});
+
+describe("LEDGER.PAYMENTS", () => {
+  it("spills a header row and one row per payment, with numbers, date serials and text", async () => {
+    const rows = await table("PAYMENTS", null);
+    expect(rows[0]).toEqual([
+      ...PAYMENT_COLUMN_SPECS.map((spec) => spec.header).slice(0, -1),
+      "Notes",
+    ]);
+    expect(rows).toHaveLength(1 + 45); // the sandbox's 45 payments, under the default 100
+    const amounts = column(rows, "Amount");
+    expect(amounts[0]).toEqual(expect.any(Number));
+    // More digits than a cell holds: kept as exact text, and the Notes column says why.
+    expect(amounts[1]).toBe("98765432109876.54");
+    expect(column(rows, "Notes")[1]).toMatch(/Amount kept as text/);
+    expect(column(rows, "Payment date (UTC)").every((value) => typeof value === "number")).toBe(
+      true,
+    );
+    expect(column(rows, "Destination account number")[0]).toBe(AWKWARD_ACCOUNT_NUMBER);
+    expect(column(rows, "Payment ID").every((value) => typeof value === "string")).toBe(true);
+  });
+
+  it("returns as many payments as the limit asks for, in one request", async () => {
+    const before = sandbox.stats().requests;
+    const rows = await table("PAYMENTS", 10);
+    expect(rows).toHaveLength(11);
+    expect(sandbox.stats().requests - before).toBe(1);
+  });
+
+  it("refuses a limit past the cap, pointing to the task pane import", async () => {
+    expect(await cellError("PAYMENTS", 5000)).toEqual({
+      code: "#VALUE!",
+      message:
+        "A formula brings in at most 2,000 records. For more, use Import in the Ledger Sheets task pane.",
+    });
+  });
+});
+
+describe("LEDGER.LIST", () => {
+  it("follows the cursor up to max_records, 50 records a request", async () => {
+    const before = sandbox.stats().requests;
+    const rows = await table("LIST", "Invoices", 120);
+    expect(rows).toHaveLength(1 + 120);
+    expect(sandbox.stats().requests - before).toBe(3);
+    expect(rows[0]?.[0]).toBe("ID");
+    expect(new Set(column(rows, "ID")).size).toBe(120);
+    expect(
+      column(rows, "Total")
+        .slice(2, 6)
+        .every((value) => typeof value === "number"),
+    ).toBe(true);
+    const issued = column(rows, "Issue date");
+    expect(issued.every((value) => typeof value === "number")).toBe(true);
+  });
+
+  it("stops at the end of the collection, below max_records", async () => {
+    const rows = await table("LIST", "credit notes", 2000);
+    expect(rows).toHaveLength(1 + 23);
+  });
+
+  it("takes forgiving spellings of the collection", async () => {
+    const spelled = await table("LIST", "Credit-Notes", 5);
+    ledgerFormulas.clear();
+    expect(await table("LIST", "creditnote", 5)).toEqual(spelled);
+  });
+
+  it("names the collections it knows when the name is unknown", async () => {
+    expect(await cellError("LIST", "purchase orders", null)).toEqual({
+      code: "#VALUE!",
+      message:
+        "There is no collection “purchase orders”. Use one of: invoices, receipts, bills, " +
+        "credit notes, debit notes, expenses.",
+    });
+  });
+
+  it("refuses a max_records that is not a whole number", async () => {
+    expect(await cellError("LIST", "bills", 2.5)).toEqual({
+      code: "#VALUE!",
+      message: "max_records must be a whole number from 1 to 2,000, not “2.5”.",
+    });
+  });
+});
+
+describe("LEDGER.JOURNAL and LEDGER.JOURNAL.FIELD", () => {
+  it("spills a journal's lines under their headers, read by transaction reference", async () => {
+    const rows = await table("JOURNAL", "TRX/2026 0003 adj");
+    expect(rows[0]).toEqual([...JOURNAL_LINE_HEADERS]);
+    expect(rows).toHaveLength(1 + 8);
+    for (const value of [...column(rows, "Debit"), ...column(rows, "Credit")]) {
+      expect(typeof value).toBe("number");
+    }
+    expect(column(rows, "Account code").every((value) => typeof value === "string")).toBe(true);
+  });
+
+  it("gives one header value each, typed", async () => {
+    const journal = (await call("JOURNAL.FIELD", "TRX-2026-0002", "transaction date")) as number;
+    expect(typeof journal).toBe("number");
+    expect(await call("JOURNAL.FIELD", "TRX-2026-0002", "Status")).toBe("DRAFT");
+    expect(await call("JOURNAL.FIELD", "TRX-2026-0002", "currency")).toBe("EUR");
+    expect(await call("JOURNAL.FIELD", "TRX-2026-0002", "rate")).toBe(1.08);
+    const debit = await call("JOURNAL.FIELD", "TRX-2026-0002", "total debit");
+    expect(debit).toEqual(expect.any(Number));
+    expect(await call("JOURNAL.FIELD", "TRX-2026-0002", "Total Credit")).toBe(debit);
+    expect(await call("JOURNAL.FIELD", "TRX-2026-0005", "total debit")).toBe("98765432109876.54");
+    expect(journal).toBeGreaterThan(dateTimeToSerial("2020-01-01T00:00:00Z") ?? 0);
+  });
+
+  it("says a journal is unknown with #N/A", async () => {
+    const error = await cellError("JOURNAL", "TRX-9999");
+    expect(error.code).toBe("#N/A");
+    expect(error.message).toMatch(
+      /^No journal “TRX-9999” was found \(404\)\. Check the id or transaction reference\./,
+    );
+  });
+
+  it("lists the fields when the field is unknown", async () => {
+    const error = await cellError("JOURNAL.FIELD", "TRX-2026-0001", "colour");
+    expect(error.code).toBe("#VALUE!");
+    expect(error.message).toMatch(/^There is no journal field “colour”\. Use one of: status, /);
+  });
+
+  it("asks for a journal when the reference is empty", async () => {
+    expect(await cellError("JOURNAL", "")).toEqual({
+      code: "#VALUE!",
+      message: "Enter a journal id or transaction reference, for example “TRX-2026-0001”.",
+    });
+  });
+});
+
+describe("errors a person can act on", () => {
+  it("asks to connect in the task pane when there is no connection", async () => {
+    activeConnection.set(undefined);
+    for (const [id, args] of [
+      ["PAYMENTS", [null]],
+      ["LIST", ["invoices", null]],
+      ["JOURNAL", ["TRX-2026-0001"]],
+      ["JOURNAL.FIELD", ["TRX-2026-0001", "status"]],
+    ] as const) {
+      expect(await cellError(id, ...args)).toEqual({
+        code: "#N/A",
+        message: NOT_CONNECTED_MESSAGE,
+      });
+    }
+    expect(NOT_CONNECTED_MESSAGE).toBe("Connect in the Ledger Sheets task pane.");
+  });
+
+  it("says the token was refused, without ever showing it", async () => {
+    connect({ token: "s3cret-token-value" });
+    const error = await cellError("PAYMENTS", 1);
+    expect(error.code).toBe("#VALUE!");
+    expect(error.message).toBe(
+      "The server refused the access token (401). Reconnect in the Ledger Sheets task pane with " +
+        "a valid token.",
+    );
+    expect(error.message).not.toContain("s3cret-token-value");
+  });
+
+  it("answers for the new connection once it changes, not from the cache", async () => {
+    expect((await cellError("JOURNAL.FIELD", "TRX-2026-1001", "status")).code).toBe("#N/A");
+    connect({ identity: "other-company" });
+    expect(await call("JOURNAL.FIELD", "TRX-2026-1001", "status")).toBe("DRAFT");
+  });
+});
+
+describe("DECIMALSUM and BALANCED", () => {
+  it("work offline, through the registered functions", async () => {
+    activeConnection.set(undefined);
+    expect(await call("DECIMALSUM", [[[0.1], [0.2]], [[""]]])).toBe(0.3);
+    expect(await call("BALANCED", [[0.1], [0.2]], [[0.3]])).toBe(true);
+    expect(await call("BALANCED", [[150]], [[149.99]])).toBe(false);
+    expect(await cellError("DECIMALSUM", [[["12,50"]]])).toEqual({
+      code: "#VALUE!",
+      message:
+        "Row 1, column 1 of the values: “12,50” is not an amount: use a point for decimals and " +
+        "no thousands separators, like 1234.50.",
+    });
+  });
+});
+
+describe("many cells at once", () => {
+  it("1,000 identical calls in flight send one request and all get the answer", async () => {
+    await faults({ latencyMs: 50 });
+    const before = sandbox.stats().requests;
+    const calls = Array.from({ length: 1000 }, () => table("LIST", "invoices", 20));
+    const results = await Promise.all(calls);
+    expect(sandbox.stats().requests - before).toBe(1);
+    expect(
+      results.every((rows) => rows.length === 21 && rows[1]?.[0] === results[0]?.[1]?.[0]),
+    ).toBe(true);
+  });
+
+  it("100 distinct calls send 100 requests, at most 6 at a time", async () => {
+    await faults({ latencyMs: 30 });
+    const before = sandbox.stats().requests;
+    const calls = [
+      ...Array.from({ length: 50 }, (_, i) => table("LIST", "invoices", i + 1)),
+      ...Array.from({ length: 50 }, (_, i) => table("LIST", "receipts", i + 1)),
+    ];
+    const results = await Promise.all(calls);
+    expect(sandbox.stats().requests - before).toBe(100);
+    expect(results.map((rows) => rows.length)).toEqual([
+      ...Array.from({ length: 50 }, (_, i) => i + 2),
+      ...Array.from({ length: 50 }, (_, i) => i + 2),
+    ]);
+    expect(traffic.max).toBe(6);
+    expect(ledgerFormulas.limit.maxActive).toBe(6);
+  });
+
+  it("a failed request settles every cell waiting on it with the same error", async () => {
+    await faults({ latencyMs: 30, next: [{ method: "GET", status: 500 }] });
+    const before = sandbox.stats().requests;
+    const errors = await Promise.all(
+      Array.from({ length: 1000 }, () => cellError("JOURNAL", "TRX-2026-0001")),
+    );
+    expect(sandbox.stats().requests - before).toBe(1);
+    expect(new Set(errors.map((error) => `${error.code} ${error.message}`)).size).toBe(1);
+    expect(errors[0]?.code).toBe("#N/A");
+    expect(errors[0]?.message).toMatch(/\(500\)/);
+    // Failures are not kept: the next calculation asks again.
+    expect(await table("JOURNAL", "TRX-2026-0001")).toHaveLength(3);
+  });
+
+  it("after a 429 starts no request until Retry-After has passed", async () => {
+    await faults({ latencyMs: 20, next: [{ method: "GET", status: 429, retryAfterSeconds: 1 }] });
+    const calls = Array.from({ length: 20 }, (_, i) => table("LIST", "bills", i + 1));
+    const results = await Promise.all(calls);
+    expect(results.map((rows) => rows.length)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    const limited = traffic.statuses.find(([status]) => status === 429);
+    expect(limited).toBeDefined();
+    const at = limited?.[1] ?? 0;
+    // Requests already in flight finish; a request could slip in during the few milliseconds
+    // between the 429's arrival and the client reading it, but none later, until the wait ends.
+    const early = traffic.starts.filter((start) => start > at + 50 && start < at + 1000);
+    expect(early).toEqual([]);
+    expect(traffic.starts.filter((start) => start >= at + 1000).length).toBeGreaterThan(0);
+  });
+
+  it("a cancelled calculation stops its request", async () => {
+    await faults({ next: [{ method: "GET", action: "hang" }] });
+    const invocation: Invocation = {};
+    const pending = Promise.resolve(
+      host.callCustomFunction("JOURNAL", "TRX-2026-0002", invocation),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(traffic.inFlight).toBe(1);
+    invocation.onCanceled?.();
+    await expect(pending).rejects.toMatchObject({ code: "#N/A" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(traffic.inFlight).toBe(0);
+  });
+});
