@@ -1,6 +1,7 @@
 // Task pane entry point: styles the page, waits for Office, and wires the panels to Excel, the
 // workbook's settings and the add-in's storage. Outside Excel it says where to open it instead.
 
+import { refreshFormulas } from "../functions/formulaRuntime";
 import { importCollection } from "../import/importCollection";
 import { journalSheetState } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
@@ -13,6 +14,7 @@ import {
 import { activeConnection } from "../settings/activeConnection";
 import { documentSettingsStore, secretStore, SecretStore } from "../settings/stores";
 import { mountConnectionPanel } from "./connectionPanel";
+import { mountFormulasPanel } from "./formulasPanel";
 import { mountImportPanel } from "./importPanel";
 import { ImportRun } from "./importRun";
 import { mountJournalPanel } from "./journalPanel";
@@ -69,6 +71,10 @@ async function start(): Promise<void> {
     journalIdOfSheet: async (sheetName) =>
       (await journalSheetState(excelRun, sheetName))?.journalId ?? null,
   });
+  mountFormulasPanel(document, {
+    active: activeConnection,
+    refresh: () => refreshFormulas(excelRun),
+  });
   const connectionPanel = mountConnectionPanel(document, {
     stores: { workbook, ...(device === undefined ? {} : { device }) },
     active: activeConnection,
@@ -78,6 +84,7 @@ async function start(): Promise<void> {
   setShown(requireElement(document, "connection-panel", HTMLElement), true);
   setShown(requireElement(document, "import-panel", HTMLElement), true);
   setShown(requireElement(document, "journal-panel", HTMLElement), true);
+  setShown(requireElement(document, "formulas-panel", HTMLElement), true);
   await connectionPanel.restore();
 }
 
