@@ -1,0 +1,200 @@
+// The LEDGER.* functions as built for publishing: the generated functions.json (what Excel reads
+// to offer them), the shared-runtime page that loads them, and, in Chromium, the functions seeing
+// the task pane's connection and the Refresh data button.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { APP_DIR } from "./build";
+import { BrowserSession, connected, openPreview } from "./harness";
+
+interface Parameter {
+  name: string;
+  description?: string;
+  type?: string;
+  optional?: boolean;
+  repeating?: boolean;
+  dimensionality?: string;
+}
+
+interface FunctionMetadata {
+  id: string;
+  name: string;
+  description: string;
+  parameters: Parameter[];
+  result: { type?: string; dimensionality?: string };
+  options?: { cancelable?: boolean; volatile?: boolean; stream?: boolean };
+}
+
+function metadata(): FunctionMetadata[] {
+  const text = readFileSync(path.join(APP_DIR, "functions.json"), "utf8");
+  return (JSON.parse(text) as { functions: FunctionMetadata[] }).functions;
+}
+
+/** What Excel must be told about each function: parameters as name:type[flags], the result. */
+const EXPECTED: Record<string, { parameters: string[]; result: string; cancelable: boolean }> = {
+  VERSION: { parameters: [], result: "string scalar", cancelable: false },
+  PAYMENTS: { parameters: ["limit:number optional"], result: "any matrix", cancelable: true },
+  LIST: {
+    parameters: ["collection:string", "max_records:number optional"],
+    result: "any matrix",
+    cancelable: true,
+  },
+  JOURNAL: { parameters: ["id_or_reference:string"], result: "any matrix", cancelable: true },
+  "JOURNAL.FIELD": {
+    parameters: ["id_or_reference:string", "field:string"],
+    result: "any scalar",
+    cancelable: true,
+  },
+  DECIMALSUM: {
+    parameters: ["values:any matrix repeating"],
+    result: "any scalar",
+    cancelable: false,
+  },
+  BALANCED: {
+    parameters: ["debits:any matrix", "credits:any matrix"],
+    result: "boolean scalar",
+    cancelable: false,
+  },
+};
+
+function describeParameter(parameter: Parameter): string {
+  return [
+    `${parameter.name}:${parameter.type ?? "any"}`,
+    parameter.dimensionality === "matrix" ? "matrix" : "",
+    parameter.optional ? "optional" : "",
+    parameter.repeating ? "repeating" : "",
+  ]
+    .filter((part) => part !== "")
+    .join(" ");
+}
+
+describe("functions.json of the production build", () => {
+  it("declares exactly the LEDGER functions, each under its own name", () => {
+    const functions = metadata();
+    expect(functions.map((fn) => fn.id).sort()).toEqual(Object.keys(EXPECTED).sort());
+    for (const fn of functions) expect(fn.name).toBe(fn.id);
+  });
+
+  it.each(Object.entries(EXPECTED))(
+    "declares %s with its parameters and result",
+    (id, expected) => {
+      const fn = metadata().find((candidate) => candidate.id === id);
+      expect(fn).toBeDefined();
+      if (fn === undefined) return;
+      expect(fn.parameters.map(describeParameter)).toEqual(expected.parameters);
+      expect(
+        `${fn.result.type ?? "any"} ${fn.result.dimensionality === "matrix" ? "matrix" : "scalar"}`,
+      ).toBe(expected.result);
+      expect(fn.options?.cancelable ?? false).toBe(expected.cancelable);
+      // Never volatile: a cache and Refresh data instead of a request on every recalculation.
+      expect(fn.options?.volatile ?? false).toBe(false);
+    },
+  );
+
+  it("describes every function and every parameter for Excel's formula autocomplete", () => {
+    for (const fn of metadata()) {
+      expect(fn.description.length).toBeGreaterThan(20);
+      for (const parameter of fn.parameters) {
+        expect(parameter.description?.length ?? 0).toBeGreaterThan(10);
+      }
+    }
+  });
+});
+
+describe("the shared-runtime page", () => {
+  it("loads one webpack runtime before the task pane and the functions", () => {
+    const page = readFileSync(path.join(APP_DIR, "taskpane.html"), "utf8");
+    const scripts = [...page.matchAll(/<script[^>]*src="?([^"\s>]+)"?/g)].map((m) => m[1]);
+    expect(scripts.filter((src) => !src?.startsWith("https://"))).toEqual([
+      "runtime.js",
+      "taskpane.js",
+      "functions.js",
+    ]);
+  });
+
+  it("keeps the module registry in runtime.js only, so both bundles share one of each module", () => {
+    const runtime = readFileSync(path.join(APP_DIR, "runtime.js"), "utf8");
+    const functions = readFileSync(path.join(APP_DIR, "functions.js"), "utf8");
+    // A chunk without a runtime only pushes its modules onto the shared chunk list.
+    expect(runtime).toContain("webpackChunk");
+    expect(functions).toMatch(/^[^]{0,200}webpackChunk/);
+  });
+});
+
+type CallResult =
+  { ok: true; value: unknown } | { ok: false; name: string; code: string; message: string };
+
+/** Calls a registered function as Excel would, through the preview page's fake host. */
+function callFunction(session: BrowserSession, id: string, args: unknown[]): Promise<CallResult> {
+  return session.page.evaluate(
+    async ([fnId, fnArgs]) => {
+      const host = (
+        window as unknown as {
+          ledgerFakeHost: { callCustomFunction(id: string, ...args: unknown[]): unknown };
+        }
+      ).ledgerFakeHost;
+      try {
+        const value: unknown = await host.callCustomFunction(
+          fnId as string,
+          ...(fnArgs as unknown[]),
+          {},
+        );
+        return { ok: true as const, value };
+      } catch (error) {
+        const { name, code, message } = error as { name: string; code: string; message: string };
+        return { ok: false as const, name, code, message };
+      }
+    },
+    [id, args] as const,
+  );
+}
+
+describe("in the task pane's runtime (Chromium, preview host)", () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openPreview();
+  }, 60_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("asks to connect in the task pane until it is connected", async () => {
+    await session.pane.locator("#connection-panel").waitFor({ state: "visible" });
+    expect(await callFunction(session, "JOURNAL.FIELD", ["TRX-2026-0001", "status"])).toEqual({
+      ok: false,
+      name: "CustomFunctions.Error",
+      code: "#N/A",
+      message: "Connect in the Ledger Sheets task pane.",
+    });
+    expect(await callFunction(session, "DECIMALSUM", [[[[0.1], [0.2]]]])).toEqual({
+      ok: true,
+      value: 0.3,
+    });
+  });
+
+  it("uses the task pane's connection once connected", async () => {
+    await connected(session);
+    expect(await callFunction(session, "JOURNAL.FIELD", ["TRX-2026-0001", "status"])).toEqual({
+      ok: true,
+      value: "DRAFT",
+    });
+    const table = await callFunction(session, "LIST", ["debit notes", 5]);
+    expect(table.ok && Array.isArray(table.value) ? table.value.length : 0).toBe(6);
+  });
+
+  it("Refresh data makes the next calculation ask the server again", async () => {
+    const { pane, sandbox } = session;
+    await callFunction(session, "PAYMENTS", [3]);
+    const cached = sandbox.stats().requests;
+    await callFunction(session, "PAYMENTS", [3]);
+    expect(sandbox.stats().requests).toBe(cached);
+    await pane.getByRole("button", { name: "Refresh data" }).click();
+    await pane
+      .locator("#refresh-status")
+      .getByText(/recalculating with fresh data/)
+      .waitFor();
+    await callFunction(session, "PAYMENTS", [3]);
+    expect(sandbox.stats().requests).toBe(cached + 1);
+  });
+});
