@@ -33,7 +33,7 @@ export function addInVersion(): string {
  * Payments from the accounting service as a table with a header row: payment ID, date, vendor, amount, currency and more.
  * @customfunction PAYMENTS
  * @cancelable
- * @param limit How many payments to return, newest first: 1 to 2000. Leave it out for 100.
+ * @param limit How many payments to return: 1 to 2000. Leave it out for 100.
  * @returns A table that spills down and right from this cell.
  */
 export async function payments(
