@@ -1,0 +1,160 @@
+import {
+  ApiError,
+  type CollectionPage,
+  type CollectionParams,
+  type JournalResponse,
+  type PaymentsPage,
+  type PaymentsParams,
+} from "../../../src/api";
+import { FormulaError, LedgerFormulas, type FormulaApi } from "../../../src/formulas";
+import { FakeTime } from "../api/fakeTime";
+import { seededJournal } from "../journal/seededJournals";
+import { collectionRecords, payments } from "../sheets/sandboxRecords";
+
+/** An API that answers from the sandbox's seed and records what it was asked. */
+class RecordingApi implements FormulaApi {
+  readonly paths: string[] = [];
+  readonly sizes: (number | undefined)[] = [];
+  readonly limits: (number | undefined)[] = [];
+  failWith: ApiError | Error | undefined;
+  /** Called before answering, as the client does before a retry wait. */
+  beforeAnswer: ((params: CollectionParams) => void) | undefined;
+
+  async listCollectionPage(path: string, params: CollectionParams): Promise<CollectionPage> {
+    this.paths.push(path);
+    this.sizes.push(params.size);
+    this.beforeAnswer?.(params);
+    if (this.failWith !== undefined) throw this.failWith;
+    const size = params.size ?? 20;
+    const start = params.lastId === undefined ? 0 : Number(params.lastId);
+    const end = Math.min(start + size, 137);
+    return {
+      data: collectionRecords("invoices", start, end),
+      lastId: end < 137 ? String(end) : null,
+      keyset: end < 137 ? "k" : "",
+      status: true,
+      message: "OK",
+    };
+  }
+
+  async listPayments(params: PaymentsParams): Promise<PaymentsPage> {
+    this.limits.push(params.limit);
+    const limit = params.limit ?? 20;
+    return {
+      data: payments(0, Math.min(limit, 45)),
+      page: 1,
+      count: 45,
+      pages: 1,
+      status: true,
+      message: "OK",
+      lastId: null,
+      keyset: null,
+    };
+  }
+
+  async getJournal(id: string): Promise<JournalResponse> {
+    if (this.failWith !== undefined) throw this.failWith;
+    return { status: true, message: "OK", data: seededJournal(id) };
+  }
+}
+
+function formulas(api: RecordingApi | undefined, time = new FakeTime()): LedgerFormulas {
+  return new LedgerFormulas({
+    connection: () => (api === undefined ? undefined : { api }),
+    collectionPath: (id) => (id === "credit-notes" ? "/creditnotes" : `/${id}`),
+    clock: time.clock,
+    sleep: time.sleep,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<FormulaError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof FormulaError) return error;
+    throw error;
+  }
+  throw new Error("expected a FormulaError");
+}
+
+describe("LedgerFormulas", () => {
+  it("reads a collection from the path set for it in the workbook", async () => {
+    const api = new RecordingApi();
+    await formulas(api).list("Credit notes", 5);
+    expect(api.paths).toEqual(["/creditnotes"]);
+  });
+
+  it("asks for no more records than it returns: small counts ask for small pages", async () => {
+    const api = new RecordingApi();
+    const rows = await formulas(api).list("invoices", 7);
+    expect(rows).toHaveLength(8);
+    expect(api.sizes).toEqual([7]);
+    const payments = await formulas(api).payments(3);
+    expect(payments).toHaveLength(4);
+    expect(api.limits).toEqual([3]);
+  });
+
+  it("stops following the cursor at max_records, without fetching a page ahead", async () => {
+    const api = new RecordingApi();
+    const rows = await formulas(api).list("invoices", 100);
+    expect(rows).toHaveLength(101);
+    expect(api.sizes).toEqual([50, 50]);
+  });
+
+  it("holds back new requests for as long as a 429 asked", async () => {
+    const time = new FakeTime();
+    const api = new RecordingApi();
+    const service = formulas(api, time);
+    let told = false;
+    api.beforeAnswer = (params) => {
+      if (told) return;
+      told = true;
+      const reason = new ApiError("rate-limited", "The server is limiting requests (429).", {
+        status: 429,
+      });
+      params.onRetry?.({ attempt: 1, maxAttempts: 4, delayMs: 5_000, reason });
+    };
+    await time.run(service.list("invoices", 1));
+    const next = service.list("invoices", 2);
+    await time.advance(4_999);
+    expect(api.sizes).toEqual([1]);
+    await time.advance(1);
+    await next;
+    expect(api.sizes).toEqual([1, 2]);
+  });
+
+  it("says to connect in the task pane when there is no connection", async () => {
+    const error = await failure(formulas(undefined).journal("TRX-2026-0001"));
+    expect([error.code, error.message]).toEqual([
+      "#N/A",
+      "Connect in the Ledger Sheets task pane.",
+    ]);
+  });
+
+  it("checks the arguments before asking the server", async () => {
+    const api = new RecordingApi();
+    const error = await failure(formulas(api).list("orders", 5));
+    expect(error.code).toBe("#VALUE!");
+    expect(api.paths).toEqual([]);
+  });
+
+  it("shows a bug of its own without internals", async () => {
+    const api = new RecordingApi();
+    api.failWith = new TypeError("Cannot read properties of undefined (reading 'x')");
+    const error = await failure(formulas(api).journal("JNL-0001"));
+    expect(error.code).toBe("#VALUE!");
+    expect(error.message).not.toMatch(/undefined|TypeError/);
+    expect(error.message).toMatch(/Refresh data/);
+  });
+
+  it("clear() makes the next call ask again", async () => {
+    const api = new RecordingApi();
+    const service = formulas(api);
+    await service.list("bills", 1);
+    await service.list("bills", 1);
+    expect(api.paths).toHaveLength(1);
+    service.clear();
+    await service.list("bills", 1);
+    expect(api.paths).toHaveLength(2);
+  });
+});
