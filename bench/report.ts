@@ -1,0 +1,132 @@
+// The benchmark's results: their JSON shape, the printed table, and where the file goes.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, hostname, loadavg, totalmem } from "node:os";
+import { join } from "node:path";
+import type { FunctionsBenchResult } from "./functionsBench";
+import type { FloorResult, ImportRunResult } from "./importBench";
+import type { JournalBenchResult } from "./journalBench";
+
+export interface ImportRow {
+  readonly records: number;
+  readonly latencyMs: number;
+  readonly floor: FloorResult;
+  readonly import: ImportRunResult;
+  /** import.ms / floor.ms: 1.00 means the import costs nothing beyond fetching the pages. */
+  readonly ratio: number;
+  /** The sync budget: ceil(rows / 5,000) + 5. */
+  readonly syncBudget: number;
+}
+
+export interface FunctionsRow extends FunctionsBenchResult {
+  readonly latencyMs: number;
+}
+
+export interface MachineInfo {
+  readonly name: string;
+  readonly cpuModel: string;
+  readonly cores: number;
+  readonly memoryGb: number;
+  readonly node: string;
+  /** 1-minute load average when the run started and ended: others' work skews the timings. */
+  readonly loadAverage: { readonly start: number; readonly end: number };
+  readonly notes: string;
+}
+
+export interface BenchResults {
+  readonly date: string;
+  readonly machine: MachineInfo;
+  readonly imports: ImportRow[];
+  readonly journal: JournalBenchResult | null;
+  /** null when the run skipped them. */
+  readonly functions: FunctionsRow[] | null;
+}
+
+export function machineInfo(name: string, notes: string, loadAtStart: number): MachineInfo {
+  const cpu = cpus();
+  return {
+    name,
+    cpuModel: cpu[0]?.model ?? "unknown",
+    cores: cpu.length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
+    notes,
+  };
+}
+
+export const defaultMachineName = (): string => hostname();
+
+const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(1);
+const seconds = (ms: number): string => (ms / 1000).toFixed(2);
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join("  ");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+export function importTable(rows: readonly ImportRow[]): string {
+  return table(
+    [
+      "records",
+      "latency",
+      "floor s",
+      "import s",
+      "ratio",
+      "syncs",
+      "budget",
+      "largest MB",
+      "host serve s",
+      "floor heap MB",
+      "import heap MB",
+      "workbook MB",
+    ],
+    rows.map((row) => [
+      row.records.toLocaleString("en-US"),
+      `${row.latencyMs} ms`,
+      seconds(row.floor.ms),
+      seconds(row.import.ms),
+      row.ratio.toFixed(3),
+      String(row.import.syncs),
+      String(row.syncBudget),
+      mb(row.import.largestRequestBytes),
+      seconds(row.import.hostServeMs),
+      mb(row.floor.peakHeapBytes),
+      mb(row.import.peakHeapBytes),
+      mb(row.import.workbookHeapBytes),
+    ]),
+  );
+}
+
+export function journalLine(result: JournalBenchResult): string {
+  return (
+    `journal of ${result.lines.toLocaleString("en-US")} lines: layout ${result.layoutMs.toFixed(0)} ms, ` +
+    `parse and validate ${result.parseAndValidateMs.toFixed(0)} ms, ${result.problems} problems`
+  );
+}
+
+export function functionsTable(rows: readonly FunctionsRow[]): string {
+  return table(
+    ["calls", "distinct", "latency", "requests", "time ms", "errors"],
+    rows.map((row) => [
+      String(row.calls),
+      String(row.distinct),
+      `${row.latencyMs} ms`,
+      String(row.requests),
+      row.ms.toFixed(0),
+      String(row.errors),
+    ]),
+  );
+}
+
+/** Writes bench/results/<date>-<machine>.json (or `path`); returns where. */
+export function writeResults(results: BenchResults, directory: string, path?: string): string {
+  const target =
+    path ?? join(directory, `${results.date.slice(0, 10)}-${results.machine.name}.json`);
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(target, `${JSON.stringify(results, null, 2)}\n`);
+  return target;
+}

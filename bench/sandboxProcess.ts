@@ -1,0 +1,55 @@
+// The benchmark's API server in a child process: the server's own CPU work (generating and
+// serialising records) then runs beside the import, as a remote service would, instead of
+// competing with it on the benchmark's event loop and heap.
+import { fork, type ChildProcess } from "node:child_process";
+import { startSandbox } from "../src/sandbox/server";
+
+export interface SandboxProcess {
+  readonly baseUrl: string;
+  readonly origin: string;
+  /** Sets the latency added to every API request from now on. */
+  setLatency(latencyMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Ready {
+  readonly baseUrl: string;
+  readonly origin: string;
+}
+
+/** Starts a sandbox serving `invoices` demo-company invoices in a child process. */
+export async function startSandboxProcess(invoices: number): Promise<SandboxProcess> {
+  const child: ChildProcess = fork(__filename, ["--serve", String(invoices)], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once("message", (message) => resolve(message as Ready));
+    child.once("exit", (code) => reject(new Error(`The sandbox process exited (${code}).`)));
+  });
+  return {
+    ...ready,
+    async setLatency(latencyMs) {
+      const response = await fetch(`${ready.origin}/__sandbox/faults`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ latencyMs }),
+      });
+      if (!response.ok) throw new Error(`Setting the latency failed: ${response.status}`);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function serve(invoices: number): Promise<void> {
+  const sandbox = await startSandbox({ port: 0, records: { invoices }, log: null });
+  const stop = (): void => void sandbox.close().then(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("disconnect", stop);
+  process.send?.({ baseUrl: sandbox.baseUrl, origin: sandbox.origin } satisfies Ready);
+}
+
+if (process.argv[2] === "--serve") void serve(Number(process.argv[3]));
