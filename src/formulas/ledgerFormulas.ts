@@ -78,11 +78,6 @@ export class LedgerFormulas {
     this.journals = new SharedRequests(shared);
   }
 
-  /** Requests started so far (each may be several pages of one list). */
-  get requestsStarted(): number {
-    return this.paymentLists.started + this.recordLists.started + this.journals.started;
-  }
-
   /** Forgets every cached answer: the next calculation of each formula asks the server again. */
   clear(): void {
     this.paymentLists.clear();
