@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import {
   CELL_OVERHEAD_BYTES,
+  cellJsonBytes,
   estimateRowBytes,
   ROW_OVERHEAD_BYTES,
   utf8Length,
@@ -36,6 +37,23 @@ describe("payload.ts", () => {
 
     it("counts the escapes JSON adds to quotes and line breaks", () => {
       expect(estimateRowBytes(['a"b\n'])).toBe(8 + CELL_OVERHEAD_BYTES + ROW_OVERHEAD_BYTES);
+    });
+
+    it("is the sum of its cells' JSON sizes plus the overheads, for any text (lone surrogates too)", () => {
+      const cell = fc.oneof(
+        fc.string({ unit: "binary" }),
+        fc.double(),
+        fc.integer(),
+        fc.boolean(),
+      );
+      fc.assert(
+        fc.property(fc.array(cell), (row) => {
+          const cells = row.reduce((sum: number, value) => sum + cellJsonBytes(value), 0);
+          expect(estimateRowBytes(row)).toBe(
+            cells + row.length * CELL_OVERHEAD_BYTES + ROW_OVERHEAD_BYTES,
+          );
+        }),
+      );
     });
 
     it("is at least the size of the row's JSON text, whatever the values", () => {
