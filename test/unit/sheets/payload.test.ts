@@ -40,12 +40,7 @@ describe("payload.ts", () => {
     });
 
     it("is the sum of its cells' JSON sizes plus the overheads, for any text (lone surrogates too)", () => {
-      const cell = fc.oneof(
-        fc.string({ unit: "binary" }),
-        fc.double(),
-        fc.integer(),
-        fc.boolean(),
-      );
+      const cell = fc.oneof(fc.string({ unit: "binary" }), fc.double(), fc.integer(), fc.boolean());
       fc.assert(
         fc.property(fc.array(cell), (row) => {
           const cells = row.reduce((sum: number, value) => sum + cellJsonBytes(value), 0);
