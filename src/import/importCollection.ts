@@ -12,7 +12,7 @@ import {
   writeBlocks,
 } from "../excel/tableWriter";
 import type { CellValue } from "../sheets/cells";
-import { BlockPlanner } from "./blockPlanner";
+import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
 import { shapersFor, ShapedRows } from "./shapers";
 import { COLLECTIONS, ImportProgress, ImportRequest, ImportResult } from "./types";
 
@@ -58,6 +58,10 @@ function count(n: number, noun: string): string {
 export interface ImportLimits {
   /** Rows of a sheet (Excel's 1,048,576 by default). */
   readonly sheetRows?: number;
+  /** Rows of a write block ({@link BLOCK_MAX_ROWS} by default). */
+  readonly blockRows?: number;
+  /** Estimated request bytes of a write block ({@link BLOCK_MAX_BYTES} by default). */
+  readonly blockBytes?: number;
 }
 
 /**
@@ -75,7 +79,10 @@ export async function importCollection(
   const { api } = request;
   const source = api.baseUrl.replace(/^https?:\/\//, "");
   const shapers = shapersFor(request.collection);
-  const planner = new BlockPlanner();
+  const planner = new BlockPlanner(
+    limits.blockRows ?? BLOCK_MAX_ROWS,
+    limits.blockBytes ?? BLOCK_MAX_BYTES,
+  );
   const main = new PendingRows();
   const linked = new PendingRows();
   let mainWriter: TableWriter | null = null;

@@ -248,6 +248,65 @@ describe("importCollection() into the fake Excel host", () => {
     }
   });
 
+  it("holds at most two blocks and two pages of rows at any time, whatever the collection's size", async () => {
+    const blockRows = 250;
+    const big = await startSandbox({ port: 0, records: { invoices: 3_000 } });
+    try {
+      let fetched = 0; // records the client has received, a prefetched page included
+      let written = 0; // records whose write has completed
+      let held = 0;
+      const note = (): void => {
+        held = Math.max(held, fetched - written);
+      };
+      class CountingApi extends LedgerApi {
+        override async listCollectionPage(
+          ...args: Parameters<LedgerApi["listCollectionPage"]>
+        ): ReturnType<LedgerApi["listCollectionPage"]> {
+          const page = await super.listCollectionPage(...args);
+          fetched += page.data.length;
+          note();
+          return page;
+        }
+      }
+      const host = new FakeExcelHost();
+      let running = 0;
+      let mostRunning = 0;
+      const run: typeof host.run = async (batch) => {
+        running += 1;
+        mostRunning = Math.max(mostRunning, running);
+        try {
+          return await host.run(batch);
+        } finally {
+          running -= 1;
+        }
+      };
+      const result = await importCollection(
+        run,
+        {
+          collection: "invoices",
+          api: new CountingApi(
+            { apiAddress: big.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
+            { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+          ),
+          onProgress: (progress) => {
+            written = progress.records;
+            note();
+          },
+        },
+        { blockRows },
+      );
+      expect(result).toMatchObject({ rows: 3_000, complete: true });
+      expect(fetched).toBe(3_000);
+      // A block being gathered, a block being written, the page being shaped and the next one in
+      // flight: bounded by the block size, not by the 3,000 records.
+      expect(held).toBeGreaterThanOrEqual(blockRows);
+      expect(held).toBeLessThanOrEqual(2 * blockRows + 4 * 50);
+      expect(mostRunning).toBe(1);
+    } finally {
+      await big.close();
+    }
+  });
+
   it("writes a large import in few requests, each well under Excel's 5 MB limit", async () => {
     const big = await startSandbox({ port: 0, records: { invoices: 12_000 } });
     try {
