@@ -22,9 +22,14 @@ export function heapUsed(): number {
 export class HeapSampler {
   private peak: number;
   private readonly timer: NodeJS.Timeout;
+  /** Heap used and rows written at each sample, for {@link peakBeside}. */
+  private readonly samples: { used: number; rows: number }[] = [];
 
-  /** Starts sampling; the baseline is the heap now (after a collection when possible). */
-  constructor() {
+  /**
+   * Starts sampling; the baseline is the heap now (after a collection when possible). `rows`
+   * tells how many rows the run has written so far, when it writes any.
+   */
+  constructor(private readonly rows: () => number = () => 0) {
     collectGarbage();
     this.baseline = heapUsed();
     this.peak = this.baseline;
@@ -36,6 +41,7 @@ export class HeapSampler {
   sample(): void {
     const used = heapUsed();
     if (used > this.peak) this.peak = used;
+    this.samples.push({ used, rows: this.rows() });
   }
 
   /** Stops sampling; returns the peak above the baseline, in bytes. */
@@ -43,5 +49,18 @@ export class HeapSampler {
     this.sample();
     clearInterval(this.timer);
     return this.peak - this.baseline;
+  }
+
+  /**
+   * The peak of what is not the written rows: at each sample, the heap above the baseline less
+   * `bytesPerRow` for each row written by then. With the fake workbook's own cost per row, this
+   * is the pipeline's working memory (uncollected garbage included), whenever its peak came.
+   */
+  peakBeside(bytesPerRow: number): number {
+    let peak = 0;
+    for (const { used, rows } of this.samples) {
+      peak = Math.max(peak, used - this.baseline - rows * bytesPerRow);
+    }
+    return peak;
   }
 }

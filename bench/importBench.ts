@@ -25,6 +25,11 @@ export interface ImportRunResult {
   readonly peakHeapBytes: number;
   /** Heap still held after the import (after a collection): the fake workbook's cells. */
   readonly workbookHeapBytes: number;
+  /**
+   * Peak heap above the baseline less the workbook's share of the rows written by then
+   * ({@link HeapSampler.peakBeside}): what the import itself holds, garbage included.
+   */
+  readonly pipelineHeapBytes: number;
 }
 
 export function benchApi(baseUrl: string): LedgerApi {
@@ -53,12 +58,16 @@ export async function measureFloor(api: LedgerApi): Promise<FloorResult> {
 /** The full import of the invoices into a new strict fake Excel host. */
 export async function measureImport(api: LedgerApi): Promise<ImportRunResult> {
   const host = new FakeExcelHost();
-  const heap = new HeapSampler();
+  let written = 0;
+  const heap = new HeapSampler(() => written);
   const started = performance.now();
   const result = await importCollection(host.run, {
     collection: "invoices",
     api,
-    onProgress: () => heap.sample(),
+    onProgress: (progress) => {
+      written = progress.records;
+      heap.sample();
+    },
   });
   const ms = performance.now() - started;
   const peakHeapBytes = heap.stop();
@@ -73,5 +82,53 @@ export async function measureImport(api: LedgerApi): Promise<ImportRunResult> {
     hostServeMs: host.requestLog.reduce((sum, sync) => sum + sync.serveMs, 0),
     peakHeapBytes,
     workbookHeapBytes,
+    pipelineHeapBytes: heap.peakBeside(workbookHeapBytes / Math.max(1, result.rows)),
   };
+}
+
+/** Live heap, measured apart from the timed runs: collections are forced every few pages. */
+export interface LiveHeapResult {
+  /** The client walking the pages alone (its loop guard remembers every record's id). */
+  readonly floorBytes: number;
+  /** The import, less the fake workbook's share of the rows written by then. */
+  readonly pipelineBytes: number;
+}
+
+const LIVE_SAMPLE_EVERY_PAGES = 40;
+
+/**
+ * The most live heap (after a full collection) the floor and the import hold at any sampled
+ * moment, every {@link LIVE_SAMPLE_EVERY_PAGES} pages. Untimed: each collection stops the world.
+ */
+export async function measureLiveHeap(api: LedgerApi): Promise<LiveHeapResult> {
+  collectGarbage();
+  let baseline = heapUsed();
+  let floorBytes = 0;
+  let pages = 0;
+  for await (const _page of iterateCollection(api, "/invoices")) {
+    if (++pages % LIVE_SAMPLE_EVERY_PAGES === 0) {
+      collectGarbage();
+      floorBytes = Math.max(floorBytes, heapUsed() - baseline);
+    }
+  }
+
+  const host = new FakeExcelHost();
+  collectGarbage();
+  baseline = heapUsed();
+  const samples: { used: number; rows: number }[] = [];
+  let lastPages = 0;
+  const result = await importCollection(host.run, {
+    collection: "invoices",
+    api,
+    onProgress: (progress) => {
+      if (progress.pages === lastPages || progress.pages % LIVE_SAMPLE_EVERY_PAGES !== 0) return;
+      lastPages = progress.pages;
+      collectGarbage();
+      samples.push({ used: heapUsed() - baseline, rows: progress.records });
+    },
+  });
+  collectGarbage();
+  const perRow = (heapUsed() - baseline) / Math.max(1, result.rows);
+  const pipelineBytes = Math.max(0, ...samples.map(({ used, rows }) => used - rows * perRow));
+  return { floorBytes, pipelineBytes };
 }

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, hostname, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import type { FunctionsBenchResult } from "./functionsBench";
-import type { FloorResult, ImportRunResult } from "./importBench";
+import type { FloorResult, ImportRunResult, LiveHeapResult } from "./importBench";
 import type { JournalBenchResult } from "./journalBench";
 
 export interface ImportRow {
@@ -15,6 +15,8 @@ export interface ImportRow {
   readonly ratio: number;
   /** The sync budget: ceil(rows / 5,000) + 5. */
   readonly syncBudget: number;
+  /** Measured once per size (at the first latency), in an untimed run. */
+  readonly liveHeap: LiveHeapResult | null;
 }
 
 export interface FunctionsRow extends FunctionsBenchResult {
@@ -83,6 +85,9 @@ export function importTable(rows: readonly ImportRow[]): string {
       "floor heap MB",
       "import heap MB",
       "workbook MB",
+      "pipeline MB",
+      "live floor MB",
+      "live pipeline MB",
     ],
     rows.map((row) => [
       row.records.toLocaleString("en-US"),
@@ -97,6 +102,9 @@ export function importTable(rows: readonly ImportRow[]): string {
       mb(row.floor.peakHeapBytes),
       mb(row.import.peakHeapBytes),
       mb(row.import.workbookHeapBytes),
+      mb(row.import.pipelineHeapBytes),
+      row.liveHeap ? mb(row.liveHeap.floorBytes) : "",
+      row.liveHeap ? mb(row.liveHeap.pipelineBytes) : "",
     ]),
   );
 }

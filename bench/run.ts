@@ -1,7 +1,7 @@
 // npm run bench: import speed against the network floor, journal validation and custom functions.
 // Flags: --quick (10,000 records only), --sizes 10000,50000, --latencies 0,25, --repeat N (keep
 // the fastest of N runs of each), --machine NAME, --notes TEXT, --out FILE, --no-write,
-// --skip-journal, --skip-functions.
+// --skip-journal, --skip-functions, --skip-live-heap (the untimed run with forced collections).
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { measureFunctions } from "./functionsBench";
@@ -9,6 +9,7 @@ import {
   benchApi,
   measureFloor,
   measureImport,
+  measureLiveHeap,
   type FloorResult,
   type ImportRunResult,
 } from "./importBench";
@@ -36,12 +37,13 @@ interface Flags {
   write: boolean;
   journal: boolean;
   functions: boolean;
+  liveHeap: boolean;
 }
 
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
   "[--repeat N] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
-  "[--skip-functions]";
+  "[--skip-functions] [--skip-live-heap]";
 
 function numbers(flag: string, text: string | undefined): number[] {
   const values = (text ?? "").split(",").map(Number);
@@ -62,6 +64,7 @@ function parseFlags(args: readonly string[]): Flags {
     write: true,
     journal: true,
     functions: true,
+    liveHeap: true,
   };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
@@ -76,6 +79,7 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--no-write") flags.write = false;
     else if (flag === "--skip-journal") flags.journal = false;
     else if (flag === "--skip-functions") flags.functions = false;
+    else if (flag === "--skip-live-heap") flags.liveHeap = false;
     else throw new Error(`Unknown flag ${flag}.\n${USAGE}`);
   }
   return flags;
@@ -118,7 +122,7 @@ async function main(): Promise<void> {
     const sandbox = await startSandboxProcess(records);
     try {
       const api = benchApi(sandbox.baseUrl);
-      for (const latencyMs of flags.latencies) {
+      for (const [index, latencyMs] of flags.latencies.entries()) {
         await sandbox.setLatency(latencyMs);
         const floor: FloorResult = await fastest(flags.repeat, () => measureFloor(api));
         const imported: ImportRunResult = await fastest(flags.repeat, () => measureImport(api));
@@ -127,6 +131,7 @@ async function main(): Promise<void> {
             `Expected ${records} records, fetched ${floor.records}, imported ${imported.rows}.`,
           );
         }
+        const liveHeap = index === 0 && flags.liveHeap ? await measureLiveHeap(api) : null;
         const row: ImportRow = {
           records,
           latencyMs,
@@ -134,6 +139,7 @@ async function main(): Promise<void> {
           import: imported,
           ratio: imported.ms / floor.ms,
           syncBudget: Math.ceil(records / 5_000) + 5,
+          liveHeap,
         };
         imports.push(row);
         console.log(importTable([row]).split("\n").at(-1));
