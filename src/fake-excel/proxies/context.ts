@@ -45,13 +45,13 @@ export interface SyncBackend {
 
 // eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7f]/;
+/** Characters a JSON string writes as more than themselves: quotes, backslashes, controls, non-ASCII. */
+// eslint-disable-next-line no-control-regex
+const NOT_PLAIN = /["\\\x00-\x1f\x7f-\uffff]/;
 
-/** UTF-8 bytes of a value's JSON, as it would travel in the request or response. */
-export function jsonBytes(value: unknown): number {
-  const json = JSON.stringify(value);
-  if (json === undefined) return 0;
-  // Most requests are plain ASCII: a native scan then gives the answer for megabytes of values
-  // without a character loop.
+/** UTF-8 bytes of a JSON text. */
+function utf8Bytes(json: string): number {
+  // Most requests are plain ASCII: a native scan then gives the answer without a character loop.
   if (!NON_ASCII.test(json)) return json.length;
   let bytes = 0;
   for (let i = 0; i < json.length; i++) {
@@ -64,6 +64,38 @@ export function jsonBytes(value: unknown): number {
     } else bytes += 3;
   }
   return bytes;
+}
+
+/** Bytes of an array element's JSON: what JSON.stringify writes for it inside an array. */
+function elementBytes(value: unknown): number {
+  switch (typeof value) {
+    case "string":
+      return NOT_PLAIN.test(value) ? utf8Bytes(JSON.stringify(value)) : value.length + 2;
+    case "number":
+      return Number.isFinite(value) ? String(value).length : 4; // NaN and Infinity are null
+    case "boolean":
+      return value ? 4 : 5;
+    case "undefined":
+    case "function":
+    case "symbol":
+      return 4; // null in an array
+    default:
+      return value === null ? 4 : jsonBytes(value);
+  }
+}
+
+/**
+ * UTF-8 bytes of a value's JSON, as it would travel in the request or response. Arrays (a
+ * block's values: megabytes) are measured element by element, without building their text.
+ */
+export function jsonBytes(value: unknown): number {
+  if (Array.isArray(value)) {
+    let bytes = value.length > 0 ? value.length + 1 : 2; // brackets and commas
+    for (const element of value as unknown[]) bytes += elementBytes(element);
+    return bytes;
+  }
+  const json = JSON.stringify(value);
+  return json === undefined ? 0 : utf8Bytes(json);
 }
 
 export class FakeRequestContext {
