@@ -2,6 +2,7 @@
 // explicit samples the caller takes at moments it knows are high, such as right after a write
 // has been queued. A timer cannot fire while a long synchronous step runs, so explicit samples
 // cover those.
+import { PerformanceObserver } from "node:perf_hooks";
 import { getHeapStatistics } from "node:v8";
 
 const SAMPLE_EVERY_MS = 5;
@@ -62,5 +63,26 @@ export class HeapSampler {
       peak = Math.max(peak, used - this.baseline - rows * bytesPerRow);
     }
     return peak;
+  }
+}
+
+/**
+ * Milliseconds of garbage collection pauses while it runs: a large fake workbook makes every
+ * major collection walk millions of cells, a cost real Excel keeps in its own process.
+ */
+export class GcTimer {
+  private total = 0;
+  private readonly observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) this.total += entry.duration;
+  });
+
+  constructor() {
+    this.observer.observe({ entryTypes: ["gc"] });
+  }
+
+  /** Stops observing; returns the pause time seen, in ms. */
+  stop(): number {
+    this.observer.disconnect();
+    return this.total;
   }
 }

@@ -5,13 +5,15 @@ import { iterateCollection, LedgerApi } from "../src/api";
 import { FakeExcelHost } from "../src/fake-excel";
 import { importCollection } from "../src/import/importCollection";
 import { DEMO_TOKEN } from "../src/sandbox";
-import { collectGarbage, HeapSampler, heapUsed } from "./heapSampler";
+import { collectGarbage, GcTimer, HeapSampler, heapUsed } from "./heapSampler";
 
 export interface FloorResult {
   readonly ms: number;
   readonly pages: number;
   readonly records: number;
   readonly peakHeapBytes: number;
+  /** Garbage collection pauses during the run. */
+  readonly gcMs: number;
 }
 
 export interface ImportRunResult {
@@ -21,6 +23,8 @@ export interface ImportRunResult {
   readonly largestRequestBytes: number;
   /** Milliseconds the fake host spent serving requests: Excel's own work, not the add-in's. */
   readonly hostServeMs: number;
+  /** Garbage collection pauses during the run (they grow with the fake workbook's heap). */
+  readonly gcMs: number;
   /** Peak heap above the baseline during the import, the fake workbook's cells included. */
   readonly peakHeapBytes: number;
   /** Heap still held after the import (after a collection): the fake workbook's cells. */
@@ -44,6 +48,7 @@ export function benchApi(baseUrl: string): LedgerApi {
 /** The floor: the same client walking every page, doing nothing with them. */
 export async function measureFloor(api: LedgerApi): Promise<FloorResult> {
   const heap = new HeapSampler();
+  const gc = new GcTimer();
   const started = performance.now();
   let pages = 0;
   let records = 0;
@@ -52,7 +57,7 @@ export async function measureFloor(api: LedgerApi): Promise<FloorResult> {
     records += page.data.length;
   }
   const ms = performance.now() - started;
-  return { ms, pages, records, peakHeapBytes: heap.stop() };
+  return { ms, pages, records, peakHeapBytes: heap.stop(), gcMs: gc.stop() };
 }
 
 /** The full import of the invoices into a new strict fake Excel host. */
@@ -60,6 +65,7 @@ export async function measureImport(api: LedgerApi): Promise<ImportRunResult> {
   const host = new FakeExcelHost();
   let written = 0;
   const heap = new HeapSampler(() => written);
+  const gc = new GcTimer();
   const started = performance.now();
   const result = await importCollection(host.run, {
     collection: "invoices",
@@ -70,6 +76,7 @@ export async function measureImport(api: LedgerApi): Promise<ImportRunResult> {
     },
   });
   const ms = performance.now() - started;
+  const gcMs = gc.stop();
   const peakHeapBytes = heap.stop();
   collectGarbage();
   const workbookHeapBytes = heapUsed() - heap.baseline;
@@ -80,6 +87,7 @@ export async function measureImport(api: LedgerApi): Promise<ImportRunResult> {
     syncs: host.syncCount,
     largestRequestBytes: host.largestRequestBytes,
     hostServeMs: host.requestLog.reduce((sum, sync) => sum + sync.serveMs, 0),
+    gcMs,
     peakHeapBytes,
     workbookHeapBytes,
     pipelineHeapBytes: heap.peakBeside(workbookHeapBytes / Math.max(1, result.rows)),
