@@ -25,6 +25,15 @@ export class BlockPlanner {
     return rows >= this.maxRows || bytes >= this.maxBytes;
   }
 
+  /**
+   * True when adding a page of about `incomingBytes` to `rows` pending rows of about `bytes`
+   * would take the block past the byte limit: the pending rows should be written first. A page
+   * of ordinary rows is a few dozen kilobytes, but 50 rows of long memos can be megabytes.
+   */
+  wouldOverflow(rows: number, bytes: number, incomingBytes: number): boolean {
+    return rows > 0 && this.blocks > 0 && bytes + incomingBytes > this.maxBytes;
+  }
+
   /** Records that a block was written. */
   flushed(): void {
     this.blocks += 1;

@@ -162,6 +162,13 @@ export async function importCollection(
     const shaped = shapedPage.main;
     if (!mainWriter) await openTables();
     const room = mainWriter!.capacity - committed - main.rows.length;
+    const incoming = shaped.bytes + (shapedPage.linked?.bytes ?? 0);
+    if (planner.wouldOverflow(main.rows.length, main.bytes + linked.bytes, incoming)) {
+      // Pages of long texts: write what is pending first, so this page cannot push the block
+      // past the request limit.
+      planner.flushed();
+      await flush();
+    }
     main.add(shaped, shaped.bytes);
     if (shapedPage.linked) linked.add(shapedPage.linked, shapedPage.linked.bytes);
     if (shaped.rows.length > room) {

@@ -20,4 +20,18 @@ describe("BlockPlanner", () => {
     expect(planner.shouldFlush(100, BLOCK_MAX_BYTES - 1)).toBe(false);
     expect(planner.shouldFlush(100, BLOCK_MAX_BYTES)).toBe(true);
   });
+
+  it("does not cut short a block of 5,000 ordinary invoice rows (about 600 estimated bytes each)", () => {
+    const planner = new BlockPlanner();
+    planner.flushed();
+    expect(planner.shouldFlush(BLOCK_MAX_ROWS - 1, (BLOCK_MAX_ROWS - 1) * 600)).toBe(false);
+  });
+
+  it("writes the pending rows first when the next page would take the block past the limit", () => {
+    const planner = new BlockPlanner();
+    planner.flushed();
+    expect(planner.wouldOverflow(100, BLOCK_MAX_BYTES - 1_000, 999)).toBe(false);
+    expect(planner.wouldOverflow(100, BLOCK_MAX_BYTES - 1_000, 1_001)).toBe(true);
+    expect(planner.wouldOverflow(0, 0, BLOCK_MAX_BYTES * 2)).toBe(false); // nothing to write yet
+  });
 });
