@@ -36,6 +36,35 @@ export function paymentsTable(payments: readonly Payment[]): SpilledTable {
   return spilled(shaper.columns(), block);
 }
 
+/** Why a table holds fewer records than were asked for: shown on a last row of its own. */
+export interface Shortfall {
+  /** The records the table holds. */
+  readonly shown: number;
+  /** The records the formula should have shown: its count, or fewer when the server has fewer. */
+  readonly wanted: number;
+  /** The number the server reports it has. */
+  readonly total: number;
+  /** What the records are called, plural: "payments". */
+  readonly noun: string;
+}
+
+/**
+ * The table with a last row saying it is incomplete: the first cell in a few words (where the
+ * eye lands at the end of the list), the Notes cell in full, as Notes explain inexact amounts.
+ * Every other cell is empty text, so sums over a column are not disturbed.
+ */
+export function withShortfallRow(table: SpilledTable, shortfall: Shortfall): SpilledTable {
+  const header = table[0] ?? [];
+  const row = new Array<CellValue>(header.length).fill("");
+  const { shown, wanted, total, noun } = shortfall;
+  row[0] = `Incomplete: ${shown} of ${wanted} ${noun}`;
+  const notes = header.indexOf(NOTES_HEADER);
+  row[notes >= 0 ? notes : header.length - 1] =
+    `The server reports ${total} ${noun} but sent only ${shown}, with no way to ask for the ` +
+    `rest (no next-page cursor). Totals over this table leave out ${wanted - shown} ${noun}.`;
+  return [...table, row];
+}
+
 /**
  * A collection's records with the columns discovered from them (`id` first, nested fields as
  * their own columns). No records: the header row alone, "ID" and "Notes", so the formula still

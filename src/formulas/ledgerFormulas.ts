@@ -14,6 +14,7 @@ import {
   type JsonRecord,
   type LedgerApi,
   type Payment,
+  type PaymentsBatch,
   type PaymentsSource,
   type RetryEvent,
   type Sleep,
@@ -27,6 +28,8 @@ import {
   collectionTable,
   journalLinesTable,
   paymentsTable,
+  withShortfallRow,
+  type Shortfall,
   type SpilledTable,
 } from "./formulaTables";
 import { journalFieldOf, journalFieldValue } from "./journalFields";
@@ -59,9 +62,15 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
+/** The payments a PAYMENTS call shows, and why they are fewer than asked when they are. */
+interface PaymentsAnswer {
+  readonly payments: readonly Payment[];
+  readonly shortfall?: Shortfall;
+}
+
 export class LedgerFormulas {
   readonly limit: ConcurrencyLimit;
-  private readonly paymentLists: SharedRequests<readonly Payment[]>;
+  private readonly paymentLists: SharedRequests<PaymentsAnswer>;
   private readonly recordLists: SharedRequests<readonly JsonRecord[]>;
   private readonly journals: SharedRequests<JournalResponse>;
 
@@ -85,30 +94,53 @@ export class LedgerFormulas {
     this.journals.clear();
   }
 
-  /** LEDGER.PAYMENTS([limit]). */
+  /**
+   * LEDGER.PAYMENTS([limit]). The first request asks for all `limit` payments at once: the
+   * contract does not say the list pages by cursor, so a smaller first page could be all there is.
+   * When the server's pages end short of `limit` while its `count` says it has more, the table
+   * ends with a row saying so (see {@link withShortfallRow}) rather than passing as whole.
+   */
   async payments(limit: unknown, call: CallOptions = {}): Promise<SpilledTable> {
     return await this.guard(async () => {
       const count = recordCountOf(limit, "limit");
       const api = this.api();
-      const payments = await this.paymentLists.get(
+      const answer = await this.paymentLists.get(
         `payments|${count}`,
         async (signal) => {
           const found: Payment[] = [];
+          let last: PaymentsBatch | undefined;
           const walk = iteratePayments(api, {
-            pageSize: Math.min(count, PAGE_SIZE),
+            pageSize: count,
             prefetch: false,
             signal,
             onRetry: this.onRetry,
           });
+          const seen = new Set<string>();
           for await (const batch of walk) {
-            found.push(...batch.page.data);
+            // A page may repeat payments of an earlier one: each is shown once.
+            for (const payment of batch.page.data) {
+              if (seen.has(payment.id)) continue;
+              seen.add(payment.id);
+              found.push(payment);
+            }
+            last = batch;
             if (found.length >= count) break;
           }
-          return found.slice(0, count);
+          const payments = found.slice(0, count);
+          const wanted = Math.min(count, last?.count ?? 0);
+          if (last === undefined || payments.length >= wanted) return { payments };
+          const shortfall: Shortfall = {
+            shown: payments.length,
+            wanted,
+            total: last.count,
+            noun: "payments",
+          };
+          return { payments, shortfall };
         },
         call.signal,
       );
-      return paymentsTable(payments);
+      const table = paymentsTable(answer.payments);
+      return answer.shortfall === undefined ? table : withShortfallRow(table, answer.shortfall);
     });
   }
 

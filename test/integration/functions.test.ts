@@ -41,10 +41,13 @@ const countingFetch: FetchLike = async (url, init) => {
   }
 };
 
-function connect(options: { token?: string; identity?: string } = {}): void {
+function connect(
+  options: { token?: string; identity?: string; server?: RunningSandbox } = {},
+): void {
+  const server = options.server ?? sandbox;
   const api = new LedgerApi(
     {
-      apiAddress: sandbox.baseUrl,
+      apiAddress: server.baseUrl,
       version: "v1",
       token: options.token ?? DEMO_TOKEN,
       identity: options.identity ?? "demo-company",
@@ -53,8 +56,8 @@ function connect(options: { token?: string; identity?: string } = {}): void {
   );
   activeConnection.set({
     api,
-    origin: sandbox.origin,
-    host: new URL(sandbox.origin).host,
+    origin: server.origin,
+    host: new URL(server.origin).host,
     version: "v1",
     identity: options.identity ?? "demo-company",
   });
@@ -167,6 +170,58 @@ describe("LEDGER.PAYMENTS", () => {
       message:
         "A formula brings in at most 2,000 records. For more, use Import in the Ledger Sheets task pane.",
     });
+  });
+});
+
+describe("LEDGER.PAYMENTS against a server with 250 payments", () => {
+  let large: RunningSandbox;
+
+  beforeAll(async () => {
+    large = await startSandbox({ port: 0, log: null, records: { payments: 250 } });
+  });
+
+  afterAll(async () => {
+    await large.close();
+  });
+
+  async function inMode(paymentsPagination: "cursor" | "none"): Promise<void> {
+    const response = await fetch(`${large.origin}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ paymentsPagination }),
+    });
+    expect(response.ok).toBe(true);
+    connect({ server: large });
+  }
+
+  it("brings in the default 100 in one request, also from a server that sends no cursor", async () => {
+    await inMode("none");
+    const before = large.stats().requests;
+    const rows = await table("PAYMENTS", null);
+    expect(rows).toHaveLength(1 + 100);
+    expect(large.stats().requests - before).toBe(1);
+    expect(new Set(column(rows, "Payment ID")).size).toBe(100);
+  });
+
+  it("says on a last row that the list is incomplete when the server caps it and sends no cursor", async () => {
+    await inMode("none");
+    const rows = await table("PAYMENTS", 150);
+    // The sandbox caps limit at 100; with no cursor there is no way to the other 50.
+    expect(rows).toHaveLength(1 + 100 + 1);
+    const last = rows.at(-1) ?? [];
+    expect(last[0]).toBe("Incomplete: 100 of 150 payments");
+    expect(column(rows, "Notes").at(-1)).toMatch(
+      /^The server reports 250 payments but sent only 100, .* leave out 50 payments\.$/,
+    );
+  });
+
+  it("follows the cursor past the server's cap when there is one, with no such row", async () => {
+    await inMode("cursor");
+    const before = large.stats().requests;
+    const rows = await table("PAYMENTS", 150);
+    expect(rows).toHaveLength(1 + 150);
+    expect(large.stats().requests - before).toBe(2);
+    expect(new Set(column(rows, "Payment ID")).size).toBe(150);
   });
 });
 

@@ -16,6 +16,8 @@ class RecordingApi implements FormulaApi {
   readonly paths: string[] = [];
   readonly sizes: (number | undefined)[] = [];
   readonly limits: (number | undefined)[] = [];
+  /** The most payments one answer holds, as a server caps `limit`; no cursor either way. */
+  paymentsCap = Number.POSITIVE_INFINITY;
   failWith: ApiError | Error | undefined;
   /** Called before answering, as the client does before a retry wait. */
   beforeAnswer: ((params: CollectionParams) => void) | undefined;
@@ -39,7 +41,7 @@ class RecordingApi implements FormulaApi {
 
   async listPayments(params: PaymentsParams): Promise<PaymentsPage> {
     this.limits.push(params.limit);
-    const limit = params.limit ?? 20;
+    const limit = Math.min(params.limit ?? 20, this.paymentsCap);
     return {
       data: payments(0, Math.min(limit, 45)),
       page: 1,
@@ -92,6 +94,36 @@ describe("LedgerFormulas", () => {
     const payments = await formulas(api).payments(3);
     expect(payments).toHaveLength(4);
     expect(api.limits).toEqual([3]);
+  });
+
+  it("asks for all the payments wanted in its first request, past the cursor lists' 50", async () => {
+    const api = new RecordingApi();
+    const rows = await formulas(api).payments(null);
+    expect(api.limits).toEqual([100]);
+    expect(rows).toHaveLength(1 + 45);
+    expect(rows.at(-1)?.[0]).not.toMatch(/Incomplete/);
+  });
+
+  it("ends PAYMENTS with a row saying so when the server has more but no way to fetch them", async () => {
+    const api = new RecordingApi();
+    api.paymentsCap = 20;
+    const rows = await formulas(api).payments(30);
+    expect(api.limits).toEqual([30]);
+    expect(rows).toHaveLength(1 + 20 + 1);
+    const last = rows.at(-1) ?? [];
+    expect(last[0]).toBe("Incomplete: 20 of 30 payments");
+    expect(last[(rows[0] ?? []).indexOf("Notes")]).toBe(
+      "The server reports 45 payments but sent only 20, with no way to ask for the rest (no " +
+        "next-page cursor). Totals over this table leave out 10 payments.",
+    );
+    expect(last.slice(1, -1).every((cell) => cell === "")).toBe(true);
+  });
+
+  it("adds no such row when the server holds fewer payments than asked for", async () => {
+    const api = new RecordingApi();
+    api.paymentsCap = 45;
+    const rows = await formulas(api).payments(2000);
+    expect(rows).toHaveLength(1 + 45);
   });
 
   it("stops following the cursor at max_records, without fetching a page ahead", async () => {
