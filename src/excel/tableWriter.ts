@@ -1,6 +1,7 @@
 // Writes an import into an Excel table, block by block: one sheet per collection, a status line
 // above the table, number formats per column before the values (so text stays text), and refresh
-// in place (the same table keeps its name and position, so formulas that refer to it keep working).
+// in place (the same table keeps its name, position and columns, so formulas that refer to it,
+// such as =SUM(Invoices[Total]), keep pointing at the same data).
 import { CellValue, ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
 import type { ExcelRun } from "./run";
 
@@ -27,6 +28,97 @@ export interface TableLayout {
 export interface RowBlock {
   readonly rows: readonly (readonly CellValue[])[];
   readonly textCells: readonly { readonly row: number; readonly column: number }[];
+}
+
+/**
+ * Where each import column sits in the table. On refresh the table's columns keep their places:
+ * an import column goes to the existing column with its header (compared ignoring case, as Excel
+ * does), and a column the table lacks is appended at the right. Excel rewrites structured
+ * references when a header changes and turns them into #REF! when a column leaves the table, so
+ * writing headers by position, or shrinking the table, would silently re-aim the user's formulas.
+ */
+export class ColumnPlaces {
+  /** The table column of each import column placed so far. */
+  private readonly placed: number[] = [];
+  /** Existing columns no import column has claimed yet, by lower-case header. */
+  private readonly unclaimed = new Map<string, number>();
+  private readonly existing: readonly string[];
+  private tableWidth: number;
+
+  /** `existing`: the table's header texts, left to right (none for a new table). */
+  constructor(existing: readonly string[]) {
+    this.existing = existing;
+    this.tableWidth = existing.length;
+    existing.forEach((header, index) => {
+      const key = header.toLowerCase();
+      if (!this.unclaimed.has(key)) this.unclaimed.set(key, index);
+    });
+  }
+
+  /** The table's column count. */
+  get width(): number {
+    return this.tableWidth;
+  }
+
+  /** How many import columns have a place. */
+  get count(): number {
+    return this.placed.length;
+  }
+
+  /** The table column of import column `index`. */
+  position(index: number): number {
+    const position = this.placed[index];
+    if (position === undefined) throw new RangeError(`Column ${index} has no place yet.`);
+    return position;
+  }
+
+  /** True when import column i is table column i for every column and the table has no others. */
+  get isIdentity(): boolean {
+    return this.tableWidth === this.placed.length && this.placed.every((p, i) => p === i);
+  }
+
+  /**
+   * Places the columns of `columns` not placed yet. Returns those appended at the right, as the
+   * table column of the first and their headers (contiguous), so their header cells get written.
+   */
+  place(columns: readonly ColumnSpec[]): { first: number; headers: string[] } {
+    const first = this.tableWidth;
+    const headers: string[] = [];
+    for (const column of columns.slice(this.placed.length)) {
+      const key = column.header.toLowerCase();
+      const existing = this.unclaimed.get(key);
+      if (existing !== undefined) {
+        this.unclaimed.delete(key);
+        this.placed.push(existing);
+      } else {
+        this.placed.push(this.tableWidth);
+        this.tableWidth += 1;
+        headers.push(column.header);
+      }
+    }
+    return { first, headers };
+  }
+
+  /** Headers of the table's columns that no import column has filled, left to right. */
+  unfilled(): string[] {
+    return [...this.unclaimed.values()]
+      .sort((a, b) => a - b)
+      .map((index) => this.existing[index] ?? "");
+  }
+
+  /** A row of import cells laid out as a table row: unfilled columns are empty. */
+  tableRow(row: readonly CellValue[]): CellValue[] {
+    if (this.isIdentity) {
+      return row.length === this.tableWidth
+        ? [...row]
+        : [...row, ...new Array<CellValue>(this.tableWidth - row.length).fill("")];
+    }
+    const cells = new Array<CellValue>(this.tableWidth).fill("");
+    row.forEach((value, index) => {
+      cells[this.position(index)] = value;
+    });
+    return cells;
+  }
 }
 
 /** Where the table is, as found or created by {@link TableWriter.open}. */
@@ -62,17 +154,16 @@ function freeSheetName(base: string, taken: readonly string[]): string {
  */
 export class TableWriter {
   private rowsWritten = 0;
-  private columnsWritten: number;
-  /** The widest text seen per column in the first rows, in characters, for column widths. */
+  /** The widest text seen per import column in the first rows, in characters. */
   private readonly widths: number[] = [];
   private sampledRows = 0;
 
   private constructor(
     private readonly placement: Placement,
+    private readonly places: ColumnPlaces,
     columns: readonly ColumnSpec[],
     private readonly sheetRows: number,
   ) {
-    this.columnsWritten = columns.length;
     this.measure([columns.map((column) => column.header)]);
   }
 
@@ -86,6 +177,14 @@ export class TableWriter {
         this.widths[column] = Math.max(this.widths[column] ?? 0, chars);
       });
     }
+  }
+
+  /**
+   * Headers of the refreshed table's columns that this import has no data for. They stay in
+   * the table (a formula may refer to them), empty for the new rows.
+   */
+  get unfilledColumns(): string[] {
+    return this.places.unfilled();
   }
 
   get sheetName(): string {
@@ -111,8 +210,8 @@ export class TableWriter {
   }
 
   /**
-   * Finds the table named `layout.tableName` and empties its rows (refresh), or creates the sheet
-   * and the table. A sheet of that name that holds other content and no such table is left
+   * Finds the table named `layout.tableName` and empties its rows (refresh: its columns stay, see
+   * {@link ColumnPlaces}), or creates the sheet and the table. A sheet of that name that holds other content and no such table is left
    * alone: the import goes to a new sheet ("Invoices (2)"), never over the user's cells.
    */
   static async open(
@@ -126,7 +225,7 @@ export class TableWriter {
     if (columns.length === 0 || columns.length > EXCEL_MAX_COLUMNS) {
       throw new Error(`A table needs 1 to ${EXCEL_MAX_COLUMNS} columns, not ${columns.length}.`);
     }
-    const placement = await run(async (context) => {
+    const { placement, places } = await run(async (context) => {
       const workbook = context.workbook;
       const table = workbook.tables.getItemOrNullObject(layout.tableName);
       table.load("name");
@@ -169,15 +268,20 @@ export class TableWriter {
       created.style = "TableStyleMedium2";
       sheet.freezePanes.freezeRows(NEW_TABLE_HEADER_ROW + 1);
       await context.sync();
+      const places = new ColumnPlaces(columns.map((column) => column.header));
+      places.place(columns);
       return {
-        sheetName,
-        tableName: layout.tableName,
-        headerRow: NEW_TABLE_HEADER_ROW,
-        firstColumn: 0,
-        statusRow: 0,
+        placement: {
+          sheetName,
+          tableName: layout.tableName,
+          headerRow: NEW_TABLE_HEADER_ROW,
+          firstColumn: 0,
+          statusRow: 0,
+        },
+        places,
       };
     });
-    return new TableWriter(placement, columns, sheetRows);
+    return new TableWriter(placement, places, columns, sheetRows);
   }
 
   /**
@@ -199,32 +303,31 @@ export class TableWriter {
     }
     const { headerRow, firstColumn } = this.placement;
     const sheet = context.workbook.worksheets.getItem(this.placement.sheetName);
-    const width = columns.length;
-    if (width > this.columnsWritten) {
+    const places = this.places;
+    const appended = places.place(columns);
+    if (appended.headers.length > 0) {
       const added = sheet.getRangeByIndexes(
         headerRow,
-        firstColumn + this.columnsWritten,
+        firstColumn + appended.first,
         1,
-        width - this.columnsWritten,
+        appended.headers.length,
       );
       added.numberFormat = uniform("@");
-      added.values = [columns.slice(this.columnsWritten).map((column) => column.header)];
-      this.columnsWritten = width;
+      added.values = [appended.headers];
     }
+    const width = places.width;
     const top = headerRow + 1 + this.rowsWritten;
     columns.forEach((column, index) => {
-      sheet.getRangeByIndexes(top, firstColumn + index, count, 1).numberFormat = uniform(
-        NUMBER_FORMATS[column.kind],
-      );
+      sheet.getRangeByIndexes(top, firstColumn + places.position(index), count, 1).numberFormat =
+        uniform(NUMBER_FORMATS[column.kind]);
     });
     for (const { row, column } of block.textCells) {
-      sheet.getRangeByIndexes(top + row, firstColumn + column, 1, 1).numberFormat = [["@"]];
+      sheet.getRangeByIndexes(top + row, firstColumn + places.position(column), 1, 1).numberFormat =
+        [["@"]];
     }
     this.measure(block.rows);
     sheet.getRangeByIndexes(top, firstColumn, count, width).values = block.rows.map((row) =>
-      row.length === width
-        ? [...row]
-        : [...row, ...new Array<CellValue>(width - row.length).fill("")],
+      places.tableRow(row),
     );
     this.rowsWritten += count;
     const table = context.workbook.tables.getItem(this.placement.tableName);
@@ -242,9 +345,11 @@ export class TableWriter {
     }
     // Widths from the first rows, capped: autofit would follow a 30,000-character memo (and is
     // slow over 200,000 rows).
-    for (let column = 0; column < this.columnsWritten; column++) {
+    // Only the import's columns: a kept column the import did not fill keeps its width.
+    for (let column = 0; column < this.places.count; column++) {
       const chars = Math.min(this.widths[column] ?? 8, MAX_WIDTH_CHARS);
-      sheet.getRangeByIndexes(0, this.placement.firstColumn + column, 1, 1).format.columnWidth =
+      const position = this.placement.firstColumn + this.places.position(column);
+      sheet.getRangeByIndexes(0, position, 1, 1).format.columnWidth =
         Math.max(8, chars) * POINTS_PER_CHAR + 8;
     }
     sheet.activate();
@@ -259,37 +364,47 @@ function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column =
   cell.format.font.bold = true;
 }
 
-/** Empties an existing table's rows and aligns its header with `columns`; keeps name and place. */
+/**
+ * Empties an existing table's rows, keeping its name, place and every column where it is
+ * ({@link ColumnPlaces}); columns the table lacks are appended at the right.
+ */
 async function refreshExisting(
   context: Excel.RequestContext,
   table: Excel.Table,
   columns: readonly ColumnSpec[],
   status: string,
-): Promise<Placement> {
+): Promise<{ placement: Placement; places: ColumnPlaces }> {
   const range = table.getRange();
-  range.load("rowIndex,columnIndex,columnCount");
+  range.load("rowIndex,columnIndex");
+  const header = table.getHeaderRowRange();
+  header.load("values");
   const sheet = table.worksheet;
   sheet.load("name");
   await context.sync();
   const headerRow = range.rowIndex;
   const firstColumn = range.columnIndex;
+  const places = new ColumnPlaces((header.values[0] ?? []).map((value) => String(value)));
+  const appended = places.place(columns);
   context.application.suspendApiCalculationUntilNextSync();
   table.getDataBodyRange().clear("Contents");
-  const width = columns.length;
-  if (range.columnCount > width) {
-    // Columns the import no longer has: clear them before the table shrinks past them.
-    sheet
-      .getRangeByIndexes(headerRow, firstColumn + width, 1, range.columnCount - width)
-      .clear("Contents");
+  if (appended.headers.length > 0) {
+    const added = sheet.getRangeByIndexes(
+      headerRow,
+      firstColumn + appended.first,
+      1,
+      appended.headers.length,
+    );
+    added.numberFormat = uniform("@");
+    added.values = [appended.headers];
   }
-  table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, 2, width));
-  const header = sheet.getRangeByIndexes(headerRow, firstColumn, 1, width);
-  header.numberFormat = uniform("@");
-  header.values = [columns.map((column) => column.header)];
+  table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, 2, places.width));
   const statusRow = headerRow >= 2 ? headerRow - 2 : null;
   if (statusRow !== null) writeStatus(sheet, statusRow, status, firstColumn);
   await context.sync();
-  return { sheetName: sheet.name, tableName: table.name, headerRow, firstColumn, statusRow };
+  return {
+    placement: { sheetName: sheet.name, tableName: table.name, headerRow, firstColumn, statusRow },
+    places,
+  };
 }
 
 /** One request for several tables' blocks (payments and their allocations go together). */

@@ -1,7 +1,12 @@
 // The table writer against the strict fake Excel host: what lands in cells, and how many
 // round trips it takes.
 import { FakeExcelHost } from "../../../src/fake-excel";
-import { finishTables, TableWriter, writeBlocks } from "../../../src/excel/tableWriter";
+import {
+  ColumnPlaces,
+  finishTables,
+  TableWriter,
+  writeBlocks,
+} from "../../../src/excel/tableWriter";
 import type { ColumnSpec } from "../../../src/sheets";
 
 const COLUMNS: ColumnSpec[] = [
@@ -164,5 +169,115 @@ describe("TableWriter", () => {
     expect(host.activeSheetName).toBe("Invoices");
     // A 500-character id does not make a 500-character column.
     expect(host.columnWidth("Invoices", 0)).toBeLessThanOrEqual(40 * 6 + 8);
+  });
+
+  describe("refresh in place", () => {
+    const column = (key: string, header: string, kind: ColumnSpec["kind"]): ColumnSpec => ({
+      key,
+      header,
+      kind,
+    });
+    const ID = column("id", "ID", "text");
+    const TOTAL = column("total", "Total", "money");
+    const ISSUE = column("issue_date", "Issue date", "date");
+    const PAID = column("paid", "Paid", "boolean");
+    const MEMO = column("memo", "Memo", "text");
+
+    /** A first import of COLUMNS with two rows, and a report sheet summing its Total column. */
+    async function importedWithReport(): Promise<FakeExcelHost> {
+      const host = new FakeExcelHost();
+      const first = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
+      await write(host, first, [
+        ["a", 1, 46000, true],
+        ["b", 2, 46001, false],
+      ]);
+      host.addSheet("Report");
+      host.setCells("Report", "A1", [["=SUM(Invoices[Total])"]]);
+      expect(host.cell("Report", "A1").value).toBe(3);
+      return host;
+    }
+
+    it("keeps every column where it was, matched by header, so formulas keep their column", async () => {
+      const host = await importedWithReport();
+      // Discovery put the columns in another order, found a new one and lost "Issue date".
+      const columns = [ID, PAID, MEMO, TOTAL];
+      const again = await TableWriter.open(host.run, LAYOUT, columns, "Refreshing");
+      await write(
+        host,
+        again,
+        [
+          ["x", true, "first", 10.25],
+          ["y", false, "second", 20.5],
+          ["z", true, "third", 0.01],
+        ],
+        columns,
+        [],
+      );
+      expect(host.tableInfo("Invoices")).toMatchObject({
+        headers: ["ID", "Total", "Issue date", "Paid", "Memo"],
+        rowCount: 3,
+      });
+      expect(host.values("Invoices", "A4:E6")).toEqual([
+        ["x", 10.25, "", true, "first"],
+        ["y", 20.5, "", false, "second"],
+        ["z", 0.01, "", true, "third"],
+      ]);
+      expect(host.cell("Invoices", "B4").numberFormat).toBe("#,##0.00");
+      await finishTables(host.run, [{ writer: again, status: "Done" }]);
+      expect(host.cell("Report", "A1")).toMatchObject({
+        formula: "=SUM(Invoices[Total])",
+        value: 30.76,
+      });
+      expect(again.unfilledColumns).toEqual(["Issue date"]);
+    });
+
+    it("never narrows the table: a column found on a later page goes back to its old place", async () => {
+      const host = await importedWithReport();
+      // The first page has no totals yet (nulls), so Total is discovered on the second page.
+      const firstPage = [ID, ISSUE, PAID];
+      const again = await TableWriter.open(host.run, LAYOUT, firstPage, "Refreshing");
+      expect(host.tableInfo("Invoices")!.headers).toEqual(["ID", "Total", "Issue date", "Paid"]);
+      expect(again.unfilledColumns).toEqual(["Total"]);
+      await write(host, again, [["x", 46010, true]], firstPage);
+      const secondPage = [ID, ISSUE, PAID, TOTAL];
+      await write(host, again, [["y", 46011, false, "1E5"]], secondPage, [{ row: 0, column: 3 }]);
+      expect(host.tableInfo("Invoices")).toMatchObject({
+        headers: ["ID", "Total", "Issue date", "Paid"],
+        rowCount: 2,
+      });
+      expect(host.values("Invoices", "A4:D5")).toEqual([
+        ["x", "", 46010, true],
+        ["y", "1E5", 46011, false],
+      ]);
+      // The text cell of the late column is formatted as text where the column really is.
+      expect(host.cell("Invoices", "B5")).toMatchObject({ value: "1E5", numberFormat: "@" });
+      expect(again.unfilledColumns).toEqual([]);
+      await finishTables(host.run, [{ writer: again, status: "Done" }]);
+      expect(host.cell("Report", "A1")).toMatchObject({
+        formula: "=SUM(Invoices[Total])",
+        value: 0,
+      });
+    });
+  });
+});
+
+describe("ColumnPlaces", () => {
+  const spec = (header: string): ColumnSpec => ({ key: header, header, kind: "text" });
+
+  it("matches headers ignoring case, as Excel does, and appends the rest in order", () => {
+    const places = new ColumnPlaces(["ID", "Total", "Notes"]);
+    const appended = places.place([spec("total"), spec("Memo"), spec("id"), spec("Extra")]);
+    expect(appended).toEqual({ first: 3, headers: ["Memo", "Extra"] });
+    expect([0, 1, 2, 3].map((i) => places.position(i))).toEqual([1, 3, 0, 4]);
+    expect(places.width).toBe(5);
+    expect(places.unfilled()).toEqual(["Notes"]);
+    expect(places.tableRow(["t", "m", "i", "e"])).toEqual(["i", "t", "", "m", "e"]);
+  });
+
+  it("pads a short row of a table laid out column for column", () => {
+    const places = new ColumnPlaces(["A", "B", "C"]);
+    places.place([spec("A"), spec("B"), spec("C")]);
+    expect(places.isIdentity).toBe(true);
+    expect(places.tableRow(["a"])).toEqual(["a", "", ""]);
   });
 });
