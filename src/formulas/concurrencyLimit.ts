@@ -44,6 +44,28 @@ export class ConcurrencyLimit {
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + Math.max(0, ms));
   }
 
+  /** Lifts any pause: for a new connection, whose server has asked nothing yet. */
+  resume(): void {
+    this.pausedUntil = 0;
+  }
+
+  /**
+   * Resolves once no pause is in force: every request of a running task (a list's later pages,
+   * too) waits here, so a 429 holds back more than the tasks still queued.
+   */
+  async unpaused(signal?: AbortSignal): Promise<void> {
+    for (let wait = this.pausedUntil - this.clock.now(); wait > 0;) {
+      try {
+        await this.sleep(wait, signal);
+      } catch (error) {
+        if (signal?.aborted) throw cancelled();
+        throw error;
+      }
+      if (signal?.aborted) throw cancelled();
+      wait = this.pausedUntil - this.clock.now();
+    }
+  }
+
   /**
    * Runs `task` once a slot is free and no pause is in force. A `signal` that aborts while the
    * task is still queued takes it out of the queue; it never started, so no request was sent.
@@ -51,7 +73,7 @@ export class ConcurrencyLimit {
   async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     await this.acquire(signal);
     try {
-      await this.waitOutPause(signal);
+      await this.unpaused(signal);
       return await task();
     } finally {
       this.release();
@@ -90,14 +112,6 @@ export class ConcurrencyLimit {
   private release(): void {
     this.running -= 1;
     this.queue.shift()?.start();
-  }
-
-  private async waitOutPause(signal: AbortSignal | undefined): Promise<void> {
-    for (let wait = this.pausedUntil - this.clock.now(); wait > 0;) {
-      await this.sleep(wait, signal);
-      if (signal?.aborted) throw cancelled();
-      wait = this.pausedUntil - this.clock.now();
-    }
   }
 }
 

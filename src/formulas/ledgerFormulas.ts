@@ -4,6 +4,7 @@
 // FormulaError.
 
 import {
+  isApiError,
   iterateCollection,
   iteratePayments,
   systemClock,
@@ -95,6 +96,15 @@ export class LedgerFormulas {
   }
 
   /**
+   * For a new connection: forgets every answer and lifts a 429 pause, which the old server asked
+   * for (Refresh data only clears: the server that asked to wait is still the one in use).
+   */
+  reset(): void {
+    this.clear();
+    this.limit.resume();
+  }
+
+  /**
    * LEDGER.PAYMENTS([limit]). The first request asks for all `limit` payments at once: the
    * contract does not say the list pages by cursor, so a smaller first page could be all there is.
    * When the server's pages end short of `limit` while its `count` says it has more, the table
@@ -103,7 +113,7 @@ export class LedgerFormulas {
   async payments(limit: unknown, call: CallOptions = {}): Promise<SpilledTable> {
     return await this.guard(async () => {
       const count = recordCountOf(limit, "limit");
-      const api = this.api();
+      const api = this.paced(this.api());
       const answer = await this.paymentLists.get(
         `payments|${count}`,
         async (signal) => {
@@ -153,7 +163,7 @@ export class LedgerFormulas {
     return await this.guard(async () => {
       const info = listCollectionOf(collection);
       const count = recordCountOf(maxRecords, "max_records");
-      const api = this.api();
+      const api = this.paced(this.api());
       const path = this.options.collectionPath?.(info.id) ?? info.defaultPath;
       const records = await this.recordLists.get(
         `list|${path}|${count}`,
@@ -200,7 +210,7 @@ export class LedgerFormulas {
   }
 
   private readJournal(id: string, call: CallOptions): Promise<JournalResponse> {
-    const api = this.api();
+    const api = this.paced(this.api());
     return this.journals.get(
       `journal|${id}`,
       (signal) => api.getJournal(id, { signal, onRetry: this.onRetry }),
@@ -214,10 +224,39 @@ export class LedgerFormulas {
     return connection.api;
   }
 
-  /** A 429 holds back every request not yet started, for as long as the server asked. */
+  /** A 429 the client waits out holds back every request not yet sent, for as long as asked. */
   private readonly onRetry = (event: RetryEvent): void => {
     if (event.reason.kind === "rate-limited") this.limit.pauseFor(event.delayMs);
   };
+
+  /**
+   * The API with every request held while a 429 pause is in force: a list's later pages too,
+   * not just a task's first request. A 429 the client gives up on (a Retry-After too long to
+   * wait, the last attempt) pauses the pool as well: the server asked every cell to wait.
+   */
+  private paced(api: FormulaApi): FormulaApi {
+    const send = async <T>(request: () => Promise<T>, signal?: AbortSignal): Promise<T> => {
+      await this.limit.unpaused(signal);
+      try {
+        return await request();
+      } catch (error) {
+        if (
+          isApiError(error) &&
+          error.kind === "rate-limited" &&
+          error.retryAfterMs !== undefined
+        ) {
+          this.limit.pauseFor(error.retryAfterMs);
+        }
+        throw error;
+      }
+    };
+    return {
+      listCollectionPage: (path, params) =>
+        send(() => api.listCollectionPage(path, params), params.signal),
+      listPayments: (params) => send(() => api.listPayments(params), params.signal),
+      getJournal: (id, options) => send(() => api.getJournal(id, options), options?.signal),
+    };
+  }
 
   private async guard<T>(work: () => Promise<T>): Promise<T> {
     try {

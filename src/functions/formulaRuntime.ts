@@ -24,8 +24,9 @@ export const ledgerFormulas = new LedgerFormulas({
   collectionPath: workbookCollectionPath,
 });
 
-// Answers of one connection must never show for another (other identity, other server).
-activeConnection.subscribe(() => ledgerFormulas.clear());
+// Answers of one connection must never show for another (other identity, other server), and a
+// pause one server asked for does not hold back another.
+activeConnection.subscribe(() => ledgerFormulas.reset());
 
 /** The Excel error value for a formula error: #N/A or #VALUE!, both with their message. */
 export function cellError(error: FormulaError): CustomFunctions.Error {

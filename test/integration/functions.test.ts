@@ -424,6 +424,49 @@ describe("many cells at once", () => {
     expect(traffic.starts.filter((start) => start >= at + 1000).length).toBeGreaterThan(0);
   });
 
+  it("after a 429 too long for the client to wait, sends nothing until Retry-After has passed", async () => {
+    await faults({ next: [{ method: "GET", status: 429, retryAfterSeconds: 120 }] });
+    const refused = await cellError("LIST", "bills", 1);
+    expect(refused).toEqual({
+      code: "#N/A",
+      message: "The server is limiting requests (429). Try again in 120 s.",
+    });
+    const sent = sandbox.stats().requests;
+    const invocation: Invocation = {};
+    const waiting = Promise.resolve(host.callCustomFunction("LIST", "bills", 2, invocation));
+    const settled = waiting.then(
+      () => "answered",
+      () => "failed",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await Promise.race([settled, Promise.resolve("waiting")])).toBe("waiting");
+    expect(sandbox.stats().requests).toBe(sent);
+    invocation.onCanceled?.();
+    await expect(waiting).rejects.toMatchObject({ code: "#N/A" });
+    expect(sandbox.stats().requests).toBe(sent);
+    // The next test connects anew, which lifts the pause (see formulaRuntime.ts).
+  });
+
+  it("holds a list's later pages during a 429 pause that began between its pages", async () => {
+    await faults({
+      latencyMs: 100,
+      next: [{ method: "GET", pathContains: "receipts", status: 429, retryAfterSeconds: 1 }],
+    });
+    const before = sandbox.stats().requests;
+    const [invoices, receipts] = await Promise.all([
+      table("LIST", "invoices", 120),
+      table("LIST", "receipts", 5),
+    ]);
+    expect(invoices).toHaveLength(1 + 120);
+    expect(receipts).toHaveLength(1 + 5);
+    // Three pages of invoices, the refused receipts request and its retry.
+    expect(sandbox.stats().requests - before).toBe(5);
+    const at = traffic.statuses.find(([status]) => status === 429)?.[1] ?? 0;
+    expect(at).toBeGreaterThan(0);
+    // A page requested in the moment before the 429 was read may go; none after, until 1 s.
+    expect(traffic.starts.filter((start) => start > at + 50 && start < at + 1000)).toEqual([]);
+  });
+
   it("a cancelled calculation stops its request", async () => {
     await faults({ next: [{ method: "GET", action: "hang" }] });
     const invocation: Invocation = {};

@@ -155,6 +155,68 @@ describe("LedgerFormulas", () => {
     expect(api.sizes).toEqual([1, 2]);
   });
 
+  it("holds back every request when the client gives up on a 429 whose Retry-After is too long", async () => {
+    const time = new FakeTime();
+    const api = new RecordingApi();
+    const service = formulas(api, time);
+    // What the client throws, without a retry callback, for Retry-After: 120.
+    api.failWith = new ApiError("rate-limited", "The server is limiting requests (429).", {
+      status: 429,
+      retryAfterMs: 120_000,
+    });
+    const refused = await failure(time.run(service.list("invoices", 1)));
+    expect(refused.code).toBe("#N/A");
+    api.failWith = undefined;
+    const next = service.list("invoices", 2);
+    await time.advance(119_999);
+    expect(api.sizes).toEqual([1]);
+    await time.advance(1);
+    await next;
+    expect(api.sizes).toEqual([1, 2]);
+  });
+
+  it("holds back a list's later pages during a 429 pause, not only its first request", async () => {
+    const time = new FakeTime();
+    const api = new RecordingApi();
+    const service = formulas(api, time);
+    let told = false;
+    api.beforeAnswer = (params) => {
+      if (told) return;
+      told = true;
+      // Another cell's request is told to wait while this list is between its pages.
+      const reason = new ApiError("rate-limited", "The server is limiting requests (429).", {
+        status: 429,
+      });
+      params.onRetry?.({ attempt: 1, maxAttempts: 4, delayMs: 5_000, reason });
+    };
+    const pending = service.list("invoices", 120);
+    await time.flush();
+    expect(api.sizes).toEqual([50]);
+    await time.advance(4_999);
+    expect(api.sizes).toEqual([50]);
+    await time.advance(1);
+    expect(await pending).toHaveLength(1 + 120);
+    expect(api.sizes).toEqual([50, 50, 50]);
+  });
+
+  it("reset() lifts a 429 pause, for a new connection; clear() does not", async () => {
+    const time = new FakeTime();
+    const api = new RecordingApi();
+    const service = formulas(api, time);
+    service.limit.pauseFor(60_000);
+    service.clear();
+    const held = service.list("invoices", 1);
+    await time.flush();
+    expect(api.sizes).toEqual([]);
+    await time.advance(60_000);
+    await held;
+    expect(api.sizes).toEqual([1]);
+    service.limit.pauseFor(60_000);
+    service.reset();
+    await service.list("invoices", 2);
+    expect(api.sizes).toEqual([1, 2]);
+  });
+
   it("says to connect in the task pane when there is no connection", async () => {
     const error = await failure(formulas(undefined).journal("TRX-2026-0001"));
     expect([error.code, error.message]).toEqual([
