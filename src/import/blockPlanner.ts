@@ -1,6 +1,8 @@
 // Decides when pending rows become a write: the first page at once (so rows appear quickly),
 // then blocks of up to 5,000 rows or about 3.5 MB, whichever comes first, so each request stays
 // under 4 MB (Excel on the web refuses 5 MB) and the number of syncs stays near rows / 5,000.
+// A page too large for one request (50 records of 32,767-character memos are megabytes) is
+// split between requests.
 
 export const BLOCK_MAX_ROWS = 5_000;
 /**
@@ -26,12 +28,27 @@ export class BlockPlanner {
   }
 
   /**
-   * True when adding a page of about `incomingBytes` to `rows` pending rows of about `bytes`
-   * would take the block past the byte limit: the pending rows should be written first. A page
-   * of ordinary rows is a few dozen kilobytes, but 50 rows of long memos can be megabytes.
+   * Where a page's records must be split so that no block passes the row or byte limit: each
+   * returned index i means "write what is pending before adding record i". `rows` pending rows
+   * of about `bytes` come first; `recordBytes` are the page's records' estimates, in order. A
+   * page of ordinary rows is a few dozen kilobytes and gets no cut; 50 rows of long memos can
+   * be megabytes and get several. A single record over the limit still goes alone in a block.
    */
-  wouldOverflow(rows: number, bytes: number, incomingBytes: number): boolean {
-    return rows > 0 && this.blocks > 0 && bytes + incomingBytes > this.maxBytes;
+  cuts(rows: number, bytes: number, recordBytes: readonly number[]): number[] {
+    const cuts: number[] = [];
+    let pendingRows = rows;
+    let pendingBytes = bytes;
+    recordBytes.forEach((each, index) => {
+      const full = pendingRows >= this.maxRows || pendingBytes + each > this.maxBytes;
+      if (pendingRows > 0 && full) {
+        cuts.push(index);
+        pendingRows = 0;
+        pendingBytes = 0;
+      }
+      pendingRows += 1;
+      pendingBytes += each;
+    });
+    return cuts;
   }
 
   /** Records that a block was written. */

@@ -13,7 +13,7 @@ import {
 } from "../excel/tableWriter";
 import type { CellValue } from "../sheets/cells";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
-import { shapersFor, ShapedRows } from "./shapers";
+import { shapersFor, ShapedPage, ShapedRows } from "./shapers";
 import { COLLECTIONS, ImportProgress, ImportRequest, ImportResult } from "./types";
 
 /** Rows waiting to be written to one table. */
@@ -22,19 +22,19 @@ class PendingRows {
   textCells: { row: number; column: number }[] = [];
   bytes = 0;
 
-  add(shaped: ShapedRows, bytes: number): void {
-    const offset = this.rows.length;
-    this.rows.push(...shaped.rows);
-    for (const cell of shaped.textCells) {
-      this.textCells.push({ row: cell.row + offset, column: cell.column });
+  /** Adds rows `from` to `to` (exclusive) of `shaped`. */
+  add(shaped: ShapedRows, from: number, to: number): void {
+    if (to <= from) return;
+    const offset = this.rows.length - from;
+    for (let row = from; row < to; row++) {
+      this.rows.push(shaped.rows[row]!);
+      this.bytes += shaped.rowBytes[row] ?? 0;
     }
-    this.bytes += bytes;
-  }
-
-  /** Keeps only the first `count` rows (the sheet's row limit). */
-  truncate(count: number): void {
-    this.rows.length = Math.min(this.rows.length, count);
-    this.textCells = this.textCells.filter((cell) => cell.row < count);
+    for (const cell of shaped.textCells) {
+      if (cell.row >= from && cell.row < to) {
+        this.textCells.push({ row: cell.row + offset, column: cell.column });
+      }
+    }
   }
 
   take(): RowBlock {
@@ -46,12 +46,66 @@ class PendingRows {
   }
 }
 
+/**
+ * A page's records as the unit of writing: a payment goes with its allocations, into the same
+ * request and within the same row limit. `linkedStart[i]` is the first linked row of record i.
+ */
+class PageRecords {
+  readonly count: number;
+  private readonly linkedStart: number[] = [0];
+
+  constructor(readonly page: ShapedPage) {
+    this.count = page.main.rows.length;
+    const perRecord = page.linked?.perRecord;
+    for (let i = 0; i < this.count; i++) {
+      this.linkedStart.push(this.linkedStart[i]! + (perRecord?.[i] ?? 0));
+    }
+  }
+
+  /** The first linked row of record `index` (the linked row count when index is the count). */
+  linkedRow(index: number): number {
+    return this.linkedStart[index] ?? 0;
+  }
+
+  /** Each record's estimated request bytes: its row and its linked rows. */
+  bytes(): number[] {
+    const { main, linked } = this.page;
+    const bytes: number[] = [];
+    for (let i = 0; i < this.count; i++) {
+      let each = main.rowBytes[i] ?? 0;
+      if (linked) {
+        for (let row = this.linkedRow(i); row < this.linkedRow(i + 1); row++) {
+          each += linked.rowBytes[row] ?? 0;
+        }
+      }
+      bytes.push(each);
+    }
+    return bytes;
+  }
+
+  /** How many records, from the first, fit in `mainRoom` rows and `linkedRoom` linked rows. */
+  fitting(mainRoom: number, linkedRoom: number): number {
+    let keep = Math.max(0, Math.min(this.count, mainRoom));
+    while (keep > 0 && this.linkedRow(keep) > linkedRoom) keep -= 1;
+    return keep;
+  }
+}
+
 function stamp(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
 function count(n: number, noun: string): string {
   return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/** A sentence about the kept columns that got no data, or "" when there are none. */
+function keptEmpty(headers: readonly string[]): string {
+  if (headers.length === 0) return "";
+  const shown = headers.slice(0, 3).map((header) => `“${header}”`);
+  if (headers.length > 3) shown.push(`${headers.length - 3} more`);
+  const one = headers.length === 1;
+  return `Column${one ? "" : "s"} ${shown.join(", ")} of the earlier import ${one ? "has" : "have"} no data in this one and ${one ? "was" : "were"} left empty.`;
 }
 
 /** Limits an import works within; tests lower them to reach the edges quickly. */
@@ -88,9 +142,11 @@ export async function importCollection(
   let mainWriter: TableWriter | null = null;
   let linkedWriter: TableWriter | null = null;
   let pages = 0;
-  let fetched = 0;
+  let fetched = 0; // records received
+  let accepted = 0; // records received and bound for the sheet (not those past the row limit)
   let written = 0; // rows whose write has completed
   let committed = 0; // rows handed to a write
+  let linkedCommitted = 0; // linked rows handed to a write
   let total: number | undefined;
   let serverPartial: string | null = null;
   let rowLimitHit = false;
@@ -100,7 +156,7 @@ export async function importCollection(
   const running = (rows: number): string =>
     `Importing ${info.label} from ${source}: ${count(rows, "record")} so far (partial until finished)…`;
   const report = (message: string): void => {
-    const progress: ImportProgress = { records: written, pages, message };
+    const progress: ImportProgress = { records: accepted, written, pages, message };
     request.onProgress?.(total === undefined ? progress : { ...progress, total });
   };
 
@@ -124,6 +180,7 @@ export async function importCollection(
     }
     const rows = mainBlock.rows.length;
     committed += rows;
+    linkedCommitted += linkedBlock.rows.length;
     entries[0]!.status = running(committed);
     inFlight = writeBlocks(run, entries).then(
       () => {
@@ -158,23 +215,32 @@ export async function importCollection(
   const accept = async (records: readonly JsonRecord[], payments?: readonly Payment[]) => {
     pages += 1;
     fetched += payments ? payments.length : records.length;
-    const shapedPage = shapers.shapePage(records, payments);
-    const shaped = shapedPage.main;
+    const page = new PageRecords(shapers.shapePage(records, payments));
     if (!mainWriter) await openTables();
-    const room = mainWriter!.capacity - committed - main.rows.length;
-    const incoming = shaped.bytes + (shapedPage.linked?.bytes ?? 0);
-    if (planner.wouldOverflow(main.rows.length, main.bytes + linked.bytes, incoming)) {
-      // Pages of long texts: write what is pending first, so this page cannot push the block
-      // past the request limit.
+    // The row limit: keep the records whose rows fit on every sheet, a payment together with
+    // its allocations.
+    const mainRoom = mainWriter!.capacity - committed - main.rows.length;
+    const linkedRoom = linkedWriter
+      ? (linkedWriter as TableWriter).capacity - linkedCommitted - linked.rows.length
+      : Infinity;
+    const keep = page.fitting(mainRoom, linkedRoom);
+    if (keep < page.count) rowLimitHit = true;
+    accepted += keep;
+    const add = (from: number, to: number): void => {
+      main.add(page.page.main, from, to);
+      const linkedRows = page.page.linked;
+      if (linkedRows) linked.add(linkedRows, page.linkedRow(from), page.linkedRow(to));
+    };
+    // A page of long texts can be more than one request holds: write it in parts.
+    let from = 0;
+    const bytes = page.bytes().slice(0, keep);
+    for (const cut of planner.cuts(main.rows.length, main.bytes + linked.bytes, bytes)) {
+      add(from, cut);
+      from = cut;
       planner.flushed();
       await flush();
     }
-    main.add(shaped, shaped.bytes);
-    if (shapedPage.linked) linked.add(shapedPage.linked, shapedPage.linked.bytes);
-    if (shaped.rows.length > room) {
-      main.truncate(main.rows.length - (shaped.rows.length - room));
-      rowLimitHit = true;
-    }
+    add(from, keep);
     report(`Fetched ${count(pages, "page")}, ${count(fetched, "record")}…`);
     if (rowLimitHit || planner.shouldFlush(main.rows.length, main.bytes + linked.bytes)) {
       planner.flushed();
@@ -236,6 +302,10 @@ export async function importCollection(
       : (serverPartial ?? "the list was incomplete");
     message = `Imported ${records} into ${info.label}, but not all: ${why}.`;
     status = `PARTIAL · ${info.label} · ${records} · imported ${when} from ${source} · ${why}`;
+  } else if (outcome === "cancelled" && !mainWriter) {
+    // No page had arrived, so no sheet was opened, let alone marked.
+    message = `Cancelled before any records arrived; no sheet was changed.`;
+    status = "";
   } else if (outcome === "cancelled") {
     message = `Cancelled. ${records} were imported; the sheet is marked partial. Import again for all of them.`;
     status = `PARTIAL · ${info.label} · ${records} · cancelled ${when} · import again for the full list`;
@@ -243,6 +313,14 @@ export async function importCollection(
     const reason = failure instanceof Error ? failure.message : String(failure);
     message = reason;
     status = `PARTIAL · ${info.label} · ${records} · stopped ${when} by an error: ${reason}`;
+  }
+
+  // A refreshed table keeps the columns this import has no data for (formulas may refer to
+  // them): say so, rather than leave the reader to wonder why they are empty.
+  const kept = mainWriter ? keptEmpty((mainWriter as TableWriter).unfilledColumns) : "";
+  if (kept !== "") {
+    message = `${message} ${kept}`;
+    status = `${status} · ${kept}`;
   }
 
   if (mainWriter) {

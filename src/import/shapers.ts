@@ -18,6 +18,19 @@ import { COLLECTIONS, CollectionId } from "./types";
 /** A shaped block with its estimated request size. */
 export interface ShapedRows extends ShapedBlock {
   readonly bytes: number;
+  /** Each row's share of `bytes`, so a page can be split between requests. */
+  readonly rowBytes: readonly number[];
+}
+
+/** The linked sheet's rows of a page, and how many of them each main row (record) has. */
+export interface LinkedRows extends ShapedRows {
+  readonly perRecord: readonly number[];
+}
+
+/** One page shaped: its main rows, and the linked rows when there is a linked sheet. */
+export interface ShapedPage {
+  readonly main: ShapedRows;
+  readonly linked?: LinkedRows;
 }
 
 /**
@@ -27,9 +40,13 @@ export interface ShapedRows extends ShapedBlock {
 export const TEXT_CELL_FORMAT_BYTES = 32;
 
 export function withBytes(block: ShapedBlock): ShapedRows {
-  let bytes = block.textCells.length * TEXT_CELL_FORMAT_BYTES;
-  for (const row of block.rows) bytes += estimateRowBytes(row);
-  return { ...block, bytes };
+  const rowBytes = block.rows.map(estimateRowBytes);
+  for (const cell of block.textCells) {
+    rowBytes[cell.row] = (rowBytes[cell.row] ?? 0) + TEXT_CELL_FORMAT_BYTES;
+  }
+  let bytes = 0;
+  for (const each of rowBytes) bytes += each;
+  return { ...block, bytes, rowBytes };
 }
 
 export interface CollectionShapers {
@@ -38,13 +55,7 @@ export interface CollectionShapers {
   /** Payments only: the linked "Payment allocations" sheet. */
   readonly linked?: { layout: TableLayout; shaper: RecordShaper };
   /** Shapes one page: its main rows, and the linked rows when there is a linked sheet. */
-  shapePage(
-    records: readonly JsonRecord[],
-    payments?: readonly Payment[],
-  ): {
-    main: ShapedRows;
-    linked?: ShapedRows;
-  };
+  shapePage(records: readonly JsonRecord[], payments?: readonly Payment[]): ShapedPage;
 }
 
 function layoutFor(label: string): TableLayout {
@@ -61,10 +72,15 @@ export function shapersFor(collection: CollectionId): CollectionShapers {
       layout: layoutFor(info.label),
       main: payments,
       linked: { layout: layoutFor(PAYMENT_ALLOCATIONS_LABEL), shaper: allocations },
-      shapePage: (_records, typed = []) => ({
-        main: withBytes(payments.shapePayments(typed)),
-        linked: withBytes(allocations.shapePayments(typed)),
-      }),
+      shapePage: (_records, typed = []) => {
+        const linked = withBytes(allocations.shapePayments(typed));
+        // One allocation row per allocation, in payment order (createAllocationsShaper).
+        const perRecord = typed.map((payment) => payment.allocations.length);
+        if (perRecord.reduce((sum, n) => sum + n, 0) !== linked.rows.length) {
+          throw new Error("The allocation rows do not match the payments' allocations.");
+        }
+        return { main: withBytes(payments.shapePayments(typed)), linked: { ...linked, perRecord } };
+      },
     };
   }
   const shaper = createDiscoveringShaper();

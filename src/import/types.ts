@@ -25,8 +25,13 @@ export const COLLECTIONS: readonly CollectionInfo[] = [
 ];
 
 export interface ImportProgress {
-  /** Records written to the sheet so far. */
+  /**
+   * Records fetched so far that go to the sheet (those past its row limit do not); a block of
+   * them may still be on its way to the sheet, see `written`.
+   */
   readonly records: number;
+  /** Records whose rows are in the sheet so far (set by the import; absent in the pane's own). */
+  readonly written?: number;
   /** Pages fetched so far. */
   readonly pages: number;
   /** The total the server reports, when it reports one (payments' `count`). */

@@ -1,7 +1,9 @@
 // The import pipeline end to end without a browser: the sandbox over HTTP, the real client, the
 // shapers and the table writer, into the strict fake Excel host.
-import { ApiError, iterateCollection, JsonRecord, LedgerApi } from "../../src/api";
+import Decimal from "decimal.js";
+import { ApiError, iterateCollection, JsonRecord, LedgerApi, Payment } from "../../src/api";
 import { FakeExcelHost } from "../../src/fake-excel";
+import { BLOCK_MAX_BYTES } from "../../src/import/blockPlanner";
 import { importCollection } from "../../src/import/importCollection";
 import { COLLECTIONS, CollectionId, ImportProgress } from "../../src/import/types";
 import {
@@ -31,10 +33,47 @@ function columnLetter(index: number): string {
   return letters;
 }
 
-async function allRecords(path: string): Promise<JsonRecord[]> {
+async function allRecords(path: string, from: LedgerApi = api()): Promise<JsonRecord[]> {
   const records: JsonRecord[] = [];
-  for await (const page of iterateCollection(api(), path)) records.push(...page.data);
+  for await (const page of iterateCollection(from, path)) records.push(...page.data);
   return records;
+}
+
+/** Every payment of the sandbox, in the server's order. */
+async function allPayments(target: RunningSandbox): Promise<Payment[]> {
+  const payments: Payment[] = [];
+  for (let page = await api(target).listPayments({ limit: 100 }); ;) {
+    payments.push(...page.data);
+    if (!page.lastId || !page.keyset) break;
+    page = await api(target).listPayments({ limit: 100, lastId: page.lastId, keyset: page.keyset });
+  }
+  return payments;
+}
+
+/** An amount as the import writes it: a number, or text when a double cannot hold it exactly. */
+function moneyCell(amount: string): number | string {
+  return new Decimal(amount).precision(true) <= 15 ? Number(amount) : amount;
+}
+
+/** The sandbox's API with each collection page's records changed by `change` (page from 0). */
+function changedApi(
+  target: RunningSandbox,
+  change: (record: JsonRecord, page: number) => JsonRecord,
+): LedgerApi {
+  let pages = 0;
+  class ChangedApi extends LedgerApi {
+    override async listCollectionPage(
+      ...args: Parameters<LedgerApi["listCollectionPage"]>
+    ): ReturnType<LedgerApi["listCollectionPage"]> {
+      const page = await super.listCollectionPage(...args);
+      const index = args[1]?.lastId === undefined ? (pages = 0) : ++pages;
+      return { ...page, data: page.data.map((record) => change(record, index)) };
+    }
+  }
+  return new ChangedApi(
+    { apiAddress: target.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
+    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+  );
 }
 
 beforeAll(async () => {
@@ -289,7 +328,7 @@ describe("importCollection() into the fake Excel host", () => {
             { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
           ),
           onProgress: (progress) => {
-            written = progress.records;
+            written = progress.written ?? 0;
             note();
           },
         },
@@ -320,6 +359,239 @@ describe("importCollection() into the fake Excel host", () => {
       await big.close();
     }
   }, 60_000);
+
+  it("refresh keeps a formula on its column when the newest records' nulls change the column order", async () => {
+    const host = new FakeExcelHost();
+    await importCollection(host.run, { collection: "invoices", api: api() });
+    const before = host.tableInfo("Invoices")!.headers;
+    host.addSheet("Report");
+    host.setCells("Report", "A1", [["=SUM(Invoices[Total])"]]);
+
+    // The newest 50 invoices (the first page) have no total yet, so discovery finds Total only
+    // on the second page and would put it after "Import notes".
+    const newer = await startSandbox({ port: 0, records: { invoices: 120 } });
+    try {
+      const withoutTotals = changedApi(newer, (record, page) =>
+        page === 0 ? { ...record, total: null } : record,
+      );
+      const records = await allRecords("/invoices", withoutTotals);
+      const discovered = createDiscoveringShaper();
+      for (let first = 0; first < records.length; first += 50) {
+        discovered.shape(records.slice(first, first + 50));
+      }
+      const order = discovered.columns().map((column) => column.header);
+      expect(order.indexOf("Total")).not.toBe(before.indexOf("Total")); // the case in point
+
+      const result = await importCollection(host.run, {
+        collection: "invoices",
+        api: changedApi(newer, (record, page) =>
+          page === 0 ? { ...record, total: null } : record,
+        ),
+      });
+      expect(result).toMatchObject({ rows: 120, complete: true });
+      // Every column where it was; the sum is over the new records' totals, to the cent.
+      expect(host.tableInfo("Invoices")!.headers).toEqual(before);
+      const totals = records
+        .map((record) => record["total"])
+        .filter((total): total is string => typeof total === "string")
+        .map((total) => new Decimal(total))
+        .filter((total) => total.decimalPlaces() <= 2 && total.precision(true) <= 15);
+      expect(totals.length).toBeGreaterThan(60);
+      const expected = totals.reduce((sum, total) => sum.plus(total), new Decimal(0));
+      const report = host.cell("Report", "A1");
+      expect(report.formula).toBe("=SUM(Invoices[Total])");
+      expect(new Decimal(report.value as number).toDecimalPlaces(2).toFixed(2)).toBe(
+        expected.toFixed(2),
+      );
+    } finally {
+      await newer.close();
+    }
+  });
+
+  it("keeps a column the new records no longer fill, empty, and says so", async () => {
+    const host = new FakeExcelHost();
+    await importCollection(host.run, { collection: "invoices", api: api() });
+    const before = host.tableInfo("Invoices")!.headers;
+    const column = columnLetter(before.indexOf("Reference"));
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: changedApi(sandbox, (record) => ({ ...record, reference: null })),
+    });
+    expect(result.complete).toBe(true);
+    expect(result.message).toBe(
+      `Imported ${DEFAULT_RECORD_COUNTS.invoices} records into Invoices. Column “Reference” of ` +
+        "the earlier import has no data in this one and was left empty.",
+    );
+    expect(host.tableInfo("Invoices")!.headers).toEqual(before);
+    expect(host.values("Invoices", `${column}4:${column}6`)).toEqual([[""], [""], [""]]);
+    expect(host.cell("Invoices", "A1").value).toMatch(/ · complete · Column “Reference” /);
+  });
+
+  it("re-imports payments in place: both sheets hold exactly the new payments and allocations", async () => {
+    const host = new FakeExcelHost();
+    const allocationRows = (payments: Payment[]) =>
+      payments.flatMap((payment) =>
+        payment.allocations.map((allocation) => [payment.id, allocation.id, allocation.amount]),
+      );
+    for (const paymentCount of [120, 30]) {
+      const target = await startSandbox({ port: 0, records: { payments: paymentCount } });
+      try {
+        const result = await importCollection(host.run, {
+          collection: "payments",
+          api: api(target),
+        });
+        expect(result).toMatchObject({ sheetName: "Payments", rows: paymentCount, complete: true });
+        const payments = await allPayments(target);
+        const expected = allocationRows(payments);
+        const table = host.tableInfo("Payments")!;
+        expect(table).toMatchObject({ sheet: "Payments", rowCount: paymentCount });
+        expect(host.values("Payments", `A4:A${3 + paymentCount}`)).toEqual(
+          payments.map((payment) => [payment.id]),
+        );
+        const amount = columnLetter(table.headers.indexOf("Amount"));
+        expect(host.values("Payments", `${amount}4:${amount}${3 + paymentCount}`)).toEqual(
+          payments.map((payment) => [moneyCell(payment.amount)]),
+        );
+        const linked = host.tableInfo("PaymentAllocations")!;
+        expect(linked).toMatchObject({ sheet: "Payment allocations", rowCount: expected.length });
+        expect(linked.headers.slice(0, 5)).toEqual([
+          "Payment ID",
+          "Allocation ID",
+          "Bill ID",
+          "Bill reference",
+          "Amount",
+        ]);
+        const cells = host.values("Payment allocations", `A4:E${3 + expected.length}`);
+        expect(cells.map((row) => [row[0], row[1], row[4]])).toEqual(
+          expected.map(([payment, allocation, money]) => [payment, allocation, moneyCell(money!)]),
+        );
+        // Nothing of a longer earlier import is left below either table.
+        expect(host.usedRange("Payments", true)).toMatch(new RegExp(`:[A-Z]+${3 + paymentCount}$`));
+        expect(host.usedRange("Payment allocations", true)).toMatch(
+          new RegExp(`:[A-Z]+${3 + expected.length}$`),
+        );
+        expect(host.cell("Payments", "A1").value).toMatch(/complete$/);
+      } finally {
+        await target.close();
+      }
+    }
+    expect(host.sheetNames().filter((name) => name.startsWith("Pay"))).toEqual([
+      "Payments",
+      "Payment allocations",
+    ]);
+  });
+
+  it("stops payments at the allocations sheet's row limit, each payment with all its allocations", async () => {
+    const host = new FakeExcelHost();
+    const sheetRows = 3 + 40;
+    const result = await importCollection(
+      host.run,
+      { collection: "payments", api: api() },
+      { sheetRows },
+    );
+    const payments = await allPayments(sandbox);
+    // The first payments whose allocations fit in 40 rows: 1 to 4 each, so fewer than 40.
+    let kept = 0;
+    let allocations = 0;
+    while (kept < payments.length && allocations + payments[kept]!.allocations.length <= 40) {
+      allocations += payments[kept]!.allocations.length;
+      kept += 1;
+    }
+    expect(kept).toBeLessThan(40);
+    expect(result).toMatchObject({ rows: kept, complete: false });
+    expect(result.message).toMatch(/row limit \(43 rows\) was reached/);
+    expect(host.tableInfo("Payments")!.rowCount).toBe(kept);
+    expect(host.tableInfo("PaymentAllocations")!.rowCount).toBe(allocations);
+    const lastPayment = payments[kept - 1]!.id;
+    expect(host.values("Payment allocations", `A${3 + allocations}`)).toEqual([[lastPayment]]);
+    expect(host.cell("Payments", "A1").value).toMatch(/^PARTIAL/);
+    expect(host.cell("Payment allocations", "A1").value).toMatch(/PARTIAL/);
+  });
+
+  it("splits a page of records with 32,767-character memos so each request stays under the limit", async () => {
+    const memo = "請求書の備考".repeat(6_000).slice(0, 32_767); // 3 bytes a character in UTF-8
+    const target = await startSandbox({ port: 0, records: { invoices: 120 } });
+    try {
+      const host = new FakeExcelHost();
+      const result = await importCollection(host.run, {
+        collection: "invoices",
+        api: changedApi(target, (record) => ({ ...record, memo, internal_note: memo })),
+      });
+      expect(result).toMatchObject({ rows: 120, complete: true });
+      const table = host.tableInfo("Invoices")!;
+      const column = columnLetter(table.headers.indexOf("Internal note"));
+      expect(host.values("Invoices", `${column}123`)).toEqual([[memo]]);
+      // A page of 50 such records is about 9.8 MB: one request for it would be refused.
+      expect(host.largestRequestBytes).toBeGreaterThan(BLOCK_MAX_BYTES / 2);
+      expect(host.largestRequestBytes).toBeLessThan(BLOCK_MAX_BYTES);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("says honestly that nothing changed when cancelled before the first page arrives", async () => {
+    const host = new FakeExcelHost();
+    await importCollection(host.run, { collection: "invoices", api: api() });
+    const status = host.cell("Invoices", "A1").value;
+    const controller = new AbortController();
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: api(),
+      signal: controller.signal,
+      onProgress: () => controller.abort(), // at "Connecting…", before any page
+    });
+    expect(result).toMatchObject({ complete: false, rows: 0 });
+    expect(result.message).toBe("Cancelled before any records arrived; no sheet was changed.");
+    expect(host.tableInfo("Invoices")!.rowCount).toBe(DEFAULT_RECORD_COUNTS.invoices);
+    expect(host.cell("Invoices", "A1").value).toBe(status);
+  });
+
+  it("imports only what a payments server without cursors gives, and marks the sheet partial", async () => {
+    const target = await startSandbox({
+      port: 0,
+      records: { payments: 120 },
+      paymentsPagination: "none",
+    });
+    try {
+      const host = new FakeExcelHost();
+      const result = await importCollection(host.run, { collection: "payments", api: api(target) });
+      expect(result.complete).toBe(false);
+      expect(result.rows).toBeLessThan(120);
+      expect(result.message).toMatch(
+        new RegExp(
+          `^Imported ${result.rows} records into Payments, but not all: the server gave ${result.rows} payments of the 120 it reports, and offers no way to fetch more\\.`,
+        ),
+      );
+      expect(host.tableInfo("Payments")!.rowCount).toBe(result.rows);
+      expect(host.cell("Payments", "A1").value).toMatch(/^PARTIAL · Payments · /);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("follows the payments cursor past the first page to every payment", async () => {
+    const target = await startSandbox({ port: 0, records: { payments: 230 } });
+    try {
+      const host = new FakeExcelHost();
+      const seen: ImportProgress[] = [];
+      const result = await importCollection(host.run, {
+        collection: "payments",
+        api: api(target),
+        onProgress: (progress) => seen.push(progress),
+      });
+      expect(result).toMatchObject({ rows: 230, complete: true });
+      expect(seen.at(-1)).toMatchObject({ records: 230, written: 230, total: 230 });
+      expect(seen.at(-1)!.pages).toBeGreaterThan(1);
+      const payments = await allPayments(target);
+      expect(new Set(payments.map((payment) => payment.id)).size).toBe(230);
+      expect(host.values("Payments", "A4:A233")).toEqual(payments.map((payment) => [payment.id]));
+      expect(host.tableInfo("PaymentAllocations")!.rowCount).toBe(
+        payments.reduce((sum, payment) => sum + payment.allocations.length, 0),
+      );
+    } finally {
+      await target.close();
+    }
+  });
 });
 
 /** The column index of a record field in the table's headers. */

@@ -1,4 +1,5 @@
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "../../../src/import/blockPlanner";
+import { estimateRowBytes } from "../../../src/sheets";
 
 describe("BlockPlanner", () => {
   it("writes the first page at once, so rows appear while the import runs", () => {
@@ -27,11 +28,50 @@ describe("BlockPlanner", () => {
     expect(planner.shouldFlush(BLOCK_MAX_ROWS - 1, (BLOCK_MAX_ROWS - 1) * 600)).toBe(false);
   });
 
-  it("writes the pending rows first when the next page would take the block past the limit", () => {
-    const planner = new BlockPlanner();
-    planner.flushed();
-    expect(planner.wouldOverflow(100, BLOCK_MAX_BYTES - 1_000, 999)).toBe(false);
-    expect(planner.wouldOverflow(100, BLOCK_MAX_BYTES - 1_000, 1_001)).toBe(true);
-    expect(planner.wouldOverflow(0, 0, BLOCK_MAX_BYTES * 2)).toBe(false); // nothing to write yet
+  describe("cuts()", () => {
+    it("writes the pending rows first when the next record would take the block past the limit", () => {
+      const planner = new BlockPlanner();
+      planner.flushed();
+      expect(planner.cuts(100, BLOCK_MAX_BYTES - 1_000, [1_000])).toEqual([]);
+      expect(planner.cuts(100, BLOCK_MAX_BYTES - 1_000, [1_001])).toEqual([0]);
+    });
+
+    it("leaves a page of ordinary rows whole", () => {
+      const planner = new BlockPlanner();
+      expect(planner.cuts(0, 0, new Array<number>(50).fill(600))).toEqual([]);
+    });
+
+    it("splits a page of 50 records with two 32,767-character non-ASCII memos into blocks under the limit", () => {
+      const memo = "請求書の備考".repeat(6_000).slice(0, 32_767); // 3 bytes a character in UTF-8
+      const record = (n: number) => [`INV-${n}`, 1234.5, memo, memo];
+      const bytes = Array.from({ length: 50 }, (_, n) => estimateRowBytes(record(n)));
+      const pageBytes = bytes.reduce((sum, each) => sum + each, 0);
+      expect(pageBytes).toBeGreaterThan(9_500_000); // what one request would have carried
+
+      const cuts = new BlockPlanner().cuts(0, 0, bytes);
+      const bounds = [0, ...cuts, bytes.length];
+      const blocks = bounds
+        .slice(1)
+        .map((end, i) => bytes.slice(bounds[i], end).reduce((sum, each) => sum + each, 0));
+      expect(Math.max(...blocks)).toBeLessThanOrEqual(BLOCK_MAX_BYTES);
+      expect(blocks.length).toBe(Math.ceil(pageBytes / BLOCK_MAX_BYTES));
+      expect(blocks.reduce((sum, each) => sum + each, 0)).toBe(pageBytes);
+    });
+
+    it("counts the rows already pending against the block's bytes", () => {
+      const planner = new BlockPlanner(BLOCK_MAX_ROWS, 1_000);
+      expect(planner.cuts(3, 900, [50, 50, 400, 600, 500])).toEqual([2, 4]);
+    });
+
+    it("cuts at the block's row limit too", () => {
+      const planner = new BlockPlanner(10, BLOCK_MAX_BYTES);
+      expect(planner.cuts(5, 0, new Array<number>(30).fill(1))).toEqual([5, 15, 25]);
+    });
+
+    it("puts a record larger than the limit alone in its block", () => {
+      const planner = new BlockPlanner(BLOCK_MAX_ROWS, 1_000);
+      expect(planner.cuts(0, 0, [5_000])).toEqual([]);
+      expect(planner.cuts(0, 0, [10, 5_000, 10])).toEqual([1, 2]);
+    });
   });
 });
