@@ -32,5 +32,5 @@ export { JOURNAL_FIELD_NAMES, journalFieldOf, journalFieldValue } from "./journa
 export type { JournalField } from "./journalFields";
 export { DEFAULT_CACHE_TTL_MS, DEFAULT_MAX_CONCURRENT, LedgerFormulas } from "./ledgerFormulas";
 export type { CallOptions, FormulaApi, LedgerFormulasOptions } from "./ledgerFormulas";
-export { SharedRequests } from "./sharedRequests";
+export { DEFAULT_MAX_CACHED, SharedRequests } from "./sharedRequests";
 export type { Load, SharedRequestsOptions } from "./sharedRequests";

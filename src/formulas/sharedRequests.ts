@@ -18,18 +18,27 @@ interface InFlight<T> {
 
 interface Cached<T> {
   readonly value: T;
-  readonly expiresAt: number;
+  readonly storedAt: number;
 }
 
+/** Answers kept at most, when none is configured: a workbook's distinct formulas, with room. */
+export const DEFAULT_MAX_CACHED = 500;
+
 export interface SharedRequestsOptions {
-  /** How long an answer is reused, in milliseconds; 0 keeps nothing. */
-  readonly ttlMs: number;
+  /**
+   * How long an answer is reused, in milliseconds; 0 keeps nothing. A function is read on every
+   * call, so a changed setting applies at once, to the answers already kept too.
+   */
+  readonly ttlMs: number | (() => number);
+  /** Answers kept at most; past it the least recently used goes. */
+  readonly maxEntries?: number;
   /** Shared with the other kinds of request, so the bound holds across them all. */
   readonly limit: ConcurrencyLimit;
   readonly clock?: Clock;
 }
 
 export class SharedRequests<T> {
+  /** In order of last use, least recent first (a Map keeps insertion order). */
   private readonly cache = new Map<string, Cached<T>>();
   private readonly inFlight = new Map<string, InFlight<T>>();
   /** Bumped by clear(): answers of requests started before it are handed out, not kept. */
@@ -37,9 +46,16 @@ export class SharedRequests<T> {
   private sent = 0;
   private readonly clock: Clock;
 
+  private readonly maxEntries: number;
+
   constructor(private readonly options: SharedRequestsOptions) {
-    if (!Number.isFinite(options.ttlMs) || options.ttlMs < 0) {
+    const { ttlMs } = options;
+    if (typeof ttlMs === "number" && !(Number.isFinite(ttlMs) && ttlMs >= 0)) {
       throw new RangeError("The cache time must be zero or more milliseconds.");
+    }
+    this.maxEntries = options.maxEntries ?? DEFAULT_MAX_CACHED;
+    if (!Number.isInteger(this.maxEntries) || this.maxEntries < 1) {
+      throw new RangeError("The number of answers kept must be a whole number of at least 1.");
     }
     this.clock = options.clock ?? systemClock;
   }
@@ -47,6 +63,11 @@ export class SharedRequests<T> {
   /** Loads started (a cache hit or a joined request starts none). */
   get started(): number {
     return this.sent;
+  }
+
+  /** Answers kept now, fresh or not yet swept. */
+  get cached(): number {
+    return this.cache.size;
   }
 
   /**
@@ -57,8 +78,11 @@ export class SharedRequests<T> {
   get(key: string, load: Load<T>, signal?: AbortSignal): Promise<T> {
     const cached = this.cache.get(key);
     if (cached !== undefined) {
-      if (cached.expiresAt > this.clock.now()) return Promise.resolve(cached.value);
       this.cache.delete(key);
+      if (this.isFresh(cached, this.ttl(), this.clock.now())) {
+        this.cache.set(key, cached); // now the most recently used
+        return Promise.resolve(cached.value);
+      }
     }
     const entry = this.inFlight.get(key) ?? this.start(key, load);
     return this.join(entry, signal);
@@ -78,9 +102,7 @@ export class SharedRequests<T> {
     const promise = this.options.limit
       .run(() => load(controller.signal), controller.signal)
       .then((value) => {
-        if (generation === this.generation && this.options.ttlMs > 0) {
-          this.cache.set(key, { value, expiresAt: this.clock.now() + this.options.ttlMs });
-        }
+        if (generation === this.generation) this.keep(key, value);
         return value;
       });
     const entry: InFlight<T> = { key, promise, controller, waiters: 0 };
@@ -92,6 +114,36 @@ export class SharedRequests<T> {
     // whose callers all cancelled from being an unhandled rejection.
     promise.then(forget, forget);
     return entry;
+  }
+
+  /** The cache time in force; a setting that is not a time keeps nothing. */
+  private ttl(): number {
+    const { ttlMs } = this.options;
+    const ms = typeof ttlMs === "function" ? ttlMs() : ttlMs;
+    return Number.isFinite(ms) && ms > 0 ? ms : 0;
+  }
+
+  private isFresh(entry: Cached<T>, ttl: number, now: number): boolean {
+    return now - entry.storedAt < ttl;
+  }
+
+  /**
+   * Keeps an answer. Expired answers are dropped first, then the least recently used beyond
+   * the cap, so neither time nor many distinct formulas make the cache grow without bound.
+   */
+  private keep(key: string, value: T): void {
+    const ttl = this.ttl();
+    if (ttl === 0) return;
+    const now = this.clock.now();
+    for (const [other, entry] of this.cache) {
+      if (!this.isFresh(entry, ttl, now)) this.cache.delete(other);
+    }
+    this.cache.delete(key);
+    this.cache.set(key, { value, storedAt: now });
+    for (const oldest of this.cache.keys()) {
+      if (this.cache.size <= this.maxEntries) break;
+      this.cache.delete(oldest);
+    }
   }
 
   private join(entry: InFlight<T>, signal: AbortSignal | undefined): Promise<T> {

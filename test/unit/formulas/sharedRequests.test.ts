@@ -22,9 +22,15 @@ class ManualLoad {
   }
 }
 
-function pool(time: FakeTime, ttlMs = 1_000, max = 4): SharedRequests<string> {
+function pool(
+  time: FakeTime,
+  ttlMs: number | (() => number) = 1_000,
+  max = 4,
+  maxEntries?: number,
+): SharedRequests<string> {
   return new SharedRequests<string>({
     ttlMs,
+    ...(maxEntries === undefined ? {} : { maxEntries }),
     limit: new ConcurrencyLimit(max, time.clock, time.sleep),
     clock: time.clock,
   });
@@ -130,6 +136,66 @@ describe("SharedRequests", () => {
     void requests.get("a", source.load);
     await time.flush();
     expect(source.starts).toBe(2);
+  });
+
+  /** Loads `key` through `requests` and settles it with `value`. */
+  async function answer(
+    time: FakeTime,
+    requests: SharedRequests<string>,
+    source: ManualLoad,
+    key: string,
+    value: string,
+  ): Promise<string> {
+    const pending = requests.get(key, source.load);
+    await time.flush();
+    source.resolve(value);
+    return await pending;
+  }
+
+  it("drops expired answers when it keeps a new one", async () => {
+    const time = new FakeTime();
+    const requests = pool(time, 1_000);
+    const source = new ManualLoad();
+    await answer(time, requests, source, "a", "one");
+    await answer(time, requests, source, "b", "two");
+    expect(requests.cached).toBe(2);
+    await time.advance(1_000);
+    await answer(time, requests, source, "c", "three");
+    expect(requests.cached).toBe(1);
+  });
+
+  it("keeps at most maxEntries answers, dropping the least recently used", async () => {
+    const time = new FakeTime();
+    const requests = pool(time, 60_000, 4, 2);
+    const source = new ManualLoad();
+    await answer(time, requests, source, "a", "A");
+    await answer(time, requests, source, "b", "B");
+    await expect(requests.get("a", source.load)).resolves.toBe("A"); // a is now the most recent
+    await answer(time, requests, source, "c", "C");
+    expect(requests.cached).toBe(2);
+    expect(source.starts).toBe(3);
+    await expect(requests.get("a", source.load)).resolves.toBe("A");
+    await expect(requests.get("c", source.load)).resolves.toBe("C");
+    expect(source.starts).toBe(3);
+    void requests.get("b", source.load);
+    await time.flush();
+    expect(source.starts).toBe(4);
+  });
+
+  it("reads a cache time given as a function on every call, for the answers kept too", async () => {
+    const time = new FakeTime();
+    let ttlMs = 60_000;
+    const requests = pool(time, () => ttlMs);
+    const source = new ManualLoad();
+    await answer(time, requests, source, "a", "one");
+    await time.advance(10_000);
+    await expect(requests.get("a", source.load)).resolves.toBe("one");
+    ttlMs = 5_000;
+    expect(await answer(time, requests, source, "a", "two")).toBe("two");
+    ttlMs = 0;
+    expect(await answer(time, requests, source, "a", "three")).toBe("three");
+    expect(requests.cached).toBe(0);
+    expect(source.starts).toBe(3);
   });
 
   it("refuses a negative time to live", () => {
