@@ -1,4 +1,5 @@
-import { TEXT_CELL_FORMAT_BYTES, withBytes } from "../../../src/import/shapers";
+import { shapersFor, TEXT_CELL_FORMAT_BYTES, withBytes } from "../../../src/import/shapers";
+import type { Payment } from "../../../src/api";
 import { estimateRowBytes } from "../../../src/sheets";
 
 describe("withBytes()", () => {
@@ -11,5 +12,53 @@ describe("withBytes()", () => {
     expect(shaped.bytes).toBe(
       estimateRowBytes(rows[0]!) + estimateRowBytes(rows[1]!) + TEXT_CELL_FORMAT_BYTES,
     );
+    // Each row's share, so a page can be split between requests.
+    expect(shaped.rowBytes).toEqual([
+      estimateRowBytes(rows[0]!),
+      estimateRowBytes(rows[1]!) + TEXT_CELL_FORMAT_BYTES,
+    ]);
+  });
+});
+
+describe("shapersFor()", () => {
+  function payment(id: string, allocations: number): Payment {
+    return {
+      id,
+      type: "BILL_PAYMENT",
+      amount: `${allocations}.00`,
+      status: "PAID",
+      vendor: { id: "v", display_name: "Vendor" },
+      vendor_id: "v",
+      account_id: "a",
+      documents: [],
+      created_at: "2026-01-01T00:00:00Z",
+      project_id: "p",
+      allocations: Array.from({ length: allocations }, (_, n) => ({
+        id: `${id}-${n}`,
+        amount: "1.00",
+        bill_id: "b",
+        payment_id: id,
+        bill_reference: "B-1",
+      })),
+      payment_date: "2026-01-01T00:00:00Z",
+      currency_code: "USD",
+      exchange_rate: "1.00",
+      journal_status: "POSTED",
+      payment_method: "BANK",
+      journal_entry_id: "j",
+      payment_reference: "r",
+      destination_account: { bank: "Bank", account_number: "001" },
+    };
+  }
+
+  it("tells how many allocation rows each payment of a page has", () => {
+    const page = shapersFor("payments").shapePage(
+      [],
+      [payment("p1", 2), payment("p2", 0), payment("p3", 3)],
+    );
+    expect(page.main.rows).toHaveLength(3);
+    expect(page.linked!.rows).toHaveLength(5);
+    expect(page.linked!.perRecord).toEqual([2, 0, 3]);
+    expect(page.linked!.rows.map((row) => row[0])).toEqual(["p1", "p1", "p3", "p3", "p3"]);
   });
 });
