@@ -142,6 +142,9 @@ export class FakeRangeFill extends FakeClientObject<RangeTarget> {
   protected readonly typeName = "RangeFill";
   protected readonly loadable: Readonly<Record<string, PropertyReader<RangeTarget>>> = {
     color: styleProperty("fillColor", NO_FILL),
+    // "None" tells no fill apart from a white one (both read as #FFFFFF); set fills are solid.
+    pattern: ({ sheet, area }) =>
+      readStyle(sheet, area, (cell) => ((cell?.fillColor ?? null) === null ? "None" : "Solid")),
   };
 
   constructor(context: FakeRequestContext, locator: () => RangeTarget | undefined) {
@@ -151,6 +154,10 @@ export class FakeRangeFill extends FakeClientObject<RangeTarget> {
 
   get color(): string {
     return this.field("color");
+  }
+
+  get pattern(): Excel.FillPattern {
+    return this.field("pattern");
   }
   set color(color: string) {
     this.queueSet("color", color, ({ sheet, area }, scope) => {

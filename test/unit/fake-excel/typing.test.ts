@@ -78,7 +78,7 @@ fits<
   >
 >(true);
 fits<Fits<FakeRangeFont, Excel.RangeFont, "bold" | "color">>(true);
-fits<Fits<FakeRangeFill, Excel.RangeFill, "color" | "clear">>(true);
+fits<Fits<FakeRangeFill, Excel.RangeFill, "color" | "clear" | "pattern">>(true);
 fits<
   Fits<
     FakeWorksheet,

@@ -280,4 +280,24 @@ describe("range geometry", () => {
     expect(host.columnWidth("Sheet1", 1)).toBe(100);
     expect(host.columnWidth("Sheet1", 0)).toBeGreaterThan(48);
   });
+
+  it("tells no fill (pattern None) from a white fill (pattern Solid), both reading #FFFFFF", async () => {
+    const host = new FakeExcelHost();
+    const result = await host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("B1").format.fill.color = "#FFFFFF";
+      const a1 = sheet.getRange("A1").load("format/fill/color, format/fill/pattern");
+      const b1 = sheet.getRange("B1").load("format/fill/color, format/fill/pattern");
+      const both = sheet.getRange("A1:B1").load("format/fill/pattern");
+      await context.sync();
+      return [
+        a1.format.fill.color,
+        a1.format.fill.pattern,
+        b1.format.fill.color,
+        b1.format.fill.pattern,
+        both.format.fill.pattern,
+      ];
+    });
+    expect(result).toEqual(["#FFFFFF", "None", "#FFFFFF", "Solid", null]);
+  });
 });
