@@ -1,15 +1,19 @@
 // Draws a journal sheet from its layout, reads it back for validation, marks the cells that have
 // problems, and remembers (in the workbook's settings, so it survives save and reopen) which
-// journal a sheet shows and when that journal was loaded.
+// journal a sheet shows and when that journal was loaded. Sheets are known by their worksheet id,
+// which survives a rename; a name can be reused by an unrelated sheet.
+import { addressPosition, columnLetter } from "../journal/cellAddresses";
 import type {
   GridSnapshot,
   JournalLayout,
   JournalSheetState,
   LayoutCell,
 } from "../journal/contract";
+import { planProblemMarks } from "../journal/problemMarks";
+import { readJournalSheetState } from "../journal/sheetState";
 import type { ExcelRun } from "./run";
 
-/** The workbook setting that maps journal sheet names to their state. */
+/** The workbook setting that maps journal sheets (by worksheet id) to their state. */
 export const JOURNAL_SHEETS_SETTING = "ledgerSheets.journalSheets";
 
 const FILL: Record<LayoutCell["role"], string | null> = {
@@ -23,104 +27,181 @@ const FILL: Record<LayoutCell["role"], string | null> = {
 /** Problem cells: Office's light red. */
 export const PROBLEM_FILL = "#FDE7E9";
 
-export type StateMap = Record<string, JournalSheetState>;
+/** A worksheet as the journal editor follows it: by id, with its current name for messages. */
+export interface SheetRef {
+  readonly sheetId: string;
+  readonly sheetName: string;
+}
 
-/** Queues the read of the journal sheets setting; read it with {@link statesOf} after a sync. */
+/**
+ * A sheet that Ledger Sheets drew a journal on: its state, or (when the state is of a layout this
+ * version cannot read) the sentence that says so.
+ */
+export type JournalSheet = SheetRef &
+  (
+    | { readonly state: JournalSheetState; readonly refusal?: undefined }
+    | { readonly state: null; readonly refusal: string }
+  );
+
+type RawStates = Record<string, unknown>;
+
+/** Queues the read of the journal sheets setting; read it with {@link rawStatesOf} after a sync. */
 function queueStates(context: Excel.RequestContext): Excel.Setting {
   const setting = context.workbook.settings.getItemOrNullObject(JOURNAL_SHEETS_SETTING);
   setting.load("value");
   return setting;
 }
 
-function statesOf(setting: Excel.Setting): StateMap {
+function rawStatesOf(setting: Excel.Setting): RawStates {
   if (setting.isNullObject || typeof setting.value !== "string") return {};
   try {
     const parsed = JSON.parse(setting.value) as unknown;
-    return parsed && typeof parsed === "object" ? (parsed as StateMap) : {};
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as RawStates)
+      : {};
   } catch {
     return {};
   }
 }
 
-function saveStates(context: Excel.RequestContext, states: StateMap): void {
+function saveStates(context: Excel.RequestContext, states: RawStates): void {
   context.workbook.settings.add(JOURNAL_SHEETS_SETTING, JSON.stringify(states));
 }
 
-/** The state of the journal shown on `sheetName`, or null when that sheet is not a journal. */
+/**
+ * The stored entry of `sheet`: by its id, or (a workbook saved before sheets were known by id)
+ * by its name when that key is no sheet's id.
+ */
+function entryOf(raw: RawStates, sheet: SheetRef, ids: ReadonlySet<string>): unknown {
+  if (raw[sheet.sheetId] !== undefined) return raw[sheet.sheetId];
+  const legacy = raw[sheet.sheetName];
+  return legacy !== undefined && !ids.has(sheet.sheetName) ? legacy : undefined;
+}
+
+function journalSheetOf(sheet: SheetRef, entry: unknown): JournalSheet | null {
+  if (entry === undefined) return null;
+  const reading = readJournalSheetState(entry, sheet.sheetName);
+  return reading.ok
+    ? { ...sheet, state: reading.state }
+    : { ...sheet, state: null, refusal: reading.message };
+}
+
+/** The journal sheets among `sheets`, and the stored entries re-keyed by id (stale ones dropped). */
+function resolve(
+  raw: RawStates,
+  sheets: readonly SheetRef[],
+): { journals: JournalSheet[]; kept: RawStates; pruned: boolean } {
+  const ids = new Set(sheets.map((sheet) => sheet.sheetId));
+  const journals: JournalSheet[] = [];
+  const kept: RawStates = {};
+  for (const sheet of sheets) {
+    const entry = entryOf(raw, sheet, ids);
+    const journal = journalSheetOf(sheet, entry);
+    if (journal === null) continue;
+    journals.push(journal);
+    kept[sheet.sheetId] = entry;
+  }
+  const pruned =
+    Object.keys(raw).length !== Object.keys(kept).length ||
+    Object.keys(kept).some((id) => raw[id] === undefined);
+  return { journals, kept, pruned };
+}
+
+/** The state of the journal shown on the sheet named (or with the id) `sheetKey`, else null. */
 export async function journalSheetState(
   run: ExcelRun,
-  sheetName: string,
+  sheetKey: string,
 ): Promise<JournalSheetState | null> {
-  return await run(async (context) => {
-    const setting = queueStates(context);
-    await context.sync();
-    return statesOf(setting)[sheetName] ?? null;
-  });
+  return (await journalSheetByKey(run, sheetKey))?.state ?? null;
 }
 
-/** The workbook's sheet names, and the journal states of those sheets that still exist. One sync. */
-export async function journalWorkbookOverview(
+/** The journal sheet named (or with the id) `sheetKey`, or null when it is gone or no journal. */
+export async function journalSheetByKey(
   run: ExcelRun,
-): Promise<{ sheetNames: string[]; states: StateMap }> {
+  sheetKey: string,
+): Promise<JournalSheet | null> {
   return await run(async (context) => {
     const sheets = context.workbook.worksheets;
-    sheets.load("items/name");
+    const sheet = sheets.getItemOrNullObject(sheetKey);
+    sheet.load("id,name");
+    sheets.load("items/id");
     const setting = queueStates(context);
     await context.sync();
-    const sheetNames = sheets.items.map((sheet) => sheet.name);
-    const all = statesOf(setting);
-    const states: StateMap = {};
-    for (const name of sheetNames) {
-      const state = all[name];
-      if (state) states[name] = state;
-    }
-    return { sheetNames, states };
-  });
-}
-
-/** Makes `sheetName` the active sheet. One sync. */
-export async function activateSheet(run: ExcelRun, sheetName: string): Promise<void> {
-  await run(async (context) => {
-    context.workbook.worksheets.getItem(sheetName).activate();
-    await context.sync();
-  });
-}
-
-/** The state of the active sheet when it shows a journal. */
-export async function activeJournalSheet(run: ExcelRun): Promise<JournalSheetState | null> {
-  return await run(async (context) => {
-    const sheet = context.workbook.worksheets.getActiveWorksheet();
-    sheet.load("name");
-    const setting = queueStates(context);
-    await context.sync();
-    return statesOf(setting)[sheet.name] ?? null;
+    if (sheet.isNullObject) return null;
+    const ids = new Set(sheets.items.map((item) => item.id));
+    const ref = { sheetId: sheet.id, sheetName: sheet.name };
+    return journalSheetOf(ref, entryOf(rawStatesOf(setting), ref, ids));
   });
 }
 
 /**
- * Draws `layout` on its sheet (created, or cleared first when it exists), applies formats before
- * values so server text stays literal, shades read-only cells, and records `state`. Two syncs.
+ * The workbook's sheets, and its journal sheets. Entries of sheets that no longer exist are
+ * dropped from the setting here, so a sheet added later never inherits one. One or two syncs.
+ */
+export async function journalWorkbookOverview(
+  run: ExcelRun,
+): Promise<{ sheets: SheetRef[]; journals: JournalSheet[] }> {
+  return await run(async (context) => {
+    const worksheets = context.workbook.worksheets;
+    worksheets.load("items/id,items/name");
+    const setting = queueStates(context);
+    await context.sync();
+    const sheets = worksheets.items.map((sheet) => ({ sheetId: sheet.id, sheetName: sheet.name }));
+    const { journals, kept, pruned } = resolve(rawStatesOf(setting), sheets);
+    if (pruned) {
+      saveStates(context, kept);
+      await context.sync();
+    }
+    return { sheets, journals };
+  });
+}
+
+/** Makes the sheet with id `sheetId` the active sheet. One sync. */
+export async function activateSheet(run: ExcelRun, sheetId: string): Promise<void> {
+  await run(async (context) => {
+    context.workbook.worksheets.getItem(sheetId).activate();
+    await context.sync();
+  });
+}
+
+/** The active sheet, when it shows a journal. One sync. */
+export async function activeJournalSheet(run: ExcelRun): Promise<JournalSheet | null> {
+  return await run(async (context) => {
+    const sheets = context.workbook.worksheets;
+    const sheet = sheets.getActiveWorksheet();
+    sheet.load("id,name");
+    sheets.load("items/id");
+    const setting = queueStates(context);
+    await context.sync();
+    const ids = new Set(sheets.items.map((item) => item.id));
+    const ref = { sheetId: sheet.id, sheetName: sheet.name };
+    return journalSheetOf(ref, entryOf(rawStatesOf(setting), ref, ids));
+  });
+}
+
+/**
+ * Draws `layout` on the sheet with id `sheetId` (cleared first), or on a new sheet named
+ * `layout.sheetName` when no id is given; applies formats before values so server text stays
+ * literal, shades read-only cells, and records `state`. Returns the sheet drawn. Two syncs.
  */
 export async function drawJournal(
   run: ExcelRun,
   layout: JournalLayout,
   state: JournalSheetState,
-): Promise<void> {
-  await run(async (context) => {
+  sheetId?: string,
+): Promise<SheetRef> {
+  return await run(async (context) => {
     const sheets = context.workbook.worksheets;
-    const existing = sheets.getItemOrNullObject(layout.sheetName);
-    existing.load("name");
     const setting = queueStates(context);
-    await context.sync();
-    const states = statesOf(setting);
     let sheet: Excel.Worksheet;
-    if (existing.isNullObject) {
+    if (sheetId === undefined) {
       sheet = sheets.add(layout.sheetName);
     } else {
-      sheet = existing;
-      const used = sheet.getUsedRangeOrNullObject();
-      used.clear("All");
+      sheet = sheets.getItem(sheetId);
+      sheet.getUsedRangeOrNullObject().clear("All");
     }
+    sheet.load("id,name");
+    await context.sync();
     for (const cell of layout.cells) {
       const range = sheet.getRange(cell.address);
       range.numberFormat = [[cell.numberFormat]];
@@ -135,15 +216,37 @@ export async function drawJournal(
     });
     if (layout.frozenRows > 0) sheet.freezePanes.freezeRows(layout.frozenRows);
     sheet.activate();
-    saveStates(context, { ...states, [layout.sheetName]: state });
+    const stored: JournalSheetState = { ...state, sheetName: sheet.name };
+    saveStates(context, { ...rawStatesOf(setting), [sheet.id]: stored });
+    await context.sync();
+    return { sheetId: sheet.id, sheetName: sheet.name };
+  });
+}
+
+/**
+ * Records that the journal on `sheetId` is now at `changes` (after a save whose redraw failed,
+ * so the next Send does not take the user's own change for someone else's). One or two syncs.
+ */
+export async function updateJournalSheetState(
+  run: ExcelRun,
+  sheetId: string,
+  changes: Pick<JournalSheetState, "loadedUpdatedAt" | "status">,
+): Promise<void> {
+  await run(async (context) => {
+    const setting = queueStates(context);
+    await context.sync();
+    const raw = rawStatesOf(setting);
+    const entry = raw[sheetId];
+    if (typeof entry !== "object" || entry === null) return;
+    saveStates(context, { ...raw, [sheetId]: { ...entry, ...changes } });
     await context.sync();
   });
 }
 
-/** Reads the journal sheet from A1 to the end of what is used (at least `extent`). One sync. */
-export async function readJournalGrid(run: ExcelRun, sheetName: string): Promise<GridSnapshot> {
+/** Reads the journal sheet from A1 to the end of what is used. Two syncs. */
+export async function readJournalGrid(run: ExcelRun, sheetId: string): Promise<GridSnapshot> {
   return await run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const sheet = context.workbook.worksheets.getItem(sheetId);
     const used = sheet.getUsedRange(false);
     used.load("rowIndex,columnIndex,rowCount,columnCount");
     await context.sync();
@@ -161,35 +264,64 @@ export async function readJournalGrid(run: ExcelRun, sheetName: string): Promise
 }
 
 /**
- * Marks `addresses` as problems (light red) and restores the cells marked last time that are no
- * longer problems, using their layout roles. Remembers the marks in the sheet's state. One sync.
+ * Marks `addresses` as problems (light red) and puts back, on the cells marked last time that
+ * are no longer problems, exactly the fill each had before (grey facts, header shading, a user's
+ * own colour, or none). Marked cells moved by inserted or deleted rows are found by their fill
+ * ({@link planProblemMarks}). Remembers the marks with their fills in the sheet's state. Three syncs.
  */
 export async function markProblems(
   run: ExcelRun,
-  sheetName: string,
+  sheetId: string,
   addresses: readonly string[],
-  roleOf: (address: string) => LayoutCell["role"] | null,
 ): Promise<void> {
   await run(async (context) => {
     const setting = queueStates(context);
+    const sheet = context.workbook.worksheets.getItem(sheetId);
+    sheet.load("name");
+    const used = sheet.getUsedRangeOrNullObject(false);
+    used.load("rowIndex,rowCount");
     await context.sync();
-    const states = statesOf(setting);
-    const state = states[sheetName];
-    const sheet = context.workbook.worksheets.getItem(sheetName);
-    const previous =
-      (state as (JournalSheetState & { marked?: string[] }) | undefined)?.marked ?? [];
-    for (const address of previous) {
-      if (addresses.includes(address)) continue;
-      const fill = FILL[roleOf(address) ?? "input"];
-      if (fill) sheet.getRange(address).format.fill.color = fill;
-      else sheet.getRange(address).format.fill.clear();
+    const raw = rawStatesOf(setting);
+    const reading =
+      raw[sheetId] === undefined ? null : readJournalSheetState(raw[sheetId], sheet.name);
+    const saved = reading?.ok ? (reading.state.marked ?? []) : [];
+
+    // The current fill of every cell in the columns involved, down to the last used row.
+    const positions = [...saved.map((mark) => mark.address), ...addresses].flatMap((address) => {
+      const position = addressPosition(address);
+      return position ? [position] : [];
+    });
+    const lastRow = Math.max(
+      used.isNullObject ? 0 : used.rowIndex + used.rowCount,
+      ...positions.map((position) => position.row),
+    );
+    const columns = [...new Set(positions.map((position) => position.column))];
+    const cells = new Map<string, Excel.Range>();
+    for (const column of columns) {
+      for (let row = 1; row <= lastRow; row++) {
+        const cell = sheet.getRangeByIndexes(row - 1, column, 1, 1);
+        cell.load("format/fill/color,format/fill/pattern");
+        cells.set(`${columnLetter(column)}${row}`, cell);
+      }
+    }
+    await context.sync();
+    const fillOf = (address: string): string | null => {
+      const fill = cells.get(address)?.format.fill;
+      return fill === undefined || fill.pattern === "None" ? null : fill.color.toUpperCase();
+    };
+    const problemFilled = [...cells.keys()].filter((address) => fillOf(address) === PROBLEM_FILL);
+
+    const plan = planProblemMarks(saved, problemFilled, fillOf, addresses);
+    for (const { address, fill } of plan.restore) {
+      const cell = sheet.getRange(address);
+      if (fill === null) cell.format.fill.clear();
+      else cell.format.fill.color = fill;
     }
     for (const address of addresses) sheet.getRange(address).format.fill.color = PROBLEM_FILL;
-    if (state)
-      saveStates(context, {
-        ...states,
-        [sheetName]: { ...state, marked: [...addresses] },
-      });
+    if (reading?.ok) {
+      const entry = raw[sheetId] as Record<string, unknown>;
+      saveStates(context, { ...raw, [sheetId]: { ...entry, marked: plan.marks } });
+    }
     await context.sync();
   });
 }

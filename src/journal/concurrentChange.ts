@@ -2,18 +2,7 @@
 // said about who changed it (the API records no `updated_by`).
 
 import type { ManualJournal } from "../api/types";
-import { JOURNAL_LAYOUT_VERSION, JournalSheetState } from "./contract";
-
-/** What a sheet drawn from `journal` should remember. */
-export function journalSheetState(journal: ManualJournal, sheetName: string): JournalSheetState {
-  return {
-    layoutVersion: JOURNAL_LAYOUT_VERSION,
-    journalId: journal.id,
-    loadedUpdatedAt: journal.updated_at,
-    status: journal.status,
-    sheetName,
-  };
-}
+import type { JournalSheetState } from "./contract";
 
 /**
  * Null when `current` (just read from the server) has the `updated_at` the sheet was drawn
@@ -51,6 +40,22 @@ export function describeConcurrentChange(
       : "Reload it to see the change.",
   );
   return parts.join(" ");
+}
+
+/**
+ * The journal is no longer DRAFT on the server: its status, who approved it and when (or, when
+ * the server names no approver, when it last changed), and that nothing was sent.
+ */
+export function describeNoLongerDraft(current: ManualJournal): string {
+  const who =
+    current.approved_by !== null
+      ? ` (approved by ${current.approved_by}` +
+        `${current.approved_at === null ? "" : ` at ${utcTime(current.approved_at)}`})`
+      : ` (changed at ${utcTime(current.updated_at)})`;
+  return (
+    `Journal ${current.reference} is now ${current.status} on the server${who}, so it can no ` +
+    "longer be changed. Nothing was sent."
+  );
 }
 
 function sameInstant(a: string, b: string): boolean {

@@ -52,8 +52,15 @@ export interface JournalSheetState {
   readonly loadedUpdatedAt: string;
   readonly status: string;
   readonly sheetName: string;
-  /** Cells marked as problems by the last validation, so the next one can clear them. */
-  readonly marked?: readonly string[];
+  /** Cells marked as problems by the last validation, so the next one can restore them. */
+  readonly marked?: readonly ProblemMark[];
+}
+
+/** A cell marked as a problem, and the fill it had before, which clearing the mark restores. */
+export interface ProblemMark {
+  readonly address: string;
+  /** `#RRGGBB`, or null for no fill. */
+  readonly fill: string | null;
 }
 
 /** A problem found in the sheet, pointing at its cell. */

@@ -7,6 +7,7 @@ export type {
   JournalLayout,
   JournalSheetState,
   LayoutCell,
+  ProblemMark,
   SheetProblem,
 } from "./contract";
 export { layoutJournal } from "./layout";
@@ -18,7 +19,11 @@ export { fillAccountIds, validateJournalDraft } from "./validate";
 export type { AccountFill, ValidateOptions } from "./validate";
 export { buildJournalUpdate } from "./updateBody";
 export { describeServerChanges } from "./serverChanges";
-export { describeConcurrentChange, journalSheetState } from "./concurrentChange";
+export { describeConcurrentChange, describeNoLongerDraft } from "./concurrentChange";
+export { journalSheetState, readJournalSheetState } from "./sheetState";
+export { planProblemMarks } from "./problemMarks";
+export type { MarkPlan } from "./problemMarks";
+export type { SheetStateReading } from "./sheetState";
 export {
   BALANCED_TEXT,
   DEFAULT_SPARE_LINES,

@@ -7,24 +7,25 @@ import {
   activateSheet,
   activeJournalSheet,
   drawJournal,
+  JournalSheet,
+  journalSheetByKey,
   journalWorkbookOverview,
   markProblems,
   readJournalGrid,
+  SheetRef,
+  updateJournalSheetState,
 } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import {
   buildJournalUpdate,
   describeConcurrentChange,
+  describeNoLongerDraft,
   describeServerChanges,
+  journalSheetState,
   layoutJournal,
   parseJournalGrid,
 } from "../journal";
-import {
-  JOURNAL_LAYOUT_VERSION,
-  JournalLayout,
-  JournalSheetState,
-  SheetProblem,
-} from "../journal/contract";
+import type { JournalSheetState, SheetProblem } from "../journal/contract";
 import type { OpenOutcome, SendOutcome, ValidateOutcome } from "./outcomes";
 
 export interface EditorDeps {
@@ -36,44 +37,41 @@ function notDraftReason(status: string): string {
   return `${status} journals cannot be changed; only DRAFT journals can.`;
 }
 
-function stateFor(journal: ManualJournal, layout: JournalLayout): JournalSheetState {
-  return {
-    layoutVersion: JOURNAL_LAYOUT_VERSION,
-    journalId: journal.id,
-    loadedUpdatedAt: journal.updated_at,
-    status: journal.status,
-    sheetName: layout.sheetName,
-  };
-}
+/** A drawn journal: its sheet, and what the drawing could not show exactly. */
+type Shown = SheetRef & { readonly notes: readonly string[] };
 
 /**
- * Draws `journal` and remembers it: on the sheet already showing it (`ownSheet`), or on a new
- * sheet whose name avoids every other sheet, so a user's own sheet is never cleared.
+ * Draws `journal` and remembers it: on the sheet already showing it (`ownSheetId`, else the
+ * sheet whose state names the journal), or on a new sheet whose name avoids every other sheet,
+ * so a user's own sheet is never cleared.
  */
-async function show(
-  run: ExcelRun,
-  journal: ManualJournal,
-  ownSheet?: string,
-): Promise<JournalLayout> {
-  const { sheetNames, states } = await journalWorkbookOverview(run);
-  const sheetName = ownSheet ?? sheetOfJournal(states, journal.id);
-  const takenSheetNames = sheetNames.filter((name) => name !== sheetName);
+async function show(run: ExcelRun, journal: ManualJournal, ownSheetId?: string): Promise<Shown> {
+  const { sheets, journals } = await journalWorkbookOverview(run);
+  const own = ownSheetId ?? sheetOfJournal(journals, journal.id)?.sheetId;
+  const takenSheetNames = sheets.filter((s) => s.sheetId !== own).map((s) => s.sheetName);
   const layout = layoutJournal(journal, { takenSheetNames });
-  // The layout names the sheet after the journal; an existing sheet keeps its (user's) name.
-  const placed = sheetName === undefined ? layout : { ...layout, sheetName };
-  await drawJournal(run, placed, stateFor(journal, placed));
-  return placed;
+  // The layout names a new sheet after the journal; an existing sheet keeps its (user's) name.
+  const drawn = await drawJournal(run, layout, journalSheetState(journal, layout.sheetName), own);
+  return { ...drawn, notes: layout.notes ?? [] };
 }
 
+/** The readable journal sheet showing `journalId` (a sheet of another layout is never redrawn). */
 function sheetOfJournal(
-  states: Readonly<Record<string, JournalSheetState>>,
+  journals: readonly JournalSheet[],
   journalId: string,
-): string | undefined {
-  return Object.keys(states).find((name) => states[name]?.journalId === journalId);
+): (JournalSheet & { state: JournalSheetState }) | undefined {
+  return journals.find(
+    (sheet): sheet is JournalSheet & { state: JournalSheetState } =>
+      sheet.state?.journalId === journalId,
+  );
 }
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function messagesOf(notices: readonly SheetProblem[]): string[] {
+  return notices.map((notice) => notice.message);
 }
 
 export interface OpenOptions {
@@ -95,29 +93,32 @@ export async function openJournal(
   try {
     const { data } = await deps.api.getJournal(idOrReference.trim(), signal ? { signal } : {});
     const editable = data.status === "DRAFT";
-    const { states } = await journalWorkbookOverview(deps.run);
-    const ownSheet = sheetOfJournal(states, data.id);
-    if (ownSheet !== undefined && !options.replace) {
-      await activateSheet(deps.run, ownSheet);
-      const kept = states[ownSheet];
+    const { journals } = await journalWorkbookOverview(deps.run);
+    const own = sheetOfJournal(journals, data.id);
+    if (own !== undefined && !options.replace) {
+      await activateSheet(deps.run, own.sheetId);
       return {
         kind: "opened",
-        sheetName: ownSheet,
-        status: kept?.status ?? data.status,
-        editable: (kept?.status ?? data.status) === "DRAFT",
+        sheetId: own.sheetId,
+        sheetName: own.sheetName,
+        status: own.state.status,
+        editable: own.state.status === "DRAFT",
+        notes: [],
         message:
-          `Journal ${data.reference} is already open on sheet “${ownSheet}”; it was left as it is, ` +
+          `Journal ${data.reference} is already open on sheet “${own.sheetName}”; it was left as it is, ` +
           "so any edits there are kept. To load the server's copy instead, delete that sheet and open the journal again.",
       };
     }
-    const layout = await show(deps.run, data, ownSheet);
+    const shown = await show(deps.run, data, own?.sheetId);
     return {
       kind: "opened",
-      sheetName: layout.sheetName,
+      sheetId: shown.sheetId,
+      sheetName: shown.sheetName,
       status: data.status,
       editable,
+      notes: shown.notes,
       message: editable
-        ? `Opened journal ${data.reference} on sheet “${layout.sheetName}”. Edit it there, then Validate or Send to server.`
+        ? `Opened journal ${data.reference} on sheet “${shown.sheetName}”. Edit it there, then Validate or Send to server.`
         : `Opened journal ${data.reference} read-only: ${notDraftReason(data.status)}`,
     };
   } catch (error) {
@@ -126,33 +127,41 @@ export async function openJournal(
 }
 
 /** The active sheet's journal, if it shows one. */
-export async function activeJournalInfo(
-  deps: Pick<EditorDeps, "run">,
-): Promise<{ sheetName: string; status: string; editable: boolean } | null> {
-  const state = await activeJournalSheet(deps.run);
-  return state
-    ? { sheetName: state.sheetName, status: state.status, editable: state.status === "DRAFT" }
-    : null;
+export async function activeJournalInfo(deps: Pick<EditorDeps, "run">): Promise<{
+  sheetId: string;
+  sheetName: string;
+  status: string;
+  editable: boolean;
+  refusal?: string;
+} | null> {
+  const sheet = await activeJournalSheet(deps.run);
+  if (sheet === null) return null;
+  const { sheetId, sheetName } = sheet;
+  return sheet.state === null
+    ? { sheetId, sheetName, status: "", editable: false, refusal: sheet.refusal }
+    : {
+        sheetId,
+        sheetName,
+        status: sheet.state.status,
+        editable: sheet.state.status === "DRAFT",
+      };
 }
 
 interface Checked {
-  state: JournalSheetState;
   problems: readonly SheetProblem[];
+  notices: readonly SheetProblem[];
   update: JournalUpdate | null;
 }
 
-/** Reads the active journal sheet, checks it, and marks (or clears) problem cells. */
-async function check(deps: Pick<EditorDeps, "run">): Promise<Checked | null> {
-  const state = await activeJournalSheet(deps.run);
-  if (!state) return null;
-  const grid = await readJournalGrid(deps.run, state.sheetName);
-  const { draft, problems } = parseJournalGrid(grid);
+/** Reads the journal sheet `sheetId`, checks it, and marks (or clears) problem cells. */
+async function check(deps: Pick<EditorDeps, "run">, sheetId: string): Promise<Checked> {
+  const grid = await readJournalGrid(deps.run, sheetId);
+  const { draft, problems, notices } = parseJournalGrid(grid);
   const addresses = problems.flatMap((p) => (p.address ? [p.address] : []));
-  // Problems sit on input cells, whose resting fill is none.
-  await markProblems(deps.run, state.sheetName, addresses, () => "input");
+  await markProblems(deps.run, sheetId, addresses);
   return {
-    state,
     problems,
+    notices,
     update: draft && problems.length === 0 ? buildJournalUpdate(draft) : null,
   };
 }
@@ -163,38 +172,62 @@ const NOT_A_JOURNAL =
 export async function validateActiveJournal(
   deps: Pick<EditorDeps, "run">,
 ): Promise<ValidateOutcome> {
-  const checked = await check(deps);
-  if (!checked) return { kind: "not-journal", message: NOT_A_JOURNAL };
+  const sheet = await activeJournalSheet(deps.run);
+  if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
+  if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
+  const checked = await check(deps, sheet.sheetId);
+  const notes = messagesOf(checked.notices);
   if (checked.problems.length > 0) {
     return {
       kind: "invalid",
-      sheetName: checked.state.sheetName,
+      sheetName: sheet.sheetName,
       problems: checked.problems,
+      notes,
       message: `${checked.problems.length} problem${checked.problems.length === 1 ? "" : "s"} to fix before sending; each is marked in the sheet.`,
     };
   }
   return {
     kind: "valid",
-    sheetName: checked.state.sheetName,
+    sheetName: sheet.sheetName,
+    notes,
     message: "The journal is valid and balanced.",
   };
 }
 
-/** Validates, checks the server's copy, sends the PATCH and redraws from the answer. */
+export interface SendOptions {
+  readonly signal?: AbortSignal;
+  /**
+   * Overwrite the server's version after the user confirmed it: the sheet that was found stale
+   * (sent whatever sheet is active now) and the server version the warning showed. Sent only
+   * while the server still has that version; a newer change is reported again.
+   */
+  readonly overwrite?: { readonly sheetId: string; readonly serverUpdatedAt: string };
+}
+
+/**
+ * Validates, checks the server's copy, sends the PATCH and redraws from the answer. The sheet is
+ * resolved once (the active one, or the one an overwrite names), so the body and the journal it
+ * is sent to always come from the same sheet.
+ */
 export async function sendActiveJournal(
   deps: EditorDeps,
-  options: { overwrite?: boolean; signal?: AbortSignal } = {},
+  options: SendOptions = {},
 ): Promise<SendOutcome> {
-  const state = await activeJournalSheet(deps.run);
-  if (!state) return { kind: "not-journal", message: NOT_A_JOURNAL };
+  const sheet = options.overwrite
+    ? await journalSheetByKey(deps.run, options.overwrite.sheetId)
+    : await activeJournalSheet(deps.run);
+  if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
+  if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
+  const { state } = sheet;
   if (state.status !== "DRAFT") return { kind: "read-only", message: notDraftReason(state.status) };
-  const checked = await check(deps);
-  if (!checked) return { kind: "not-journal", message: NOT_A_JOURNAL };
+  const checked = await check(deps, sheet.sheetId);
+  const notes = messagesOf(checked.notices);
   if (!checked.update) {
     return {
       kind: "invalid",
-      sheetName: checked.state.sheetName,
+      sheetName: sheet.sheetName,
       problems: checked.problems,
+      notes,
       message: "Nothing was sent: fix the problems marked in the sheet first.",
     };
   }
@@ -209,44 +242,99 @@ export async function sendActiveJournal(
     };
   }
   if (current.status !== "DRAFT") {
-    return {
-      kind: "read-only",
-      message: `The journal is now ${current.status} on the server, so it can no longer be changed. Nothing was sent.`,
-    };
+    return { kind: "read-only", message: describeNoLongerDraft(current) };
   }
   const concurrent = describeConcurrentChange(state, current);
-  if (concurrent && !options.overwrite) return { kind: "stale", message: concurrent };
+  if (concurrent) {
+    const confirmed = options.overwrite
+      ? { ...state, loadedUpdatedAt: options.overwrite.serverUpdatedAt }
+      : null;
+    // Overwrite only the version the user was warned about: a newer change is reported again.
+    if (confirmed === null || describeConcurrentChange(confirmed, current) !== null) {
+      return {
+        kind: "stale",
+        sheetId: sheet.sheetId,
+        sheetName: sheet.sheetName,
+        serverUpdatedAt: current.updated_at,
+        message:
+          confirmed === null
+            ? concurrent
+            : `Not overwritten: the journal changed again after the warning. ${concurrent}`,
+      };
+    }
+  }
 
   const update = checked.update;
+  let saved: ManualJournal;
   try {
-    const saved = (await deps.api.updateJournal(state.journalId, update, call)).data;
-    await show(deps.run, saved, state.sheetName);
-    const changes = describeServerChanges(update, saved);
-    return {
-      kind: "saved",
-      changes,
-      message: changes.length
-        ? `Saved journal ${saved.reference}. The server stored some values differently; the sheet now shows what it stored.`
-        : `Saved journal ${saved.reference}; the sheet now shows the server's copy.`,
-    };
+    saved = (await deps.api.updateJournal(state.journalId, update, call)).data;
   } catch (error) {
     if (isApiError(error) && error.outcomeUnknown)
-      return await resolveUnknown(deps, state, current, update, error);
+      return await resolveUnknown(deps, sheet, current, update, error);
     return { kind: "failed", message: `${messageOf(error)} Your sheet was not changed.` };
   }
+  // Saved: whatever happens to the redraw, the journal on the server has the user's change.
+  const changes = describeServerChanges(update, saved);
+  let shown: Shown;
+  try {
+    shown = await show(deps.run, saved, sheet.sheetId);
+  } catch (error) {
+    return await savedNotRedrawn(deps.run, sheet, saved, error);
+  }
+  return {
+    kind: "saved",
+    changes,
+    notes: [...notes, ...shown.notes],
+    message: changes.length
+      ? `Saved journal ${saved.reference}. The server stored some values differently; the sheet now shows what it stored.`
+      : `Saved journal ${saved.reference}; the sheet now shows the server's copy.`,
+  };
+}
+
+/**
+ * The PATCH applied but the sheet could not be redrawn: remember the saved version (so the next
+ * Send does not take the user's own change for someone else's) and say the journal WAS saved.
+ */
+async function savedNotRedrawn(
+  run: ExcelRun,
+  sheet: SheetRef,
+  saved: ManualJournal,
+  cause: unknown,
+): Promise<SendOutcome> {
+  let remembered = true;
+  try {
+    await updateJournalSheetState(run, sheet.sheetId, {
+      loadedUpdatedAt: saved.updated_at,
+      status: saved.status,
+    });
+  } catch {
+    remembered = false;
+  }
+  return {
+    kind: "saved-not-redrawn",
+    sheetId: sheet.sheetId,
+    sheetName: sheet.sheetName,
+    message:
+      `Journal ${saved.reference} WAS saved on the server, but the sheet “${sheet.sheetName}” ` +
+      `could not be redrawn (${messageOf(cause)}), so it still shows your edits. ` +
+      "Reload it to see the server's copy." +
+      (remembered
+        ? ""
+        : " Until then, a Send from this sheet will warn that the journal changed on the server."),
+  };
 }
 
 /** After a timeout or lost connection, reads the journal back to tell whether the PATCH applied. */
 async function resolveUnknown(
   deps: EditorDeps,
-  state: JournalSheetState,
+  sheet: JournalSheet & { state: JournalSheetState },
   before: ManualJournal,
   update: JournalUpdate,
   cause: ApiError,
 ): Promise<SendOutcome> {
   let after: ManualJournal;
   try {
-    after = (await deps.api.getJournal(state.journalId)).data;
+    after = (await deps.api.getJournal(sheet.state.journalId)).data;
   } catch (error) {
     return {
       kind: "unknown",
@@ -263,7 +351,11 @@ async function resolveUnknown(
     after.updated_at !== before.updated_at &&
     describeServerChanges(withoutRate, after).length === 0;
   if (applied) {
-    await show(deps.run, after, state.sheetName);
+    try {
+      await show(deps.run, after, sheet.sheetId);
+    } catch (error) {
+      return await savedNotRedrawn(deps.run, sheet, after, error);
+    }
     return {
       kind: "unknown",
       applied: true,

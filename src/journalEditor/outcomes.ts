@@ -1,25 +1,60 @@
 // What the journal editor's actions report to the task pane: every outcome a person can act on.
 import type { SheetProblem } from "../journal/contract";
 
+/**
+ * `notes`: what the sheet could not show exactly (from the layout) or what the reader did for the
+ * user (an account id filled in, a total that leaves out a row). Information, not problems.
+ */
 export type OpenOutcome =
-  | { kind: "opened"; sheetName: string; status: string; editable: boolean; message: string }
+  | {
+      kind: "opened";
+      sheetId: string;
+      sheetName: string;
+      status: string;
+      editable: boolean;
+      message: string;
+      notes: readonly string[];
+    }
   | { kind: "failed"; message: string };
 
 export type ValidateOutcome =
   | { kind: "not-journal"; message: string }
-  | { kind: "valid"; sheetName: string; message: string }
-  | { kind: "invalid"; sheetName: string; problems: readonly SheetProblem[]; message: string };
+  | { kind: "valid"; sheetName: string; message: string; notes: readonly string[] }
+  | {
+      kind: "invalid";
+      sheetName: string;
+      problems: readonly SheetProblem[];
+      message: string;
+      notes: readonly string[];
+    };
 
 export type SendOutcome =
   | { kind: "not-journal"; message: string }
   /** Not DRAFT (as loaded, or on the server now): nothing was sent. */
   | { kind: "read-only"; message: string }
   /** Local validation failed: nothing was sent. */
-  | { kind: "invalid"; sheetName: string; problems: readonly SheetProblem[]; message: string }
-  /** Someone changed the journal after it was opened: nothing was sent; offer reload or overwrite. */
-  | { kind: "stale"; message: string }
+  | {
+      kind: "invalid";
+      sheetName: string;
+      problems: readonly SheetProblem[];
+      message: string;
+      notes: readonly string[];
+    }
+  /**
+   * Someone changed the journal after it was opened: nothing was sent; offer reload or overwrite.
+   * An overwrite names this sheet and `serverUpdatedAt`, the version the user was warned about.
+   */
+  | {
+      kind: "stale";
+      sheetId: string;
+      sheetName: string;
+      serverUpdatedAt: string;
+      message: string;
+    }
   /** Saved; the sheet was redrawn from the server's answer. `changes` lists what the server stored differently. */
-  | { kind: "saved"; changes: readonly string[]; message: string }
+  | { kind: "saved"; changes: readonly string[]; message: string; notes: readonly string[] }
+  /** Saved, but redrawing the sheet failed: the sheet still shows the user's edits; offer Reload. */
+  | { kind: "saved-not-redrawn"; sheetId: string; sheetName: string; message: string }
   /** The server refused or the request failed; the sheet is exactly as it was. */
   | { kind: "failed"; message: string }
   /** The request's outcome was unknown; the journal was read back to find out. */

@@ -22,7 +22,6 @@ import {
   JournalReport,
   ListedProblem,
   problemsHeading,
-  selectStaleSheetFirst,
 } from "./journalText";
 import { focusIsOnOrLost, markInvalid, requireElement, setAlert, setShown } from "./view";
 
@@ -43,7 +42,10 @@ export interface JournalEditorActions {
   validateActiveJournal(deps: JournalEditorDeps): Promise<ValidateOutcome>;
   sendActiveJournal(
     deps: JournalEditorDeps,
-    options: { overwrite?: boolean; signal?: AbortSignal },
+    options: {
+      overwrite?: { sheetId: string; serverUpdatedAt: string };
+      signal?: AbortSignal;
+    },
   ): Promise<SendOutcome>;
   activeJournalInfo(deps: JournalEditorDeps): Promise<ActiveJournalInfo | null>;
 }
@@ -52,8 +54,8 @@ export interface JournalPanelOptions {
   readonly active: ActiveConnectionHolder;
   readonly run: ExcelRun;
   readonly editor: JournalEditorActions;
-  /** The id of the journal a sheet shows (from the sheet's remembered state), or null. */
-  readonly journalIdOfSheet: (sheetName: string) => Promise<string | null>;
+  /** The id of the journal a sheet (by worksheet id) shows (from its remembered state), or null. */
+  readonly journalIdOfSheet: (sheetId: string) => Promise<string | null>;
 }
 
 export interface JournalPanel {
@@ -93,6 +95,8 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   const problemsList = requireElement(root, "journal-problems", HTMLUListElement);
   const changesBox = requireElement(root, "journal-changes-box", HTMLElement);
   const changesList = requireElement(root, "journal-changes", HTMLUListElement);
+  const notesBox = requireElement(root, "journal-notes-box", HTMLElement);
+  const notesList = requireElement(root, "journal-notes", HTMLUListElement);
 
   /** The action running, its abort controller, and whether Cancel was asked for. */
   let action: JournalAction | undefined;
@@ -100,8 +104,11 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   let cancelling = false;
   /** The active sheet's journal: null when it shows none, undefined when not known. */
   let info: ActiveJournalInfo | null | undefined;
-  /** The sheet whose journal was found changed on the server (undefined when not known). */
-  let staleSheet: string | undefined;
+  /**
+   * The sheet whose journal was found changed on the server, and the server version the warning
+   * showed (an overwrite replaces only that one); undefined when not known.
+   */
+  let staleSheet: { sheetId: string; serverUpdatedAt?: string } | undefined;
 
   function connection(): JournalEditorDeps | undefined {
     const current = active.current;
@@ -172,8 +179,10 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     }
   }
 
-  function showStale(message: string): void {
+  /** The box offering Reload, and Overwrite unless the journal was saved from this sheet. */
+  function showStale(message: string, overwritable = true): void {
     staleMessage.textContent = message;
+    setShown(overwriteButton, overwritable);
     setShown(overwriteStep, false);
     setShown(stale, true);
   }
@@ -190,7 +199,9 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     setAlert(alert, report.alert);
     if (report.problems !== undefined) showProblems(report.problems);
     showList(changesBox, changesList, report.changes);
+    showList(notesBox, notesList, report.notes ?? []);
     if (report.stale !== undefined) showStale(report.stale);
+    else if (report.reloadOffer !== undefined) showStale(report.reloadOffer, false);
     else if (report.settled) hideStale();
     else setShown(overwriteStep, false);
   }
@@ -260,6 +271,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     setAlert(alert, "");
     markInvalid(reference, undefined);
     showList(changesBox, changesList, []);
+    showList(notesBox, notesList, []);
     status.textContent = busyText(kind);
     render();
     if (hadFocus && trigger !== reference && isCancellable(kind)) cancelButton.focus();
@@ -330,19 +342,22 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     if (action !== undefined) return;
     hideStale();
     await perform("send", sendButton, async (deps, signal) => {
-      // Which sheet is sent: a reload must fetch that sheet's journal, whatever is active then.
-      const before = await readInfo(deps);
-      if (signal.aborted) return describeCancelled("send");
       const outcome = await editor.sendActiveJournal(deps, { signal });
-      if (outcome.kind === "stale") staleSheet = before?.sheetName;
+      // The sheet the editor sent from: Reload and Overwrite act on it, whatever is active then.
+      if (outcome.kind === "stale" || outcome.kind === "saved-not-redrawn") {
+        staleSheet = {
+          sheetId: outcome.sheetId,
+          ...(outcome.kind === "stale" ? { serverUpdatedAt: outcome.serverUpdatedAt } : {}),
+        };
+      }
       return describeSend(outcome, signal.aborted);
     });
   }
 
   async function reload(): Promise<void> {
-    const sheetName = staleSheet;
+    const warned = staleSheet;
     await perform("reload", reloadButton, async (deps, signal) => {
-      const sheet = sheetName ?? (await readInfo(deps))?.sheetName;
+      const sheet = warned?.sheetId ?? (await readInfo(deps))?.sheetId;
       const id = sheet === undefined ? null : await options.journalIdOfSheet(sheet);
       if (id === null) {
         return {
@@ -361,23 +376,24 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   }
 
   async function overwrite(): Promise<void> {
-    const sheetName = staleSheet;
+    const warned = staleSheet;
     await perform("overwrite", overwriteYes, async (deps, signal) => {
-      if (sheetName !== undefined) {
-        // Overwrite sends the active sheet: it must still be the one that was found stale.
-        const now = await readInfo(deps);
-        if (now?.sheetName !== sheetName) {
-          return {
-            status: "Not sent.",
-            alert: selectStaleSheetFirst(sheetName),
-            changes: [],
-            settled: false,
-          };
-        }
+      if (warned?.serverUpdatedAt === undefined) {
+        return {
+          status: "Not sent.",
+          alert: "Send the journal again first: it is not known which server version to overwrite.",
+          changes: [],
+          settled: false,
+        };
       }
-      if (signal.aborted) return describeCancelled("overwrite");
-      const outcome = await editor.sendActiveJournal(deps, { overwrite: true, signal });
-      if (outcome.kind === "stale") staleSheet = sheetName;
+      // The sheet that was found stale, and only the server version the warning showed.
+      const overwrite = { sheetId: warned.sheetId, serverUpdatedAt: warned.serverUpdatedAt };
+      const outcome = await editor.sendActiveJournal(deps, { overwrite, signal });
+      if (outcome.kind === "stale") {
+        staleSheet = { sheetId: outcome.sheetId, serverUpdatedAt: outcome.serverUpdatedAt };
+      } else if (outcome.kind === "saved-not-redrawn") {
+        staleSheet = { sheetId: outcome.sheetId };
+      }
       return describeSend(outcome, signal.aborted);
     });
   }
@@ -449,5 +465,10 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
 }
 
 function outcomeInfo(outcome: Extract<OpenOutcome, { kind: "opened" }>): ActiveJournalInfo {
-  return { sheetName: outcome.sheetName, status: outcome.status, editable: outcome.editable };
+  return {
+    sheetId: outcome.sheetId,
+    sheetName: outcome.sheetName,
+    status: outcome.status,
+    editable: outcome.editable,
+  };
 }

@@ -6,9 +6,12 @@ import type { OpenOutcome, SendOutcome, ValidateOutcome } from "../journalEditor
 
 /** What the journal editor says about the active sheet (null: it shows no journal). */
 export interface ActiveJournalInfo {
+  readonly sheetId: string;
   readonly sheetName: string;
   readonly status: string;
   readonly editable: boolean;
+  /** Set when the sheet was drawn by another version of the add-in: why it cannot be sent. */
+  readonly refusal?: string;
 }
 
 /** The panel's actions: one runs at a time. */
@@ -84,13 +87,14 @@ export function journalControls(input: JournalControlsInput): JournalControls {
   const { connected, action, info } = input;
   const idle = connected && action === undefined;
   const readOnly = info !== null && info !== undefined && !info.editable;
+  const reason = readOnly ? (info.refusal ?? readOnlyReason(info.status)) : "";
   return {
     open: idle,
     validate: idle,
     send: idle && !readOnly,
     cancel: connected && action !== undefined && isCancellable(action),
     staleChoices: idle,
-    readOnlyReason: readOnly ? readOnlyReason(info.status) : "",
+    readOnlyReason: reason,
     activeSheet: connected ? activeSheetText(info) : "",
   };
 }
@@ -104,11 +108,6 @@ export const CHANGES_HEADING = "The server stored some values differently:";
 
 export const OVERWRITE_QUESTION =
   "Overwrite the changes made on the server? This cannot be undone.";
-
-/** Overwrite sends the active sheet: it must be the sheet that was found stale. */
-export function selectStaleSheetFirst(sheetName: string): string {
-  return `Select the sheet “${sheetName}” first: Overwrite sends the journal on the active sheet.`;
-}
 
 /** A problem as the pane lists it: its words, and the cell to go to when it has one. */
 export interface ListedProblem {
@@ -127,6 +126,10 @@ export interface JournalReport {
   readonly problems?: readonly ListedProblem[];
   /** What the server stored differently from what was sent. */
   readonly changes: readonly string[];
+  /** Notes to list: what the sheet could not show exactly, what the reader did for the user. */
+  readonly notes?: readonly string[];
+  /** The journal was saved but its sheet not redrawn: the box offering Reload (only) says this. */
+  readonly reloadOffer?: string;
   /** Someone changed the journal on the server: the box offering reload or overwrite says this. */
   readonly stale?: string;
   /**
@@ -178,7 +181,14 @@ export function describeOpen(
   cancelled = false,
 ): JournalReport {
   if (outcome.kind === "opened") {
-    return { status: outcome.message, alert: "", problems: [], changes: [], settled: true };
+    return {
+      status: outcome.message,
+      alert: "",
+      problems: [],
+      changes: [],
+      notes: outcome.notes,
+      settled: true,
+    };
   }
   if (cancelled) return { status: outcome.message, alert: "", changes: [], settled: false };
   return {
@@ -194,13 +204,21 @@ export function describeValidate(outcome: ValidateOutcome): JournalReport {
     case "not-journal":
       return { status: "Not validated.", alert: outcome.message, changes: [], settled: false };
     case "valid":
-      return { status: outcome.message, alert: "", problems: [], changes: [], settled: false };
+      return {
+        status: outcome.message,
+        alert: "",
+        problems: [],
+        changes: [],
+        notes: outcome.notes,
+        settled: false,
+      };
     case "invalid":
       return {
         status: outcome.message,
         alert: "",
         problems: listedProblems(outcome.sheetName, outcome.problems),
         changes: [],
+        notes: outcome.notes,
         settled: false,
       };
   }
@@ -221,6 +239,7 @@ export function describeSend(outcome: SendOutcome, cancelled = false): JournalRe
         alert: "",
         problems: listedProblems(outcome.sheetName, outcome.problems),
         changes: [],
+        notes: outcome.notes,
         settled: false,
       };
     case "stale":
@@ -238,6 +257,16 @@ export function describeSend(outcome: SendOutcome, cancelled = false): JournalRe
         alert: "",
         problems: [],
         changes: [...outcome.changes],
+        notes: outcome.notes,
+        settled: true,
+      };
+    case "saved-not-redrawn":
+      return {
+        status: "Saved, but the sheet was not redrawn.",
+        alert: "",
+        problems: [],
+        changes: [],
+        reloadOffer: outcome.message,
         settled: true,
       };
     case "failed":

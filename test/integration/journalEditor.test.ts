@@ -1,6 +1,7 @@
 // The journal editor end to end without a browser: the sandbox over HTTP, the real client, the
 // journal core and the Excel layer, on the strict fake Excel host.
-import { LedgerApi } from "../../src/api";
+import { LedgerApi, ManualJournal } from "../../src/api";
+import type { ExcelRun } from "../../src/excel/run";
 import { activeJournalSheet } from "../../src/excel/journalSheet";
 import { FakeExcelHost } from "../../src/fake-excel";
 import { openJournal, sendActiveJournal, validateActiveJournal } from "../../src/journalEditor";
@@ -37,6 +38,36 @@ function snapshot(host: FakeExcelHost, sheet: string): unknown[][] {
 }
 
 const SHEET_1 = "Journal JNL-0001";
+
+/** The real client with some methods replaced. */
+function apiWith(overrides: Partial<Pick<LedgerApi, "getJournal" | "updateJournal">>): LedgerApi {
+  const real = api();
+  return new Proxy(real, {
+    get(target, property, receiver) {
+      const own = (overrides as Record<string | symbol, unknown>)[property];
+      if (own !== undefined) return own;
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === "function" ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** Changes the journal on the server as a colleague would (its description). */
+async function colleagueEdits(id: string, description: string): Promise<ManualJournal> {
+  const other = (await api().getJournal(id)).data;
+  return (
+    await api().updateJournal(id, {
+      transaction_date: other.transaction_date,
+      currency_code: other.currency_code,
+      description,
+      lines: other.lines.map((l) => ({
+        account_id: l.account_id,
+        type: l.debit === "0.00" ? "CREDIT" : "DEBIT",
+        amount: l.debit === "0.00" ? l.credit : l.debit,
+      })),
+    })
+  ).data;
+}
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, log: null });
@@ -85,7 +116,7 @@ describe("journal editor against the sandbox", () => {
       ["0.00", "2600.00"],
     ]);
     // The sheet now remembers the new version: a second send is not "stale".
-    expect((await activeJournalSheet(host.run))?.loadedUpdatedAt).toBe(stored.updated_at);
+    expect((await activeJournalSheet(host.run))?.state?.loadedUpdatedAt).toBe(stored.updated_at);
     expect(host.cell(SHEET_1, "B13").text).toContain(stored.updated_at.slice(0, 10));
     expect(await sendActiveJournal(deps)).toMatchObject({ kind: "saved" });
   });
@@ -147,7 +178,9 @@ describe("journal editor against the sandbox", () => {
     expect(snapshot(host, SHEET_1)).toEqual(edited);
     expect((await api().getJournal(id)).data.description).toBe("Changed by a colleague");
 
-    expect(await sendActiveJournal(deps, { overwrite: true })).toMatchObject({ kind: "saved" });
+    if (stale.kind !== "stale") throw new Error("expected stale");
+    const warned = { sheetId: stale.sheetId, serverUpdatedAt: stale.serverUpdatedAt };
+    expect(await sendActiveJournal(deps, { overwrite: warned })).toMatchObject({ kind: "saved" });
     expect((await api().getJournal(id)).data.description).toBe("My description");
   });
 
@@ -210,7 +243,7 @@ describe("journal editor against the sandbox", () => {
     const outcome = await sendActiveJournal(deps);
     expect(outcome).toMatchObject({ kind: "unknown", applied: true });
     const stored = (await api().getJournal(id)).data;
-    expect((await activeJournalSheet(host.run))?.loadedUpdatedAt).toBe(stored.updated_at);
+    expect((await activeJournalSheet(host.run))?.state?.loadedUpdatedAt).toBe(stored.updated_at);
   });
 
   it("says the change was not saved when the connection drops before the server applied it", async () => {
@@ -225,4 +258,159 @@ describe("journal editor against the sandbox", () => {
     expect(outcome.message).toMatch(/NOT saved/);
     expect(snapshot(host, SHEET_1)).toEqual(edited);
   });
+
+  it("validates and sends a journal sheet the user renamed", async () => {
+    const host = new FakeExcelHost();
+    const deps = { run: host.run, api: api() };
+    await openJournal(deps, seeded("JNL-0001").id);
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem(SHEET_1).name = "Rent";
+      await context.sync();
+    });
+    host.setCells("Rent", "B10", [["Renamed and sent"]]);
+    expect(await validateActiveJournal(deps)).toMatchObject({ kind: "valid", sheetName: "Rent" });
+    expect(await sendActiveJournal(deps)).toMatchObject({ kind: "saved" });
+    expect((await api().getJournal(seeded("JNL-0001").id)).data.description).toBe(
+      "Renamed and sent",
+    );
+    expect(host.sheetNames()).toContain("Rent");
+    expect(host.sheetNames()).not.toContain(SHEET_1);
+  });
+
+  it("does not take a new sheet with a deleted journal sheet's name for a journal", async () => {
+    const host = new FakeExcelHost();
+    const deps = { run: host.run, api: api() };
+    await openJournal(deps, seeded("JNL-0001").id);
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem(SHEET_1).delete();
+      await context.sync();
+    });
+    host.addSheet(SHEET_1);
+    host.activateSheet(SHEET_1);
+    host.setCells(SHEET_1, "A1", [["my own notes"]]);
+    const before = sandbox.stats().requests;
+    expect(await validateActiveJournal(deps)).toMatchObject({ kind: "not-journal" });
+    expect(await sendActiveJournal(deps)).toMatchObject({ kind: "not-journal" });
+    expect(sandbox.stats().requests).toBe(before);
+    expect(host.cell(SHEET_1, "A1").value).toBe("my own notes");
+  });
+
+  it("overwrites only the server version the user was warned about", async () => {
+    const host = new FakeExcelHost();
+    const deps = { run: host.run, api: api() };
+    const id = seeded("JNL-0001").id;
+    await openJournal(deps, id);
+    await colleagueEdits(id, "First colleague edit");
+    host.setCells(SHEET_1, "B10", [["My description"]]);
+    const stale = await sendActiveJournal(deps);
+    if (stale.kind !== "stale") throw new Error(`expected stale, got ${stale.kind}`);
+    const second = await colleagueEdits(id, "Second colleague edit");
+
+    const warned = { sheetId: stale.sheetId, serverUpdatedAt: stale.serverUpdatedAt };
+    const again = await sendActiveJournal(deps, { overwrite: warned });
+    expect(again).toMatchObject({ kind: "stale", serverUpdatedAt: second.updated_at });
+    expect(again.message).toMatch(/changed again after the warning/);
+    expect((await api().getJournal(id)).data.description).toBe("Second colleague edit");
+
+    if (again.kind !== "stale") return;
+    const confirmed = { sheetId: again.sheetId, serverUpdatedAt: again.serverUpdatedAt };
+    expect(await sendActiveJournal(deps, { overwrite: confirmed })).toMatchObject({
+      kind: "saved",
+    });
+    expect((await api().getJournal(id)).data.description).toBe("My description");
+  });
+
+  it("overwrites the sheet that was found stale, even when another sheet is active", async () => {
+    const host = new FakeExcelHost();
+    const deps = { run: host.run, api: api() };
+    const id = seeded("JNL-0001").id;
+    await openJournal(deps, id);
+    await colleagueEdits(id, "Colleague");
+    host.setCells(SHEET_1, "B10", [["From the stale sheet"]]);
+    const stale = await sendActiveJournal(deps);
+    if (stale.kind !== "stale") throw new Error(`expected stale, got ${stale.kind}`);
+    await openJournal(deps, seeded("JNL-0003").id);
+    const warned = { sheetId: stale.sheetId, serverUpdatedAt: stale.serverUpdatedAt };
+    expect(await sendActiveJournal(deps, { overwrite: warned })).toMatchObject({ kind: "saved" });
+    expect((await api().getJournal(id)).data.description).toBe("From the stale sheet");
+  });
+
+  it("says who approved a journal that was posted meanwhile, and when", async () => {
+    const host = new FakeExcelHost();
+    const real = api();
+    const id = seeded("JNL-0001").id;
+    await openJournal({ run: host.run, api: real }, id);
+    const posted = apiWith({
+      getJournal: async (key, options) => {
+        const answer = await real.getJournal(key, options);
+        return {
+          ...answer,
+          data: {
+            ...answer.data,
+            status: "POSTED",
+            approved_by: "ana.silva@example.com",
+            approved_at: "2026-02-03T09:30:00.000Z",
+            updated_at: "2026-02-03T09:30:00.000Z",
+          },
+        };
+      },
+    });
+    const outcome = await sendActiveJournal({ run: host.run, api: posted });
+    expect(outcome.kind).toBe("read-only");
+    expect(outcome.message).toBe(
+      "Journal JNL-0001 is now POSTED on the server (approved by ana.silva@example.com at " +
+        "2026-02-03 09:30:00 UTC), so it can no longer be changed. Nothing was sent.",
+    );
+  });
+
+  it("says a journal WAS saved when only the redraw failed, and remembers the saved version", async () => {
+    const host = new FakeExcelHost();
+    let failNextRun = false;
+    const run: ExcelRun = (batch) => {
+      if (failNextRun) {
+        failNextRun = false;
+        return Promise.reject(new Error("Excel is busy"));
+      }
+      return host.run(batch);
+    };
+    const real = api();
+    const flaky = apiWith({
+      updateJournal: async (...args: Parameters<LedgerApi["updateJournal"]>) => {
+        const answer = await real.updateJournal(...args);
+        failNextRun = true;
+        return answer;
+      },
+    });
+    const deps = { run, api: flaky };
+    const id = seeded("JNL-0001").id;
+    await openJournal(deps, id);
+    host.setCells(SHEET_1, "B10", [["Saved, not redrawn"]]);
+    const outcome = await sendActiveJournal(deps);
+    expect(outcome).toMatchObject({ kind: "saved-not-redrawn", sheetName: SHEET_1 });
+    expect(outcome.message).toMatch(/WAS saved on the server.*Excel is busy.*Reload/);
+    const stored = (await real.getJournal(id)).data;
+    expect(stored.description).toBe("Saved, not redrawn");
+    expect((await activeJournalSheet(host.run))?.state?.loadedUpdatedAt).toBe(stored.updated_at);
+    // The user's own change is not reported as someone else's.
+    expect(await sendActiveJournal({ run: host.run, api: real })).toMatchObject({ kind: "saved" });
+  });
+
+  it("lists what the reader noticed, such as a Total that is not the column's sum", async () => {
+    const host = new FakeExcelHost();
+    const deps = { run: host.run, api: api() };
+    await openJournal(deps, seeded("JNL-0001").id);
+    const total = findTotalRow(host);
+    host.setCells(SHEET_1, `F${total}`, [["=0"]]);
+    const outcome = await validateActiveJournal(deps);
+    expect(outcome).toMatchObject({ kind: "valid" });
+    expect(outcome.kind === "valid" && outcome.notes.join(" ")).toMatch(
+      new RegExp(`Total Debit \\(F${total}\\): holds =0 instead of the sum`),
+    );
+  });
 });
+
+/** The row of the Total label on the JNL-0001 sheet. */
+function findTotalRow(host: FakeExcelHost): number {
+  const column = host.values(SHEET_1, "A1:A60").map((row) => row[0]);
+  return column.indexOf("Total") + 1;
+}

@@ -1,6 +1,7 @@
 import {
   JOURNAL_LAYOUT_VERSION,
   describeConcurrentChange,
+  describeNoLongerDraft,
   journalSheetState,
 } from "../../../src/journal";
 import type { ManualJournal } from "../../../src/api";
@@ -65,6 +66,29 @@ describe("concurrentChange.ts", () => {
       const current = { ...JOURNAL, updated_at: "2026-02-01T11:15:00.001Z" };
       expect(describeConcurrentChange(LOADED, current)).toContain(
         "at 2026-02-01 11:15:00.001 UTC, after you opened it (you opened the version of 2026-02-01 11:15:00.000 UTC)",
+      );
+    });
+  });
+
+  describe("describeNoLongerDraft()", () => {
+    it("names the approver and the time of approval", () => {
+      const posted: ManualJournal = {
+        ...JOURNAL,
+        status: "POSTED",
+        approved_by: "ana.silva@example.com",
+        approved_at: "2026-02-03T09:30:00.000Z",
+      };
+      expect(describeNoLongerDraft(posted)).toBe(
+        "Journal JNL-0001 is now POSTED on the server (approved by ana.silva@example.com at " +
+          "2026-02-03 09:30:00 UTC), so it can no longer be changed. Nothing was sent.",
+      );
+    });
+
+    it("says when it changed when the server names no approver", () => {
+      const voided: ManualJournal = { ...JOURNAL, status: "VOIDED", approved_by: null };
+      expect(describeNoLongerDraft(voided)).toBe(
+        "Journal JNL-0001 is now VOIDED on the server (changed at 2026-02-01 11:15:00 UTC), so " +
+          "it can no longer be changed. Nothing was sent.",
       );
     });
   });

@@ -13,12 +13,11 @@ import {
   problemsHeading,
   readOnlyReason,
   savedText,
-  selectStaleSheetFirst,
   withSheetUnchanged,
 } from "../../../src/taskpane/journalText";
 
-const draft = { sheetName: "Journal JNL-0001", status: "DRAFT", editable: true };
-const posted = { sheetName: "Journal JNL-0002", status: "POSTED", editable: false };
+const draft = { sheetId: "s1", sheetName: "Journal JNL-0001", status: "DRAFT", editable: true };
+const posted = { sheetId: "s2", sheetName: "Journal JNL-0002", status: "POSTED", editable: false };
 
 describe("journalText.ts", () => {
   describe("journalControls()", () => {
@@ -54,6 +53,14 @@ describe("journalText.ts", () => {
         "POSTED journals cannot be changed; only DRAFT journals can.",
       );
       expect(controls.activeSheet).toBe("Active sheet: Journal JNL-0002 · POSTED (read-only)");
+    });
+
+    it("turns Send off for a sheet of another layout version, with the editor's reason", () => {
+      const refusal = "The sheet was drawn by another version of Ledger Sheets.";
+      const info = { ...draft, status: "", editable: false, refusal };
+      const controls = journalControls({ connected: true, action: undefined, info });
+      expect(controls.send).toBe(false);
+      expect(controls.readOnlyReason).toBe(refusal);
     });
 
     it.each([
@@ -117,9 +124,9 @@ describe("journalText.ts", () => {
 
   describe("activeSheetText()", () => {
     it("leaves out an empty status", () => {
-      expect(activeSheetText({ sheetName: "Journal X", status: " ", editable: true })).toBe(
-        "Active sheet: Journal X",
-      );
+      expect(
+        activeSheetText({ sheetId: "s9", sheetName: "Journal X", status: " ", editable: true }),
+      ).toBe("Active sheet: Journal X");
     });
   });
 
@@ -139,14 +146,6 @@ describe("journalText.ts", () => {
     it("counts the problems", () => {
       expect(problemsHeading(1)).toBe("Problems (1)");
       expect(problemsHeading(12)).toBe("Problems (12)");
-    });
-  });
-
-  describe("selectStaleSheetFirst()", () => {
-    it("names the sheet that was found stale", () => {
-      expect(selectStaleSheetFirst("Journal JNL-0001")).toBe(
-        "Select the sheet “Journal JNL-0001” first: Overwrite sends the journal on the active sheet.",
-      );
     });
   });
 
@@ -176,16 +175,19 @@ describe("journalText.ts", () => {
       expect(
         describeOpen({
           kind: "opened",
+          sheetId: "s1",
           sheetName: "Journal JNL-0001",
           status: "DRAFT",
           editable: true,
           message: "Opened journal JNL-0001.",
+          notes: ["Line 2, Debit (F20): 98765432109876.54 is kept as text"],
         }),
       ).toEqual({
         status: "Opened journal JNL-0001.",
         alert: "",
         problems: [],
         changes: [],
+        notes: ["Line 2, Debit (F20): 98765432109876.54 is kept as text"],
         settled: true,
       });
     });
@@ -225,6 +227,7 @@ describe("journalText.ts", () => {
           { address: null, message: "Debits exceed credits by 5.00" },
         ],
         message: "2 problems to fix before sending.",
+        notes: ["Line 2, Account ID (B20): filled in from account code 6100"],
       });
       expect(report).toEqual({
         status: "2 problems to fix before sending.",
@@ -237,14 +240,19 @@ describe("journalText.ts", () => {
           { message: "Debits exceed credits by 5.00", cell: null },
         ],
         changes: [],
+        notes: ["Line 2, Account ID (B20): filled in from account code 6100"],
         settled: false,
       });
     });
 
     it("empties the list when the journal is valid", () => {
       expect(
-        describeValidate({ kind: "valid", sheetName: "Journal JNL-0001", message: "Valid." })
-          .problems,
+        describeValidate({
+          kind: "valid",
+          sheetName: "Journal JNL-0001",
+          message: "Valid.",
+          notes: [],
+        }).problems,
       ).toEqual([]);
     });
 
@@ -265,12 +273,33 @@ describe("journalText.ts", () => {
           kind: "saved",
           changes: ["Exchange rate: sent 1.2345, stored 1.23"],
           message: "The sheet shows the server's copy.",
+          notes: ["Line 1, Account ID (B19): filled in from account code 6100"],
         }),
       ).toEqual({
         status: "Saved. The sheet shows the server's copy.",
         alert: "",
         problems: [],
         changes: ["Exchange rate: sent 1.2345, stored 1.23"],
+        notes: ["Line 1, Account ID (B19): filled in from account code 6100"],
+        settled: true,
+      });
+    });
+
+    it("says a journal saved without a redraw WAS saved, and offers Reload only", () => {
+      expect(
+        describeSend({
+          kind: "saved-not-redrawn",
+          sheetId: "s1",
+          sheetName: "Journal JNL-0001",
+          message: "Journal JNL-0001 WAS saved on the server, but the sheet could not be redrawn.",
+        }),
+      ).toEqual({
+        status: "Saved, but the sheet was not redrawn.",
+        alert: "",
+        problems: [],
+        changes: [],
+        reloadOffer:
+          "Journal JNL-0001 WAS saved on the server, but the sheet could not be redrawn.",
         settled: true,
       });
     });
@@ -282,6 +311,7 @@ describe("journalText.ts", () => {
           sheetName: "Journal JNL-0001",
           problems: [{ address: "E12", message: "Line 1, Debit (E12): not a number" }],
           message: "Nothing was sent: 1 problem.",
+          notes: [],
         }).problems,
       ).toEqual([
         {
@@ -293,7 +323,13 @@ describe("journalText.ts", () => {
 
     it("offers reload or overwrite when the journal is stale", () => {
       expect(
-        describeSend({ kind: "stale", message: "Ana changed this journal at 10:42." }),
+        describeSend({
+          kind: "stale",
+          sheetId: "s1",
+          sheetName: "Journal JNL-0001",
+          serverUpdatedAt: "2026-02-01T10:42:00.000Z",
+          message: "Ana changed this journal at 10:42.",
+        }),
       ).toEqual({
         status: "Not sent: the journal was changed on the server.",
         alert: "",
