@@ -11,10 +11,18 @@ import {
   TableWriter,
   writeBlocks,
 } from "../excel/tableWriter";
-import type { CellValue } from "../sheets/cells";
+import type { CellValue, ColumnSpec } from "../sheets/cells";
+import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
 import { shapersFor, ShapedPage, ShapedRows } from "./shapers";
 import { COLLECTIONS, ImportProgress, ImportRequest, ImportResult } from "./types";
+
+/** The one column of an empty collection's new table (a refreshed table keeps its own). */
+const EMPTY_LIST_COLUMN: ColumnSpec = {
+  key: IMPORT_NOTES_KEY,
+  header: IMPORT_NOTES_HEADER,
+  kind: "text",
+};
 
 /** Rows waiting to be written to one table. */
 class PendingRows {
@@ -194,10 +202,12 @@ export async function importCollection(
   };
 
   const openTables = async (): Promise<void> => {
+    const columns = shapers.main.columns();
     mainWriter = await TableWriter.open(
       run,
       shapers.layout,
-      shapers.main.columns(),
+      // An empty collection's discovering shaper has found no column; a table needs one.
+      columns.length > 0 ? columns : [EMPTY_LIST_COLUMN],
       running(0),
       limits.sheetRows,
     );
@@ -216,6 +226,7 @@ export async function importCollection(
     pages += 1;
     fetched += payments ? payments.length : records.length;
     const page = new PageRecords(shapers.shapePage(records, payments));
+    if (page.count === 0 && !mainWriter) return; // no columns may be known yet: open at the end
     if (!mainWriter) await openTables();
     // The row limit: keep the records whose rows fit on every sheet, a payment together with
     // its allocations.
@@ -317,7 +328,8 @@ export async function importCollection(
 
   // A refreshed table keeps the columns this import has no data for (formulas may refer to
   // them): say so, rather than leave the reader to wonder why they are empty.
-  const kept = mainWriter ? keptEmpty((mainWriter as TableWriter).unfilledColumns) : "";
+  const kept =
+    mainWriter && written > 0 ? keptEmpty((mainWriter as TableWriter).unfilledColumns) : "";
   if (kept !== "") {
     message = `${message} ${kept}`;
     status = `${status} · ${kept}`;

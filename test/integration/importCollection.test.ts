@@ -408,6 +408,35 @@ describe("importCollection() into the fake Excel host", () => {
     }
   });
 
+  it("imports an empty collection into a table, and refreshes a table to empty keeping its columns", async () => {
+    const empty = await startSandbox({ port: 0, records: { invoices: 0 } });
+    try {
+      const fresh = new FakeExcelHost();
+      const first = await importCollection(fresh.run, { collection: "invoices", api: api(empty) });
+      expect(first).toMatchObject({
+        rows: 0,
+        complete: true,
+        message: "Imported 0 records into Invoices.",
+      });
+      expect(fresh.tableInfo("Invoices")!.headers).toEqual(["Import notes"]);
+      expect(fresh.cell("Invoices", "A1").value).toMatch(/^Invoices · 0 records · .* · complete$/);
+
+      const host = new FakeExcelHost();
+      await importCollection(host.run, { collection: "invoices", api: api() });
+      const before = host.tableInfo("Invoices")!.headers;
+      const again = await importCollection(host.run, { collection: "invoices", api: api(empty) });
+      expect(again).toMatchObject({
+        rows: 0,
+        complete: true,
+        message: "Imported 0 records into Invoices.",
+      });
+      expect(host.tableInfo("Invoices")!.headers).toEqual(before);
+      expect(host.usedRange("Invoices", true)).toMatch(/:[A-Z]+3$/);
+    } finally {
+      await empty.close();
+    }
+  });
+
   it("keeps a column the new records no longer fill, empty, and says so", async () => {
     const host = new FakeExcelHost();
     await importCollection(host.run, { collection: "invoices", api: api() });
