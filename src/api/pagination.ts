@@ -4,6 +4,7 @@ import { ApiError } from "./errors";
 import { isJsonObject, JsonValue } from "./json";
 import type { CollectionParams, CursorParams, PaymentsParams } from "./ledgerApi";
 import type { RetryEvent } from "./retry";
+import { SeenSet } from "./seenSet";
 import type { CollectionPage, PaymentsPage } from "./types";
 
 /** What {@link iterateCollection} needs: a {@link LedgerApi}, or a fake in tests. */
@@ -49,18 +50,22 @@ function canonicalJson(value: JsonValue): string {
 
 /**
  * Remembers the cursors and records of a walk, so that a server that repeats itself cannot
- * keep a client looping forever (or silently duplicate rows).
+ * keep a client looping forever (or silently duplicate rows). Both are kept in a
+ * {@link SeenSet}, so the guard's memory is bounded however long the collection.
  */
 class LoopGuard {
-  private readonly cursors = new Set<string>();
-  private readonly records = new Set<string>();
+  private readonly cursors = new SeenSet();
+  private readonly records = new SeenSet();
   private pages = 0;
   private fetched = 0;
 
   constructor(private readonly listing: string) {}
 
-  /** Checks a page that has just arrived; throws a `pagination` ApiError when it would loop. */
-  check(keys: readonly string[], lastId: string | null, keyset: string | null): void {
+  /**
+   * Checks a page that has just arrived; throws a `pagination` ApiError when it would loop.
+   * Returns how many of the page's records had not been seen before.
+   */
+  check(keys: readonly string[], lastId: string | null, keyset: string | null): number {
     this.pages += 1;
     if (keys.length > 0 && keys.every((key) => this.records.has(key))) {
       throw this.failure(`page ${this.pages} held only records it had already sent`);
@@ -75,8 +80,14 @@ class LoopGuard {
       }
       this.cursors.add(cursor);
     }
-    for (const key of keys) this.records.add(key);
-    this.fetched += keys.length;
+    let fresh = 0;
+    for (const key of keys) {
+      if (this.records.has(key)) continue;
+      this.records.add(key);
+      fresh += 1;
+    }
+    this.fetched += fresh;
+    return fresh;
   }
 
   private failure(what: string): ApiError {
@@ -179,7 +190,7 @@ export function iterateCollection(
 /** A page of the payments walk with an honest account of how much has been fetched. */
 export interface PaymentsBatch {
   readonly page: PaymentsPage;
-  /** Payments fetched so far, this page included. */
+  /** Distinct payments fetched so far, this page included. */
   readonly fetched: number;
   /** The number of payments the server reports (`count` of this page). */
   readonly count: number;
@@ -216,25 +227,26 @@ export async function* iteratePayments(
         ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
       })
       .then((page) => {
-        guard.check(
+        const fresh = guard.check(
           page.data.map((payment) => recordKey({ id: payment.id })),
           page.lastId,
           page.keyset,
         );
-        return page;
+        return { page, fresh };
       });
   let fetched = 0;
   const pages = walk(
     "payments",
     options,
     (signal) => request({}, signal),
-    (page, signal) =>
+    ({ page }, signal) =>
       page.lastId === null || page.keyset === null
         ? null
         : request({ lastId: page.lastId, keyset: page.keyset }, signal),
   );
-  for await (const page of pages) {
-    fetched += page.data.length;
+  for await (const { page, fresh } of pages) {
+    // Distinct payments only: a page that repeats some earlier ones does not count them twice.
+    fetched += fresh;
     const last = page.lastId === null || page.keyset === null;
     yield { page, fetched, count: page.count, last, complete: fetched >= page.count };
   }

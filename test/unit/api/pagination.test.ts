@@ -128,6 +128,62 @@ describe("pagination.ts", () => {
       expect(await collect(iterateCollection(api, "/invoices"))).toHaveLength(2);
     });
 
+    describe("on walks longer than the guard keeps exactly", () => {
+      /** A source of `pages` pages of `size` records, then whatever `after` gives. */
+      function longSource(pages: number, size: number, after: () => CollectionPage) {
+        let served = 0;
+        return {
+          async listCollectionPage(): Promise<CollectionPage> {
+            served += 1;
+            // Bounded, so a guard that missed the repeat fails the test instead of hanging it.
+            if (served > pages + 3) throw new Error("the walk went on past the repeated page");
+            if (served > pages) return after();
+            const data = Array.from({ length: size }, (_, n) => invoice((served - 1) * size + n));
+            return { data, lastId: `c${served}`, keyset: "k", status: true, message: "" };
+          },
+        };
+      }
+
+      it("still fails when a page repeats records fetched 30,000 records earlier", async () => {
+        const source = longSource(600, 50, () => ({
+          data: [invoice(0), invoice(1)],
+          lastId: "fresh",
+          keyset: "k",
+          status: true,
+          message: "",
+        }));
+        const error = await failureOf(collect(iterateCollection(source, "/invoices")));
+        expect(error.message).toContain("page 601 held only records it had already sent");
+        expect(error.message).toContain("the 30000 records fetched before that page");
+      });
+
+      it("still fails when a cursor comes back after 25,000 pages", async () => {
+        const source = longSource(25_000, 1, () => ({
+          data: [invoice(-1)],
+          lastId: "c7",
+          keyset: "k",
+          status: true,
+          message: "",
+        }));
+        const error = await failureOf(collect(iterateCollection(source, "/invoices")));
+        expect(error.message).toContain("page 25001 repeated a page cursor");
+      });
+
+      it("walks 60,000 distinct records to the end without a false alarm", async () => {
+        const source = longSource(1_200, 50, () => ({
+          data: [invoice(-1)],
+          lastId: null,
+          keyset: null,
+          status: true,
+          message: "",
+        }));
+        let records = 0;
+        for await (const page of iterateCollection(source, "/invoices"))
+          records += page.data.length;
+        expect(records).toBe(60_001);
+      });
+    });
+
     it("fails loudly on an empty page that is not the last", async () => {
       const { api, fake } = harness();
       fake.reply({ status: 200, json: collectionPageJson([], "c1") });
@@ -319,6 +375,32 @@ describe("pagination.ts", () => {
       const page = batches[0]?.page;
       expect([page?.lastId, page?.rawLastId, page?.rawKeyset]).toEqual([null, 17, { k: 1 }]);
       expect(batches[0]?.complete).toBe(false);
+    });
+
+    it("counts a payment that comes again on a later page once", async () => {
+      const { api, fake } = harness();
+      fake.reply(
+        {
+          status: 200,
+          json: paymentsPageJson([payment(1), payment(2)], { count: 4, last_id: "x", keyset: "y" }),
+        },
+        {
+          status: 200,
+          json: paymentsPageJson([payment(2), payment(3)], {
+            count: 4,
+            last_id: null,
+            keyset: null,
+          }),
+        },
+      );
+      const batches = await collect(iteratePayments(api, { pageSize: 2 }));
+      expect(batches.map(({ fetched, last, complete }) => ({ fetched, last, complete }))).toEqual([
+        { fetched: 2, last: false, complete: false },
+        { fetched: 3, last: true, complete: false },
+      ]);
+      expect(describePaymentsBatch(batches[1] as PaymentsBatch)).toBe(
+        "Fetched 3 of 4 payments: the server offers no way to fetch more.",
+      );
     });
 
     it("fails loudly when the server repeats a payments cursor", async () => {

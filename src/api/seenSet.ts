@@ -1,0 +1,100 @@
+// Remembers which keys a pagination walk has seen, in memory that does not grow with the walk.
+
+/** Sizes of a {@link SeenSet}; the defaults suit a walk up to twice Excel's row limit. */
+export interface SeenSetOptions {
+  /** Keys kept exactly (a plain Set) before switching to the filter. Default 20,000. */
+  readonly exactLimit?: number;
+  /** log2 of the filter's size in bits. Default 25: 4 MiB. */
+  readonly filterBitsLog2?: number;
+  /** Bit positions per key. Default 16. */
+  readonly hashes?: number;
+}
+
+/**
+ * A set of strings that answers "seen before?" exactly for its first `exactLimit` keys and then
+ * switches to a Bloom filter of fixed size. The filter never forgets a key it was given (no false
+ * "new"), and says "seen" for a key it was never given with a probability that stays tiny at the
+ * sizes a sheet can hold: with the defaults about 1e-26 per key after 50,000 keys, 2e-17 after
+ * 200,000 and 3e-7 after 1,048,576 (Excel's row limit). The loop guard asks about whole pages,
+ * where all keys of a page must be "seen" for a false alarm, so a full page of 50 is never one.
+ *
+ * The walk's memory is therefore bounded by the larger of the exact set (about 2 MB at 20,000
+ * ids) and the filter (4 MiB), however long the collection.
+ */
+export class SeenSet {
+  private exact: Set<string> | null = new Set();
+  private filter: Uint32Array | null = null;
+  private readonly exactLimit: number;
+  private readonly bitsLog2: number;
+  private readonly hashes: number;
+
+  constructor(options: SeenSetOptions = {}) {
+    this.exactLimit = options.exactLimit ?? 20_000;
+    this.bitsLog2 = options.filterBitsLog2 ?? 25;
+    this.hashes = options.hashes ?? 16;
+  }
+
+  /** True once the set has switched from exact keys to the fixed-size filter. */
+  get approximate(): boolean {
+    return this.filter !== null;
+  }
+
+  has(key: string): boolean {
+    if (this.exact !== null) return this.exact.has(key);
+    return this.filterHas(key);
+  }
+
+  add(key: string): void {
+    if (this.exact !== null) {
+      this.exact.add(key);
+      if (this.exact.size > this.exactLimit) this.switchToFilter(this.exact);
+      return;
+    }
+    this.filterAdd(key);
+  }
+
+  private switchToFilter(keys: Set<string>): void {
+    this.filter = new Uint32Array(2 ** (this.bitsLog2 - 5));
+    this.exact = null;
+    for (const key of keys) this.filterAdd(key);
+  }
+
+  private filterAdd(key: string): void {
+    const filter = this.filter as Uint32Array;
+    this.forEachBit(key, (bit) => {
+      filter[bit >>> 5] = (filter[bit >>> 5] as number) | (1 << (bit & 31));
+      return true;
+    });
+  }
+
+  private filterHas(key: string): boolean {
+    const filter = this.filter as Uint32Array;
+    return this.forEachBit(key, (bit) => ((filter[bit >>> 5] as number) & (1 << (bit & 31))) !== 0);
+  }
+
+  /** Visits the key's bit positions (double hashing) while `visit` returns true. */
+  private forEachBit(key: string, visit: (bit: number) => boolean): boolean {
+    const mask = 2 ** this.bitsLog2 - 1;
+    const h1 = hash32(key, 0x811c9dc5);
+    // Odd, so the probe sequence walks through every position of a power-of-two filter.
+    const h2 = hash32(key, 0x9747b28c) | 1;
+    for (let i = 0; i < this.hashes; i += 1) {
+      if (!visit((h1 + Math.imul(i, h2)) & mask)) return false;
+    }
+    return true;
+  }
+}
+
+/** FNV-1a over UTF-16 code units from a seed, then MurmurHash3's finaliser to spread the bits. */
+function hash32(text: string, seed: number): number {
+  let hash = seed >>> 0;
+  for (let i = 0; i < text.length; i += 1) {
+    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}
