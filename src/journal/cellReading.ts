@@ -1,6 +1,12 @@
 // Reading one cell as Excel reports it (doubles, serials, text, error strings) into exact values.
 
-import { Money, centsFromSpreadsheetNumber, parseMoney, settleSpreadsheetNumber } from "../money";
+import {
+  Money,
+  SPREADSHEET_DIGITS,
+  centsFromSpreadsheetNumber,
+  parseMoney,
+  settleSpreadsheetNumber,
+} from "../money";
 import { serialToIsoDate } from "../sheets/excelDates";
 
 /** A cell's value as `Range.values` reports it ("" when empty). */
@@ -73,7 +79,8 @@ export function readText(value: CellInput, formula: CellInput): Reading<string> 
 /**
  * An amount: undefined for an empty cell; a number settled to whole cents (float noise from
  * formulas such as =0.1+0.2 removed, a real sub-cent value such as 10.005 refused); or strict
- * decimal text (`1234.50`), which is how the sheet keeps amounts beyond 15 digits.
+ * decimal text (`1234.50`). More than 15 significant digits are refused: the API types amounts
+ * as doubles, so a server would change the cents of such an amount.
  */
 export function readAmount(value: CellInput): Reading<Money | undefined> {
   if (isExcelError(value)) return refused(errorMessage(String(value)));
@@ -85,7 +92,14 @@ export function readAmount(value: CellInput): Reading<Money | undefined> {
   const text = value.trim();
   if (text === "") return ok(undefined);
   const parsed = parseMoney(text);
-  return parsed.ok ? ok(parsed.value) : refused(asClause(parsed.problem.message));
+  if (!parsed.ok) return refused(asClause(parsed.problem.message));
+  if (parsed.value.sd(true) > SPREADSHEET_DIGITS) {
+    return refused(
+      `${text} has more than ${SPREADSHEET_DIGITS} significant digits, which the server's ` +
+        "numbers cannot hold exactly (its cents would change); split it over several lines",
+    );
+  }
+  return ok(parsed.value);
 }
 
 /**

@@ -322,7 +322,7 @@ function lineText(line: JournalLine, key: LineColumn["key"]): string | null {
 /**
  * An amount cell: the number, or empty for zero (the unused side of a line stays empty, as on
  * paper). An amount a cell cannot hold exactly (more than 15 significant digits) is kept as text,
- * which the reader accepts, so no digit is lost; the note says the totals leave it out.
+ * so no digit is lost; the note says the totals leave it out and Send refuses it as it is.
  */
 function amountCell(drawing: Drawing, where: string, text: string): CellDrawing {
   if (DECIMAL_TEXT.test(text) && new MoneyDecimal(text).isZero()) {
@@ -332,7 +332,8 @@ function amountCell(drawing: Drawing, where: string, text: string): CellDrawing 
   if (number.ok) return { value: number.value, numberFormat: JOURNAL_FORMATS.money };
   drawing.note(
     `${where}: ${text} is kept as text because a spreadsheet number would lose digits; ` +
-      "the sheet's totals leave it out, but Validate and Send use it exactly",
+      "the sheet's totals leave it out, and the journal cannot be sent until it has at most " +
+      "15 digits",
   );
   return { value: text, numberFormat: JOURNAL_FORMATS.text };
 }

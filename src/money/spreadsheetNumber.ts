@@ -8,11 +8,24 @@ import { accept, MoneyResult, refuse } from "./moneyProblem";
 export const SPREADSHEET_DIGITS = 15;
 
 /**
- * How far from a whole cent a settled double may lie and still be read as that cent: one
- * millionth of a unit. Double arithmetic on amounts of size M errs by about M × 2.2e-16, so this
- * absorbs formula noise for |M| up to about 4e9 and accepts no sub-cent value anyone types.
+ * Float noise a formula result may carry, relative to its size: 2^-44 is 256 units of the
+ * double's last place (2^-52), room for the error a long SUM accumulates (summing 0.1 a thousand
+ * times is off by about 64 of them) while a value typed with up to 14 significant digits stays
+ * far outside it (10.0000004 is 4e-8 of its size).
  */
-export const CENT_NOISE_TOLERANCE = "0.000001";
+export const RELATIVE_NOISE = new MoneyDecimal(2).pow(-44);
+
+/**
+ * The noise allowed at any size, for results near zero: subtracting two amounts below 2^30
+ * (about a billion) errs by at most one unit in their last place, 2^-23 ≈ 1.2e-7, however small
+ * the difference. A typed 0.000001 or 10.0000004 is well above it.
+ */
+export const NOISE_FLOOR = new MoneyDecimal(2).pow(-23);
+
+/** How far from a whole cent the settled `value` may lie and still be read as that cent. */
+export function centNoiseTolerance(value: Money): Money {
+  return MoneyDecimal.max(value.abs().times(RELATIVE_NOISE), NOISE_FLOOR);
+}
 
 /** An amount read from a cell, settled to the decimal Excel shows. */
 export interface SettledAmount {
@@ -46,9 +59,10 @@ export function settleSpreadsheetNumber(value: number): Money | null {
  * refused too.
  *
  * Subtracting nearly equal amounts (`=1000.10-999.90`) leaves noise inside the 15 digits
- * (0.200000000000045). A value within {@link CENT_NOISE_TOLERANCE} of a whole cent is taken as
- * that cent: that covers the noise of sums and differences of amounts below about 4 billion,
- * while any sub-cent part a person could mean (0.001, even 0.00001) is still refused.
+ * (0.200000000000045). A value within {@link centNoiseTolerance} of a whole cent is taken as that
+ * cent: a tolerance scaled to the double's own rounding error, so the noise of long sums and of
+ * differences is settled while a sub-cent part a person types (10.000001, 0.000001, 10.0000004)
+ * is still refused.
  */
 export function centsFromSpreadsheetNumber(value: number): MoneyResult<SettledAmount> {
   const settled = settleSpreadsheetNumber(value);
@@ -63,7 +77,7 @@ export function centsFromSpreadsheetNumber(value: number): MoneyResult<SettledAm
   }
   const nearestCent = settled.toDecimalPlaces(MONEY_PLACES);
   if (settled.decimalPlaces() > MONEY_PLACES) {
-    if (settled.minus(nearestCent).abs().lessThanOrEqualTo(CENT_NOISE_TOLERANCE)) {
+    if (settled.minus(nearestCent).abs().lessThanOrEqualTo(centNoiseTolerance(settled))) {
       return accept(settledAmount(nearestCent.isZero() ? new MoneyDecimal(0) : nearestCent));
     }
     return refuse(

@@ -229,8 +229,8 @@ describe("layout.ts", () => {
         numberFormat: "@",
       });
       expect(layout.notes).toEqual([
-        "Line 1, Debit (F19): 98765432109876.54 is kept as text because a spreadsheet number would lose digits; the sheet's totals leave it out, but Validate and Send use it exactly",
-        "Line 2, Credit (G20): 98765432109876.54 is kept as text because a spreadsheet number would lose digits; the sheet's totals leave it out, but Validate and Send use it exactly",
+        "Line 1, Debit (F19): 98765432109876.54 is kept as text because a spreadsheet number would lose digits; the sheet's totals leave it out, and the journal cannot be sent until it has at most 15 digits",
+        "Line 2, Credit (G20): 98765432109876.54 is kept as text because a spreadsheet number would lose digits; the sheet's totals leave it out, and the journal cannot be sent until it has at most 15 digits",
       ]);
       expect(layoutJournal(seededJournal("JNL-0001")).notes).toEqual([]);
     });

@@ -175,13 +175,43 @@ describe("parse.ts", () => {
       expect(read(drawnSheet("JNL-0002").set("B9", "1.2345")).draft?.exchangeRate).toBe("1.2345");
     });
 
-    it("accepts amounts as decimal text, which is how the sheet keeps amounts beyond 15 digits", () => {
-      const journal = { ...seededJournal("JNL-0005"), status: "DRAFT" as const };
-      const reading = read(SheetGrid.fromLayout(layoutJournal(journal)));
+    it("accepts amounts typed as decimal text", () => {
+      const reading = read(drawnSheet("JNL-0001").set("F19", "2500.00").set("G20", " 2500 "));
       expect(reading.problems).toEqual([]);
       expect(reading.draft?.lines.map((line) => (line.debit ?? line.credit)?.toFixed(2))).toEqual([
-        "98765432109876.54",
-        "98765432109876.54",
+        "2500.00",
+        "2500.00",
+      ]);
+    });
+
+    it("refuses amounts of more than 15 significant digits, naming their cells", () => {
+      const journal = { ...seededJournal("JNL-0005"), status: "DRAFT" as const };
+      const reading = read(SheetGrid.fromLayout(layoutJournal(journal)));
+      const tail =
+        "98765432109876.54 has more than 15 significant digits, which the server's numbers " +
+        "cannot hold exactly (its cents would change); split it over several lines";
+      expect(reading.problems).toEqual([
+        { address: "F19", message: `Line 1, Debit (F19): ${tail}` },
+        { address: "G20", message: `Line 2, Credit (G20): ${tail}` },
+      ]);
+      expect(reading.draft).toBeNull();
+      const fifteen = read(drawnSheet("JNL-0001").set("F19", "9876543210987.65"));
+      expect(fifteen.problems.map((p) => p.address)).toEqual(["F32"]); // only the balance
+    });
+
+    it("refuses a typed sub-cent part that float noise cannot explain, naming its cell", () => {
+      const reading = read(drawnSheet("JNL-0001").set("F19", 10.0000004).set("G20", 0.000001));
+      expect(reading.problems.slice(0, 2)).toEqual([
+        {
+          address: "F19",
+          message:
+            "Line 1, Debit (F19): 10.0000004 has more than two decimals. If it is a formula result, wrap the formula in ROUND(…, 2)",
+        },
+        {
+          address: "G20",
+          message:
+            "Line 2, Credit (G20): 0.000001 has more than two decimals. If it is a formula result, wrap the formula in ROUND(…, 2)",
+        },
       ]);
     });
 

@@ -167,7 +167,9 @@ describe("properties of the journal sheet", () => {
       account: fc.nat({ max: 3 }),
       side: fc.constantFrom<"DEBIT" | "CREDIT">("DEBIT", "CREDIT"),
       // Up to 10^16 cents: beyond 15 digits the sheet keeps amounts as text.
-      cents: fc.bigInt({ min: 1n, max: 10n ** 16n }),
+      // Up to 13 digits, so that even the balancing line of 15 such lines stays within the 15
+      // digits Send accepts (longer amounts are refused: parse.test.ts).
+      cents: fc.bigInt({ min: 1n, max: 10n ** 13n }),
       description: fc.option(text, { nil: null }),
       tax: fc.option(id, { nil: null }),
       contact: fc.option(id, { nil: null }),

@@ -110,6 +110,8 @@ describe("updateBody.ts", () => {
 
     it("builds an update checkJournalUpdate accepts from every seeded journal's sheet", () => {
       for (const journal of allSeededJournals()) {
+        // JNL-0005's amounts have 16 digits: Send refuses them (roundTrip.test.ts).
+        if (journal.reference === "JNL-0005") continue;
         const reading = parseJournalGrid(SheetGrid.fromLayout(layoutJournal(journal)).snapshot());
         if (!reading.draft)
           throw new Error(`${journal.reference}: ${JSON.stringify(reading.problems)}`);

@@ -59,6 +59,42 @@ describe("spreadsheetNumber.ts", () => {
       expect(!centsFromSpreadsheetNumber(0.0001).ok).toBe(true);
     });
 
+    it.each([10.000001, 0.000001, 10.0000004, -10.0000004, 1234567.8900005, 0.0000002])(
+      "refuses a typed sub-cent part that a fixed noise allowance of 1e-6 would drop: %s",
+      (value) => {
+        const result = centsFromSpreadsheetNumber(value);
+        expect(!result.ok && result.problem.code).toBe("too-many-decimals");
+      },
+    );
+
+    it("names the refused value as the cell shows it", () => {
+      const result = centsFromSpreadsheetNumber(10.0000004);
+      expect(!result.ok && result.problem.message).toBe(
+        "10.0000004 has more than two decimals. If it is a formula result, wrap the formula in " +
+          "ROUND(…, 2).",
+      );
+    });
+
+    it("settles the noise of a long SUM: 0.1 summed a thousand times is 100.00", () => {
+      let sum = 0;
+      for (let i = 0; i < 1000; i++) sum += 0.1;
+      expect(sum).not.toBe(100);
+      expect(valueOf(centsFromSpreadsheetNumber(sum)).cents).toBe(10_000n);
+    });
+
+    it("settles the noise of a SUM of a thousand lines that reaches 4 billion", () => {
+      let sum = 0;
+      for (let i = 0; i < 1000; i++) sum += 4_000_000.01;
+      expect(sum.toPrecision(15)).toBe("4000000010.00010");
+      expect(valueOf(centsFromSpreadsheetNumber(sum)).cents).toBe(400_000_001_000n);
+    });
+
+    it("settles products and sums that Excel shows as whole cents", () => {
+      expect(valueOf(centsFromSpreadsheetNumber(1234567.89 * 3)).text).toBe("3703703.67");
+      expect(valueOf(centsFromSpreadsheetNumber(0.1 + 0.2)).text).toBe("0.30");
+      expect(valueOf(centsFromSpreadsheetNumber(0.3 - 0.1 - 0.2)).text).toBe("0.00");
+    });
+
     it("settles the float difference of two-decimal amounts to the exact difference", () => {
       const cents = fc.integer({ min: -99_999_999_999, max: 99_999_999_999 });
       fc.assert(
