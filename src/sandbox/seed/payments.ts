@@ -25,7 +25,8 @@ export function payment(key: ListKey & { list: "payments" }, index: number): Pay
   const amount = awkwardAmount
     ? awkwardAmount.amount
     : formatAmount(rng.int(2_000, 2_500_000) / 100);
-  const allocationCount = awkwardAmount ? 1 : rng.int(1, 4);
+  // Several allocations each; a zero, one-cent or oversized awkward amount is paid in one.
+  const allocationCount = awkwardAmount ? 1 : rng.int(2, 4);
   const fractions = Array.from({ length: allocationCount }, () => rng.next());
   const vendor = rng.pick(vendors(identity));
   const foreign = !awkwardAmount && rng.chance(0.15);
