@@ -52,7 +52,8 @@ export interface LedgerFormulasOptions {
   readonly connection: () => { readonly api: FormulaApi } | undefined;
   /** The API path of a cursor collection (configurable per workbook in the task pane). */
   readonly collectionPath?: (id: CollectionId) => string;
-  readonly cacheTtlMs?: number;
+  /** How long answers are kept; a function is read on every call (a workbook setting). */
+  readonly cacheTtlMs?: number | (() => number);
   readonly maxConcurrent?: number;
   readonly clock?: Clock;
   readonly sleep?: Sleep;

@@ -7,6 +7,7 @@ import { LedgerFormulas, type FormulaError } from "../formulas";
 import type { CollectionId } from "../import/types";
 import { activeConnection } from "../settings/activeConnection";
 import { defaultCollectionPaths, loadCollectionPaths } from "../settings/collectionPaths";
+import { DEFAULT_CACHE_SECONDS, loadFormulaCacheSeconds } from "../settings/formulaCacheTime";
 import { documentSettingsStore } from "../settings/stores";
 
 /** The collection paths saved in this workbook (the task pane's Collection paths section). */
@@ -19,9 +20,20 @@ function workbookCollectionPath(id: CollectionId): string {
   }
 }
 
+/** The cache time saved in this workbook (the task pane's Formulas panel), in milliseconds. */
+function workbookCacheTtlMs(): number {
+  try {
+    return loadFormulaCacheSeconds(documentSettingsStore(Office.context.document.settings)) * 1000;
+  } catch {
+    return DEFAULT_CACHE_SECONDS * 1000;
+  }
+}
+
 export const ledgerFormulas = new LedgerFormulas({
   connection: () => activeConnection.current,
   collectionPath: workbookCollectionPath,
+  // Read on every call: a change in the task pane applies at once, to kept answers too.
+  cacheTtlMs: workbookCacheTtlMs,
 });
 
 // Answers of one connection must never show for another (other identity, other server), and a

@@ -9,6 +9,7 @@ import { JOURNAL_LINE_HEADERS, NOT_CONNECTED_MESSAGE } from "../../src/formulas"
 import * as functions from "../../src/functions/functions";
 import { ledgerFormulas } from "../../src/functions/formulaRuntime";
 import { activeConnection } from "../../src/settings/activeConnection";
+import { FORMULA_CACHE_SETTING } from "../../src/settings/formulaCacheTime";
 import {
   AWKWARD_ACCOUNT_NUMBER,
   DEMO_TOKEN,
@@ -367,6 +368,23 @@ describe("DECIMALSUM and BALANCED", () => {
 });
 
 describe("many cells at once", () => {
+  it("keeps answers for the time saved in the workbook's settings, 0 keeping none", async () => {
+    const settings = Office.context.document.settings;
+    try {
+      settings.set(FORMULA_CACHE_SETTING, 0);
+      const before = sandbox.stats().requests;
+      await table("PAYMENTS", 3);
+      await table("PAYMENTS", 3);
+      expect(sandbox.stats().requests - before).toBe(2);
+      settings.remove(FORMULA_CACHE_SETTING);
+      await table("PAYMENTS", 3);
+      await table("PAYMENTS", 3);
+      expect(sandbox.stats().requests - before).toBe(3);
+    } finally {
+      settings.remove(FORMULA_CACHE_SETTING);
+    }
+  });
+
   it("1,000 identical calls in flight send one request and all get the answer", async () => {
     await faults({ latencyMs: 50 });
     const before = sandbox.stats().requests;
