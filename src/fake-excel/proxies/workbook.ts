@@ -71,6 +71,17 @@ export class FakeWorkbookProxy extends FakeClientObject<FakeWorkbook> {
   }
 }
 
+/** Excel.CalculationType's values. */
+const CALCULATION_TYPES = ["Recalculate", "Full", "FullRebuild"] as const;
+export type CalculationTypeName = (typeof CALCULATION_TYPES)[number];
+
+const calculations = new WeakMap<FakeWorkbook, CalculationTypeName[]>();
+
+/** The types of calculation application.calculate() asked of `workbook`, in order. */
+export function requestedCalculations(workbook: FakeWorkbook): readonly CalculationTypeName[] {
+  return [...(calculations.get(workbook) ?? [])];
+}
+
 export class FakeApplication extends FakeClientObject<FakeWorkbook> {
   protected readonly typeName = "Application";
   protected readonly loadable: Readonly<Record<string, PropertyReader<FakeWorkbook>>> = {
@@ -97,8 +108,25 @@ export class FakeApplication extends FakeClientObject<FakeWorkbook> {
     this.queueCall("suspendScreenUpdatingUntilNextSync", [], () => undefined);
   }
 
-  calculate(_calculationType?: Excel.CalculationType | string): void {
-    this.queueCall("calculate", [], (workbook) => workbook.recalculate());
+  /**
+   * Recalculates every formula whatever the type (the fake keeps no dependency tree), and
+   * records the type asked for, so tests can check that a caller asks for the one it needs.
+   */
+  calculate(calculationType: Excel.CalculationType | string): void {
+    this.queueCall("calculate", [calculationType], (workbook) => {
+      const type = CALCULATION_TYPES.find((known) => known === calculationType);
+      if (type === undefined) {
+        throw officeError(
+          "InvalidArgument",
+          `Unknown calculation type ${JSON.stringify(calculationType)}.`,
+          "Application.calculate",
+        );
+      }
+      const asked = calculations.get(workbook) ?? [];
+      asked.push(type);
+      calculations.set(workbook, asked);
+      workbook.recalculate();
+    });
   }
 }
 
