@@ -5,6 +5,8 @@ import {
   type ListName,
   type RecordCounts,
 } from "./catalog";
+import { ApiError } from "./errors";
+import { parseFaultPatch, type FaultPatch } from "./faults";
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SEED, type SandboxOptions } from "./options";
 
 export const USAGE = `Usage: node build/node/sandbox/cli.js [flags]   (or: npm run sandbox -- [flags])
@@ -27,6 +29,8 @@ A local, strict implementation of the accounting API, served under /v1 and /rc-1
   --rate-limit-every N      answer every Nth API request with 429 ...
   --retry-after S           ... and Retry-After: S (default 1)
   --payments-pagination M   "cursor" (default) or "none"
+  --faults JSON             any fault settings, as the body of POST /__sandbox/faults, e.g.
+                            '{"failEvery":{"n":5,"method":"GET"},"next":[{"action":"drop"}]}'
   --allow-origin ORIGIN     also allow this CORS origin (repeatable; "null" allows Origin: null)
   --quiet                   do not log requests
   --help                    show this help
@@ -60,6 +64,7 @@ const VALUE_FLAGS = new Set([
   "--rate-limit-every",
   "--retry-after",
   "--payments-pagination",
+  "--faults",
   "--allow-origin",
 ]);
 
@@ -159,6 +164,9 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): CliParse {
     options.paymentsPagination = pagination;
   }
 
+  const faults = last("--faults");
+  if (faults !== undefined) options.faults = faultsFlag(faults);
+
   const origins = values.get("--allow-origin") ?? [];
   for (const origin of origins) {
     if (origin !== "null" && !isOrigin(origin)) {
@@ -177,4 +185,22 @@ function isOrigin(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The --faults JSON, checked here so a mistake is a short flag error rather than a stack. */
+function faultsFlag(raw: string): FaultPatch {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new FlagError(`--faults needs JSON like '{"latencyMs":25}', got "${raw}"`);
+  }
+  try {
+    parseFaultPatch(body);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const details = error.details.map((d) => `${d.field} ${d.message}`).join("; ");
+    throw new FlagError(`--faults: ${details || error.message}`);
+  }
+  return body as FaultPatch;
 }

@@ -22,6 +22,11 @@ export interface SandboxOptions {
   failEvery: FaultPatch["failEvery"];
   rateLimitEvery: FaultPatch["rateLimitEvery"];
   paymentsPagination: PaymentsPagination;
+  /**
+   * Any fault settings, in the JSON of POST /__sandbox/faults (one-shot faults, method filters,
+   * messages), applied after the fields above. DELETE /__sandbox/faults turns them off too.
+   */
+  faults: FaultPatch | null;
   /** CORS origins allowed on top of the loopback defaults; "null" allows `Origin: null`. */
   allowOrigins: string[];
   /** Receives one line per request (method, path, status, time); never headers or bodies. */
@@ -41,6 +46,7 @@ export const DEFAULT_OPTIONS: Readonly<SandboxOptions> = {
   failEvery: null,
   rateLimitEvery: null,
   paymentsPagination: "cursor",
+  faults: null,
   allowOrigins: [],
   log: null,
 };

@@ -21,8 +21,15 @@ import { isApiPath, matchRoute, preflightMethods } from "./router";
 export type { SandboxOptions } from "./options";
 
 export interface SandboxStats {
+  /** Every request, API and control alike (preflights included). */
   requests: number;
-  /** Unexpected exceptions turned into 500s; bad input must never add to this. */
+  /** Requests to the API routes (/v1, /rc-1), preflights and OPTIONS not counted. */
+  apiRequests: number;
+  /** API requests received and not yet answered (or dropped) right now. */
+  apiInFlight: number;
+  /** The most API requests there were in flight at once: what a client's bound is checked by. */
+  apiPeakInFlight: number;
+  /** Unexpected exceptions turned into 500s; bad input must never add to this. Never reset. */
   internalErrors: number;
 }
 
@@ -33,6 +40,11 @@ export interface RunningSandbox {
   /** origin + "/v1"; the release candidate is origin + "/rc-1". */
   baseUrl: string;
   stats(): SandboxStats;
+  /**
+   * Starts the counts anew: requests and API requests to 0, the peak to the requests in flight
+   * now. `internalErrors` is kept: a reset must not hide a sandbox bug.
+   */
+  resetStats(): void;
   /** Stops listening and destroys every open socket (keep-alive, hung or in flight). */
   close(): Promise<void>;
 }
@@ -53,6 +65,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
       failEvery: resolved.failEvery,
       rateLimitEvery: resolved.rateLimitEvery,
     });
+    if (resolved.faults !== null) faults.update(resolved.faults);
   } catch (error) {
     throw faultSettingsError(error);
   }
@@ -69,10 +82,31 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   const cors = new CorsPolicy(resolved.allowOrigins);
   const lifetime = new AbortController();
   const sockets = new Set<Socket>();
-  const stats: SandboxStats = { requests: 0, internalErrors: 0 };
+  const stats: SandboxStats = {
+    requests: 0,
+    apiRequests: 0,
+    apiInFlight: 0,
+    apiPeakInFlight: 0,
+    internalErrors: 0,
+  };
+  const resetStats = (): void => {
+    stats.requests = 0;
+    stats.apiRequests = 0;
+    stats.apiPeakInFlight = stats.apiInFlight;
+  };
+
+  /** Counts an API request in flight until its response ends or its connection closes. */
+  function trackInFlight(res: ServerResponse): void {
+    stats.apiRequests += 1;
+    stats.apiInFlight += 1;
+    stats.apiPeakInFlight = Math.max(stats.apiPeakInFlight, stats.apiInFlight);
+    res.once("close", () => {
+      stats.apiInFlight -= 1;
+    });
+  }
   const log = resolved.log;
 
-  async function dispatch(req: IncomingMessage): Promise<Outcome> {
+  async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<Outcome> {
     const method = req.method ?? "GET";
     const rawUrl = req.url ?? "/";
     const { rawPath, segments, query } = parseTarget(rawUrl);
@@ -92,8 +126,13 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
       });
     }
 
+    if (segments.length === 2 && segments[0] === "__sandbox" && segments[1] === "stats") {
+      return statsRoute(method);
+    }
+
     let applyThenDrop = false;
     if (isApiPath(segments) && method !== "OPTIONS") {
+      trackInFlight(res);
       const decision = faults.decide(method, rawUrl);
       if (decision.delayMs > 0) {
         await sleep(decision.delayMs, undefined, { signal: lifetime.signal });
@@ -155,7 +194,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     stats.requests += 1;
     let outcome: Outcome;
     try {
-      outcome = await dispatch(req);
+      outcome = await dispatch(req, res);
     } catch (error) {
       if (lifetime.signal.aborted || req.socket.destroyed) return;
       if (error instanceof ApiError) outcome = errorResponse(error);
@@ -177,6 +216,25 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     writeResponse(res, outcome, cors.responseHeaders(req.headers));
     log?.(
       `${req.method} ${req.url} ${outcome.status} ${Math.round(performance.now() - started)}ms`,
+    );
+  }
+
+  /**
+   * GET /__sandbox/stats: the counts as JSON, for a client in another process (the benchmark);
+   * DELETE starts them anew. The counts include this request itself in `requests` only.
+   */
+  function statsRoute(method: string): SandboxResponse {
+    if (method === "GET") return jsonResponse(200, { ...stats });
+    if (method === "DELETE") {
+      resetStats();
+      return emptyResponse(204);
+    }
+    throw new ApiError(
+      405,
+      "method_not_allowed",
+      `${method} is not allowed on /__sandbox/stats; allowed: GET, DELETE.`,
+      [],
+      { Allow: "GET, DELETE" },
     );
   }
 
@@ -207,6 +265,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     port,
     baseUrl: `${origin}/v1`,
     stats: () => ({ ...stats }),
+    resetStats,
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         lifetime.abort();

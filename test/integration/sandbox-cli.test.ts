@@ -122,6 +122,25 @@ describe("sandbox CLI (compiled)", () => {
     expect(result.stdout).not.toContain("GET /v1/");
   });
 
+  test("--faults sets any fault at start: here every 2nd GET answers 503", async () => {
+    const child = run([
+      "--port",
+      "0",
+      "--quiet",
+      "--faults",
+      '{"failEvery":{"n":2,"method":"GET"}}',
+    ]);
+    const done = finish(child);
+    const { baseUrl } = await readyLine(child);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await send(`${baseUrl}/invoices?size=1`, { headers: DEMO_HEADERS })).status);
+    }
+    expect(statuses).toEqual([200, 503, 200, 503]);
+    child.kill("SIGINT");
+    expect((await done).code).toBe(0);
+  });
+
   test("--help prints the usage and exits 0", async () => {
     const result = await finish(run(["--help"]));
     expect(result.code).toBe(0);
@@ -137,6 +156,8 @@ describe("sandbox CLI (compiled)", () => {
     [["--payments-pagination", "offset"], /"cursor" or "none"/],
     [["--fail-status", "503"], /--fail-status needs --fail-every/],
     [["--allow-origin", "localhost:3000"], /--allow-origin needs an origin/],
+    [["--faults", "{latency:1}"], /--faults needs JSON/],
+    [["--faults", '{"failEvery":{"n":0}}'], /--faults: failEvery.n/],
   ])("invalid flags %p exit with code 2 and say why", async (args, message) => {
     const result = await finish(run(args));
     expect(result.code).toBe(2);
@@ -178,6 +199,14 @@ describe("parseCliArgs()", () => {
         rateLimitEvery: { n: 3, retryAfterSeconds: 2 },
         allowOrigins: ["null", "https://example.org"],
       },
+    });
+  });
+
+  test("--faults passes its JSON on as the start faults", () => {
+    const faults = { next: [{ method: "PATCH", status: 422, message: "Not balanced" }] };
+    expect(parseCliArgs(["--faults", JSON.stringify(faults)])).toMatchObject({
+      kind: "run",
+      options: { faults },
     });
   });
 
