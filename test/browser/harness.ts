@@ -127,6 +127,19 @@ export function cell(session: BrowserSession, sheet: string, address: string): P
   );
 }
 
+/** Reads many cells of the in-memory workbook in one call into the page. */
+export function cells(
+  session: BrowserSession,
+  sheet: string,
+  addresses: readonly string[],
+): Promise<CellState[]> {
+  return session.page.evaluate(
+    ({ s, a }) =>
+      a.map((address) => (window as unknown as HostWindow).ledgerFakeHost.cell(s, address)),
+    { s: sheet, a: [...addresses] },
+  );
+}
+
 /** Reads a block of values of the in-memory workbook. */
 export function values(
   session: BrowserSession,
