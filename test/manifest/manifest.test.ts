@@ -5,6 +5,7 @@ import path from "node:path";
 import { child, childNames, descendants, parseXml } from "./xmlTree";
 import {
   allUrls,
+  checkChildOrder,
   checkResids,
   checkSharedRuntime,
   checkTopLevelOrder,
@@ -33,6 +34,10 @@ describe("manifest.xml", () => {
     expect(root.name).toBe("OfficeApp");
     expect(root.attributes["xsi:type"]).toBe("TaskPaneApp");
     expect(checkTopLevelOrder(root)).toEqual([]);
+  });
+
+  it("orders the children of every VersionOverrides element as the schema sequences them", () => {
+    expect(checkChildOrder(root)).toEqual([]);
   });
 
   it("has a GUID id and a four-part version", () => {
@@ -199,6 +204,28 @@ describe("the production build", () => {
 });
 
 describe("manifest checks on broken manifests", () => {
+  it("catches children out of order deep inside VersionOverrides", () => {
+    const swapped = sourceXml
+      .replace(/(<Label resid="OpenPane.Label"\/>)(\s*)(<Supertip>[\s\S]*?<\/Supertip>)/, "$3$2$1")
+      .replace(/(<bt:Images>[\s\S]*?<\/bt:Images>)(\s*)(<bt:Urls>[\s\S]*?<\/bt:Urls>)/, "$3$2$1");
+    expect(checkChildOrder(parseXml(swapped))).toEqual([
+      "VersionOverrides/Hosts/Host/DesktopFormFactor/ExtensionPoint/OfficeTab/Group/Control: " +
+        "<Label> must come before <Supertip>",
+      "VersionOverrides/Resources: <bt:Images> must come before <bt:Urls>",
+    ]);
+  });
+
+  it("catches an element placed where the schema has no room for it", () => {
+    const misplaced = sourceXml.replace(
+      "<Supertip>",
+      '<SourceLocation resid="Taskpane.Url"/><Supertip>',
+    );
+    expect(checkChildOrder(parseXml(misplaced))).toEqual([
+      "VersionOverrides/Hosts/Host/DesktopFormFactor/ExtensionPoint/OfficeTab/Group/Control: " +
+        "<SourceLocation> does not belong in <Control>",
+    ]);
+  });
+
   it("catch a resid that resolves to nothing", () => {
     const broken = parseXml(sourceXml.replace('resid="Group.Label"', 'resid="Group.Lable"'));
     expect(checkResids(broken)).toEqual(['<Label resid="Group.Lable"> has no resource']);

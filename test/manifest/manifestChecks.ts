@@ -55,6 +55,65 @@ export function checkTopLevelOrder(root: XmlElement): string[] {
   });
 }
 
+/**
+ * Order of the children of the VersionOverrides elements we use, as the VersionOverrides 1.0
+ * schema sequences them (a name may repeat; optional ones may be absent). An ExtensionPoint is
+ * keyed by its xsi:type, since each type has its own sequence.
+ */
+export const CHILD_ORDER: Readonly<Record<string, readonly string[]>> = {
+  VersionOverrides: [
+    "Description",
+    "Requirements",
+    "Hosts",
+    "Resources",
+    "EquivalentAddins",
+    "WebApplicationInfo",
+  ],
+  Hosts: ["Host"],
+  Host: ["Runtimes", "AllFormFactors", "DesktopFormFactor", "MobileFormFactor"],
+  Runtimes: ["Runtime"],
+  AllFormFactors: ["ExtensionPoint"],
+  "ExtensionPoint:CustomFunctions": ["Script", "Page", "Metadata", "Namespace"],
+  DesktopFormFactor: ["GetStarted", "FunctionFile", "ExtensionPoint"],
+  GetStarted: ["Title", "Description", "LearnMoreUrl"],
+  "ExtensionPoint:PrimaryCommandSurface": ["CustomTab", "OfficeTab"],
+  OfficeTab: ["Group"],
+  Group: ["Label", "Icon", "Control"],
+  Control: ["Label", "Supertip", "Icon", "Action"],
+  Supertip: ["Title", "Description"],
+  Icon: ["bt:Image"],
+  Action: ["TaskpaneId", "SourceLocation", "Title", "SupportsPinning"],
+  Resources: ["bt:Images", "bt:Urls", "bt:ShortStrings", "bt:LongStrings"],
+};
+
+function orderKey(element: XmlElement): string {
+  const type = element.attributes["xsi:type"];
+  return element.name === "ExtensionPoint" && type !== undefined
+    ? `${element.name}:${type}`
+    : element.name;
+}
+
+/** Every element of VersionOverrides whose children break {@link CHILD_ORDER}, by path. */
+export function checkChildOrder(root: XmlElement): string[] {
+  const problems: string[] = [];
+  const visit = (element: XmlElement, path: string): void => {
+    const order = CHILD_ORDER[orderKey(element)];
+    if (order !== undefined) {
+      let last = -1;
+      for (const name of childNames(element)) {
+        const position = order.indexOf(name);
+        if (position < 0) problems.push(`${path}: <${name}> does not belong in <${element.name}>`);
+        else if (position < last) {
+          problems.push(`${path}: <${name}> must come before <${order[last]}>`);
+        } else last = position;
+      }
+    }
+    for (const next of element.children) visit(next, `${path}/${next.name}`);
+  };
+  visit(child(root, "VersionOverrides"), "VersionOverrides");
+  return problems;
+}
+
 /** The resource group each element's resid must point into. */
 function expectedKind(element: XmlElement): string {
   if (element.name === "bt:Image") return "bt:Images";
