@@ -50,6 +50,14 @@ export class SheetModel {
     return this.rows.get(row)?.get(column);
   }
 
+  /** Where `cell` is (0-based), by a walk over the sheet's cells: for ROW() without argument. */
+  positionOf(cell: Cell): { row: number; column: number } | undefined {
+    for (const [row, cells] of this.rows) {
+      for (const [column, candidate] of cells) if (candidate === cell) return { row, column };
+    }
+    return undefined;
+  }
+
   /** The format a new cell at this position starts with. */
   defaultFormat(row: number, column: number): string {
     return this.rowFormats.get(row) ?? this.columnFormats.get(column) ?? GENERAL;

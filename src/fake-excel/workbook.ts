@@ -233,7 +233,8 @@ export class FakeWorkbook implements FormulaEnvironment {
     if (this.computing.has(cell)) return 0; // a circular reference: Excel shows 0
     this.computing.add(cell);
     try {
-      cell.value = new Evaluator(this, sheet).cellResult(parseFormula(cell.formula));
+      const evaluator = new Evaluator(this, sheet, () => sheet.positionOf(cell));
+      cell.value = evaluator.cellResult(parseFormula(cell.formula));
     } catch (error) {
       if (!(error instanceof FormulaSyntaxError)) throw error;
       cell.value = CellError.of("#NAME?");

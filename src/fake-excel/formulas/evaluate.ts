@@ -46,10 +46,20 @@ export const NUM_ERROR = CellError.of("#NUM!");
 
 /** Evaluates formulas of one sheet. */
 export class Evaluator {
+  /**
+   * `position` finds the cell whose formula this is (0-based), for ROW() without an argument;
+   * found only when asked, since most formulas never need it.
+   */
   constructor(
     readonly env: FormulaEnvironment,
     readonly sheet: FormulaSheet,
+    private readonly position: () => { row: number; column: number } | undefined = () => undefined,
   ) {}
+
+  /** The formula's own cell (0-based), when known. */
+  here(): { row: number; column: number } | undefined {
+    return this.position();
+  }
 
   /** The value of a formula as a cell holds it: ranges collapse, blanks become 0. */
   cellResult(node: FormulaNode): CellScalar {

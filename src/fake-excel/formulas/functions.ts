@@ -1,12 +1,15 @@
 // The worksheet functions the fake evaluates: SUM, ROUND, ABS, IF, AND, OR, NOT, IFERROR, ROWS,
-// COLUMNS, COUNTA, COUNT, MIN, MAX, ISBLANK. Any other name evaluates to #NAME?, as in Excel.
+// COLUMNS, COUNTA, COUNT, MIN, MAX, ISBLANK, ROW and OFFSET. Any other name evaluates to #NAME?,
+// as in Excel.
 import { CellError, toExcelPrecision } from "../cellValues";
 import type { CellScalar } from "../cellValues";
-import { NAME_ERROR, VALUE_ERROR, toBoolean, toNumber } from "./evaluate";
+import { MAX_COLUMNS, MAX_ROWS } from "../addresses";
+import { NAME_ERROR, REF_ERROR, VALUE_ERROR, toBoolean, toNumber } from "./evaluate";
 import type { EvalValue, Evaluator, RangeValue, ScalarValue } from "./evaluate";
 import type { FormulaNode } from "./parser";
 
-type WorksheetFunction = (args: FormulaNode[], ev: Evaluator) => ScalarValue;
+/** OFFSET gives a reference (a range); every other function a value. */
+type WorksheetFunction = (args: FormulaNode[], ev: Evaluator) => ScalarValue | RangeValue;
 
 function isRange(value: EvalValue): value is RangeValue {
   return value !== null && typeof value === "object" && !(value instanceof CellError);
@@ -153,6 +156,48 @@ const FUNCTIONS: Readonly<Record<string, WorksheetFunction>> = {
     return count;
   },
   COUNTA: (args, ev) => countWith(args, ev, () => true),
+  /** ROW(): the formula's own row; ROW(reference): the reference's first row. 1-based. */
+  ROW: (args, ev) => {
+    if (!arity(args, 0, 1)) return VALUE_ERROR;
+    if (args.length === 0) {
+      const here = ev.here();
+      return here === undefined ? VALUE_ERROR : here.row + 1;
+    }
+    const value = ev.evaluate(args[0] as FormulaNode);
+    if (value instanceof CellError) return value;
+    return isRange(value) ? value.area.row + 1 : VALUE_ERROR;
+  },
+  /** OFFSET(reference, rows, columns, [height], [width]): the moved (and resized) reference. */
+  OFFSET: (args, ev) => {
+    if (!arity(args, 3, 5)) return VALUE_ERROR;
+    const base = ev.evaluate(args[0] as FormulaNode);
+    if (base instanceof CellError) return base;
+    if (!isRange(base)) return VALUE_ERROR;
+    const numbers: number[] = [];
+    for (const arg of args.slice(1)) {
+      if (arg.kind === "missing") {
+        numbers.push(NaN);
+        continue;
+      }
+      const n = ev.number(arg);
+      if (n instanceof CellError) return n;
+      numbers.push(Math.trunc(n));
+    }
+    const [rows = 0, columns = 0, height = NaN, width = NaN] = numbers;
+    const area = {
+      row: base.area.row + rows,
+      column: base.area.column + columns,
+      rowCount: Number.isNaN(height) ? base.area.rowCount : height,
+      columnCount: Number.isNaN(width) ? base.area.columnCount : width,
+    };
+    // Excel's OFFSET gives #REF! for a height or width of 0 and off-sheet results.
+    if (area.rowCount < 1 || area.columnCount < 1) return REF_ERROR;
+    if (area.row < 0 || area.column < 0) return REF_ERROR;
+    if (area.row + area.rowCount > MAX_ROWS || area.column + area.columnCount > MAX_COLUMNS) {
+      return REF_ERROR;
+    }
+    return { kind: "range", sheet: base.sheet, area };
+  },
   ISBLANK: (args, ev) => {
     if (!arity(args, 1, 1)) return VALUE_ERROR;
     const value = ev.evaluate(args[0] as FormulaNode);

@@ -17,6 +17,43 @@ async function evaluate(
 
 describe("formula evaluation", () => {
   it.each([
+    ["=ROW()", 1],
+    ["=ROW(C7)", 7],
+    ["=ROW(B3:B9)", 3],
+    ["=SUM(OFFSET(A1,1,0,2,1))", 5],
+    ["=SUM(OFFSET(A1,0,1,3))", 12],
+    ["=SUM(OFFSET(A1,0,0,ROW()+2,2))", 18],
+    ["=OFFSET(A1,2,1)", 6],
+    ["=SUM(OFFSET(A1,0,0,0,1))", "#REF!"],
+    ["=SUM(OFFSET(A1,-1,0))", "#REF!"],
+  ])("ROW and OFFSET: %s evaluates to %j", async (formula, expected) => {
+    expect(
+      await evaluate(formula, [
+        [1, 2],
+        [3, 4],
+        [2, 6],
+      ]),
+    ).toEqual(expected);
+  });
+
+  it("grows a SUM(OFFSET(…, ROW()-ROW(…))) total when rows are inserted just above it", async () => {
+    const host = new FakeExcelHost();
+    host.setCells("Sheet1", "A1", [["Amount"], [10], [20]]);
+    await host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("A4").formulas = [["=SUM(OFFSET(A1,0,0,ROW()-ROW(A1),1))"]];
+      await context.sync();
+      sheet.getRange("A4").insert("Down"); // a new row just above the total
+      await context.sync();
+    });
+    host.setCells("Sheet1", "A4", [[5]]);
+    expect(host.cell("Sheet1", "A5")).toMatchObject({
+      formula: "=SUM(OFFSET(A1,0,0,ROW()-ROW(A1),1))",
+      value: 35,
+    });
+  });
+
+  it.each([
     ["=1+2*3", 7],
     ["=(1+2)*3", 9],
     ["=-2^2", 4],
