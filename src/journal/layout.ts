@@ -128,11 +128,8 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     bold: true,
   });
   for (const column of [debit, credit]) {
-    // From the header row: SUM skips its text, and a row inserted above the first line (a common
-    // way to add one) then falls inside the range, which Excel widens on insertion.
-    const letter = columnLetter(column);
     drawing.put(column, totalRow, {
-      formula: `=SUM(${letter}${headerRow}:${letter}${lastLineRow})`,
+      formula: totalFormula(columnLetter(column), headerRow),
       numberFormat: JOURNAL_FORMATS.money,
       role: "total",
       bold: true,
@@ -176,6 +173,16 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     frozenRows: headerRow,
     notes: drawing.notes,
   };
+}
+
+/**
+ * A column's total: from the header row (SUM skips its text, and a row inserted above the first
+ * line lands inside) down to the row just above the Total row itself, wherever that is now, so
+ * rows inserted anywhere in the lines, just above Total included, are counted.
+ */
+export function totalFormula(letter: string, headerRow: number): string {
+  const header = `${letter}${headerRow}`;
+  return `=SUM(OFFSET(${header},0,0,ROW()-ROW(${header}),1))`;
 }
 
 type CellDrawing = Omit<LayoutCell, "address" | "role"> & Partial<Pick<LayoutCell, "role">>;

@@ -276,9 +276,9 @@ function readLines(
 }
 
 /**
- * The Total row's formulas are the sheet's live check; a row inserted just above the Total row
- * falls outside their ranges. Validation reads every line regardless, but the user should know
- * why the sheet's own balance may disagree.
+ * The Total row's formulas are the sheet's live check; a user may replace them, and a plain SUM
+ * range (an older sheet's) misses a row inserted just above the Total row. Validation reads every
+ * line regardless, but the user should know why the sheet's own balance may disagree.
  */
 function totalsNotices(
   grid: Grid,
@@ -293,9 +293,15 @@ function totalsNotices(
     const address = cellAddress(column, structure.totalRow);
     const formula = grid.formula(structure.totalRow, column);
     const letter = columnLetter(column);
-    const range = /^=SUM\(\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)\)$/i.exec(
-      String(formula).replace(/\s/g, ""),
+    const text = String(formula).replace(/\s/g, "");
+    // The layout's own total (the header row down to the row above Total), or a plain SUM range
+    // (sheets drawn before the total followed rows inserted just above it, or a user's own).
+    const toAbove = /^=SUM\(OFFSET\(\$?([A-Z]+)\$?(\d+),0,0,ROW\(\)-ROW\(\$?\1\$?\2\),1\)\)$/i.exec(
+      text,
     );
+    const range = toAbove
+      ? [text, toAbove[1], toAbove[2], toAbove[1], String(structure.totalRow - 1)]
+      : /^=SUM\(\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)\)$/i.exec(text);
     const place = `${TOTAL_LABEL} ${headerOf(key)} (${address})`;
     if (!range || range[1]?.toUpperCase() !== letter || range[3]?.toUpperCase() !== letter) {
       notices.push({

@@ -409,6 +409,24 @@ describe("journal editor against the sandbox", () => {
   });
 });
 
+describe("journal sheet totals in the fake Excel", () => {
+  it("count a line inserted just above the Total row, and the balance follows", async () => {
+    const host = new FakeExcelHost();
+    await openJournal({ run: host.run, api: api() }, seeded("JNL-0001").id);
+    const total = findTotalRow(host);
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem(SHEET_1).getRange(`${total}:${total}`).insert("Down");
+      await context.sync();
+    });
+    host.setCells(SHEET_1, `F${total}`, [[10]]);
+    expect(host.cell(SHEET_1, `F${total + 1}`).value).toBe(2510);
+    expect(host.cell(SHEET_1, `F${total + 2}`).value).toBe(10);
+    expect(host.cell(SHEET_1, "B1").value).toBe("Unbalanced");
+    host.setCells(SHEET_1, `G${total}`, [[10]]);
+    expect(host.cell(SHEET_1, "B1").value).toBe("Balanced");
+  });
+});
+
 /** The row of the Total label on the JNL-0001 sheet. */
 function findTotalRow(host: FakeExcelHost): number {
   const column = host.values(SHEET_1, "A1:A60").map((row) => row[0]);

@@ -187,16 +187,16 @@ describe("layout.ts", () => {
       expect(cellAt(layoutJournal(journal, { spareLines: 0 }), "A21").value).toBe("Total");
     });
 
-    it("totals Debit and Credit with live SUM formulas from the header row to the last spare row, and the difference with ROUND", () => {
+    it("totals Debit and Credit with live SUMs from the header row to the row above Total, and the difference with ROUND", () => {
       const layout = layoutJournal(seededJournal("JNL-0001"));
       expect(cellAt(layout, "F31")).toEqual({
         address: "F31",
-        formula: "=SUM(F18:F30)",
+        formula: "=SUM(OFFSET(F18,0,0,ROW()-ROW(F18),1))",
         numberFormat: "#,##0.00",
         role: "total",
         bold: true,
       });
-      expect(cellAt(layout, "G31").formula).toBe("=SUM(G18:G30)");
+      expect(cellAt(layout, "G31").formula).toBe("=SUM(OFFSET(G18,0,0,ROW()-ROW(G18),1))");
       expect(cellAt(layout, "A32")).toMatchObject({ value: "Difference", role: "label" });
       expect(cellAt(layout, "F32")).toMatchObject({
         formula: "=ROUND(F31-G31,2)",
@@ -259,7 +259,7 @@ describe("layout.ts", () => {
 
     it("gives a journal without lines one empty row, so the totals still sum a range", () => {
       const layout = layoutJournal({ ...seededJournal("JNL-0004"), lines: [] });
-      expect(cellAt(layout, "F20").formula).toBe("=SUM(F18:F19)");
+      expect(cellAt(layout, "F20").formula).toBe("=SUM(OFFSET(F18,0,0,ROW()-ROW(F18),1))");
     });
   });
 });

@@ -287,8 +287,19 @@ describe("parse.ts", () => {
       expect(read(grid).problems).toEqual([]);
     });
 
-    it("notes when a line lies outside the Total row's SUM range, since the sheet's own balance may then be wrong", () => {
+    it("counts a line inserted just above the Total row in the sheet's own totals, without a note", () => {
+      const grid = drawnSheet("JNL-0001").insertRows(31, 1); // just above Total
+      grid.set("B31", "acc-x").set("F31", 10).set("B30", "acc-y").set("G30", 10);
+      const reading = read(grid);
+      expect(reading.problems).toEqual([]);
+      expect(reading.notices).toEqual([]);
+      expect(grid.get("F32")).toBe(2510);
+      expect(grid.get("G32")).toBe(2510);
+    });
+
+    it("notes when a line lies outside an older sheet's Total SUM range, since the sheet's own balance may then be wrong", () => {
       const grid = drawnSheet("JNL-0001").insertRows(31, 1); // just above Total: outside F18:F30
+      grid.setComputed("F32", "=SUM(F18:F30)", 2500).setComputed("G32", "=SUM(G18:G30)", 2500);
       grid.set("B31", "acc-x").set("F31", 10).set("B30", "acc-y").set("G30", 10);
       const reading = read(grid);
       expect(reading.problems).toEqual([]);

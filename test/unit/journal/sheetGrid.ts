@@ -15,7 +15,8 @@ function parseAddress(address: string): { row: number; column: number } {
 
 /**
  * A journal sheet as a mutable grid of values and formulas (one-based rows, as in Excel). Our
- * own formulas are evaluated with doubles, as Excel would: SUM over a range (numbers only), the
+ * own formulas are evaluated with doubles, as Excel would: SUM over a range (numbers only) or over
+ * OFFSET(header,0,0,ROW()-ROW(header),1) (the header row down to the row above the formula), the
  * difference ROUND(a-b,2) and the balance IF(x=0,"…","…"). Nothing else is needed.
  */
 export class SheetGrid {
@@ -119,7 +120,7 @@ export class SheetGrid {
     // totals, then the difference, then the balance in row 1 (evaluated last).
     pending.sort((a, b) => (a.row === 1 ? 1 : 0) - (b.row === 1 ? 1 : 0) || a.row - b.row);
     for (const { row, column, formula } of pending) {
-      values[row - 1]![column] = evaluate(formula, values);
+      values[row - 1]![column] = evaluate(formula, values, row);
     }
     return { values, formulas };
   }
@@ -143,8 +144,11 @@ function round(value: number, digits: number): number {
   return (Math.sign(value) * Math.round(scaled)) / factor;
 }
 
-function evaluate(formula: string, values: Cell[][]): Cell {
-  const sum = /^=SUM\(([A-Z]+)(\d+):([A-Z]+)(\d+)\)$/.exec(formula);
+function evaluate(formula: string, values: Cell[][], formulaRow: number): Cell {
+  const above = /^=SUM\(OFFSET\(([A-Z]+)(\d+),0,0,ROW\(\)-ROW\(\1\2\),1\)\)$/.exec(formula);
+  const sum =
+    /^=SUM\(([A-Z]+)(\d+):([A-Z]+)(\d+)\)$/.exec(formula) ??
+    (above ? [formula, above[1], above[2], above[1], String(formulaRow - 1)] : null);
   if (sum) {
     const column = columnIndex(sum[1] ?? "A");
     let total = 0;
