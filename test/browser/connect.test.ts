@@ -1,5 +1,5 @@
 // The built task pane in headless Chromium against the sandbox: connecting.
-import { BrowserSession, connect, openPreview } from "./harness";
+import { BrowserSession, connect, importFromPane, openPreview, tableInfo, values } from "./harness";
 
 let session: BrowserSession;
 
@@ -23,13 +23,21 @@ describe("connection panel", () => {
     await expect(pane.locator("#connection-summary").isVisible()).resolves.toBe(false);
   });
 
-  it("says plainly when the project identity is unknown", async () => {
+  it("says plainly when the project identity is unknown, and points at that field", async () => {
     const { pane } = session;
     await connect(session, { identity: "no-such-company" });
-    await pane
-      .locator("#connection-error")
-      .getByText(/no-such-company|project/i)
-      .waitFor();
+    const error = pane.locator("#connection-error");
+    await error.waitFor({ state: "visible" });
+    expect(await error.innerText()).toBe(
+      "Unknown project, or one this token may not use. " +
+        "The token is not allowed for project “no-such-company” (403): " +
+        'The token does not give access to a project with identity "no-such-company". ' +
+        "Check the project identity.",
+    );
+    await expect(pane.getByLabel("Project identity").getAttribute("aria-invalid")).resolves.toBe(
+      "true",
+    );
+    await expect(pane.locator("#connection-summary").isVisible()).resolves.toBe(false);
   });
 
   it("refuses a plain-http address that is not on this computer, before any request", async () => {
@@ -73,5 +81,53 @@ describe("connection panel", () => {
     await pane.getByRole("button", { name: "Use sandbox" }).click();
     expect(await pane.getByLabel("API address").inputValue()).toBe("http://127.0.0.1:4010/v1");
     expect(await pane.getByLabel("Project identity").inputValue()).toBe("demo-company");
+  });
+});
+
+describe("connecting to the release candidate (rc-1)", () => {
+  /** The sandbox's request log: `GET /rc-1/invoices?size=50 200 3ms`, one line per answer. */
+  const answered: string[] = [];
+  let rc: BrowserSession;
+
+  beforeAll(async () => {
+    rc = await openPreview({ sandbox: { log: (line) => answered.push(line) } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await rc?.close();
+  });
+
+  /** The paths of the API requests the sandbox answered (preflights and its own routes aside). */
+  function apiPaths(): string[] {
+    return answered
+      .map((line) => /^([A-Z]+) (\S+) \d{3} /.exec(line))
+      .filter((match): match is RegExpExecArray => match !== null && match[1] !== "OPTIONS")
+      .map((match) => match[2]!)
+      .filter((path) => !path.includes("/__sandbox"));
+  }
+
+  it("sends every request under /rc-1 and imports from there", async () => {
+    const { pane, sandbox } = rc;
+    await pane.getByLabel("API address").fill(sandbox.baseUrl); // …/v1, as Use sandbox fills it
+    await pane.getByLabel("Version").selectOption({ label: "Release candidate (rc-1)" });
+    await pane.getByLabel("Access token", { exact: true }).fill("demo-token");
+    await pane.getByLabel("Project identity").fill("demo-company");
+    await pane.getByRole("button", { name: "Connect", exact: true }).click();
+    const summary = pane.locator("#connection-summary");
+    await summary.waitFor({ state: "visible" });
+    expect(await summary.innerText()).toBe(
+      `Connected to 127.0.0.1:${sandbox.port} (rc-1) as demo-company`,
+    );
+    const afterConnect = apiPaths().length;
+    expect(afterConnect).toBeGreaterThan(0);
+
+    expect(await importFromPane(rc, "invoices")).toMatch(/Imported 137 records/);
+    expect(await tableInfo(rc, "Invoices")).toMatchObject({ rowCount: 137 });
+    const ids = await values(rc, "Invoices", "A4:A140");
+    expect(new Set(ids.map(([id]) => id)).size).toBe(137);
+    const paths = apiPaths();
+    // 137 invoices are three pages of the cursor list, all asked of the release candidate.
+    expect(paths.slice(afterConnect).filter((p) => p.startsWith("/rc-1/invoices"))).toHaveLength(3);
+    expect(paths.filter((p) => !p.startsWith("/rc-1/"))).toEqual([]);
   });
 });
