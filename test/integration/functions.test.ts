@@ -26,12 +26,11 @@ interface Invocation {
 let sandbox: RunningSandbox;
 let host: FakeExcelHost;
 
-/** HTTP requests in flight from the client, and the most there ever were. */
-const traffic = { inFlight: 0, max: 0, starts: [] as number[], statuses: [] as [number, number][] };
+/** HTTP requests in flight from the client, when each started, and each status with its time. */
+const traffic = { inFlight: 0, starts: [] as number[], statuses: [] as [number, number][] };
 
 const countingFetch: FetchLike = async (url, init) => {
   traffic.inFlight += 1;
-  traffic.max = Math.max(traffic.max, traffic.inFlight);
   traffic.starts.push(Date.now());
   try {
     const response = await fetch(url, init);
@@ -133,7 +132,6 @@ beforeEach(async () => {
   await faults(null);
   connect();
   ledgerFormulas.clear();
-  traffic.max = 0;
   traffic.starts = [];
   traffic.statuses = [];
 });
@@ -352,6 +350,24 @@ describe("errors a person can act on", () => {
   });
 });
 
+describe("the sandbox's server-side counts", () => {
+  it("counts API requests in flight and their peak, and starts anew on DELETE /__sandbox/stats", async () => {
+    await faults({ latencyMs: 50 });
+    const reset = await fetch(`${sandbox.origin}/__sandbox/stats`, { method: "DELETE" });
+    expect(reset.status).toBe(204);
+    await Promise.all([
+      table("LIST", "bills", 1),
+      table("LIST", "bills", 2),
+      table("LIST", "bills", 3),
+    ]);
+    const response = await fetch(`${sandbox.origin}/__sandbox/stats`);
+    const counts = (await response.json()) as Record<string, number>;
+    expect(counts).toMatchObject({ apiRequests: 3, apiInFlight: 0, apiPeakInFlight: 3 });
+    // The control requests (DELETE, then this GET) count as requests, not as API requests.
+    expect(counts["requests"]).toBe(4);
+  });
+});
+
 describe("DECIMALSUM and BALANCED", () => {
   it("work offline, through the registered functions", async () => {
     activeConnection.set(undefined);
@@ -398,19 +414,21 @@ describe("many cells at once", () => {
 
   it("100 distinct calls send 100 requests, at most 6 at a time", async () => {
     await faults({ latencyMs: 30 });
-    const before = sandbox.stats().requests;
+    sandbox.resetStats();
     const calls = [
       ...Array.from({ length: 50 }, (_, i) => table("LIST", "invoices", i + 1)),
       ...Array.from({ length: 50 }, (_, i) => table("LIST", "receipts", i + 1)),
     ];
     const results = await Promise.all(calls);
-    expect(sandbox.stats().requests - before).toBe(100);
     expect(results.map((rows) => rows.length)).toEqual([
       ...Array.from({ length: 50 }, (_, i) => i + 2),
       ...Array.from({ length: 50 }, (_, i) => i + 2),
     ]);
-    expect(traffic.max).toBe(6);
-    expect(ledgerFormulas.limit.maxActive).toBe(6);
+    // Counted by the server, which sees what actually arrives at once.
+    const seen = sandbox.stats();
+    expect(seen.apiRequests).toBe(100);
+    expect(seen.apiPeakInFlight).toBeLessThanOrEqual(6);
+    expect(seen.apiPeakInFlight).toBeGreaterThan(1);
   });
 
   it("a failed request settles every cell waiting on it with the same error", async () => {
