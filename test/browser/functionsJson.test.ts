@@ -197,4 +197,30 @@ describe("in the task pane's runtime (Chromium, preview host)", () => {
     await callFunction(session, "PAYMENTS", [3]);
     expect(sandbox.stats().requests).toBe(cached + 1);
   });
+
+  it("keeps answers for the time set in the Formulas panel, 0 keeping none", async () => {
+    const { pane, sandbox } = session;
+    const field = pane.getByLabel("Keep answers for (seconds)");
+    expect(await field.inputValue()).toBe("30");
+    await field.fill("ten");
+    await field.press("Tab");
+    await pane
+      .getByText("Enter a whole number of seconds from 0 to 600 (0 keeps nothing).")
+      .waitFor();
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    await field.fill("0");
+    await field.press("Tab");
+    await pane.locator("#formula-cache-seconds-error").waitFor({ state: "hidden" });
+    // API requests only: Chromium's CORS preflights are counted apart.
+    const before = sandbox.stats().apiRequests;
+    await callFunction(session, "PAYMENTS", [4]);
+    await callFunction(session, "PAYMENTS", [4]);
+    expect(sandbox.stats().apiRequests).toBe(before + 2);
+    await field.fill("");
+    await field.press("Tab");
+    expect(await field.inputValue()).toBe("30");
+    await callFunction(session, "PAYMENTS", [4]);
+    await callFunction(session, "PAYMENTS", [4]);
+    expect(sandbox.stats().apiRequests).toBe(before + 3);
+  });
 });
