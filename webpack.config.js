@@ -9,10 +9,23 @@ const { rewriteManifestUrls, DEV_URL, productionUrl } = require("./scripts/manif
 const { devServerHttpsOptions } = require("./scripts/dev-certs");
 const pkg = require("./package.json");
 
+const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+const LOCAL_OFFICE_JS = "/office-js/office.js";
+const OFFICE_JS_DIST = path.join(__dirname, "node_modules/@microsoft/office-js/dist");
+
 module.exports = async (env, argv) => {
   const production = argv.mode === "production";
   const isServe = Boolean(env && env.WEBPACK_SERVE);
   const publicUrl = production ? productionUrl() : DEV_URL;
+  // LEDGER_OFFICE_JS=local: development behind a firewall, with Microsoft's copy of the CDN build
+  // (@microsoft/office-js) served by the dev server. Published pages must use the CDN.
+  const localOfficeJs = process.env.LEDGER_OFFICE_JS === "local";
+  if (localOfficeJs && production) {
+    throw new Error(
+      "LEDGER_OFFICE_JS=local is for development only: published pages load office.js from " +
+        "Microsoft's CDN. Unset it for a production build.",
+    );
+  }
 
   return {
     mode: production ? "production" : "development",
@@ -57,6 +70,7 @@ module.exports = async (env, argv) => {
         template: "./src/taskpane/taskpane.html",
         // One page runs the task pane and the custom functions (shared runtime).
         chunks: ["runtime", "taskpane", "functions"],
+        templateParameters: { officeJsUrl: localOfficeJs ? LOCAL_OFFICE_JS : OFFICE_JS_CDN },
       }),
       new HtmlWebpackPlugin({
         filename: "help.html",
@@ -81,7 +95,9 @@ module.exports = async (env, argv) => {
       ? {
           host: "localhost", // loopback only: the dev server is not for the network
           port: Number(process.env.npm_package_config_dev_server_port || 3000),
-          static: false,
+          static: localOfficeJs
+            ? [{ directory: OFFICE_JS_DIST, publicPath: "/office-js", watch: false }]
+            : false,
           server: { type: "https", options: await devServerHttpsOptions() },
           headers: { "Access-Control-Allow-Origin": "*" },
           hot: false,
