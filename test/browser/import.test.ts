@@ -225,11 +225,33 @@ async function sheetRows(
   );
 }
 
+/** Digits grouped by thousands: "1234567" → "1,234,567". */
+function grouped(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/**
+ * What a number cell shows under its kind's format, worked out from the API's text: money with
+ * separators and two decimals, rates with two to ten, date-times to the second in UTC.
+ */
+function displayed(kind: ColumnKind, value: unknown): string {
+  if (kind === "count") return String(value);
+  const text = String(value);
+  if (kind === "datetime") {
+    const ms = Math.round(Date.parse(text) / 1000) * 1000;
+    return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+  }
+  const [whole = "", fraction = ""] = text.replace(/^-/, "").split(".");
+  const decimals =
+    kind === "money" ? fraction.padEnd(2, "0") : fraction.replace(/0+$/, "").padEnd(2, "0");
+  return `${text.startsWith("-") ? "-" : ""}${grouped(whole)}.${decimals}`;
+}
+
 /**
  * Checks a row against its record, column by column: a constant (never a formula), the kind's
- * number format, and the value (see {@link expectCell}). A cell the row's "Import notes" must
- * explain (money kept as text, text cut to the cell limit) is returned as `<header> <why>`; the
- * notes must name each of them, and be empty otherwise.
+ * number format, the value (see {@link expectCell}) and what the cell shows. A cell the row's
+ * "Import notes" must explain (money kept as text, text cut to the cell limit) is returned as
+ * `<header> <why>`; the notes must name each of them, and be empty otherwise.
  */
 function expectRow(
   columns: readonly ColumnContract[],
@@ -237,7 +259,7 @@ function expectRow(
   row: Record<string, CellState>,
   where: string,
 ): string[] {
-  const explained: string[] = [];
+  const explained: { header: string; why: string }[] = [];
   for (const [header, path, kind] of columns) {
     const cell = row[header]!;
     const field = readPath(record, path);
@@ -247,19 +269,18 @@ function expectRow(
     const at = `${where}: ${header}`;
     expect([at, cell.formula, cell.numberFormat]).toEqual([at, null, format]);
     expectCell([where, ...path], value ?? null, cell.value, format);
-    if (keptAsText) explained.push(`${header} kept as text`);
-    if (typeof value === "string" && value.length > EXCEL_TEXT_LIMIT)
-      explained.push(`${header} cut`);
+    const shown = typeof cell.value === "number" ? displayed(kind, value) : String(cell.value);
+    expect([at, cell.text]).toEqual([at, shown]);
+    if (keptAsText) explained.push({ header, why: "kept as text" });
+    if (typeof value === "string" && value.length > EXCEL_TEXT_LIMIT) {
+      explained.push({ header, why: "cut" });
+    }
   }
   const notes = String(row["Import notes"]!.value);
-  const missing = explained.filter(
-    (flag) => !notes.includes(flag.replace(/ (kept as text|cut)$/, "")),
-  );
-  expect([where, explained.length === 0 ? notes : missing]).toEqual([
-    where,
-    explained.length === 0 ? "" : [],
-  ]);
-  return explained;
+  if (explained.length === 0) expect([where, notes]).toEqual([where, ""]);
+  const unexplained = explained.filter(({ header }) => !notes.includes(header));
+  expect([where, unexplained]).toEqual([where, []]);
+  return explained.map(({ header, why }) => `${header} ${why}`);
 }
 
 describe("importing from the task pane", () => {
