@@ -41,6 +41,7 @@ export interface BenchResults {
   readonly journal: JournalBenchResult | null;
   /** null when the run skipped them. */
   readonly functions: FunctionsRow[] | null;
+  readonly targets: TargetVerdict[];
 }
 
 export function machineInfo(name: string, notes: string, loadAtStart: number): MachineInfo {
@@ -113,6 +114,76 @@ export function importTable(rows: readonly ImportRow[]): string {
   );
 }
 
+/** One of issue 6's targets, judged on this run's rows. */
+export interface TargetVerdict {
+  readonly target: string;
+  readonly measured: string;
+  /** null when this run has no row the target applies to. */
+  readonly met: boolean | null;
+}
+
+const MB = 2 ** 20;
+
+/**
+ * The targets: import/floor at most 1.10 at 50,000 records and 25 ms, at most 1.25 at 50,000 and
+ * 0 ms; syncs within ceil(rows / 5,000) + 5 and every request at most 4 MB on every row; and the
+ * pipeline's live heap independent of the collection's size (200,000 records within 1.5 times
+ * 50,000's, plus 2 MB of measuring noise).
+ */
+export function targetVerdicts(rows: readonly ImportRow[]): TargetVerdict[] {
+  const at = (records: number, latencyMs: number) =>
+    rows.find((row) => row.records === records && row.latencyMs === latencyMs);
+  const ratio = (records: number, latencyMs: number, limit: number): TargetVerdict => {
+    const row = at(records, latencyMs);
+    return {
+      target: `import/floor <= ${limit.toFixed(2)} at ${records.toLocaleString("en-US")} records, ${latencyMs} ms`,
+      measured: row ? row.ratio.toFixed(3) : "not run",
+      met: row ? row.ratio <= limit : null,
+    };
+  };
+  const worstSyncs = rows.map((row) => row.import.syncs - row.syncBudget);
+  const largest = Math.max(0, ...rows.map((row) => row.import.largestRequestBytes));
+  const live = (records: number) =>
+    rows.find((row) => row.records === records && row.liveHeap !== null)?.liveHeap ?? null;
+  const [small, large] = [live(50_000), live(200_000)];
+  return [
+    ratio(50_000, 25, 1.1),
+    ratio(50_000, 0, 1.25),
+    {
+      target: "syncs <= ceil(rows / 5,000) + 5 on every row",
+      measured: rows.length ? `worst: ${Math.max(...worstSyncs)} against the budget` : "not run",
+      met: rows.length ? worstSyncs.every((over) => over <= 0) : null,
+    },
+    {
+      target: "largest request <= 4 MB on every row",
+      measured: `${(largest / MB).toFixed(2)} MB`,
+      met: rows.length ? largest <= 4 * MB : null,
+    },
+    {
+      target: "live pipeline heap at 200,000 records within 1.5 x 50,000's + 2 MB",
+      measured:
+        small && large
+          ? `${(small.pipelineBytes / MB).toFixed(1)} MB -> ${(large.pipelineBytes / MB).toFixed(1)} MB ` +
+            `(client alone ${(small.floorBytes / MB).toFixed(1)} -> ${(large.floorBytes / MB).toFixed(1)} MB)`
+          : "not run",
+      met:
+        small && large
+          ? large.pipelineBytes <= 1.5 * small.pipelineBytes + 2 * MB &&
+            large.floorBytes <= 1.5 * small.floorBytes + 2 * MB
+          : null,
+    },
+  ];
+}
+
+export function targetLines(verdicts: readonly TargetVerdict[]): string {
+  return verdicts
+    .map(({ target, measured, met }) => {
+      const mark = met === null ? "n/a " : met ? "PASS" : "FAIL";
+      return `${mark}  ${target}: ${measured}`;
+    })
+    .join("\n");
+}
+
 export function journalLine(result: JournalBenchResult): string {
   return (
     `journal of ${result.lines.toLocaleString("en-US")} lines: layout ${result.layoutMs.toFixed(0)} ms, ` +
@@ -122,12 +193,13 @@ export function journalLine(result: JournalBenchResult): string {
 
 export function functionsTable(rows: readonly FunctionsRow[]): string {
   return table(
-    ["calls", "distinct", "latency", "requests", "time ms", "errors"],
+    ["calls", "distinct", "latency", "requests", "peak in flight", "time ms", "errors"],
     rows.map((row) => [
       String(row.calls),
       String(row.distinct),
       `${row.latencyMs} ms`,
       String(row.requests),
+      String(row.peakConcurrent),
       row.ms.toFixed(0),
       String(row.errors),
     ]),

@@ -20,6 +20,8 @@ import {
   importTable,
   journalLine,
   machineInfo,
+  targetLines,
+  targetVerdicts,
   writeResults,
   type BenchResults,
   type FunctionsRow,
@@ -184,12 +186,14 @@ async function main(): Promise<void> {
     imports,
     journal,
     functions,
+    targets: targetVerdicts(imports),
   };
   console.log(
     `\nImport of invoices into the strict fake Excel host (${results.machine.cores} cores, ` +
       `load ${loadAtStart.toFixed(2)} -> ${results.machine.loadAverage.end.toFixed(2)})\n`,
   );
   console.log(importTable(imports));
+  console.log(`\nTargets\n\n${targetLines(results.targets)}`);
   if (journal) console.log(`\n${journalLine(journal)}`);
   if (functions)
     console.log(
