@@ -202,7 +202,7 @@ export async function importFromPane(session: BrowserSession, collection: string
   await pane.getByRole("button", { name: "Import", exact: true }).click();
   const status = pane.locator("#import-status");
   await status
-    .filter({ hasText: /Imported|Cancelled|could not|failed/i })
+    .filter({ hasText: /Imported|Cancelled|could not|failed|stopped/i })
     .waitFor({ timeout: 30_000 });
   return await status.innerText();
 }
