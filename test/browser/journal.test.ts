@@ -34,6 +34,46 @@ async function stored(sandbox: RunningSandbox, id: string): Promise<ManualJourna
 }
 
 const SHEET_1 = "Journal JNL-0001";
+
+/** Each cell's look: fill (null for none), bold, number format and formula, row by row. */
+type CellLook = [fill: string | null, bold: boolean, numberFormat: string, formula: string];
+
+/** Reads the look of every cell of `address` through the page's fake host, in one batch. */
+function looks(session: BrowserSession, sheet: string, address: string): Promise<CellLook[][]> {
+  type Host = { run: <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T> };
+  return session.page.evaluate(
+    async ([s, a]) => {
+      const host = (window as unknown as { ledgerFakeHost: Host }).ledgerFakeHost;
+      return await host.run(async (context) => {
+        const range = context.workbook.worksheets.getItem(s!).getRange(a!);
+        range.load("rowCount,columnCount");
+        await context.sync();
+        const cells: Excel.Range[][] = [];
+        for (let r = 0; r < range.rowCount; r++) {
+          const row: Excel.Range[] = [];
+          for (let c = 0; c < range.columnCount; c++) {
+            const one = range.getCell(r, c);
+            one.load(
+              "numberFormat,formulas,format/fill/color,format/fill/pattern,format/font/bold",
+            );
+            row.push(one);
+          }
+          cells.push(row);
+        }
+        await context.sync();
+        return cells.map((row) =>
+          row.map((one): CellLook => [
+            one.format.fill.pattern === "None" ? null : one.format.fill.color,
+            one.format.font.bold,
+            String(one.numberFormat[0]![0]),
+            String(one.formulas[0]![0]),
+          ]),
+        );
+      });
+    },
+    [sheet, address],
+  );
+}
 /** Where the sheet keeps what a user edits: the header inputs and the lines with their totals. */
 const EDITABLE_BLOCK = "A7:L32";
 
@@ -160,7 +200,12 @@ describe("the journal editor in the task pane", () => {
     await open(idOf("JNL-0001"));
     await typeCells(session, SHEET_1, "F19", [[2750]]);
     await typeCells(session, SHEET_1, "G20", [[2750]]);
+    // Validating first clears marks left by earlier checks (Send would clear them too): what
+    // follows compares the sheet as the user sees it just before the refused PATCH.
+    await session.pane.getByRole("button", { name: "Validate" }).click();
+    expect(await settled()).toMatch(/valid and balanced/);
     const edited = await values(session, SHEET_1, EDITABLE_BLOCK);
+    const editedLooks = await looks(session, SHEET_1, EDITABLE_BLOCK);
     const response = await fetch(`${session.sandbox.origin}/__sandbox/faults`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -173,6 +218,9 @@ describe("the journal editor in the task pane", () => {
     expect(status).toMatch(/Not sent/);
     expect(await alertText()).toMatch(/Journal lines do not balance \(forced\)/);
     expect(await values(session, SHEET_1, EDITABLE_BLOCK)).toEqual(edited);
+    expect(await looks(session, SHEET_1, EDITABLE_BLOCK)).toEqual(editedLooks);
+    expect(editedLooks[0]![1]![0]).toBeNull(); // B7, the date: an input, no fill
+    expect(editedLooks[11]![0]![1]).toBe(true); // A18, a bold header
     expect((await stored(session.sandbox, idOf("JNL-0001"))).lines[0]!.debit).toBe("2500.00");
   });
 
@@ -192,14 +240,14 @@ describe("the journal editor in the task pane", () => {
       })),
     });
     await typeCells(session, sheet, "B10", [["My own description"]]);
-    const requests = session.sandbox.stats().requests;
+    const requests = session.sandbox.stats().apiRequests;
     const status = await send();
     expect(status).toMatch(/changed on the server/);
     const stale = session.pane.locator("#journal-stale");
     await stale.waitFor({ state: "visible" });
     expect(await stale.textContent()).toMatch(/Reload from server/);
-    // One GET to compare, no PATCH.
-    expect(session.sandbox.stats().requests - requests).toBeLessThanOrEqual(2);
+    // One GET to compare, no PATCH (preflights are not API requests).
+    expect(session.sandbox.stats().apiRequests - requests).toBe(1);
     expect((await stored(session.sandbox, id)).description).toBe("Changed by a colleague");
     expect((await cell(session, sheet, "B10")).value).toBe("My own description");
 
@@ -208,6 +256,47 @@ describe("the journal editor in the task pane", () => {
     await session.pane.getByRole("button", { name: "Overwrite", exact: true }).click();
     expect(await settled()).toMatch(/Saved journal JNL-0002/);
     expect((await stored(session.sandbox, id)).description).toBe("My own description");
+  });
+
+  it("lists what the reader noticed under Notes, beside a valid journal", async () => {
+    await open(idOf("JNL-0001"));
+    await typeCells(session, SHEET_1, "F31", [["=2500"]]);
+    await session.pane.getByRole("button", { name: "Validate" }).click();
+    expect(await settled()).toMatch(/valid and balanced/);
+    const notes = session.pane.locator("#journal-notes-box");
+    await notes.waitFor({ state: "visible" });
+    expect(await notes.textContent()).toMatch(
+      /Total Debit \(F31\): holds =2500 instead of the sum/,
+    );
+  });
+
+  it("warns again instead of overwriting when the server changed after the warning", async () => {
+    const id = idOf("JNL-0001");
+    await open(id);
+    const colleague = async (description: string): Promise<void> => {
+      const current = await stored(session.sandbox, id);
+      await api(session.sandbox).updateJournal(id, {
+        transaction_date: current.transaction_date,
+        currency_code: current.currency_code,
+        description,
+        lines: current.lines.map((l) => ({
+          account_id: l.account_id,
+          type: l.debit === "0.00" ? ("CREDIT" as const) : ("DEBIT" as const),
+          amount: l.debit === "0.00" ? l.credit : l.debit,
+        })),
+      });
+    };
+    await colleague("First colleague");
+    await typeCells(session, SHEET_1, "B10", [["Mine"]]);
+    expect(await send()).toMatch(/changed on the server/);
+    await colleague("Second colleague");
+    await session.pane.getByRole("button", { name: "Overwrite server version" }).click();
+    await session.pane.getByRole("button", { name: "Overwrite", exact: true }).click();
+    expect(await settled()).toMatch(/changed on the server/);
+    expect(await session.pane.locator("#journal-stale").textContent()).toMatch(
+      /changed again after the warning/,
+    );
+    expect((await stored(session.sandbox, id)).description).toBe("Second colleague");
   });
 
   it("opens a POSTED journal read-only, with the reason and Send disabled", async () => {
