@@ -26,6 +26,8 @@ const FILL: Record<LayoutCell["role"], string | null> = {
 };
 /** Problem cells: Office's light red. */
 export const PROBLEM_FILL = "#FDE7E9";
+/** How far below the lowest mark a moved mark is looked for (rows inserted since marking). */
+const MARK_DRIFT_ROWS = 500;
 
 /** A worksheet as the journal editor follows it: by id, with its current name for messages. */
 export interface SheetRef {
@@ -291,9 +293,12 @@ export async function markProblems(
       const position = addressPosition(address);
       return position ? [position] : [];
     });
+    // Down to the end of what is used, but not far past the marks: rows inserted above a mark
+    // move it down by their count, and a stray value far below must not cost a cell per row.
+    const lowestMark = Math.max(0, ...positions.map((position) => position.row));
     const lastRow = Math.max(
-      used.isNullObject ? 0 : used.rowIndex + used.rowCount,
-      ...positions.map((position) => position.row),
+      lowestMark,
+      Math.min(used.isNullObject ? 0 : used.rowIndex + used.rowCount, lowestMark + MARK_DRIFT_ROWS),
     );
     const columns = [...new Set(positions.map((position) => position.column))];
     const cells = new Map<string, Excel.Range>();

@@ -180,6 +180,7 @@ export async function validateActiveJournal(
   if (checked.problems.length > 0) {
     return {
       kind: "invalid",
+      sheetId: sheet.sheetId,
       sheetName: sheet.sheetName,
       problems: checked.problems,
       notes,
@@ -225,6 +226,7 @@ export async function sendActiveJournal(
   if (!checked.update) {
     return {
       kind: "invalid",
+      sheetId: sheet.sheetId,
       sheetName: sheet.sheetName,
       problems: checked.problems,
       notes,

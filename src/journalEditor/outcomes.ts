@@ -22,6 +22,7 @@ export type ValidateOutcome =
   | { kind: "valid"; sheetName: string; message: string; notes: readonly string[] }
   | {
       kind: "invalid";
+      sheetId: string;
       sheetName: string;
       problems: readonly SheetProblem[];
       message: string;
@@ -35,6 +36,7 @@ export type SendOutcome =
   /** Local validation failed: nothing was sent. */
   | {
       kind: "invalid";
+      sheetId: string;
       sheetName: string;
       problems: readonly SheetProblem[];
       message: string;

@@ -158,7 +158,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
         button.className = "link";
         button.textContent = message;
         button.title = `Select ${cell.address} on ${cell.sheetName}`;
-        button.addEventListener("click", () => void goToCell(cell.sheetName, cell.address));
+        button.addEventListener("click", () => void goToCell(cell));
         item.append(button);
         return item;
       }),
@@ -167,15 +167,16 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     setShown(problemsBox, problems.length > 0);
   }
 
-  async function goToCell(sheetName: string, address: string): Promise<void> {
+  async function goToCell(cell: NonNullable<ListedProblem["cell"]>): Promise<void> {
     try {
       await run(async (context) => {
-        context.workbook.worksheets.getItem(sheetName).getRange(address).select();
+        // By id: the user may have renamed the sheet since it was validated.
+        context.workbook.worksheets.getItem(cell.sheetId).getRange(cell.address).select();
         await context.sync();
       });
     } catch {
-      // The sheet was deleted or renamed since: say so instead of failing silently.
-      setAlert(alert, `The sheet “${sheetName}” is gone; validate the journal again.`);
+      // The sheet was deleted since: say so instead of failing silently.
+      setAlert(alert, `The sheet “${cell.sheetName}” is gone; validate the journal again.`);
     }
   }
 

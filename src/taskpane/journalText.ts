@@ -112,8 +112,15 @@ export const OVERWRITE_QUESTION =
 /** A problem as the pane lists it: its words, and the cell to go to when it has one. */
 export interface ListedProblem {
   readonly message: string;
-  /** "Journal JNL-0001" and "F12", or null for a problem of the whole journal. */
-  readonly cell: { readonly sheetName: string; readonly address: string } | null;
+  /**
+   * The sheet (by worksheet id, which survives a rename; its name for the tooltip) and "F12", or
+   * null for a problem of the whole journal.
+   */
+  readonly cell: {
+    readonly sheetId: string;
+    readonly sheetName: string;
+    readonly address: string;
+  } | null;
 }
 
 /** What the panel shows after an action. */
@@ -162,12 +169,12 @@ export function savedText(message: string): string {
 }
 
 function listedProblems(
-  sheetName: string,
+  { sheetId, sheetName }: { readonly sheetId: string; readonly sheetName: string },
   problems: readonly { readonly message: string; readonly address: string | null }[],
 ): ListedProblem[] {
   return problems.map(({ message, address }) => ({
     message,
-    cell: address === null ? null : { sheetName, address },
+    cell: address === null ? null : { sheetId, sheetName, address },
   }));
 }
 
@@ -216,7 +223,7 @@ export function describeValidate(outcome: ValidateOutcome): JournalReport {
       return {
         status: outcome.message,
         alert: "",
-        problems: listedProblems(outcome.sheetName, outcome.problems),
+        problems: listedProblems(outcome, outcome.problems),
         changes: [],
         notes: outcome.notes,
         settled: false,
@@ -237,7 +244,7 @@ export function describeSend(outcome: SendOutcome, cancelled = false): JournalRe
       return {
         status: outcome.message,
         alert: "",
-        problems: listedProblems(outcome.sheetName, outcome.problems),
+        problems: listedProblems(outcome, outcome.problems),
         changes: [],
         notes: outcome.notes,
         settled: false,

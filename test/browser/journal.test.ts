@@ -38,6 +38,21 @@ const SHEET_1 = "Journal JNL-0001";
 /** Each cell's look: fill (null for none), bold, number format and formula, row by row. */
 type CellLook = [fill: string | null, bold: boolean, numberFormat: string, formula: string];
 
+/** Renames a sheet, as a user double-clicking its tab would. */
+function renameSheet(session: BrowserSession, from: string, to: string): Promise<void> {
+  type Host = { run: <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T> };
+  return session.page.evaluate(
+    async ([f, t]) => {
+      const host = (window as unknown as { ledgerFakeHost: Host }).ledgerFakeHost;
+      await host.run(async (context) => {
+        context.workbook.worksheets.getItem(f!).name = t!;
+        await context.sync();
+      });
+    },
+    [from, to],
+  );
+}
+
 /** Reads the look of every cell of `address` through the page's fake host, in one batch. */
 function looks(session: BrowserSession, sheet: string, address: string): Promise<CellLook[][]> {
   type Host = { run: <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T> };
@@ -297,6 +312,27 @@ describe("the journal editor in the task pane", () => {
       /changed again after the warning/,
     );
     expect((await stored(session.sandbox, id)).description).toBe("Second colleague");
+  });
+
+  it("selects a problem's cell after its sheet was renamed", async () => {
+    await open(idOf("JNL-0001"));
+    await typeCells(session, SHEET_1, "G20", [[10.005]]);
+    await session.pane.getByRole("button", { name: "Validate" }).click();
+    await settled();
+    await renameSheet(session, SHEET_1, "Rent accrual");
+    try {
+      await session.pane.getByRole("button", { name: /\(G20\).*10\.005/ }).click();
+      let selected = await selection(session);
+      for (let i = 0; i < 40 && selected?.sheet !== "Rent accrual"; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        selected = await selection(session);
+      }
+      expect(selected).toEqual({ sheet: "Rent accrual", address: "G20" });
+      expect(await alertText()).toBe("");
+    } finally {
+      await typeCells(session, "Rent accrual", "G20", [[2500]]);
+      await renameSheet(session, "Rent accrual", SHEET_1);
+    }
   });
 
   it("opens a POSTED journal read-only, with the reason and Send disabled", async () => {

@@ -224,4 +224,14 @@ describe("journal sheet", () => {
     expect(await fillOf(host, name, "F7")).toBeNull();
     expect(await fillOf(host, name, "F8")).toBeNull();
   });
+
+  it("looks for moved marks near the marks only, not down to a stray value far below", async () => {
+    const host = new FakeExcelHost();
+    const sheetId = await drawn(host);
+    host.setCells(LAYOUT.sheetName, "A20000", [["stray"]]);
+    host.resetCounters();
+    await markProblems(host.run, sheetId, ["F6"]);
+    expect(host.largestRequestBytes).toBeLessThan(100_000);
+    expect(await fillOf(host, LAYOUT.sheetName, "F6")).toBe(PROBLEM_FILL);
+  });
 });

@@ -221,6 +221,7 @@ describe("journalText.ts", () => {
     it("lists each problem's message", () => {
       const report = describeValidate({
         kind: "invalid",
+        sheetId: "s1",
         sheetName: "Journal JNL-0001",
         problems: [
           { address: "F12", message: "Line 4, Credit (F12): 10.005 has more than two decimals" },
@@ -235,7 +236,7 @@ describe("journalText.ts", () => {
         problems: [
           {
             message: "Line 4, Credit (F12): 10.005 has more than two decimals",
-            cell: { sheetName: "Journal JNL-0001", address: "F12" },
+            cell: { sheetId: "s1", sheetName: "Journal JNL-0001", address: "F12" },
           },
           { message: "Debits exceed credits by 5.00", cell: null },
         ],
@@ -308,6 +309,7 @@ describe("journalText.ts", () => {
       expect(
         describeSend({
           kind: "invalid",
+          sheetId: "s1",
           sheetName: "Journal JNL-0001",
           problems: [{ address: "E12", message: "Line 1, Debit (E12): not a number" }],
           message: "Nothing was sent: 1 problem.",
@@ -316,7 +318,7 @@ describe("journalText.ts", () => {
       ).toEqual([
         {
           message: "Line 1, Debit (E12): not a number",
-          cell: { sheetName: "Journal JNL-0001", address: "E12" },
+          cell: { sheetId: "s1", sheetName: "Journal JNL-0001", address: "E12" },
         },
       ]);
     });
