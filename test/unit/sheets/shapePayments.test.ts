@@ -127,8 +127,10 @@ describe("shapePayments.ts", () => {
       expect(row?.[column("Payment reference")]).toBe('=HYPERLINK("http://example.com","click")');
       expect(row?.[column("Destination account number")]).toBe("000123456789");
       expect(row?.[column("Amount")]).toBe(17949.57);
-      expect(row?.[column("Documents")]).toBe('["bank-confirmation.pdf"]');
-      expect(row?.[column("Allocations")]).toBe(2);
+      expect(row?.[column("Documents")]).toBe(
+        '[{"file_name":"remittance.pdf","url":"https://files.example.com/payments/89b4705e-1b02-4558-8649-4e1b9f9ac9a1/remittance.pdf"}]',
+      );
+      expect(row?.[column("Allocations")]).toBe(3);
       expect(row?.[column("Staff ID")]).toBe("");
       expect(row?.[column("Staff")]).toBe("");
     });
@@ -232,16 +234,24 @@ describe("shapePayments.ts", () => {
           first,
           "74dda18a-5ac0-4b67-a40d-f262b5790508",
           "1823501d-61d5-4e8c-b217-a2cd9f95aca7",
-          "BILL-333751",
-          7379.5,
+          "BILL-796225",
+          6503.1,
           "",
         ],
         [
           first,
           "0ac096a9-2aad-4089-80db-fd3d658d330e",
           "ea0bafd6-c0a9-434b-bc61-cb1700c0fe3c",
-          "BILL-796225",
-          10570.07,
+          "BILL-939806",
+          9314.73,
+          "",
+        ],
+        [
+          first,
+          "990f38fe-5af8-4104-acdf-1cf902ecafe4",
+          "018f82b1-ee33-4263-8706-14ac4cfa7e87",
+          "BILL-881650",
+          2131.74,
           "",
         ],
         [
@@ -261,7 +271,7 @@ describe("shapePayments.ts", () => {
           "",
         ],
       ]);
-      expect(block.textCells).toEqual([{ row: 2, column: 4 }]);
+      expect(block.textCells).toEqual([{ row: 3, column: 4 }]);
     });
 
     it("takes payment records in shape(), as in shapePayments()", () => {
