@@ -121,6 +121,24 @@ export class ColumnPlaces {
   }
 }
 
+/** Queues the header cells of columns appended at the table's right, as text. */
+function writeAppendedHeaders(
+  sheet: Excel.Worksheet,
+  headerRow: number,
+  firstColumn: number,
+  appended: { first: number; headers: string[] },
+): void {
+  if (appended.headers.length === 0) return;
+  const added = sheet.getRangeByIndexes(
+    headerRow,
+    firstColumn + appended.first,
+    1,
+    appended.headers.length,
+  );
+  added.numberFormat = uniform("@");
+  added.values = [appended.headers];
+}
+
 /** Where the table is, as found or created by {@link TableWriter.open}. */
 interface Placement {
   readonly sheetName: string;
@@ -304,17 +322,7 @@ export class TableWriter {
     const { headerRow, firstColumn } = this.placement;
     const sheet = context.workbook.worksheets.getItem(this.placement.sheetName);
     const places = this.places;
-    const appended = places.place(columns);
-    if (appended.headers.length > 0) {
-      const added = sheet.getRangeByIndexes(
-        headerRow,
-        firstColumn + appended.first,
-        1,
-        appended.headers.length,
-      );
-      added.numberFormat = uniform("@");
-      added.values = [appended.headers];
-    }
+    writeAppendedHeaders(sheet, headerRow, firstColumn, places.place(columns));
     const width = places.width;
     const top = headerRow + 1 + this.rowsWritten;
     columns.forEach((column, index) => {
@@ -387,16 +395,7 @@ async function refreshExisting(
   const appended = places.place(columns);
   context.application.suspendApiCalculationUntilNextSync();
   table.getDataBodyRange().clear("Contents");
-  if (appended.headers.length > 0) {
-    const added = sheet.getRangeByIndexes(
-      headerRow,
-      firstColumn + appended.first,
-      1,
-      appended.headers.length,
-    );
-    added.numberFormat = uniform("@");
-    added.values = [appended.headers];
-  }
+  writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
   table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, 2, places.width));
   const statusRow = headerRow >= 2 ? headerRow - 2 : null;
   if (statusRow !== null) writeStatus(sheet, statusRow, status, firstColumn);
