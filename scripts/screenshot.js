@@ -1,6 +1,8 @@
 // Takes the README's screenshot: the preview (built task pane beside the in-memory workbook)
 // after importing invoices from the sandbox. Needs `npm run preview` running; uses Debian's
 // chromium through playwright-core. Run: node scripts/screenshot.js [out.png]
+// The seed data has CJK, Arabic, Hebrew and emoji text: install Debian's fonts-noto-core,
+// fonts-noto-cjk and fonts-noto-color-emoji first, or those cells show empty boxes.
 const { chromium } = require("playwright-core");
 
 const out = process.argv[2] || "docs/images/task-pane-import.png";
