@@ -148,6 +148,8 @@ interface Placement {
   readonly firstColumn: number;
   /** Zero-based row of the status cell, or null when the table sits too high for one. */
   readonly statusRow: number | null;
+  /** The user had hidden the table's header row: it is hidden again when the import finishes. */
+  readonly hideHeaders?: boolean;
 }
 
 /** A single value applies to every cell of a range (documented; the typings only allow arrays). */
@@ -246,7 +248,7 @@ export class TableWriter {
     const { placement, places } = await run(async (context) => {
       const workbook = context.workbook;
       const table = workbook.tables.getItemOrNullObject(layout.tableName);
-      table.load("name");
+      table.load("name,showHeaders");
       const sheets = workbook.worksheets;
       sheets.load("items/name");
       await context.sync();
@@ -360,6 +362,9 @@ export class TableWriter {
       sheet.getRangeByIndexes(0, position, 1, 1).format.columnWidth =
         Math.max(8, chars) * POINTS_PER_CHAR + 8;
     }
+    if (this.placement.hideHeaders) {
+      context.workbook.tables.getItem(this.placement.tableName).showHeaders = false;
+    }
     sheet.activate();
   }
 }
@@ -382,6 +387,10 @@ async function refreshExisting(
   columns: readonly ColumnSpec[],
   status: string,
 ): Promise<{ placement: Placement; places: ColumnPlaces }> {
+  // The header texts are how the table's columns are matched, so a header row the user hid is
+  // shown for the refresh (Excel puts it back above the data) and hidden again at the end.
+  const hideHeaders = !table.showHeaders;
+  if (hideHeaders) table.showHeaders = true;
   const range = table.getRange();
   range.load("rowIndex,columnIndex");
   const header = table.getHeaderRowRange();
@@ -401,7 +410,14 @@ async function refreshExisting(
   if (statusRow !== null) writeStatus(sheet, statusRow, status, firstColumn);
   await context.sync();
   return {
-    placement: { sheetName: sheet.name, tableName: table.name, headerRow, firstColumn, statusRow },
+    placement: {
+      sheetName: sheet.name,
+      tableName: table.name,
+      headerRow,
+      firstColumn,
+      statusRow,
+      hideHeaders,
+    },
     places,
   };
 }

@@ -231,6 +231,25 @@ describe("TableWriter", () => {
       expect(again.unfilledColumns).toEqual(["Issue date"]);
     });
 
+    it("refreshes a table whose header row the user hid, and hides it again when done", async () => {
+      const host = await importedWithReport();
+      await host.run(async (context) => {
+        context.workbook.tables.getItem("Invoices").showHeaders = false;
+        await context.sync();
+      });
+      const columns = [ID, PAID, TOTAL];
+      const again = await TableWriter.open(host.run, LAYOUT, columns, "Refreshing");
+      await write(host, again, [["x", true, 7.5]], columns);
+      expect(host.tableInfo("Invoices")).toMatchObject({
+        headers: ["ID", "Total", "Issue date", "Paid"],
+        address: "Invoices!A3:D4",
+      });
+      expect(host.values("Invoices", "A4:D4")).toEqual([["x", 7.5, "", true]]);
+      await finishTables(host.run, [{ writer: again, status: "Done" }]);
+      expect(host.tableInfo("Invoices")).toMatchObject({ showHeaders: false, rowCount: 1 });
+      expect(host.cell("Report", "A1")).toMatchObject({ value: 7.5 });
+    });
+
     it("never narrows the table: a column found on a later page goes back to its old place", async () => {
       const host = await importedWithReport();
       // The first page has no totals yet (nulls), so Total is discovered on the second page.
