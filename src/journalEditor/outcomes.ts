@@ -17,31 +17,27 @@ export type OpenOutcome =
     }
   | { kind: "failed"; message: string };
 
+/** The sheet failed validation: each problem names its cell. */
+export interface InvalidSheetOutcome {
+  kind: "invalid";
+  sheetId: string;
+  sheetName: string;
+  problems: readonly SheetProblem[];
+  message: string;
+  notes: readonly string[];
+}
+
 export type ValidateOutcome =
   | { kind: "not-journal"; message: string }
   | { kind: "valid"; sheetName: string; message: string; notes: readonly string[] }
-  | {
-      kind: "invalid";
-      sheetId: string;
-      sheetName: string;
-      problems: readonly SheetProblem[];
-      message: string;
-      notes: readonly string[];
-    };
+  | InvalidSheetOutcome;
 
 export type SendOutcome =
   | { kind: "not-journal"; message: string }
   /** Not DRAFT (as loaded, or on the server now): nothing was sent. */
   | { kind: "read-only"; message: string }
   /** Local validation failed: nothing was sent. */
-  | {
-      kind: "invalid";
-      sheetId: string;
-      sheetName: string;
-      problems: readonly SheetProblem[];
-      message: string;
-      notes: readonly string[];
-    }
+  | InvalidSheetOutcome
   /**
    * Someone changed the journal after it was opened: nothing was sent; offer reload or overwrite.
    * An overwrite names this sheet and `serverUpdatedAt`, the version the user was warned about.
