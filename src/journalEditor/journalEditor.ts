@@ -37,6 +37,9 @@ function notDraftReason(status: string): string {
   return `${status} journals cannot be changed; only DRAFT journals can.`;
 }
 
+/** A journal sheet whose state this version can read. */
+type ReadableJournalSheet = JournalSheet & { state: JournalSheetState };
+
 /** A drawn journal: its sheet, and what the drawing could not show exactly. */
 type Shown = SheetRef & { readonly notes: readonly string[] };
 
@@ -59,10 +62,9 @@ async function show(run: ExcelRun, journal: ManualJournal, ownSheetId?: string):
 function sheetOfJournal(
   journals: readonly JournalSheet[],
   journalId: string,
-): (JournalSheet & { state: JournalSheetState }) | undefined {
+): ReadableJournalSheet | undefined {
   return journals.find(
-    (sheet): sheet is JournalSheet & { state: JournalSheetState } =>
-      sheet.state?.journalId === journalId,
+    (sheet): sheet is ReadableJournalSheet => sheet.state?.journalId === journalId,
   );
 }
 
@@ -329,7 +331,7 @@ async function savedNotRedrawn(
 /** After a timeout or lost connection, reads the journal back to tell whether the PATCH applied. */
 async function resolveUnknown(
   deps: EditorDeps,
-  sheet: JournalSheet & { state: JournalSheetState },
+  sheet: ReadableJournalSheet,
   before: ManualJournal,
   update: JournalUpdate,
   cause: ApiError,

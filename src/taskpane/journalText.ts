@@ -2,7 +2,12 @@
 // work for the active sheet, and why Send is off. Pure: no DOM, no Office.
 
 import { isApiError } from "../api";
-import type { OpenOutcome, SendOutcome, ValidateOutcome } from "../journalEditor/outcomes";
+import type {
+  InvalidSheetOutcome,
+  OpenOutcome,
+  SendOutcome,
+  ValidateOutcome,
+} from "../journalEditor/outcomes";
 
 /** What the journal editor says about the active sheet (null: it shows no journal). */
 export interface ActiveJournalInfo {
@@ -206,6 +211,18 @@ export function describeOpen(
   };
 }
 
+/** A sheet that failed validation, whether Validate or Send found it: its problems, each listed. */
+function invalidReport(outcome: InvalidSheetOutcome): JournalReport {
+  return {
+    status: outcome.message,
+    alert: "",
+    problems: listedProblems(outcome, outcome.problems),
+    changes: [],
+    notes: outcome.notes,
+    settled: false,
+  };
+}
+
 export function describeValidate(outcome: ValidateOutcome): JournalReport {
   switch (outcome.kind) {
     case "not-journal":
@@ -220,14 +237,7 @@ export function describeValidate(outcome: ValidateOutcome): JournalReport {
         settled: false,
       };
     case "invalid":
-      return {
-        status: outcome.message,
-        alert: "",
-        problems: listedProblems(outcome, outcome.problems),
-        changes: [],
-        notes: outcome.notes,
-        settled: false,
-      };
+      return invalidReport(outcome);
   }
 }
 
@@ -241,14 +251,7 @@ export function describeSend(outcome: SendOutcome, cancelled = false): JournalRe
     case "read-only":
       return { status: "Not sent.", alert: outcome.message, changes: [], settled: false };
     case "invalid":
-      return {
-        status: outcome.message,
-        alert: "",
-        problems: listedProblems(outcome, outcome.problems),
-        changes: [],
-        notes: outcome.notes,
-        settled: false,
-      };
+      return invalidReport(outcome);
     case "stale":
       return {
         status: "Not sent: the journal was changed on the server.",

@@ -69,6 +69,14 @@ function formulas(api: RecordingApi | undefined, time = new FakeTime()): LedgerF
   });
 }
 
+/** What the client does when a 429 asks it to wait `delayMs` before retrying: it tells onRetry. */
+function tellToWait(params: CollectionParams, delayMs: number): void {
+  const reason = new ApiError("rate-limited", "The server is limiting requests (429).", {
+    status: 429,
+  });
+  params.onRetry?.({ attempt: 1, maxAttempts: 4, delayMs, reason });
+}
+
 async function failure(promise: Promise<unknown>): Promise<FormulaError> {
   try {
     await promise;
@@ -141,10 +149,7 @@ describe("LedgerFormulas", () => {
     api.beforeAnswer = (params) => {
       if (told) return;
       told = true;
-      const reason = new ApiError("rate-limited", "The server is limiting requests (429).", {
-        status: 429,
-      });
-      params.onRetry?.({ attempt: 1, maxAttempts: 4, delayMs: 5_000, reason });
+      tellToWait(params, 5_000);
     };
     await time.run(service.list("invoices", 1));
     const next = service.list("invoices", 2);
@@ -184,10 +189,7 @@ describe("LedgerFormulas", () => {
       if (told) return;
       told = true;
       // Another cell's request is told to wait while this list is between its pages.
-      const reason = new ApiError("rate-limited", "The server is limiting requests (429).", {
-        status: 429,
-      });
-      params.onRetry?.({ attempt: 1, maxAttempts: 4, delayMs: 5_000, reason });
+      tellToWait(params, 5_000);
     };
     const pending = service.list("invoices", 120);
     await time.flush();
