@@ -59,6 +59,11 @@ export interface SyncRecord {
   serveMs: number;
 }
 
+/** A request whose size the office.js executor measured on office.js's own serialization. */
+export interface MeasuredRequest {
+  readonly requestBytes: number;
+}
+
 /** A cell as tests inspect it. */
 export interface CellSnapshot {
   readonly value: string | number | boolean;
@@ -159,15 +164,31 @@ export class FakeExcelHost implements SyncBackend {
     for (const listener of [...this.listeners]) listener();
   }
 
-  /** @internal One request to Excel: requests are served one at a time, in order. */
-  roundTrip(operations: readonly QueuedOperation[], implicit: boolean): Promise<void> {
-    const turn = this.queueTail.then(() => this.serve(operations, implicit));
-    this.queueTail = turn.catch(() => undefined);
+  /**
+   * @internal One request to Excel: requests are served one at a time, in order. `measured`
+   * comes from the office.js executor: the request's real serialized bytes, and the response is
+   * measured (and refused when too large) by the executor, which builds it.
+   */
+  roundTrip(
+    operations: readonly QueuedOperation[],
+    implicit: boolean,
+    measured?: MeasuredRequest,
+  ): Promise<SyncRecord> {
+    const turn = this.queueTail.then(() => this.serve(operations, implicit, measured));
+    this.queueTail = turn.then(
+      () => undefined,
+      () => undefined,
+    );
     return turn;
   }
 
-  private async serve(operations: readonly QueuedOperation[], implicit: boolean): Promise<void> {
-    const requestBytes = operations.reduce((sum, op) => sum + op.requestBytes, 0);
+  private async serve(
+    operations: readonly QueuedOperation[],
+    implicit: boolean,
+    measured: MeasuredRequest | undefined,
+  ): Promise<SyncRecord> {
+    const requestBytes =
+      measured?.requestBytes ?? operations.reduce((sum, op) => sum + op.requestBytes, 0);
     const record: SyncRecord = {
       index: this.log.length + 1,
       operations: operations.length,
@@ -205,6 +226,10 @@ export class FakeExcelHost implements SyncBackend {
       record.serveMs = performance.now() - started;
     }
     this.notifyChange();
+    if (measured) {
+      scope.commit();
+      return record;
+    }
     if (scope.responseBytes > this.maxResponseBytes) {
       record.error = "ResponsePayloadSizeLimitExceeded";
       throw officeError(
@@ -213,6 +238,7 @@ export class FakeExcelHost implements SyncBackend {
       );
     }
     scope.commit();
+    return record;
   }
 
   // ---- inspection for tests ----

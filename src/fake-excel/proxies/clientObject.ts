@@ -269,6 +269,44 @@ export abstract class FakeClientObject<T> implements LoadableObject {
     for (const [name, child] of tree.children) this.navigation()[name]?._loadNow(scope, child);
   }
 
+  /** @internal True for objects from *OrNullObject methods. */
+  get _isOrNull(): boolean {
+    return this.orNull;
+  }
+
+  /** @internal The Office.js type name ("Range", "TableCollection", ...). */
+  get _typeName(): string {
+    return this.typeName;
+  }
+
+  /**
+   * @internal What a synced load of `tree` delivered, as a response carries it: the asked-for
+   * scalar properties and the navigation properties' own answers (null for a null object).
+   * The Office.js executor answers query actions with it.
+   */
+  _loadedJSON(tree: LoadTree): Record<string, unknown> | null {
+    if (this.nullState === true) return null;
+    const navigation = this.navigation();
+    const children = new Map(tree.children);
+    const names = tree.all ? Object.keys(this.loadable) : [...tree.properties];
+    const json: Record<string, unknown> = {};
+    for (const name of names) {
+      if (name in this.loadable) {
+        if (this.fields.has(name)) json[name] = this.fields.get(name);
+      } else if (navigation[name] && !children.has(name)) {
+        children.set(name, { all: true, properties: new Set(), children: new Map() });
+      }
+    }
+    for (const [name, child] of children) {
+      const nav = navigation[name] as Partial<FakeClientObject<unknown>> | undefined;
+      if (nav?._loadedJSON) json[name] = nav._loadedJSON.call(nav, child);
+    }
+    // Excel names each item it lists by id, so office.js can address it in later requests.
+    const id = (this.located as { id?: unknown } | undefined)?.id;
+    if (typeof id === "string" && !("id" in json)) json._Id = id;
+    return json;
+  }
+
   /** The loaded properties, as Office.js's toJSON gives them. */
   toJSON(): Record<string, unknown> {
     return Object.fromEntries(this.fields);

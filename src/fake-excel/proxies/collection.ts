@@ -40,6 +40,20 @@ export abstract class FakeCollection<
   override _loadNow(scope: SyncScope, tree: LoadTree): void {
     scope.beforeRead();
     const container = this._target(`${this.typeName}.load`);
+    const { own, itemTree, wantsItems } = this.splitTree(tree);
+    if (own.all || own.properties.size > 0) super._loadNow(scope, own);
+    if (!wantsItems) return;
+    const items = this.list(container).map((model) => {
+      const item = this.makeItem(model);
+      item._bind(model);
+      return item;
+    });
+    for (const item of items) item._loadNow(scope, itemTree);
+    scope.deliver(0, () => (this.loadedItems = items));
+  }
+
+  /** Splits a load of the collection into its own properties and its items' properties. */
+  private splitTree(tree: LoadTree): { own: LoadTree; itemTree: LoadTree; wantsItems: boolean } {
     const own: LoadTree = { all: false, properties: new Set(), children: new Map() };
     const itemTree: LoadTree = { all: tree.all, properties: new Set(), children: new Map() };
     let wantsItems = tree.all;
@@ -63,15 +77,18 @@ export abstract class FakeCollection<
       itemTree.all = true;
     }
     if (tree.all) own.all = true;
-    if (own.all || own.properties.size > 0) super._loadNow(scope, own);
-    if (!wantsItems) return;
-    const items = this.list(container).map((model) => {
-      const item = this.makeItem(model);
-      item._bind(model);
-      return item;
-    });
-    for (const item of items) item._loadNow(scope, itemTree);
-    scope.deliver(0, () => (this.loadedItems = items));
+    return { own, itemTree, wantsItems };
+  }
+
+  /** @internal The collection's loaded properties and, when items were asked for, theirs. */
+  override _loadedJSON(tree: LoadTree): Record<string, unknown> | null {
+    const { own, itemTree, wantsItems } = this.splitTree(tree);
+    const json = own.all || own.properties.size > 0 ? (super._loadedJSON(own) ?? {}) : {};
+    if (!wantsItems || this.loadedItems === undefined) return json;
+    const items = this.loadedItems as unknown as {
+      _loadedJSON(tree: LoadTree): Record<string, unknown> | null;
+    }[];
+    return { ...json, items: items.map((item) => item._loadedJSON(itemTree)) };
   }
 
   override toJSON(): Record<string, unknown> {

@@ -40,7 +40,7 @@ export class SyncScope {
 /** The host side of a round trip (FakeExcelHost). */
 export interface SyncBackend {
   readonly workbook: FakeWorkbook;
-  roundTrip(operations: readonly QueuedOperation[], implicit: boolean): Promise<void>;
+  roundTrip(operations: readonly QueuedOperation[], implicit: boolean): Promise<unknown>;
 }
 
 // eslint-disable-next-line no-control-regex
