@@ -115,7 +115,7 @@ export class FakeExcelHost implements SyncBackend {
     batch: (context: Excel.RequestContext) => Promise<T>,
   ): BatchResult<T> => this.runBatch(batch);
 
-  private async runBatch<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+  protected async runBatch<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
     const context = new FakeExcelRequestContext(this);
     let result: T;
     try {
@@ -358,11 +358,12 @@ export class FakeExcelHost implements SyncBackend {
   }
 
   /** Opens a saved workbook in a new host (OfficeRuntime.storage is not in the file). */
-  static fromSerialized(
+  static fromSerialized<H extends FakeExcelHost>(
+    this: new (options?: FakeExcelHostOptions) => H,
     json: string,
     options: Omit<FakeExcelHostOptions, "sheets"> = {},
-  ): FakeExcelHost {
-    const host = new FakeExcelHost(options);
+  ): H {
+    const host = new this(options);
     host.workbook = deserializeWorkbook(json);
     return host;
   }

@@ -2,7 +2,7 @@
 // shapers and the table writer, into the strict fake Excel host.
 import Decimal from "decimal.js";
 import { ApiError, iterateCollection, JsonRecord, LedgerApi, Payment } from "../../src/api";
-import { FakeExcelHost } from "../../src/fake-excel";
+import { OfficeJsExcelHost } from "../../src/fake-excel/officeJs/officeJsClient";
 import { BLOCK_MAX_BYTES } from "../../src/import/blockPlanner";
 import { importCollection } from "../../src/import/importCollection";
 import { COLLECTIONS, CollectionId, ImportProgress } from "../../src/import/types";
@@ -92,7 +92,7 @@ describe("importCollection() into the fake Excel host", () => {
   it.each(COLLECTIONS.filter((c) => c.id !== "payments").map((c) => [c.id, c.label]))(
     "imports every record of %s into a table on its own sheet",
     async (id, label) => {
-      const host = new FakeExcelHost();
+      const host = new OfficeJsExcelHost();
       const result = await importCollection(host.run, {
         collection: id as CollectionId,
         api: api(),
@@ -106,7 +106,7 @@ describe("importCollection() into the fake Excel host", () => {
   );
 
   it("writes each record's fields with their types and number formats", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     await importCollection(host.run, { collection: "invoices", api: api() });
     const records = await allRecords("/invoices");
     const shaper = createDiscoveringShaper();
@@ -143,7 +143,7 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("keeps server values that look like formulas, numbers, dates and booleans as literal text", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     await importCollection(host.run, { collection: "invoices", api: api() });
     const table = host.tableInfo("Invoices")!;
     const records = await allRecords("/invoices");
@@ -162,7 +162,7 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("imports payments and one row per allocation on the linked sheet", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const result = await importCollection(host.run, { collection: "payments", api: api() });
     expect(result).toMatchObject({
       sheetName: "Payments",
@@ -185,7 +185,7 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("refreshes in place: same table and sheet, new rows, and formulas that refer to it still work", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     await importCollection(host.run, { collection: "invoices", api: api() });
     host.addSheet("Report");
     host.setCells("Report", "A1:B1", [["=ROWS(Invoices)", "=SUM(Invoices[Total])"]]);
@@ -210,7 +210,7 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("never writes over a sheet of the same name that holds the user's own cells", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     host.addSheet("Bills");
     host.setCells("Bills", "A1", [["my notes"]]);
     const result = await importCollection(host.run, { collection: "bills", api: api() });
@@ -219,7 +219,7 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("stops at the sheet's row limit with a clear message, never an exception", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const result = await importCollection(
       host.run,
       { collection: "invoices", api: api() },
@@ -232,7 +232,7 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("reports progress with records and pages", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const seen: ImportProgress[] = [];
     await importCollection(host.run, {
       collection: "invoices",
@@ -246,7 +246,7 @@ describe("importCollection() into the fake Excel host", () => {
   it("stops on cancel and leaves a consistent table marked partial", async () => {
     const big = await startSandbox({ port: 0, records: { invoices: 1_000 }, latencyMs: 20 });
     try {
-      const host = new FakeExcelHost();
+      const host = new OfficeJsExcelHost();
       const controller = new AbortController();
       const result = await importCollection(host.run, {
         collection: "invoices",
@@ -268,7 +268,7 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("marks the sheet partial and rejects with the API error when the server fails mid-import", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const failing = await startSandbox({
       port: 0,
       failEvery: { n: 2, status: 500, method: "GET" },
@@ -307,7 +307,7 @@ describe("importCollection() into the fake Excel host", () => {
           return page;
         }
       }
-      const host = new FakeExcelHost();
+      const host = new OfficeJsExcelHost();
       let running = 0;
       let mostRunning = 0;
       const run: typeof host.run = async (batch) => {
@@ -349,7 +349,7 @@ describe("importCollection() into the fake Excel host", () => {
   it("writes a large import in few requests, each well under Excel's 5 MB limit", async () => {
     const big = await startSandbox({ port: 0, records: { invoices: 12_000 } });
     try {
-      const host = new FakeExcelHost();
+      const host = new OfficeJsExcelHost();
       const result = await importCollection(host.run, { collection: "invoices", api: api(big) });
       expect(result).toMatchObject({ rows: 12_000, complete: true });
       expect(host.syncCount).toBeLessThanOrEqual(Math.ceil(12_000 / 5_000) + 5);
@@ -361,7 +361,7 @@ describe("importCollection() into the fake Excel host", () => {
   }, 60_000);
 
   it("refresh keeps a formula on its column when the newest records' nulls change the column order", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     await importCollection(host.run, { collection: "invoices", api: api() });
     const before = host.tableInfo("Invoices")!.headers;
     host.addSheet("Report");
@@ -411,7 +411,7 @@ describe("importCollection() into the fake Excel host", () => {
   it("imports an empty collection into a table, and refreshes a table to empty keeping its columns", async () => {
     const empty = await startSandbox({ port: 0, records: { invoices: 0 } });
     try {
-      const fresh = new FakeExcelHost();
+      const fresh = new OfficeJsExcelHost();
       const first = await importCollection(fresh.run, { collection: "invoices", api: api(empty) });
       expect(first).toMatchObject({
         rows: 0,
@@ -421,7 +421,7 @@ describe("importCollection() into the fake Excel host", () => {
       expect(fresh.tableInfo("Invoices")!.headers).toEqual(["Import notes"]);
       expect(fresh.cell("Invoices", "A1").value).toMatch(/^Invoices · 0 records · .* · complete$/);
 
-      const host = new FakeExcelHost();
+      const host = new OfficeJsExcelHost();
       await importCollection(host.run, { collection: "invoices", api: api() });
       const before = host.tableInfo("Invoices")!.headers;
       const again = await importCollection(host.run, { collection: "invoices", api: api(empty) });
@@ -438,7 +438,7 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("keeps a column the new records no longer fill, empty, and says so", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     await importCollection(host.run, { collection: "invoices", api: api() });
     const before = host.tableInfo("Invoices")!.headers;
     const column = columnLetter(before.indexOf("Reference"));
@@ -457,7 +457,7 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("re-imports payments in place: both sheets hold exactly the new payments and allocations", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const allocationRows = (payments: Payment[]) =>
       payments.flatMap((payment) =>
         payment.allocations.map((allocation) => [payment.id, allocation.id, allocation.amount]),
@@ -511,7 +511,7 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("stops payments at the allocations sheet's row limit, each payment with all its allocations", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const sheetRows = 3 + 40;
     const result = await importCollection(
       host.run,
@@ -541,7 +541,7 @@ describe("importCollection() into the fake Excel host", () => {
     const memo = "請求書の備考".repeat(6_000).slice(0, 32_767); // 3 bytes a character in UTF-8
     const target = await startSandbox({ port: 0, records: { invoices: 120 } });
     try {
-      const host = new FakeExcelHost();
+      const host = new OfficeJsExcelHost();
       const result = await importCollection(host.run, {
         collection: "invoices",
         api: changedApi(target, (record) => ({ ...record, memo, internal_note: memo })),
@@ -559,7 +559,7 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("says honestly that nothing changed when cancelled before the first page arrives", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     await importCollection(host.run, { collection: "invoices", api: api() });
     const status = host.cell("Invoices", "A1").value;
     const controller = new AbortController();
@@ -582,7 +582,7 @@ describe("importCollection() into the fake Excel host", () => {
       paymentsPagination: "none",
     });
     try {
-      const host = new FakeExcelHost();
+      const host = new OfficeJsExcelHost();
       const result = await importCollection(host.run, { collection: "payments", api: api(target) });
       expect(result.complete).toBe(false);
       expect(result.rows).toBeLessThan(120);
@@ -601,7 +601,7 @@ describe("importCollection() into the fake Excel host", () => {
   it("follows the payments cursor past the first page to every payment", async () => {
     const target = await startSandbox({ port: 0, records: { payments: 230 } });
     try {
-      const host = new FakeExcelHost();
+      const host = new OfficeJsExcelHost();
       const seen: ImportProgress[] = [];
       const result = await importCollection(host.run, {
         collection: "payments",

@@ -4,6 +4,7 @@ import { LedgerApi, ManualJournal } from "../../src/api";
 import type { ExcelRun } from "../../src/excel/run";
 import { activeJournalSheet } from "../../src/excel/journalSheet";
 import { FakeExcelHost } from "../../src/fake-excel";
+import { OfficeJsExcelHost } from "../../src/fake-excel/officeJs/officeJsClient";
 import { openJournal, sendActiveJournal, validateActiveJournal } from "../../src/journalEditor";
 import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS, startSandbox } from "../../src/sandbox";
 
@@ -84,7 +85,7 @@ beforeEach(async () => {
 
 describe("journal editor against the sandbox", () => {
   it("opens a journal by id and by transaction reference, each on its own sheet", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     const byId = await openJournal(deps, seeded("JNL-0001").id);
     expect(byId).toMatchObject({ kind: "opened", sheetName: SHEET_1, editable: true });
@@ -99,7 +100,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("sends an edited, balanced journal and redraws the server's copy", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     await openJournal(deps, seeded("JNL-0001").id);
     host.setCells(SHEET_1, "F19", [[2600]]);
@@ -122,7 +123,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("refuses an unbalanced journal locally, shows the difference and sends nothing", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     await openJournal(deps, seeded("JNL-0001").id);
     host.setCells(SHEET_1, "F19", [[2500.01]]);
@@ -137,7 +138,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("keeps the sheet exactly as it was when the server answers 422", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     await openJournal(deps, seeded("JNL-0001").id);
     host.setCells(SHEET_1, "F19", [[2700]]);
@@ -155,7 +156,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("catches a change made on the server after opening, and overwrites only when asked", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     const id = seeded("JNL-0001").id;
     await openJournal(deps, id);
@@ -185,7 +186,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("opens a POSTED journal read-only and never sends it", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     const opened = await openJournal(deps, seeded("JNL-0004").id);
     expect(opened).toMatchObject({ kind: "opened", editable: false, status: "POSTED" });
@@ -196,7 +197,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("reports a journal that does not exist", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const outcome = await openJournal({ run: host.run, api: api() }, "JNL-NOPE");
     expect(outcome.kind).toBe("failed");
     expect(outcome.message).toMatch(/JNL-NOPE|not found|No journal/i);
@@ -204,7 +205,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("leaves an open journal's edits alone when it is opened again; Reload replaces them", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     const id = seeded("JNL-0001").id;
     await openJournal(deps, id);
@@ -223,7 +224,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("never clears a user's own sheet that has the journal's sheet name", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     host.addSheet(SHEET_1);
     host.setCells(SHEET_1, "A1", [["my own notes"]]);
     const opened = await openJournal({ run: host.run, api: api() }, seeded("JNL-0001").id);
@@ -232,7 +233,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("reads the journal back when the connection drops after the server applied the PATCH", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     const id = seeded("JNL-0002").id;
     const opened = await openJournal(deps, id);
@@ -247,7 +248,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("says the change was not saved when the connection drops before the server applied it", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     await openJournal(deps, seeded("JNL-0001").id);
     host.setCells(SHEET_1, "B10", [["Lost in transit"]]);
@@ -260,7 +261,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("validates and sends a journal sheet the user renamed", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     await openJournal(deps, seeded("JNL-0001").id);
     await host.run(async (context) => {
@@ -278,7 +279,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("does not take a new sheet with a deleted journal sheet's name for a journal", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     await openJournal(deps, seeded("JNL-0001").id);
     await host.run(async (context) => {
@@ -296,7 +297,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("overwrites only the server version the user was warned about", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     const id = seeded("JNL-0001").id;
     await openJournal(deps, id);
@@ -321,7 +322,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("overwrites the sheet that was found stale, even when another sheet is active", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     const id = seeded("JNL-0001").id;
     await openJournal(deps, id);
@@ -336,7 +337,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("says who approved a journal that was posted meanwhile, and when", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const real = api();
     const id = seeded("JNL-0001").id;
     await openJournal({ run: host.run, api: real }, id);
@@ -364,7 +365,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("says a journal WAS saved when only the redraw failed, and remembers the saved version", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     let failNextRun = false;
     const run: ExcelRun = (batch) => {
       if (failNextRun) {
@@ -396,7 +397,7 @@ describe("journal editor against the sandbox", () => {
   });
 
   it("lists what the reader noticed, such as a Total that is not the column's sum", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     await openJournal(deps, seeded("JNL-0001").id);
     const total = findTotalRow(host);
@@ -411,7 +412,7 @@ describe("journal editor against the sandbox", () => {
 
 describe("journal sheet totals in the fake Excel", () => {
   it("count a line inserted just above the Total row, and the balance follows", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     await openJournal({ run: host.run, api: api() }, seeded("JNL-0001").id);
     const total = findTotalRow(host);
     await host.run(async (context) => {

@@ -3,7 +3,8 @@
 // globals it touches, its requests routed to the executor of the host they belong to.
 import { readFileSync } from "node:fs";
 import { createContext, runInContext } from "node:vm";
-import type { FakeExcelHost } from "../host";
+import { FakeExcelHost } from "../host";
+import type { FakeExcelHostOptions } from "../host";
 import type { ExcelRun } from "../../excel/run";
 import type { RequestInfo, ResponseInfo } from "./protocol";
 import { OfficeJsRequestExecutor } from "./requestExecutor";
@@ -19,19 +20,25 @@ interface HttpUtility {
   setCustomSendRequestFunc(send: (request: RequestInfo) => Promise<ResponseInfo>): void;
 }
 
-/** Where one RequestContext's requests go: the executor registered for its address. */
-const routes = new Map<string, OfficeJsRequestExecutor>();
+/**
+ * Where one RequestContext's requests go: the executor registered for its address. Held weakly,
+ * so a test's hosts are collected with their workbooks.
+ */
+const routes = new Map<string, WeakRef<OfficeJsRequestExecutor>>();
+const forget = new FinalizationRegistry<string>((address) => routes.delete(address));
 let client: OfficeJsClient | undefined;
 let nextSession = 1;
 
 function route(request: RequestInfo): Promise<ResponseInfo> {
-  for (const [prefix, executor] of routes) {
-    if (request.url.startsWith(prefix)) return executor.execute(request);
-  }
+  const address = /^https:\/\/[^/]+\/[^/]+\//.exec(request.url)?.[0];
+  const executor = address === undefined ? undefined : routes.get(address)?.deref();
+  if (executor) return executor.execute(request);
   return Promise.resolve({
     statusCode: 404,
     headers: {},
-    body: JSON.stringify({ error: { code: "ItemNotFound", message: "No workbook at this address." } }),
+    body: JSON.stringify({
+      error: { code: "ItemNotFound", message: "No workbook at this address." },
+    }),
   });
 }
 
@@ -82,7 +89,26 @@ export function officeJsRun(host: FakeExcelHost): OfficeJsRun {
   const { Excel: excel } = loadOfficeJsClient();
   const address = `https://excel-emulator.invalid/session-${nextSession++}/`;
   const executor = new OfficeJsRequestExecutor(host);
-  routes.set(address, executor);
+  routes.set(address, new WeakRef(executor));
+  forget.register(executor, address);
   const run: ExcelRun = (batch) => excel.run(new excel.RequestContext(address), batch);
   return { run, executor, close: () => routes.delete(address) };
+}
+
+/**
+ * The in-memory workbook behind Microsoft's client: `run` is office.js's Excel.run, so batches
+ * are built, serialized and checked by Microsoft's code, and `requestLog` counts real bytes.
+ * `directRun` is the fake's own proxies, for tests about the workbook model itself.
+ */
+export class OfficeJsExcelHost extends FakeExcelHost {
+  readonly officeJs: OfficeJsRun;
+  readonly directRun: ExcelRun;
+  override readonly run: ExcelRun;
+
+  constructor(options?: FakeExcelHostOptions) {
+    super(options);
+    this.directRun = (batch) => super.runBatch(batch);
+    this.officeJs = officeJsRun(this);
+    this.run = this.officeJs.run;
+  }
 }

@@ -102,5 +102,6 @@ export function responseName(name: string): string {
 
 /** "GetItemOrNullObject" -> "getItemOrNullObject": the member office.js's client exposes. */
 export function memberName(name: string): string {
+  if (name.startsWith("_")) return name; // office.js's internal members keep their case
   return name.charAt(0).toLowerCase() + name.slice(1);
 }

@@ -76,7 +76,8 @@ class Replay {
 
   private path(id: number): ObjectPathInfo {
     const path = this.body.ObjectPaths[String(id)];
-    if (!path) throw new RequestRefused("InvalidArgument", `Object path ${id} is not in the request.`);
+    if (!path)
+      throw new RequestRefused("InvalidArgument", `Object path ${id} is not in the request.`);
     return path;
   }
 
@@ -141,7 +142,7 @@ class Replay {
   private arguments(info: ArgumentInfo | undefined): unknown[] {
     const values = [...(info?.Arguments ?? [])];
     info?.ReferencedObjectPathIds?.forEach((pathId, index) => {
-      if (typeof pathId === "number") values[index] = this.object(pathId);
+      if (typeof pathId === "number" && pathId > 0) values[index] = this.object(pathId);
     });
     // office.js pads optional arguments with null; the fake's members take undefined for them.
     while (values.length > 0 && values[values.length - 1] === null) values.pop();
@@ -254,8 +255,7 @@ function responseValue(json: Record<string, unknown> | null): unknown {
 function errorInfo(error: unknown): ErrorInfo {
   const e = error as { code?: unknown; message?: unknown; debugInfo?: { errorLocation?: unknown } };
   const code = typeof e.code === "string" ? e.code : "GeneralException";
-  const location =
-    error instanceof RequestRefused ? error.location : e.debugInfo?.errorLocation;
+  const location = error instanceof RequestRefused ? error.location : e.debugInfo?.errorLocation;
   return {
     Code: code,
     Message: typeof e.message === "string" ? e.message : String(error),

@@ -24,7 +24,7 @@ import {
   writeNumberFormats,
   writeValues,
 } from "../cellWrites";
-import { officeError } from "../errors";
+import { DIMENSION_MISMATCH, officeError } from "../errors";
 import { deleteCells, insertCells } from "../shifts";
 import type { SheetModel } from "../sheet";
 import { FakeClientObject } from "./clientObject";
@@ -230,6 +230,43 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
       insertCells(scope.workbook, sheet, area, shift);
     });
     return this.derive("insert", (area) => area);
+  }
+
+  /** The smallest range holding this one and `other` (both on one sheet). */
+  getBoundingRect(other: Excel.Range): Excel.Range {
+    const name = "Range.getBoundingRect";
+    const range = new FakeRange(this._context, () => {
+      const { sheet, area } = this._target(name);
+      const otherTarget = (other as unknown as FakeRange)._target(name);
+      if (otherTarget.sheet !== sheet) {
+        throw officeError("InvalidArgument", "The ranges are on different worksheets.", name);
+      }
+      const b = otherTarget.area;
+      const row = Math.min(area.row, b.row);
+      const column = Math.min(area.column, b.column);
+      return {
+        sheet,
+        area: {
+          row,
+          column,
+          rowCount: Math.max(lastRow(area), lastRow(b)) - row + 1,
+          columnCount: Math.max(lastColumn(area), lastColumn(b)) - column + 1,
+        },
+      };
+    });
+    return range as unknown as Excel.Range;
+  }
+
+  /**
+   * office.js's own check before it splits a large 2-D assignment into chunks of rows (more than
+   * 1,500 cells): the array must have the range's size.
+   */
+  _ValidateArraySize(rows: number, columns: number): void {
+    this.queueCall("_ValidateArraySize", [rows, columns], ({ area }) => {
+      if (area.rowCount !== rows || area.columnCount !== columns) {
+        throw officeError("InvalidArgument", DIMENSION_MISMATCH, "Range._ValidateArraySize");
+      }
+    });
   }
 
   select(): void {

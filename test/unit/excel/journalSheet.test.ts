@@ -1,5 +1,6 @@
 // The journal sheet's Excel layer against the strict fake host.
 import { FakeExcelHost } from "../../../src/fake-excel";
+import { OfficeJsExcelHost } from "../../../src/fake-excel/officeJs/officeJsClient";
 import {
   activeJournalSheet,
   drawJournal,
@@ -71,7 +72,7 @@ async function drawn(host: FakeExcelHost): Promise<string> {
 
 describe("journal sheet", () => {
   it("draws the layout with formats before values, live formulas and shaded facts", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     await drawn(host);
     expect(host.cell(LAYOUT.sheetName, "B3")).toMatchObject({ value: "=1+1", formula: null });
     expect(host.cell(LAYOUT.sheetName, "F8")).toMatchObject({
@@ -84,9 +85,9 @@ describe("journal sheet", () => {
   });
 
   it("remembers the journal a sheet shows, through save and reopen", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const sheetId = await drawn(host);
-    const reopened = FakeExcelHost.fromSerialized(host.serialize());
+    const reopened = OfficeJsExcelHost.fromSerialized(host.serialize());
     expect(await journalSheetState(reopened.run, LAYOUT.sheetName)).toEqual(STATE);
     expect(await journalSheetState(reopened.run, sheetId)).toEqual(STATE);
     expect(await activeJournalSheet(reopened.run)).toEqual({
@@ -98,7 +99,7 @@ describe("journal sheet", () => {
   });
 
   it("follows a renamed journal sheet by its id, under its new name", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const sheetId = await drawn(host);
     await onSheet(host, LAYOUT.sheetName, (sheet) => (sheet.name = "Rent accrual"));
     const active = await activeJournalSheet(host.run);
@@ -108,7 +109,7 @@ describe("journal sheet", () => {
   });
 
   it("does not take a new sheet with a deleted journal sheet's name for that journal", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const sheetId = await drawn(host);
     await onSheet(host, LAYOUT.sheetName, (sheet) => sheet.delete());
     host.addSheet(LAYOUT.sheetName);
@@ -129,7 +130,7 @@ describe("journal sheet", () => {
   });
 
   it("refuses a sheet whose state is of another layout version, or not a state at all", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const sheetId = await drawn(host);
     for (const stored of [{ ...STATE, layoutVersion: 99 }, { layoutVersion: 1 }, "garbage"]) {
       await host.run(async (context) => {
@@ -146,7 +147,7 @@ describe("journal sheet", () => {
   });
 
   it("reads a workbook that keyed journal sheets by name, and re-keys it by id", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const sheetId = await drawn(host);
     await host.run(async (context) => {
       const byName = JSON.stringify({ [LAYOUT.sheetName]: STATE, "Sheet gone": STATE });
@@ -160,7 +161,7 @@ describe("journal sheet", () => {
   });
 
   it("redraws over an existing journal sheet, found by id, without leftovers", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const sheetId = await drawn(host);
     host.setCells(LAYOUT.sheetName, "H20", [["user scribble"]]);
     await onSheet(host, LAYOUT.sheetName, (sheet) => (sheet.name = "Mine"));
@@ -177,7 +178,7 @@ describe("journal sheet", () => {
   });
 
   it("reads the sheet back from A1 with values and formulas", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const sheetId = await drawn(host);
     host.setCells(LAYOUT.sheetName, "F7", [[5]]);
     const grid = await readJournalGrid(host.run, sheetId);
@@ -188,7 +189,7 @@ describe("journal sheet", () => {
   });
 
   it("marks problem cells and restores exactly the fill each had before", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const sheetId = await drawn(host);
     const name = LAYOUT.sheetName;
     await onSheet(host, name, (sheet) => (sheet.getRange("F7").format.fill.color = "#FFFF00"));
@@ -211,7 +212,7 @@ describe("journal sheet", () => {
   });
 
   it("restores marked cells that rows inserted above them have moved", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const sheetId = await drawn(host);
     const name = LAYOUT.sheetName;
     await markProblems(host.run, sheetId, ["F7", "F8"]);
@@ -226,7 +227,7 @@ describe("journal sheet", () => {
   });
 
   it("looks for moved marks near the marks only, not down to a stray value far below", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const sheetId = await drawn(host);
     host.setCells(LAYOUT.sheetName, "A20000", [["stray"]]);
     host.resetCounters();

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import type { JsonRecord } from "../../../src/api";
 import { TableWriter, writeBlocks } from "../../../src/excel/tableWriter";
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { OfficeJsExcelHost } from "../../../src/fake-excel/officeJs/officeJsClient";
 import type { CellSnapshot } from "../../../src/fake-excel/host";
 import { shapersFor } from "../../../src/import/shapers";
 
@@ -18,7 +18,7 @@ interface Landed {
 
 /** Imports `records` (one page of invoices) into a fresh workbook and reads their rows back. */
 async function importInvoices(records: readonly JsonRecord[]): Promise<Landed[]> {
-  const host = new FakeExcelHost();
+  const host = new OfficeJsExcelHost();
   const shapers = shapersFor("invoices");
   const { main } = shapers.shapePage(records);
   const columns = shapers.main.columns();

@@ -1,6 +1,7 @@
 // The table writer against the strict fake Excel host: what lands in cells, and how many
 // round trips it takes.
 import { FakeExcelHost } from "../../../src/fake-excel";
+import { OfficeJsExcelHost } from "../../../src/fake-excel/officeJs/officeJsClient";
 import {
   ColumnPlaces,
   finishTables,
@@ -31,7 +32,7 @@ async function write(
 
 describe("TableWriter", () => {
   it("creates the sheet and a table whose header sits on row 3 below the status line", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
     expect(host.tableInfo("Invoices")).toMatchObject({
       sheet: "Invoices",
@@ -44,7 +45,7 @@ describe("TableWriter", () => {
   });
 
   it("formats each column before writing, so text stays literal and amounts are numbers", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
     await write(host, writer, [
       ["00123", 10.5, 46000, true],
@@ -67,7 +68,7 @@ describe("TableWriter", () => {
   });
 
   it("writes the listed cells of a numeric column as text", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
     await write(host, writer, [["a", "98765432109876.54", 46000, true]], COLUMNS, [
       { row: 0, column: 1 },
@@ -79,7 +80,7 @@ describe("TableWriter", () => {
   });
 
   it("writes a block in one round trip, and appends the next block below it", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
     host.resetCounters();
     await write(host, writer, [["a", 1, 46000, true]]);
@@ -93,7 +94,7 @@ describe("TableWriter", () => {
   });
 
   it("appends header cells when the column list grows, and pads earlier rows", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
     await write(host, writer, [["a", 1, 46000, true]]);
     const grown = [...COLUMNS, { key: "memo", header: "Memo", kind: "text" as const }];
@@ -106,7 +107,7 @@ describe("TableWriter", () => {
   });
 
   it("refreshes an existing table where the user moved it, keeping its name", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const first = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
     await write(host, first, [
       ["a", 1, 46000, true],
@@ -129,7 +130,7 @@ describe("TableWriter", () => {
   });
 
   it("goes to a new sheet rather than over a sheet of the same name with the user's cells", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     host.addSheet("Invoices");
     host.setCells("Invoices", "B2", [["keep me"]]);
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
@@ -138,14 +139,14 @@ describe("TableWriter", () => {
   });
 
   it("reuses an empty sheet of the same name", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     host.addSheet("Invoices");
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
     expect(writer.sheetName).toBe("Invoices");
   });
 
   it("refuses more rows than the sheet can hold", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
     expect(writer.capacity).toBe(1_048_576 - 3);
     await expect(
@@ -161,7 +162,7 @@ describe("TableWriter", () => {
   });
 
   it("writes the final status, sizes columns from the data and shows the sheet", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
     await write(host, writer, [["a".repeat(500), 1, 46000, true]]);
     await finishTables(host.run, [{ writer, status: "Invoices · 1 record · complete" }]);
@@ -185,7 +186,7 @@ describe("TableWriter", () => {
 
     /** A first import of COLUMNS with two rows, and a report sheet summing its Total column. */
     async function importedWithReport(): Promise<FakeExcelHost> {
-      const host = new FakeExcelHost();
+      const host = new OfficeJsExcelHost();
       const first = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
       await write(host, first, [
         ["a", 1, 46000, true],

@@ -1,10 +1,7 @@
 // Batches built and serialized by Microsoft's office.js Excel client (excel-web-16.00.js), answered
 // from the in-memory workbook by the executor.
 import { FakeExcelHost } from "../../../src/fake-excel";
-import {
-  loadOfficeJsClient,
-  officeJsRun,
-} from "../../../src/fake-excel/officeJs/officeJsClient";
+import { loadOfficeJsClient, officeJsRun } from "../../../src/fake-excel/officeJs/officeJsClient";
 import type { OfficeJsRun } from "../../../src/fake-excel/officeJs/officeJsClient";
 import { ActionType, PathType } from "../../../src/fake-excel/officeJs/protocol";
 
@@ -47,15 +44,26 @@ describe("officeJsRun()", () => {
   test("a request is office.js's serialization, and its size is the real serialized bytes", async () => {
     await office.run(async (context) => {
       const range = context.workbook.worksheets.getItem("Data").getRange("A1:B2");
-      range.numberFormat = [["@", "0.00"], ["@", "0.00"]];
-      range.values = [["00123", 1.5], ["=1+1", 2]];
+      range.numberFormat = [
+        ["@", "0.00"],
+        ["@", "0.00"],
+      ];
+      range.values = [
+        ["00123", 1.5],
+        ["=1+1", 2],
+      ];
       await context.sync();
     });
     const request = lastRequest();
     const actions = request.body.Actions;
     const set = actions.filter((a) => a.ActionType === ActionType.setProperty);
     expect(set.map((a) => a.Name)).toEqual(["NumberFormat", "Values"]);
-    expect(set[1]?.ArgumentInfo?.Arguments).toEqual([[["00123", 1.5], ["=1+1", 2]]]);
+    expect(set[1]?.ArgumentInfo?.Arguments).toEqual([
+      [
+        ["00123", 1.5],
+        ["=1+1", 2],
+      ],
+    ]);
     const paths = Object.values(request.body.ObjectPaths);
     expect(paths).toContainEqual(
       expect.objectContaining({
@@ -139,7 +147,11 @@ describe("officeJsRun()", () => {
   });
 
   test("a response over the limit fails with ResponsePayloadSizeLimitExceeded", async () => {
-    host.setCells("Data", "A1", Array.from({ length: 100 }, () => ["x".repeat(200)]));
+    host.setCells(
+      "Data",
+      "A1",
+      Array.from({ length: 100 }, () => ["x".repeat(200)]),
+    );
     host.maxResponseBytes = 10_000;
     await expect(
       office.run(async (context) => {
