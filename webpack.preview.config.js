@@ -2,6 +2,7 @@
 // built add-in without Excel. Not part of the published add-in (dist/).
 const path = require("node:path");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
 
 module.exports = (env, argv) => {
   const production = argv.mode === "production";
@@ -33,6 +34,16 @@ module.exports = (env, argv) => {
       ],
     },
     plugins: [
+      // Microsoft's Excel client: the task pane's batches go through it (fake-office.js answers).
+      new CopyWebpackPlugin({
+        patterns: [
+          {
+            from: require.resolve("@microsoft/office-js/dist/excel-web-16.00.js"),
+            to: "excel-web-16.00.js",
+            info: { minimized: true },
+          },
+        ],
+      }),
       new HtmlWebpackPlugin({
         filename: "preview.html",
         template: "./src/preview/preview.html",

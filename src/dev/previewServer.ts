@@ -36,14 +36,30 @@ const TYPES: Record<string, string> = {
   ".xml": "application/xml; charset=utf-8",
 };
 
-/** The task pane page with the fake host in place of the CDN's office.js. */
+/** Microsoft's Excel client, copied beside the preview page from @microsoft/office-js. */
+export const EXCEL_CLIENT_JS = "excel-web-16.00.js";
+
+/**
+ * The task pane page with the fake host in place of the CDN's office.js: Microsoft's Excel
+ * client first (it builds and serializes every batch), then the fake Office host that answers it.
+ */
 export function withFakeOffice(html: string): string {
-  if (!html.includes(OFFICE_JS_CDN)) {
+  const at = html.indexOf(OFFICE_JS_CDN);
+  const end = at < 0 ? -1 : html.indexOf("</script>", at);
+  if (end < 0) {
     throw new Error(
       "taskpane.html does not load office.js from the CDN; the preview cannot swap it.",
     );
   }
-  return html.split(OFFICE_JS_CDN).join("fake-office.js");
+  const close = end + "</script>".length;
+  const officeTag = html.slice(0, close).slice(html.lastIndexOf("<script", at));
+  const clientTag = officeTag.replace(OFFICE_JS_CDN, EXCEL_CLIENT_JS);
+  return (
+    html.slice(0, close - officeTag.length) +
+    clientTag +
+    '<script src="fake-office.js"></script>' +
+    html.slice(close)
+  );
 }
 
 /** A safe file path inside `root` for a URL path, or null. */

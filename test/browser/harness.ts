@@ -206,3 +206,42 @@ export async function importFromPane(session: BrowserSession, collection: string
     .waitFor({ timeout: 30_000 });
   return await status.innerText();
 }
+
+/** What the task pane's Excel traffic looked like, read from its frame. */
+export interface OfficeJsTraffic {
+  /** Excel and OfficeExtension on the pane are Microsoft's client, not the fake's. */
+  microsoftClient: boolean;
+  /** Requests the executor answered (it keeps the latest 50). */
+  requests: number;
+  /** Action names of the requests kept, e.g. "Values", "NumberFormat", "GetRange". */
+  actionNames: string[];
+  /** The largest request the host served, in real serialized bytes. */
+  largestRequestBytes: number;
+}
+
+type PaneWindow = {
+  Excel?: { RequestContext?: unknown };
+  OfficeExtension?: { HttpUtility?: { setCustomSendRequestFunc?: unknown } };
+  ledgerOfficeJs?: {
+    executor: { requests: { body: { Actions: { Name: string }[] } }[] };
+  };
+  ledgerFakeHost: { largestRequestBytes: number };
+};
+
+/** Reads the task pane frame's office.js traffic. */
+export function officeJsTraffic(session: BrowserSession): Promise<OfficeJsTraffic> {
+  const frame = session.page.frames().find((f) => f.url().includes("taskpane.html"));
+  if (!frame) throw new Error("the task pane frame is not open");
+  return frame.evaluate(() => {
+    const pane = window as unknown as PaneWindow;
+    const requests = pane.ledgerOfficeJs?.executor.requests ?? [];
+    return {
+      microsoftClient:
+        typeof pane.Excel?.RequestContext === "function" &&
+        typeof pane.OfficeExtension?.HttpUtility?.setCustomSendRequestFunc === "function",
+      requests: requests.length,
+      actionNames: [...new Set(requests.flatMap((r) => r.body.Actions.map((a) => a.Name)))],
+      largestRequestBytes: pane.ledgerFakeHost.largestRequestBytes,
+    };
+  });
+}

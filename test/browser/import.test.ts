@@ -15,6 +15,7 @@ import {
   CellState,
   connected,
   importFromPane,
+  officeJsTraffic,
   openPreview,
   sheetNames,
   tableInfo,
@@ -326,6 +327,18 @@ describe("importing from the task pane", () => {
     expect(await cell(session, "Invoices", `${col("Issue date")}4`)).toMatchObject({
       numberFormat: "yyyy-mm-dd",
     });
+  });
+
+  it("sends the pane's batches through Microsoft's office.js client, each under 4 MB", async () => {
+    const traffic = await officeJsTraffic(session);
+    expect(traffic.microsoftClient).toBe(true);
+    expect(traffic.requests).toBeGreaterThan(0);
+    // office.js's own serialization: its action names, including the keep-reference it adds.
+    expect(traffic.actionNames).toEqual(
+      expect.arrayContaining(["Values", "NumberFormat", "_KeepReference"]),
+    );
+    expect(traffic.largestRequestBytes).toBeGreaterThan(0);
+    expect(traffic.largestRequestBytes).toBeLessThanOrEqual(4 * 1024 * 1024);
   });
 
   it("keeps server values that look like formulas, numbers, dates and booleans as literal text", async () => {

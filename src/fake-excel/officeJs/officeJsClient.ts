@@ -1,46 +1,18 @@
 // Microsoft's Excel client (excel-web-16.00.js from @microsoft/office-js, the build Excel on the
 // web loads) running in Node: loaded once per process into a vm context with the few browser
-// globals it touches, its requests routed to the executor of the host they belong to.
+// globals it touches. OfficeJsExcelHost puts an in-memory workbook behind it.
 import { readFileSync } from "node:fs";
 import { createContext, runInContext } from "node:vm";
 import { FakeExcelHost } from "../host";
 import type { FakeExcelHostOptions } from "../host";
 import type { ExcelRun } from "../../excel/run";
-import type { RequestInfo, ResponseInfo } from "./protocol";
-import { OfficeJsRequestExecutor } from "./requestExecutor";
+import { officeJsRun } from "./router";
+import type { OfficeJsClient, OfficeJsRun } from "./router";
 
-/** The globals the client defines. */
-export interface OfficeJsClient {
-  readonly Excel: typeof Excel;
-  readonly OfficeExtension: typeof OfficeExtension;
-}
+export { officeJsRun } from "./router";
+export type { OfficeJsClient, OfficeJsRun } from "./router";
 
-/** office.js's hook for answering requests itself (not in @types/office-js). */
-interface HttpUtility {
-  setCustomSendRequestFunc(send: (request: RequestInfo) => Promise<ResponseInfo>): void;
-}
-
-/**
- * Where one RequestContext's requests go: the executor registered for its address. Held weakly,
- * so a test's hosts are collected with their workbooks.
- */
-const routes = new Map<string, WeakRef<OfficeJsRequestExecutor>>();
-const forget = new FinalizationRegistry<string>((address) => routes.delete(address));
 let client: OfficeJsClient | undefined;
-let nextSession = 1;
-
-function route(request: RequestInfo): Promise<ResponseInfo> {
-  const address = /^https:\/\/[^/]+\/[^/]+\//.exec(request.url)?.[0];
-  const executor = address === undefined ? undefined : routes.get(address)?.deref();
-  if (executor) return executor.execute(request);
-  return Promise.resolve({
-    statusCode: 404,
-    headers: {},
-    body: JSON.stringify({
-      error: { code: "ItemNotFound", message: "No workbook at this address." },
-    }),
-  });
-}
 
 /** Microsoft's client, loaded on first use (about 100 ms). */
 export function loadOfficeJsClient(): OfficeJsClient {
@@ -67,32 +39,8 @@ export function loadOfficeJsClient(): OfficeJsClient {
   const sandbox = createContext(window);
   runInContext(source, sandbox, { filename: file });
   const loaded = sandbox as unknown as OfficeJsClient;
-  const http = (loaded.OfficeExtension as unknown as { HttpUtility: HttpUtility }).HttpUtility;
-  http.setCustomSendRequestFunc(route);
   client = { Excel: loaded.Excel, OfficeExtension: loaded.OfficeExtension };
   return client;
-}
-
-/** An ExcelRun whose batches office.js builds and serializes, answered from `host`. */
-export interface OfficeJsRun {
-  readonly run: ExcelRun;
-  readonly executor: OfficeJsRequestExecutor;
-  /** Stops routing requests to the host. */
-  close(): void;
-}
-
-/**
- * Runs batches through Microsoft's client over `host`'s workbook: `Excel.run` with a
- * RequestContext whose requests the executor answers.
- */
-export function officeJsRun(host: FakeExcelHost): OfficeJsRun {
-  const { Excel: excel } = loadOfficeJsClient();
-  const address = `https://excel-emulator.invalid/session-${nextSession++}/`;
-  const executor = new OfficeJsRequestExecutor(host);
-  routes.set(address, new WeakRef(executor));
-  forget.register(executor, address);
-  const run: ExcelRun = (batch) => excel.run(new excel.RequestContext(address), batch);
-  return { run, executor, close: () => routes.delete(address) };
 }
 
 /**
@@ -108,7 +56,7 @@ export class OfficeJsExcelHost extends FakeExcelHost {
   constructor(options?: FakeExcelHostOptions) {
     super(options);
     this.directRun = (batch) => super.runBatch(batch);
-    this.officeJs = officeJsRun(this);
+    this.officeJs = officeJsRun(loadOfficeJsClient(), this);
     this.run = this.officeJs.run;
   }
 }

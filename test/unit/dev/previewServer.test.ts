@@ -9,10 +9,11 @@ import {
 } from "../../../src/dev/previewServer";
 
 describe("withFakeOffice()", () => {
-  it("swaps the CDN's office.js for the fake host and changes nothing else", () => {
+  it("swaps the CDN's office.js for Microsoft's Excel client and the fake host, nothing else", () => {
     const html = `<head><script src="${OFFICE_JS_CDN}"></script><script src=taskpane.js></script>`;
     expect(withFakeOffice(html)).toBe(
-      '<head><script src="fake-office.js"></script><script src=taskpane.js></script>',
+      '<head><script src="excel-web-16.00.js"></script><script src="fake-office.js"></script>' +
+        "<script src=taskpane.js></script>",
     );
   });
 
@@ -52,7 +53,9 @@ describe("startPreviewServer()", () => {
   it("serves the built task pane with the fake office.js", async () => {
     const response = await fetch(`${server.url}taskpane.html`);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);
-    expect(await response.text()).toBe('<script src="fake-office.js"></script>');
+    expect(await response.text()).toBe(
+      '<script src="excel-web-16.00.js"></script><script src="fake-office.js"></script>',
+    );
   });
 
   it("serves other built files unchanged", async () => {

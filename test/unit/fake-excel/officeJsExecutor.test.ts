@@ -10,7 +10,7 @@ let office: OfficeJsRun;
 
 beforeEach(() => {
   host = new FakeExcelHost({ sheets: ["Data"] });
-  office = officeJsRun(host);
+  office = officeJsRun(loadOfficeJsClient(), host);
 });
 
 afterEach(() => office.close());

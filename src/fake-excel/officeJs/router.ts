@@ -1,0 +1,86 @@
+// Routes the requests of Microsoft's office.js client (in Node or in a page) to the executors of
+// in-memory workbooks: each officeJsRun gets a RequestContext address of its own.
+import type { ExcelRun } from "../../excel/run";
+import type { FakeExcelHost } from "../host";
+import type { RequestInfo, ResponseInfo } from "./protocol";
+import { OfficeJsRequestExecutor } from "./requestExecutor";
+
+/** The globals Microsoft's client defines. */
+export interface OfficeJsClient {
+  readonly Excel: typeof Excel;
+  readonly OfficeExtension: typeof OfficeExtension;
+}
+
+/** office.js's hook for answering requests itself (not in @types/office-js). */
+interface HttpUtility {
+  setCustomSendRequestFunc(send: (request: RequestInfo) => Promise<ResponseInfo>): void;
+}
+
+/**
+ * Where one RequestContext's requests go: the executor registered for its address. Held weakly,
+ * so a test's hosts are collected with their workbooks.
+ */
+const routes = new Map<string, WeakRef<OfficeJsRequestExecutor>>();
+const forget = new FinalizationRegistry<string>((address) => routes.delete(address));
+const routed = new WeakSet<object>();
+let nextSession = 1;
+
+function route(request: RequestInfo): Promise<ResponseInfo> {
+  const address = /^https:\/\/[^/]+\/[^/]+\//.exec(request.url)?.[0];
+  const executor = address === undefined ? undefined : routes.get(address)?.deref();
+  if (executor) return executor.execute(request);
+  return Promise.resolve({
+    statusCode: 404,
+    headers: {},
+    body: JSON.stringify({
+      error: { code: "ItemNotFound", message: "No workbook at this address." },
+    }),
+  });
+}
+
+/** Sends every request of `client` to the executor its address names (set once per client). */
+function routeRequests(client: OfficeJsClient): void {
+  if (routed.has(client.OfficeExtension)) return;
+  const http = (client.OfficeExtension as unknown as { HttpUtility: HttpUtility }).HttpUtility;
+  http.setCustomSendRequestFunc(route);
+  routed.add(client.OfficeExtension);
+}
+
+/** True when `value` holds Microsoft's client (Excel.RequestContext and the send hook). */
+export function isOfficeJsClient(value: Partial<OfficeJsClient>): value is OfficeJsClient {
+  const http = (value.OfficeExtension as { HttpUtility?: Partial<HttpUtility> } | undefined)
+    ?.HttpUtility;
+  return (
+    typeof value.Excel?.RequestContext === "function" &&
+    typeof http?.setCustomSendRequestFunc === "function"
+  );
+}
+
+/** An ExcelRun whose batches office.js builds and serializes, answered from `host`. */
+export interface OfficeJsRun {
+  readonly run: ExcelRun;
+  readonly executor: OfficeJsRequestExecutor;
+  /** Stops routing requests to the host. */
+  close(): void;
+}
+
+/**
+ * Runs batches through Microsoft's client over `host`'s workbook: `Excel.run` with a
+ * RequestContext whose requests the executor answers.
+ */
+export function officeJsRun(client: OfficeJsClient, host: FakeExcelHost): OfficeJsRun {
+  routeRequests(client);
+  const excel = client.Excel;
+  // Microsoft's own Excel.run, kept before a page replaces Excel.run with one that calls this.
+  const microsoftRun = excel.run.bind(excel) as (
+    context: Excel.RequestContext,
+    batch: (context: Excel.RequestContext) => Promise<unknown>,
+  ) => Promise<unknown>;
+  const address = `https://excel-emulator.invalid/session-${nextSession++}/`;
+  const executor = new OfficeJsRequestExecutor(host);
+  routes.set(address, new WeakRef(executor));
+  forget.register(executor, address);
+  const run: ExcelRun = (batch) =>
+    microsoftRun(new excel.RequestContext(address), batch) as ReturnType<typeof batch>;
+  return { run, executor, close: () => routes.delete(address) };
+}
