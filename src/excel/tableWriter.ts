@@ -153,6 +153,19 @@ interface Placement {
 }
 
 /** A single value applies to every cell of a range (documented; the typings only allow arrays). */
+/** The rows of each column that hold text cells. */
+function textRowsByColumn(
+  cells: readonly { readonly row: number; readonly column: number }[],
+): Map<number, Set<number>> {
+  const byColumn = new Map<number, Set<number>>();
+  for (const { row, column } of cells) {
+    let rows = byColumn.get(column);
+    if (!rows) byColumn.set(column, (rows = new Set()));
+    rows.add(row);
+  }
+  return byColumn;
+}
+
 function uniform<T>(value: T): T[][] {
   return value as unknown as T[][];
 }
@@ -327,14 +340,17 @@ export class TableWriter {
     writeAppendedHeaders(sheet, headerRow, firstColumn, places.place(columns));
     const width = places.width;
     const top = headerRow + 1 + this.rowsWritten;
+    const textRows = textRowsByColumn(block.textCells);
     columns.forEach((column, index) => {
+      const format = NUMBER_FORMATS[column.kind];
+      const texts = textRows.get(index);
+      // One range per column: its format for every cell, or, where some cells hold text, a
+      // format per cell ("@" on those), never a range per text cell (each costs ~470 bytes).
       sheet.getRangeByIndexes(top, firstColumn + places.position(index), count, 1).numberFormat =
-        uniform(NUMBER_FORMATS[column.kind]);
+        texts
+          ? Array.from({ length: count }, (_, row) => [texts.has(row) ? "@" : format])
+          : uniform(format);
     });
-    for (const { row, column } of block.textCells) {
-      sheet.getRangeByIndexes(top + row, firstColumn + places.position(column), 1, 1).numberFormat =
-        [["@"]];
-    }
     this.measure(block.rows);
     sheet.getRangeByIndexes(top, firstColumn, count, width).values = block.rows.map((row) =>
       places.tableRow(row),

@@ -346,6 +346,38 @@ describe("importCollection() into the fake Excel host", () => {
     }
   });
 
+  it("imports 50,000 invoices whose total and issue date fall back to text, each request under 4 MB", async () => {
+    const big = await startSandbox({ port: 0, records: { invoices: 50_000 } });
+    try {
+      // The first page makes `total` money and `issue_date` a date; every later value is text
+      // that is neither, so those cells fall back to text ("@") in numeric and date columns.
+      const fallback = changedApi(big, (record, page) =>
+        page === 0 ? record : { ...record, total: "see attached", issue_date: "TBD" },
+      );
+      const host = new OfficeJsExcelHost();
+      const result = await importCollection(host.run, { collection: "invoices", api: fallback });
+      expect(result).toMatchObject({ rows: 50_000, complete: true });
+      const refused = host.requestLog.filter((sync) => sync.error !== undefined);
+      expect(refused).toEqual([]);
+      expect(host.largestRequestBytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+      expect(host.syncCount).toBeLessThanOrEqual(Math.ceil(50_000 / 5_000) + 5);
+      const table = host.tableInfo("Invoices")!;
+      const total = columnLetter(table.headers.indexOf("Total"));
+      const issued = columnLetter(table.headers.indexOf("Issue date"));
+      expect(host.cell("Invoices", `${total}4`).numberFormat).toBe(NUMBER_FORMATS.money);
+      expect(host.cell("Invoices", `${total}50003`)).toMatchObject({
+        value: "see attached",
+        numberFormat: "@",
+      });
+      expect(host.cell("Invoices", `${issued}50003`)).toMatchObject({
+        value: "TBD",
+        numberFormat: "@",
+      });
+    } finally {
+      await big.close();
+    }
+  }, 120_000);
+
   it("writes a large import in few requests, each well under Excel's 5 MB limit", async () => {
     const big = await startSandbox({ port: 0, records: { invoices: 12_000 } });
     try {

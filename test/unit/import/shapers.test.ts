@@ -1,22 +1,25 @@
-import { shapersFor, TEXT_CELL_FORMAT_BYTES, withBytes } from "../../../src/import/shapers";
+import { FORMAT_ARRAY_CELL_BYTES, shapersFor, withBytes } from "../../../src/import/shapers";
 import type { Payment } from "../../../src/api";
 import { estimateRowBytes } from "../../../src/sheets";
 
 describe("withBytes()", () => {
-  it("estimates the rows' values plus a number format command per text cell", () => {
+  it("estimates the rows' values plus, on every row, a format element per column holding text", () => {
     const rows = [
       ["INV-1", 12.5],
       ["INV-2", "1E5"],
     ];
     const shaped = withBytes({ rows, textCells: [{ row: 1, column: 1 }], notes: [] });
-    expect(shaped.bytes).toBe(
-      estimateRowBytes(rows[0]!) + estimateRowBytes(rows[1]!) + TEXT_CELL_FORMAT_BYTES,
-    );
-    // Each row's share, so a page can be split between requests.
+    // Column 1 gets a format per cell (one range), so both rows carry its element.
     expect(shaped.rowBytes).toEqual([
-      estimateRowBytes(rows[0]!),
-      estimateRowBytes(rows[1]!) + TEXT_CELL_FORMAT_BYTES,
+      estimateRowBytes(rows[0]!) + FORMAT_ARRAY_CELL_BYTES,
+      estimateRowBytes(rows[1]!) + FORMAT_ARRAY_CELL_BYTES,
     ]);
+    expect(shaped.bytes).toBe(shaped.rowBytes[0]! + shaped.rowBytes[1]!);
+  });
+
+  it("adds nothing for a block without text cells in other columns", () => {
+    const rows = [["INV-1", 12.5]];
+    expect(withBytes({ rows, textCells: [], notes: [] }).bytes).toBe(estimateRowBytes(rows[0]!));
   });
 });
 
