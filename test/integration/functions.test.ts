@@ -5,6 +5,7 @@ import path from "node:path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { LedgerApi, type FetchLike } from "../../src/api";
 import { FakeExcelHost, installFakeOffice } from "../../src/fake-excel";
+import { OfficeJsExcelHost } from "../../src/fake-excel/officeJs/officeJsClient";
 import { JOURNAL_LINE_HEADERS, NOT_CONNECTED_MESSAGE } from "../../src/formulas";
 import * as functions from "../../src/functions/functions";
 import { ledgerFormulas } from "../../src/functions/formulaRuntime";
@@ -109,7 +110,7 @@ async function faults(body: unknown): Promise<void> {
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, log: null });
-  host = new FakeExcelHost();
+  host = new OfficeJsExcelHost();
   const globals = installFakeOffice(globalThis, host);
   // What the metadata plugin's loader appends to functions.js, one associate call per function.
   const metadata = await generateCustomFunctionsMetadata(

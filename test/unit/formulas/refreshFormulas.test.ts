@@ -1,10 +1,11 @@
-import { FakeExcelHost, installFakeOffice } from "../../../src/fake-excel";
+import { installFakeOffice } from "../../../src/fake-excel";
+import { OfficeJsExcelHost } from "../../../src/fake-excel/officeJs/officeJsClient";
 import { requestedCalculations } from "../../../src/fake-excel/proxies/workbook";
 import { ledgerFormulas, refreshFormulas } from "../../../src/functions/formulaRuntime";
 
 describe("refreshFormulas()", () => {
   it("forgets the kept answers, then asks Excel for a full calculation", async () => {
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     installFakeOffice(globalThis, host);
     const clear = jest.spyOn(ledgerFormulas, "clear");
     await refreshFormulas(host.run);
