@@ -65,7 +65,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/sandbox/**/*.ts", "src/dev/**/*.ts", "test/**/*.ts", "bench/**/*.ts"],
+    files: ["tools/sandbox/**/*.ts", "tools/dev/**/*.ts", "test/**/*.ts", "bench/**/*.ts"],
     languageOptions: { globals: { ...globals.node } },
   },
   {

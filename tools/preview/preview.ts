@@ -1,6 +1,6 @@
 // The preview page: creates the in-memory workbook, shares it with the task pane frame (whose
 // office.js is the fake host, which looks for `ledgerFakeHost` on its parent) and shows it live.
-import { FakeExcelHost, mountGridView } from "../fake-excel";
+import { FakeExcelHost, mountGridView } from "../excel-emulator";
 
 declare global {
   interface Window {

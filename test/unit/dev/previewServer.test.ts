@@ -6,7 +6,7 @@ import {
   RunningPreview,
   startPreviewServer,
   withFakeOffice,
-} from "../../../src/dev/previewServer";
+} from "../../../tools/dev/previewServer";
 
 describe("withFakeOffice()", () => {
   it("swaps the CDN's office.js for the fake host and changes nothing else", () => {

@@ -1,5 +1,5 @@
 // The journal sheet's Excel layer against the strict fake host.
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
 import {
   activeJournalSheet,
   drawJournal,

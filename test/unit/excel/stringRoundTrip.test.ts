@@ -3,8 +3,8 @@
 import fc from "fast-check";
 import type { JsonRecord } from "../../../src/api";
 import { TableWriter, writeBlocks } from "../../../src/excel/tableWriter";
-import { FakeExcelHost } from "../../../src/fake-excel";
-import type { CellSnapshot } from "../../../src/fake-excel/host";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
+import type { CellSnapshot } from "../../../tools/excel-emulator/host";
 import { shapersFor } from "../../../src/import/shapers";
 
 /** Excel's limit on one cell's text, in UTF-16 code units (stated here, not imported). */

@@ -1,6 +1,6 @@
 // The table writer against the strict fake Excel host: what lands in cells, and how many
 // round trips it takes.
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
 import {
   ColumnPlaces,
   finishTables,

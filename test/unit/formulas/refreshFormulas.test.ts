@@ -1,5 +1,5 @@
-import { FakeExcelHost, installFakeOffice } from "../../../src/fake-excel";
-import { requestedCalculations } from "../../../src/fake-excel/proxies/workbook";
+import { FakeExcelHost, installFakeOffice } from "../../../tools/excel-emulator";
+import { requestedCalculations } from "../../../tools/excel-emulator/proxies/workbook";
 import { ledgerFormulas, refreshFormulas } from "../../../src/functions/formulaRuntime";
 
 describe("refreshFormulas()", () => {
