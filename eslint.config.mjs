@@ -1,5 +1,6 @@
 // Lint rules: typescript-eslint's recommended set, Microsoft's Office add-in rules for the code that
-// touches Office.js, and a fence that keeps the pure core free of Office, the DOM and Node.
+// touches Office.js, a fence that keeps the pure core free of Office, the DOM and Node, and one that
+// keeps what ships (src/) from importing the tools (tools/).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import officeAddins from "eslint-plugin-office-addins";
@@ -8,6 +9,12 @@ import globals from "globals";
 
 const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime", "CustomFunctions"];
 const DOM_GLOBALS = ["document", "window", "localStorage", "sessionStorage", "navigator"];
+// src/ is exactly what ships; tools/ (emulator, sandbox, preview, dev scripts) may import from src/,
+// never the other way round, not even for types. tsconfig.addin.json checks the same at type level.
+const NO_TOOLS = {
+  regex: "^(\\.\\./)+tools(/|$)",
+  message: "src/ ships in the add-in; it must not import from tools/ (not even types).",
+};
 
 export default tseslint.config(
   { ignores: ["dist/", "dist-preview/", "build/", "coverage/", "node_modules/"] },
@@ -23,6 +30,10 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
       eqeqeq: ["error", "smart"],
     },
+  },
+  {
+    files: ["src/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [NO_TOOLS] }] },
   },
   {
     files: ["src/taskpane/**/*.ts", "src/functions/**/*.ts", "src/excel/**/*.ts"],
@@ -60,12 +71,35 @@ export default tseslint.config(
       ],
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["node:*"], message: "The core must also run in the browser." }] },
+        {
+          patterns: [
+            { group: ["node:*"], message: "The core must also run in the browser." },
+            NO_TOOLS,
+          ],
+        },
       ],
     },
   },
   {
-    files: ["src/sandbox/**/*.ts", "src/dev/**/*.ts", "test/**/*.ts", "bench/**/*.ts"],
+    // The Excel emulator and the preview page run in the browser (the preview's fake office.js)
+    // as well as under jest in Node, so they stay free of Node's modules.
+    files: ["tools/excel-emulator/**/*.ts", "tools/preview/**/*.ts"],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["node:*"], message: "The emulator also runs in the browser." }] },
+      ],
+    },
+  },
+  {
+    // Microsoft's client in Node (tests, benchmarks): the one emulator file that loads it from disk.
+    files: ["tools/excel-emulator/officeJs/nodeClient.ts"],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { "no-restricted-imports": "off" },
+  },
+  {
+    files: ["tools/sandbox/**/*.ts", "tools/dev/**/*.ts", "test/**/*.ts", "bench/**/*.ts"],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -7,6 +7,7 @@ const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { rewriteManifestUrls, DEV_URL, productionUrl } = require("./scripts/manifest-urls");
 const { devServerHttpsOptions } = require("./scripts/dev-certs");
+const { ShippedSourcesPlugin } = require("./scripts/shipped-sources");
 const pkg = require("./package.json");
 
 const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
@@ -61,6 +62,7 @@ module.exports = async (env, argv) => {
     },
     plugins: [
       new webpack.DefinePlugin({ __ADDIN_VERSION__: JSON.stringify(pkg.version) }),
+      new ShippedSourcesPlugin(__dirname),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
         input: "./src/functions/functions.ts",

@@ -10,8 +10,8 @@ module.exports = (env, argv) => {
     mode: production ? "production" : "development",
     devtool: production ? false : "eval-cheap-module-source-map",
     entry: {
-      preview: "./src/preview/preview.ts",
-      "fake-office": "./src/fake-excel/fakeOfficeEntry.ts",
+      preview: "./tools/preview/preview.ts",
+      "fake-office": "./tools/excel-emulator/fakeOfficeEntry.ts",
     },
     output: {
       path: path.resolve(__dirname, (env && env.outDir) || "dist-preview"),
@@ -46,7 +46,7 @@ module.exports = (env, argv) => {
       }),
       new HtmlWebpackPlugin({
         filename: "preview.html",
-        template: "./src/preview/preview.html",
+        template: "./tools/preview/preview.html",
         chunks: ["preview"],
       }),
     ],

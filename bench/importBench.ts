@@ -2,9 +2,9 @@
 // the same client, nothing else done) and the full import into the strict fake Excel host, for
 // one collection size and latency.
 import { iterateCollection, LedgerApi } from "../src/api";
-import { FakeExcelHost } from "../src/fake-excel";
+import { FakeExcelHost } from "../tools/excel-emulator";
 import { importCollection } from "../src/import/importCollection";
-import { DEMO_TOKEN } from "../src/sandbox";
+import { DEMO_TOKEN } from "../tools/sandbox";
 import { collectGarbage, GcTimer, HeapSampler, heapUsed } from "./heapSampler";
 
 export interface FloorResult {

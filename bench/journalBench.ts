@@ -3,7 +3,7 @@
 // timed directly; the grid Excel would report is built outside the timing.
 import type { JournalLine, ManualJournal } from "../src/api";
 import { layoutJournal, parseJournalGrid } from "../src/journal";
-import { seedJournals } from "../src/sandbox/seed/journals";
+import { seedJournals } from "../tools/sandbox/seed/journals";
 import { SheetGrid } from "../test/unit/journal/sheetGrid";
 
 export interface JournalBenchResult {

@@ -2,7 +2,7 @@
 // serialising records) then runs beside the import, as a remote service would, instead of
 // competing with it on the benchmark's event loop and heap.
 import { fork, type ChildProcess } from "node:child_process";
-import { startSandbox } from "../src/sandbox/server";
+import { startSandbox } from "../tools/sandbox/server";
 
 export interface SandboxProcess {
   readonly baseUrl: string;

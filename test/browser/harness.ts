@@ -1,8 +1,8 @@
 // Starts what a browser test needs: the sandbox API, the preview server over the built add-in,
 // and headless Debian Chromium driven by playwright-core, with the preview page open.
 import { Browser, chromium, FrameLocator, Page } from "playwright-core";
-import { startPreviewServer, RunningPreview } from "../../src/dev/previewServer";
-import { RunningSandbox, startSandbox, SandboxOptions } from "../../src/sandbox";
+import { startPreviewServer, RunningPreview } from "../../tools/dev/previewServer";
+import { RunningSandbox, startSandbox, SandboxOptions } from "../../tools/sandbox";
 import { APP_DIR, PREVIEW_DIR } from "./build";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -6,7 +6,7 @@ import {
   DEFAULT_RECORD_COUNTS,
   DEMO_TOKEN,
   RunningSandbox,
-} from "../../src/sandbox";
+} from "../../tools/sandbox";
 import { headerForPath } from "../../src/sheets";
 import {
   BrowserSession,

@@ -1,7 +1,7 @@
 // The built task pane in headless Chromium against the sandbox: opening, checking and sending a
 // manual journal through its sheet.
 import { LedgerApi, ManualJournal } from "../../src/api";
-import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS } from "../../src/sandbox";
+import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS } from "../../tools/sandbox";
 import {
   BrowserSession,
   cell,

@@ -17,7 +17,7 @@ import {
   RunningSandbox,
   SEEDED_JOURNALS,
   startSandbox,
-} from "../../src/sandbox";
+} from "../../tools/sandbox";
 
 const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 20, totalTimeMs: 10_000 };
 

@@ -4,8 +4,8 @@
 import path from "node:path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { LedgerApi, type FetchLike } from "../../src/api";
-import { FakeExcelHost, installFakeOffice } from "../../src/fake-excel";
-import { OfficeJsExcelHost } from "../../src/fake-excel/officeJs/officeJsClient";
+import { FakeExcelHost, installFakeOffice } from "../../tools/excel-emulator";
+import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { JOURNAL_LINE_HEADERS, NOT_CONNECTED_MESSAGE } from "../../src/formulas";
 import * as functions from "../../src/functions/functions";
 import { ledgerFormulas } from "../../src/functions/formulaRuntime";
@@ -16,7 +16,7 @@ import {
   DEMO_TOKEN,
   RunningSandbox,
   startSandbox,
-} from "../../src/sandbox";
+} from "../../tools/sandbox";
 import { PAYMENT_COLUMN_SPECS, dateTimeToSerial } from "../../src/sheets";
 
 type Row = unknown[];

@@ -2,7 +2,7 @@
 // shapers and the table writer, into the strict fake Excel host.
 import Decimal from "decimal.js";
 import { ApiError, iterateCollection, JsonRecord, LedgerApi, Payment } from "../../src/api";
-import { OfficeJsExcelHost } from "../../src/fake-excel/officeJs/officeJsClient";
+import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { BLOCK_MAX_BYTES } from "../../src/import/blockPlanner";
 import { importCollection } from "../../src/import/importCollection";
 import { COLLECTIONS, CollectionId, ImportProgress } from "../../src/import/types";
@@ -13,7 +13,7 @@ import {
   DEMO_TOKEN,
   RunningSandbox,
   startSandbox,
-} from "../../src/sandbox";
+} from "../../tools/sandbox";
 import { createDiscoveringShaper, NUMBER_FORMATS } from "../../src/sheets";
 
 let sandbox: RunningSandbox;

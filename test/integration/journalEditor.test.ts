@@ -3,10 +3,10 @@
 import { LedgerApi, ManualJournal } from "../../src/api";
 import type { ExcelRun } from "../../src/excel/run";
 import { activeJournalSheet } from "../../src/excel/journalSheet";
-import { FakeExcelHost } from "../../src/fake-excel";
-import { OfficeJsExcelHost } from "../../src/fake-excel/officeJs/officeJsClient";
+import { FakeExcelHost } from "../../tools/excel-emulator";
+import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { openJournal, sendActiveJournal, validateActiveJournal } from "../../src/journalEditor";
-import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS, startSandbox } from "../../src/sandbox";
+import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS, startSandbox } from "../../tools/sandbox";
 
 let sandbox: RunningSandbox;
 

@@ -1,5 +1,5 @@
-import { SEEDED_JOURNALS } from "../../src/sandbox/seed/journals";
-import { startSandbox, type RunningSandbox } from "../../src/sandbox/server";
+import { SEEDED_JOURNALS } from "../../tools/sandbox/seed/journals";
+import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
 import {
   DEMO_HEADERS,
   OTHER_HEADERS,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { parseCliArgs } from "../../src/sandbox/cli-args";
+import { parseCliArgs } from "../../tools/sandbox/cli-args";
 import { DEMO_HEADERS, send } from "./helpers/sandbox-http";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -11,7 +11,7 @@ const OUT_DIR = path.join(ROOT, "build/test-sandbox-cli");
 const CLI = path.join(OUT_DIR, "sandbox/cli.js");
 
 /**
- * Compiles src/sandbox with tsconfig.node.json's compiler options, file by file. The sources use
+ * Compiles tools/sandbox with tsconfig.node.json's compiler options, file by file. The sources use
  * isolatedModules, so this emits what `tsc -p tsconfig.node.json` emits; type checking is left to
  * `npm run typecheck`, which keeps this beforeAll to about a second.
  */
@@ -28,9 +28,9 @@ function compileSandbox(): void {
   );
   if (!config) throw new Error("tsconfig.node.json did not parse");
   const sources = config.fileNames.filter((file) =>
-    file.includes(`${path.sep}src${path.sep}sandbox${path.sep}`),
+    file.includes(`${path.sep}tools${path.sep}sandbox${path.sep}`),
   );
-  expect(sources).toContain(path.join(ROOT, "src/sandbox/cli.ts"));
+  expect(sources).toContain(path.join(ROOT, "tools/sandbox/cli.ts"));
   for (const file of sources) {
     const output = ts.transpileModule(fs.readFileSync(file, "utf8"), {
       compilerOptions: config.options,
@@ -43,7 +43,7 @@ function compileSandbox(): void {
       );
     }
     const target = path
-      .join(OUT_DIR, path.relative(path.join(ROOT, "src"), file))
+      .join(OUT_DIR, path.relative(path.join(ROOT, "tools"), file))
       .replace(/\.ts$/, ".js");
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, output.outputText);

@@ -1,5 +1,5 @@
-import { CURSOR_COLLECTIONS, DEFAULT_RECORD_COUNTS } from "../../src/sandbox/catalog";
-import { startSandbox, type RunningSandbox } from "../../src/sandbox/server";
+import { CURSOR_COLLECTIONS, DEFAULT_RECORD_COUNTS } from "../../tools/sandbox/catalog";
+import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
 import { api, expectError, send, DEMO_HEADERS, type Reply } from "./helpers/sandbox-http";
 
 interface Page {

@@ -1,7 +1,7 @@
-import { SEEDED_JOURNALS } from "../../src/sandbox/seed/journals";
-import { CHARTS_OF_ACCOUNTS } from "../../src/sandbox/seed/accounts";
-import type { ManualJournal } from "../../src/sandbox/seed/types";
-import { startSandbox, type RunningSandbox } from "../../src/sandbox/server";
+import { SEEDED_JOURNALS } from "../../tools/sandbox/seed/journals";
+import { CHARTS_OF_ACCOUNTS } from "../../tools/sandbox/seed/accounts";
+import type { ManualJournal } from "../../tools/sandbox/seed/types";
+import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
 import {
   DEMO_HEADERS,
   api,

@@ -1,8 +1,8 @@
 import Decimal from "decimal.js";
-import { CHARTS_OF_ACCOUNTS } from "../../src/sandbox/seed/accounts";
-import { SEEDED_JOURNALS, type SeededJournal } from "../../src/sandbox/seed/journals";
-import type { ManualJournal } from "../../src/sandbox/seed/types";
-import { startSandbox, type RunningSandbox } from "../../src/sandbox/server";
+import { CHARTS_OF_ACCOUNTS } from "../../tools/sandbox/seed/accounts";
+import { SEEDED_JOURNALS, type SeededJournal } from "../../tools/sandbox/seed/journals";
+import type { ManualJournal } from "../../tools/sandbox/seed/types";
+import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
 import {
   OTHER_HEADERS,
   api,

@@ -1,8 +1,8 @@
 import Decimal from "decimal.js";
-import { DEFAULT_RECORD_COUNTS, OTHER_COMPANY_RECORD_COUNTS } from "../../src/sandbox/catalog";
-import { AWKWARD_ACCOUNT_NUMBER, AWKWARD_TEXTS } from "../../src/sandbox/seed/awkward";
-import type { Payment } from "../../src/sandbox/seed/types";
-import { startSandbox, type RunningSandbox } from "../../src/sandbox/server";
+import { DEFAULT_RECORD_COUNTS, OTHER_COMPANY_RECORD_COUNTS } from "../../tools/sandbox/catalog";
+import { AWKWARD_ACCOUNT_NUMBER, AWKWARD_TEXTS } from "../../tools/sandbox/seed/awkward";
+import type { Payment } from "../../tools/sandbox/seed/types";
+import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
 import {
   OTHER_HEADERS,
   api,

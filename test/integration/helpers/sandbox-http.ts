@@ -1,5 +1,5 @@
 /** HTTP helpers for the sandbox integration tests: real requests with Node's fetch. */
-import type { RunningSandbox } from "../../../src/sandbox/server";
+import type { RunningSandbox } from "../../../tools/sandbox/server";
 
 export const DEMO_HEADERS: Readonly<Record<string, string>> = {
   Authorization: "Bearer demo-token",

@@ -6,7 +6,7 @@ import {
   RunningPreview,
   startPreviewServer,
   withFakeOffice,
-} from "../../../src/dev/previewServer";
+} from "../../../tools/dev/previewServer";
 
 describe("withFakeOffice()", () => {
   it("swaps the CDN's office.js for Microsoft's Excel client and the fake host, nothing else", () => {

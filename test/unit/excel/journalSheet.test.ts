@@ -1,6 +1,6 @@
 // The journal sheet's Excel layer against the strict fake host.
-import { FakeExcelHost } from "../../../src/fake-excel";
-import { OfficeJsExcelHost } from "../../../src/fake-excel/officeJs/officeJsClient";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
+import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import {
   activeJournalSheet,
   drawJournal,

@@ -3,8 +3,8 @@
 import fc from "fast-check";
 import type { JsonRecord } from "../../../src/api";
 import { TableWriter, writeBlocks } from "../../../src/excel/tableWriter";
-import { OfficeJsExcelHost } from "../../../src/fake-excel/officeJs/officeJsClient";
-import type { CellSnapshot } from "../../../src/fake-excel/host";
+import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
+import type { CellSnapshot } from "../../../tools/excel-emulator/host";
 import { shapersFor } from "../../../src/import/shapers";
 
 /** Excel's limit on one cell's text, in UTF-16 code units (stated here, not imported). */

@@ -1,7 +1,7 @@
 // The table writer against the strict fake Excel host: what lands in cells, and how many
 // round trips it takes.
-import { FakeExcelHost } from "../../../src/fake-excel";
-import { OfficeJsExcelHost } from "../../../src/fake-excel/officeJs/officeJsClient";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
+import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import {
   ColumnPlaces,
   finishTables,

@@ -1,6 +1,6 @@
-import { installFakeOffice } from "../../../src/fake-excel";
-import { OfficeJsExcelHost } from "../../../src/fake-excel/officeJs/officeJsClient";
-import { requestedCalculations } from "../../../src/fake-excel/proxies/workbook";
+import { installFakeOffice } from "../../../tools/excel-emulator";
+import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
+import { requestedCalculations } from "../../../tools/excel-emulator/proxies/workbook";
 import { ledgerFormulas, refreshFormulas } from "../../../src/functions/formulaRuntime";
 
 describe("refreshFormulas()", () => {

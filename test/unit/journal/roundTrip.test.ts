@@ -1,6 +1,6 @@
 import { checkJournalUpdate } from "../../../src/api";
 import type { ManualJournal } from "../../../src/api";
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { buildJournalUpdate, layoutJournal, parseJournalGrid } from "../../../src/journal";
 import type { GridSnapshot, JournalLayout } from "../../../src/journal";
 import { allSeededJournals } from "./seededJournals";

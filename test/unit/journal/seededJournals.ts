@@ -1,7 +1,7 @@
 // Test helper: the sandbox's seeded journals as the API client hands them over.
 import { parseJournalResponse } from "../../../src/api";
 import type { JsonValue, ManualJournal } from "../../../src/api";
-import { seedJournals } from "../../../src/sandbox/seed/journals";
+import { seedJournals } from "../../../tools/sandbox/seed/journals";
 
 /** A seeded journal by reference (JNL-0001 …), through JSON text and the client's own parser. */
 export function seededJournal(

@@ -1,8 +1,8 @@
 import { journalUpdateBody, parseJournalResponse } from "../../../src/api";
 import type { JournalUpdate, JsonValue, ManualJournal } from "../../../src/api";
 import { buildJournalUpdate, describeServerChanges, parseJournalGrid } from "../../../src/journal";
-import { applyJournalUpdate, parseJournalUpdate } from "../../../src/sandbox/journal-update";
-import type { ManualJournal as SandboxJournal } from "../../../src/sandbox/seed/types";
+import { applyJournalUpdate, parseJournalUpdate } from "../../../tools/sandbox/journal-update";
+import type { ManualJournal as SandboxJournal } from "../../../tools/sandbox/seed/types";
 import { seededJournal } from "./seededJournals";
 import { drawnSheet, SheetGrid } from "./sheetGrid";
 

@@ -11,7 +11,7 @@ import {
   OVERSIZED_TEXT,
   PAGE_SIZE_DEFAULT,
   type ListName,
-} from "../../../src/sandbox";
+} from "../../../tools/sandbox";
 import type { ColumnSpec } from "../../../src/sheets/cells";
 import type { ShapedBlock } from "../../../src/sheets/rowShaper";
 import { createDiscoveringShaper } from "../../../src/sheets/shapeRecords";

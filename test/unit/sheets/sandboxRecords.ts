@@ -2,10 +2,10 @@
 // payments through the client's own parser.
 import { isJsonObject, parsePayment } from "../../../src/api";
 import type { JsonRecord, JsonValue, Payment } from "../../../src/api";
-import { DEFAULT_RECORD_COUNTS, DEFAULT_SEED } from "../../../src/sandbox";
-import type { CollectionName } from "../../../src/sandbox";
-import { paymentPage } from "../../../src/sandbox/seed/payments";
-import { collectionPage } from "../../../src/sandbox/seed/records";
+import { DEFAULT_RECORD_COUNTS, DEFAULT_SEED } from "../../../tools/sandbox";
+import type { CollectionName } from "../../../tools/sandbox";
+import { paymentPage } from "../../../tools/sandbox/seed/payments";
+import { collectionPage } from "../../../tools/sandbox/seed/records";
 
 function viaJson(value: unknown): JsonValue {
   const parsed: JsonValue = JSON.parse(JSON.stringify(value));

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { createContext, runInContext } from "node:vm";
 import { FakeExcelHost } from "../host";
 import type { FakeExcelHostOptions } from "../host";
-import type { ExcelRun } from "../../excel/run";
+import type { ExcelRun } from "../../../src/excel/run";
 import { officeJsRun } from "./router";
 import type { OfficeJsClient, OfficeJsRun } from "./router";
 

@@ -1,4 +1,4 @@
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
 
 type Win = Record<string, unknown> & { ledgerFakeHost?: FakeExcelHost; parent?: unknown };
 
@@ -8,7 +8,7 @@ async function loadEntry(win: Win): Promise<void> {
   globals.window = win;
   try {
     await jest.isolateModulesAsync(async () => {
-      await import("../../../src/fake-excel/fakeOfficeEntry");
+      await import("../../../tools/excel-emulator/fakeOfficeEntry");
     });
   } finally {
     delete globals.window;

@@ -5,7 +5,7 @@ import { valueForApi } from "./cellValues";
 import { readValues, usedArea, validateInput, writeNumberFormats, writeValues } from "./cellWrites";
 import { officeError } from "./errors";
 import type { FakeRichApiError } from "./errors";
-import type { ExcelRun } from "../excel/run";
+import type { ExcelRun } from "../../src/excel/run";
 import { formatCellText } from "./numberFormat";
 import { SyncScope } from "./proxies/context";
 import type { QueuedOperation, SyncBackend } from "./proxies/context";

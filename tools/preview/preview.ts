@@ -1,6 +1,6 @@
 // The preview page: creates the in-memory workbook, shares it with the task pane frame (whose
 // office.js is the fake host, which looks for `ledgerFakeHost` on its parent) and shows it live.
-import { FakeExcelHost, mountGridView } from "../fake-excel";
+import { FakeExcelHost, mountGridView } from "../excel-emulator";
 
 declare global {
   interface Window {
@@ -15,6 +15,11 @@ const host = new FakeExcelHost({
   theme: params.get("theme") === "dark" ? "dark" : "light",
 });
 window.ledgerFakeHost = host;
+// The pane's fake office.js takes this host from its parent once, as it loads. This script is
+// deferred, so a frame that started with the page could load first and make a workbook of its
+// own; it is only pointed at the task pane now that the host is there.
+const pane = document.getElementById("pane");
+if (pane instanceof HTMLIFrameElement) pane.src = "taskpane.html";
 const grid = document.getElementById("grid");
 if (grid) mountGridView(grid, host);
 const width = params.get("paneWidth");

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { jsonBytes } from "../../../src/fake-excel/proxies/context";
+import { jsonBytes } from "../../../tools/excel-emulator/proxies/context";
 
 describe("jsonBytes()", () => {
   it("is the UTF-8 length of the value's JSON text, ASCII or not", () => {

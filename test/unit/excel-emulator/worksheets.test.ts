@@ -1,4 +1,4 @@
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { officeErrorOf } from "./harness";
 
 function batch(host: FakeExcelHost, work: (context: Excel.RequestContext) => void): Promise<void> {

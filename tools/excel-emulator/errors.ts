@@ -92,7 +92,7 @@ export const DIMENSION_MISMATCH =
 /** The error raised when an add-in uses a member this fake does not implement. */
 export function notImplemented(member: string): Error {
   return new Error(
-    `The fake Excel host does not implement ${member}. Add it to src/fake-excel or use a member ` +
-      "from the list in src/fake-excel/index.ts.",
+    `The fake Excel host does not implement ${member}. Add it to tools/excel-emulator or use a ` +
+      "member from the list in tools/excel-emulator/index.ts.",
   );
 }

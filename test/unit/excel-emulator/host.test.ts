@@ -1,4 +1,4 @@
-import { DEFAULT_PAYLOAD_LIMIT, FakeExcelHost } from "../../../src/fake-excel";
+import { DEFAULT_PAYLOAD_LIMIT, FakeExcelHost } from "../../../tools/excel-emulator";
 import { officeErrorOf } from "./harness";
 
 describe("round trips", () => {

@@ -1,4 +1,4 @@
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { officeErrorOf } from "./harness";
 
 /** The value of `formula` written into Sheet1!Z1 of a host whose Sheet1 holds `cells` from A1. */

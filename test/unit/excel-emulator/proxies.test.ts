@@ -1,4 +1,4 @@
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { hostWith, officeErrorOf, thrownBy } from "./harness";
 
 const NOT_LOADED =

@@ -1,12 +1,12 @@
 // Compile-time checks (npm run typecheck): each implemented member has a type assignable to the
 // same member of @types/office-js, so code typed against Excel compiles against the fake and the
 // fake returns what Excel's types promise.
-import { FakeRange } from "../../../src/fake-excel/proxies/range";
+import { FakeRange } from "../../../tools/excel-emulator/proxies/range";
 import {
   FakeRangeFill,
   FakeRangeFont,
   FakeRangeFormat,
-} from "../../../src/fake-excel/proxies/rangeFormat";
+} from "../../../tools/excel-emulator/proxies/rangeFormat";
 import {
   FakeTable,
   FakeTableCollection,
@@ -14,18 +14,18 @@ import {
   FakeTableColumnCollection,
   FakeTableRow,
   FakeTableRowCollection,
-} from "../../../src/fake-excel/proxies/table";
+} from "../../../tools/excel-emulator/proxies/table";
 import {
   FakeApplication,
   FakeSetting,
   FakeSettingCollection,
   FakeWorkbookProxy,
-} from "../../../src/fake-excel/proxies/workbook";
+} from "../../../tools/excel-emulator/proxies/workbook";
 import {
   FakeWorksheet,
   FakeWorksheetCollection,
   FakeWorksheetFreezePanes,
-} from "../../../src/fake-excel/proxies/worksheet";
+} from "../../../tools/excel-emulator/proxies/worksheet";
 
 /** True when every listed member of the fake is assignable to Excel's. */
 type Fits<Fake, Real, K extends keyof Fake & keyof Real> = [Pick<Fake, K>] extends [Pick<Real, K>]

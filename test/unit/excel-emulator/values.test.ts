@@ -1,4 +1,4 @@
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { hostWith, officeErrorOf, read, write } from "./harness";
 
 const DIMENSIONS =

@@ -1,5 +1,5 @@
-import { CellError } from "../../../src/fake-excel/cellValues";
-import { formatCellText, formatGeneral } from "../../../src/fake-excel/numberFormat";
+import { CellError } from "../../../tools/excel-emulator/cellValues";
+import { formatCellText, formatGeneral } from "../../../tools/excel-emulator/numberFormat";
 
 describe("numberFormat.ts", () => {
   describe("formatCellText()", () => {

@@ -1,9 +1,9 @@
 // Batches built and serialized by Microsoft's office.js Excel client (excel-web-16.00.js), answered
 // from the in-memory workbook by the executor.
-import { FakeExcelHost } from "../../../src/fake-excel";
-import { loadOfficeJsClient, officeJsRun } from "../../../src/fake-excel/officeJs/officeJsClient";
-import type { OfficeJsRun } from "../../../src/fake-excel/officeJs/officeJsClient";
-import { ActionType, PathType } from "../../../src/fake-excel/officeJs/protocol";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
+import { loadOfficeJsClient, officeJsRun } from "../../../tools/excel-emulator/officeJs/nodeClient";
+import type { OfficeJsRun } from "../../../tools/excel-emulator/officeJs/nodeClient";
+import { ActionType, PathType } from "../../../tools/excel-emulator/officeJs/protocol";
 
 let host: FakeExcelHost;
 let office: OfficeJsRun;

@@ -1,5 +1,5 @@
 // Helpers for the fake Excel host's tests.
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
 
 /** The Office-shaped error a promise rejects with; fails when it resolves. */
 export async function officeErrorOf(

@@ -1,6 +1,6 @@
 // Routes the requests of Microsoft's office.js client (in Node or in a page) to the executors of
 // in-memory workbooks: each officeJsRun gets a RequestContext address of its own.
-import type { ExcelRun } from "../../excel/run";
+import type { ExcelRun } from "../../../src/excel/run";
 import type { FakeExcelHost } from "../host";
 import type { RequestInfo, ResponseInfo } from "./protocol";
 import { OfficeJsRequestExecutor } from "./requestExecutor";

@@ -6,7 +6,7 @@ import {
   formatAddress,
   parseAddress,
   quoteSheetName,
-} from "../../../src/fake-excel/addresses";
+} from "../../../tools/excel-emulator/addresses";
 
 describe("addresses.ts", () => {
   it.each([

@@ -1,4 +1,4 @@
-import { FakeExcelHost, installFakeOffice } from "../../../src/fake-excel";
+import { FakeExcelHost, installFakeOffice } from "../../../tools/excel-emulator";
 import { officeErrorOf } from "./harness";
 
 /** A window-like object with its own localStorage, to prove storage never touches it. */

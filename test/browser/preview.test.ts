@@ -1,0 +1,33 @@
+// The preview page and its task pane frame share one in-memory workbook, however the page's
+// scripts and the frame's load are ordered (a slow machine once gave the pane a workbook of its
+// own, and the tests then read an empty one).
+import { BrowserSession, openPreview } from "./harness";
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await openPreview();
+}, 60_000);
+
+afterAll(async () => {
+  await session?.close();
+});
+
+it("gives the task pane the page's workbook even when the page's script arrives late", async () => {
+  const { page } = session;
+  // Hold the preview page's script back until the task pane would long have loaded.
+  await page.route("**/preview.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.reload();
+  const frame = page.frame({ url: /taskpane\.html/ });
+  expect(frame).not.toBeNull();
+  const shared = await frame!.evaluate(() => {
+    type HostWindow = Window & { ledgerFakeHost?: unknown };
+    const self = window as HostWindow;
+    const parent = window.parent as HostWindow;
+    return self.ledgerFakeHost !== undefined && self.ledgerFakeHost === parent.ledgerFakeHost;
+  });
+  expect(shared).toBe(true);
+});
