@@ -1,6 +1,7 @@
 // The fake Excel host: a strict in-memory stand-in for the Excel JavaScript API subset Ledger
-// Sheets uses, typed against @types/office-js. Unit tests pass `host.run` wherever the Excel layer
-// takes an ExcelRun; the preview page and browser tests load it as office.js (fakeOfficeEntry.ts).
+// Sheets uses, typed against @types/office-js. The add-in's Excel code is tested through
+// Microsoft's office.js client answered from this workbook (officeJs/: OfficeJsExcelHost in Node,
+// fake-office.js in the preview page); `host.run` (the proxies below) serves tests of the model.
 //
 // HOW IT BEHAVES (like Excel, strictly)
 // - Proxies queue: property sets, method calls and load() run at context.sync(), in order, in one
