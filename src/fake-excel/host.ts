@@ -71,13 +71,14 @@ export interface CellSnapshot {
 export interface TableSnapshot {
   readonly name: string;
   readonly sheet: string;
-  /** "Sheet1!A3:F140": header row and data body. */
+  /** "Sheet1!A3:F140": header row, data body and total row. */
   readonly address: string;
   readonly headers: readonly string[];
   /** Data body rows. */
   readonly rowCount: number;
   readonly style: string;
   readonly showHeaders: boolean;
+  readonly showTotals: boolean;
 }
 
 type BatchResult<T> = Promise<T>;
@@ -273,6 +274,7 @@ export class FakeExcelHost implements SyncBackend {
       rowCount: table.dataArea.rowCount,
       style: table.style,
       showHeaders: table.showHeaders,
+      showTotals: table.showTotals,
     };
   }
 

@@ -34,12 +34,22 @@ interface SavedSheet {
   cells: SavedCell[];
 }
 
+interface SavedTotal {
+  value: SavedValue;
+  formula: string | null;
+  numberFormat: string;
+}
+
 interface SavedTable {
   name: string;
   sheet: string;
+  /** The whole table: header row, data body and total row (when shown). */
   area: Area;
-  columns: { id: number; name: string }[];
+  /** hiddenTotal: a column's total while the total row is hidden. */
+  columns: { id: number; name: string; hiddenTotal?: SavedTotal }[];
   showHeaders: boolean;
+  /** Absent in files saved before total rows were modelled. */
+  showTotals?: boolean;
   style: string;
 }
 
@@ -96,8 +106,17 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
       name: t.name,
       sheet: t.sheet.name,
       area: t.area,
-      columns: t.columns.map((c) => ({ id: c.id, name: c.name })),
+      columns: t.columns.map((c) =>
+        c.hiddenTotal
+          ? {
+              id: c.id,
+              name: c.name,
+              hiddenTotal: { ...c.hiddenTotal, value: saveValue(c.hiddenTotal.value) },
+            }
+          : { id: c.id, name: c.name },
+      ),
       showHeaders: t.showHeaders,
+      showTotals: t.showTotals,
       style: t.style,
     })),
     settings: workbook.settings.toJSON(),
@@ -147,8 +166,17 @@ export function deserializeWorkbook(json: string): FakeWorkbook {
       savedTable.area,
       savedTable.columns.map((c) => c.name),
     );
-    table.columns.splice(0, table.columns.length, ...savedTable.columns.map((c) => ({ ...c })));
+    table.columns.splice(
+      0,
+      table.columns.length,
+      ...savedTable.columns.map(({ id, name, hiddenTotal }) =>
+        hiddenTotal
+          ? { id, name, hiddenTotal: { ...hiddenTotal, value: loadValue(hiddenTotal.value) } }
+          : { id, name },
+      ),
+    );
     table.showHeaders = savedTable.showHeaders;
+    table.showTotals = savedTable.showTotals ?? false;
     table.style = savedTable.style;
   }
   workbook.settings = SettingsStore.fromJSON(saved.settings);

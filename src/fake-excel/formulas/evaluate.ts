@@ -32,10 +32,20 @@ export interface FormulaEnvironment {
   structuredArea(table: string, spec: StructuredSpec): RangeValue | CellError;
   /** True when a table of this name exists (a bare table name is its data body). */
   hasTable(name: string): boolean;
+  /** The name of the table whose range holds the cell, if any ("[Column]" means that table). */
+  tableNameAt(sheet: FormulaSheet, row: number, column: number): string | undefined;
   /** A cell's current value, computing a formula cell first when needed. */
   cellValue(sheet: FormulaSheet, row: number, column: number): ScalarValue;
-  /** Calls `visit` with each non-blank value in the area (blank cells are skipped). */
-  forEachValue(sheet: FormulaSheet, area: Area, visit: (value: CellScalar) => void): void;
+  /**
+   * Calls `visit` with each non-blank value in the area (blank cells are skipped), and with
+   * `skipSubtotals` not the cells whose formulas call SUBTOTAL (as SUBTOTAL counts its range).
+   */
+  forEachValue(
+    sheet: FormulaSheet,
+    area: Area,
+    visit: (value: CellScalar) => void,
+    options?: { readonly skipSubtotals?: boolean },
+  ): void;
 }
 
 export const VALUE_ERROR = CellError.of("#VALUE!");
@@ -61,6 +71,12 @@ export class Evaluator {
     return this.position();
   }
 
+  /** The table the formula's own cell is in, which "[Column]" references mean. */
+  private enclosingTable(): string | undefined {
+    const here = this.here();
+    return here && this.env.tableNameAt(this.sheet, here.row, here.column);
+  }
+
   /** The value of a formula as a cell holds it: ranges collapse, blanks become 0. */
   cellResult(node: FormulaNode): CellScalar {
     const value = this.scalar(node);
@@ -82,8 +98,10 @@ export class Evaluator {
         const sheet = node.sheet === undefined ? this.sheet : this.env.sheetNamed(node.sheet);
         return sheet ? { kind: "range", sheet, area: node.area } : REF_ERROR;
       }
-      case "structured":
-        return this.env.structuredArea(node.table, node.spec);
+      case "structured": {
+        const table = node.table === "" ? this.enclosingTable() : node.table;
+        return table === undefined ? REF_ERROR : this.env.structuredArea(table, node.spec);
+      }
       case "name":
         return this.env.hasTable(node.name)
           ? this.env.structuredArea(node.name, { items: [] })

@@ -32,6 +32,7 @@ describe("TableCollection.add", () => {
       rowCount: 2,
       style: "TableStyleMedium2",
       showHeaders: true,
+      showTotals: false,
     });
   });
 
