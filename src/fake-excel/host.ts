@@ -278,6 +278,11 @@ export class FakeExcelHost implements SyncBackend {
     };
   }
 
+  /** The workbook's defined names (Name Manager) and their formulas. */
+  definedNames(): { name: string; formula: string }[] {
+    return this.workbook.names.map(({ name, formula }) => ({ name, formula }));
+  }
+
   /** Frozen rows and columns of a sheet. */
   frozenPanes(sheetName: string): { rows: number; columns: number } {
     const sheet = this.sheet(sheetName);

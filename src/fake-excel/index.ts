@@ -38,6 +38,12 @@
 //   (then at the next sync). Deleting a table or sheet rewrites references to it to #REF!;
 //   renaming a sheet, table or table column rewrites them; convertToRange turns table
 //   references into absolute A1 references; inserting/deleting cells moves A1 references.
+// - Names: tables and defined names share one namespace, ignoring case. Naming a table after a
+//   name in use (a table or a defined name) is InvalidArgument, Excel's answer
+//   (OfficeDev/office-js#551); adding a defined name in use is ItemAlreadyExists; tables.add
+//   names a table TableN with the first N no table or defined name uses. Formulas use defined
+//   names (an unknown one is #NAME?); renaming or deleting sheets and tables and shifting cells
+//   rewrite names' formulas as they do cells'.
 // - Total rows (showTotals): the row directly under the data body, inside getRange(), outside
 //   getDataBodyRange(). Showing it uses the blank row below the table, or inserts a row of cells
 //   there when that row holds anything (nothing is written over); the first time it holds
@@ -55,7 +61,7 @@
 // RequestContext: workbook, application, sync, load, trackedObjects, requestHeaders, debugInfo.
 // Application: suspendApiCalculationUntilNextSync, suspendScreenUpdatingUntilNextSync, calculate,
 //   calculationMode.
-// Workbook: worksheets, tables, settings, name, getSelectedRange, getActiveCell.
+// Workbook: worksheets, tables, names, settings, name, getSelectedRange, getActiveCell.
 // WorksheetCollection: getItem, getItemOrNullObject, add, getActiveWorksheet, getFirst, getCount,
 //   items, load.
 // Worksheet: name (get/set), id, position, visibility, activate, delete, getRange, getRangeByIndexes,
@@ -79,10 +85,16 @@
 //   getTotalRowRange, delete.
 // TableRowCollection: add(index?, values?) (logged as per-row calls), getItemAt, getCount, count,
 //   items. TableRow: index, values, getRange, delete.
+// NamedItemCollection (workbook scope): add(name, Range | formula, comment?), getItem,
+//   getItemOrNullObject, getCount, items. NamedItem: name, type (Range, Double, String, Boolean,
+//   Error), value (a named range's address), formula (get/set), comment (get/set), visible
+//   (get/set), scope, getRange (InvalidOperation for a name of a value), delete.
 // SettingCollection: add, getItem, getItemOrNullObject, getCount, items. Setting: key, value, delete.
 //
 // KNOWN GAPS (vs real Excel)
-// No spilling (a multi-cell formula result is #VALUE!), no [#This Row], no hidden rows or
+// No worksheet-scoped names (worksheet.names), no NamedItem.arrayValues or valueAsJson; a
+// name's numbers are "Double", never "Integer". No spilling (a multi-cell formula result is
+// #VALUE!), no [#This Row], no hidden rows or
 // filters (SUBTOTAL 101-111 equal 1-11), no calculated-column autofill, no merged cells, no
 // events, no row heights or alignment; a [Col] reference outside a table is #REF! (Excel refuses
 // the formula); General display text ignores column width; a "+"/"-" entry that does not parse

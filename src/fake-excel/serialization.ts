@@ -1,5 +1,5 @@
-// The workbook as a file: cells, formats, tables and settings in JSON, so tests can save, close
-// and reopen a workbook (serialize -> FakeExcelHost.fromSerialized).
+// The workbook as a file: cells, formats, tables, defined names and settings in JSON, so tests
+// can save, close and reopen a workbook (serialize -> FakeExcelHost.fromSerialized).
 import type { Area } from "./addresses";
 import { CellError, errorFromText } from "./cellValues";
 import type { CellScalar } from "./cellValues";
@@ -53,11 +53,20 @@ interface SavedTable {
   style: string;
 }
 
+interface SavedName {
+  name: string;
+  formula: string;
+  comment: string;
+  visible: boolean;
+}
+
 interface SavedWorkbook {
   version: number;
   activeSheet: string;
   sheets: SavedSheet[];
   tables: SavedTable[];
+  /** Absent in files saved before defined names were modelled. */
+  names?: SavedName[];
   settings: Record<string, string>;
 }
 
@@ -119,6 +128,12 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
       showTotals: t.showTotals,
       style: t.style,
     })),
+    names: workbook.names.map(({ name, formula, comment, visible }) => ({
+      name,
+      formula,
+      comment,
+      visible,
+    })),
     settings: workbook.settings.toJSON(),
   };
   return JSON.stringify(saved);
@@ -178,6 +193,9 @@ export function deserializeWorkbook(json: string): FakeWorkbook {
     table.showHeaders = savedTable.showHeaders;
     table.showTotals = savedTable.showTotals ?? false;
     table.style = savedTable.style;
+  }
+  for (const { name, formula, comment, visible } of saved.names ?? []) {
+    workbook.names.push({ name, formula, comment, visible, deleted: false });
   }
   workbook.settings = SettingsStore.fromJSON(saved.settings);
   workbook.activeSheet =

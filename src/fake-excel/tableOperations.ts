@@ -59,9 +59,18 @@ export function renameTable(
   const problem = tableNameProblem(name);
   if (problem) throw officeError("InvalidArgument", problem, errorLocation);
   const text = name as string;
+  // Tables and defined names share one namespace. Excel refuses a taken name with
+  // InvalidArgument, not ItemAlreadyExists (OfficeDev/office-js#551).
   const other = wb.tableNamed(text);
   if (other && other !== table) {
-    throw officeError("ItemAlreadyExists", `A table named ${text} already exists.`, errorLocation);
+    throw officeError("InvalidArgument", `A table named ${text} already exists.`, errorLocation);
+  }
+  if (wb.definedNamed(text)) {
+    throw officeError(
+      "InvalidArgument",
+      `${text} is already a defined name of the workbook (Formulas > Name Manager).`,
+      errorLocation,
+    );
   }
   wb.renameTable(table, text);
 }

@@ -8,11 +8,13 @@ import { officeError } from "./errors";
 import { Evaluator, REF_ERROR, VALUE_ERROR } from "./formulas/evaluate";
 import type { FormulaEnvironment, RangeValue, ScalarValue } from "./formulas/evaluate";
 import { parseFormula } from "./formulas/parser";
+import type { FormulaNode } from "./formulas/parser";
 import { absoluteReference, rewriteFormula } from "./formulas/rewrite";
 import type { RewritableToken } from "./formulas/rewrite";
 import { formatStructured } from "./formulas/structured";
 import type { StructuredSpec } from "./formulas/structured";
 import { FormulaSyntaxError } from "./formulas/syntaxError";
+import type { DefinedNameModel } from "./names";
 import { SettingsStore } from "./settings";
 import { SheetModel } from "./sheet";
 import type { Cell } from "./sheet";
@@ -31,6 +33,8 @@ export function sheetNameProblem(name: unknown): string | undefined {
 export class FakeWorkbook implements FormulaEnvironment {
   readonly sheets: SheetModel[] = [];
   readonly tables: TableModel[] = [];
+  /** Workbook-scoped defined names (see names.ts). */
+  readonly names: DefinedNameModel[] = [];
   settings = new SettingsStore();
   activeSheet: SheetModel;
   selection: { sheet: SheetModel; area: Area } | undefined;
@@ -129,10 +133,29 @@ export class FakeWorkbook implements FormulaEnvironment {
     return this.tables.find((t) => t.name.toUpperCase() === upper);
   }
 
+  /** "Table1", "Table2", ...: the first that no table and no defined name uses. */
   nextTableName(): string {
     let n = 1;
-    while (this.tableNamed(`Table${n}`)) n++;
+    while (this.nameUser(`Table${n}`)) n++;
     return `Table${n}`;
+  }
+
+  // ---- defined names ----
+
+  definedNamed(name: string): DefinedNameModel | undefined {
+    const upper = name.toUpperCase();
+    return this.names.find((n) => n.name.toUpperCase() === upper);
+  }
+
+  /** What uses `name` in the namespace tables and defined names share (ignoring case). */
+  nameUser(name: string): "table" | "defined name" | undefined {
+    if (this.tableNamed(name)) return "table";
+    return this.definedNamed(name) ? "defined name" : undefined;
+  }
+
+  definedName(name: string): FormulaNode | undefined {
+    const defined = this.definedNamed(name);
+    return defined && parseFormula(defined.formula);
   }
 
   createTable(name: string, sheet: SheetModel, area: Area, columnNames: string[]): TableModel {
@@ -299,10 +322,20 @@ export class FakeWorkbook implements FormulaEnvironment {
   rewriteFormulas(
     rewrite: (
       token: RewritableToken,
-      formulaSheet: SheetModel,
+      /** The formula's sheet; undefined for a defined name's formula. */
+      formulaSheet: SheetModel | undefined,
       here: () => Position | undefined,
     ) => string | undefined,
   ): void {
+    for (const defined of this.names) {
+      const rewritten = rewriteFormula(defined.formula, (token) =>
+        rewrite(token, undefined, () => undefined),
+      );
+      if (rewritten !== defined.formula) {
+        defined.formula = rewritten;
+        this.dirty = true;
+      }
+    }
     for (const sheet of this.sheets) {
       for (const cell of sheet.formulaCells) {
         const formula = cell.formula as string;
@@ -337,11 +370,11 @@ type Position = { row: number; column: number };
 /** True when the formula's cell (found by `here`) is inside the table. */
 function isInside(
   table: TableModel,
-  formulaSheet: SheetModel,
+  formulaSheet: SheetModel | undefined,
   here: () => Position | undefined,
 ): boolean {
-  const at = here();
-  return at !== undefined && table.contains(formulaSheet, at.row, at.column);
+  const at = formulaSheet && here();
+  return at !== undefined && table.contains(formulaSheet as SheetModel, at.row, at.column);
 }
 
 /**

@@ -32,6 +32,8 @@ export interface FormulaEnvironment {
   structuredArea(table: string, spec: StructuredSpec): RangeValue | CellError;
   /** True when a table of this name exists (a bare table name is its data body). */
   hasTable(name: string): boolean;
+  /** The formula of a defined name, parsed, or undefined when there is no such name. */
+  definedName(name: string): FormulaNode | undefined;
   /** The name of the table whose range holds the cell, if any ("[Column]" means that table). */
   tableNameAt(sheet: FormulaSheet, row: number, column: number): string | undefined;
   /** A cell's current value, computing a formula cell first when needed. */
@@ -56,6 +58,9 @@ export const NUM_ERROR = CellError.of("#NUM!");
 
 /** Evaluates formulas of one sheet. */
 export class Evaluator {
+  /** Defined names being evaluated, to stop at a name that refers to itself. */
+  private readonly namesInUse = new Set<string>();
+
   /**
    * `position` finds the cell whose formula this is (0-based), for ROW() without an argument;
    * found only when asked, since most formulas never need it.
@@ -69,6 +74,19 @@ export class Evaluator {
   /** The formula's own cell (0-based), when known. */
   here(): { row: number; column: number } | undefined {
     return this.position();
+  }
+
+  /** A defined name's value: what its formula evaluates to; #NAME? when unknown or circular. */
+  private definedName(name: string): EvalValue {
+    const formula = this.env.definedName(name);
+    const key = name.toUpperCase();
+    if (!formula || this.namesInUse.has(key)) return NAME_ERROR;
+    this.namesInUse.add(key);
+    try {
+      return this.evaluate(formula);
+    } finally {
+      this.namesInUse.delete(key);
+    }
   }
 
   /** The table the formula's own cell is in, which "[Column]" references mean. */
@@ -105,7 +123,7 @@ export class Evaluator {
       case "name":
         return this.env.hasTable(node.name)
           ? this.env.structuredArea(node.name, { items: [] })
-          : NAME_ERROR;
+          : this.definedName(node.name);
       case "call":
         return callFunction(node.name, node.args, this);
       case "unary": {

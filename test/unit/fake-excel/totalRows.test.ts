@@ -159,7 +159,7 @@ describe("a table with a total row", () => {
   it("keeps the total row under the data when rows are added, and its total follows", async () => {
     const host = await withTotals();
     await batch(host, (context) => {
-      context.workbook.tables.getItem("Sales").rows.add(null, [
+      context.workbook.tables.getItem("Sales").rows.add(undefined, [
         ["West", 40],
         ["Central", 50],
       ]);
