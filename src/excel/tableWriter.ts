@@ -1,7 +1,8 @@
 // Writes an import into an Excel table, block by block: one sheet per collection, a status line
 // above the table, number formats per column before the values (so text stays text), and refresh
 // in place (the same table keeps its name, position and columns, so formulas that refer to it,
-// such as =SUM(Invoices[Total]), keep pointing at the same data).
+// such as =SUM(Invoices[Total]), keep pointing at the same data, and a total row the user
+// switched on stays under the data with its own formulas).
 import { CellValue, ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
 import type { ExcelRun } from "./run";
 
@@ -150,6 +151,11 @@ interface Placement {
   readonly statusRow: number | null;
   /** The user had hidden the table's header row: it is hidden again when the import finishes. */
   readonly hideHeaders?: boolean;
+  /**
+   * The user switched the table's total row on (Table Design > Total Row). It stays directly
+   * under the data: rows are inserted above it, never written over it.
+   */
+  readonly totalsRow: boolean;
 }
 
 /** A single value applies to every cell of a range (documented; the typings only allow arrays). */
@@ -219,9 +225,9 @@ export class TableWriter {
     return this.rowsWritten;
   }
 
-  /** How many data rows fit on the sheet below the header. */
+  /** How many data rows fit on the sheet below the header (and above a total row). */
   get capacity(): number {
-    return this.sheetRows - (this.placement.headerRow + 1);
+    return this.sheetRows - (this.placement.headerRow + 1) - (this.placement.totalsRow ? 1 : 0);
   }
 
   /** How many more data rows fit below the rows written so far. */
@@ -248,7 +254,7 @@ export class TableWriter {
     const { placement, places } = await run(async (context) => {
       const workbook = context.workbook;
       const table = workbook.tables.getItemOrNullObject(layout.tableName);
-      table.load("name,showHeaders");
+      table.load("name,showHeaders,showTotals");
       const sheets = workbook.worksheets;
       sheets.load("items/name");
       await context.sync();
@@ -297,6 +303,7 @@ export class TableWriter {
           headerRow: NEW_TABLE_HEADER_ROW,
           firstColumn: 0,
           statusRow: 0,
+          totalsRow: false,
         },
         places,
       };
@@ -308,7 +315,8 @@ export class TableWriter {
    * Queues `block` below the rows written so far: number formats per column (a single value
    * per column, so the request stays small), "@" on the listed text cells, then the values in
    * one 2-D assignment, the table resized over them and the status line updated. `columns` is
-   * the current column list; columns added since the last block get their header cells.
+   * the current column list; columns added since the last block get their header cells. Under a
+   * table with a total row, the block's rows are first inserted above the total row.
    */
   queueBlock(
     context: Excel.RequestContext,
@@ -327,6 +335,16 @@ export class TableWriter {
     writeAppendedHeaders(sheet, headerRow, firstColumn, places.place(columns));
     const width = places.width;
     const top = headerRow + 1 + this.rowsWritten;
+    if (this.placement.totalsRow) {
+      // Cells inserted at the total row become data rows above it and push it down, as Excel
+      // inserts table rows; so the values below land in the table and the total row's
+      // formulas (=SUBTOTAL(109,[Total])) cover them. The first block also fills the one empty
+      // data row the refresh left.
+      const reused = this.rowsWritten === 0 ? 1 : 0;
+      if (count > reused) {
+        sheet.getRangeByIndexes(top + reused, firstColumn, count - reused, width).insert("Down");
+      }
+    }
     columns.forEach((column, index) => {
       sheet.getRangeByIndexes(top, firstColumn + places.position(index), count, 1).numberFormat =
         uniform(NUMBER_FORMATS[column.kind]);
@@ -341,7 +359,14 @@ export class TableWriter {
     );
     this.rowsWritten += count;
     const table = context.workbook.tables.getItem(this.placement.tableName);
-    table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, 1 + this.rowsWritten, width));
+    table.resize(
+      sheet.getRangeByIndexes(
+        headerRow,
+        firstColumn,
+        tableRows(this.rowsWritten, this.placement.totalsRow),
+        width,
+      ),
+    );
     if (this.placement.statusRow !== null) {
       writeStatus(sheet, this.placement.statusRow, status, firstColumn);
     }
@@ -369,6 +394,16 @@ export class TableWriter {
   }
 }
 
+/**
+ * The rows of the table's range holding `dataRows` rows: the header, the data (at least the one
+ * row a table keeps) and the total row when shown. Table.resize takes the whole range, as
+ * getRange() gives it; with a total row the writer only widens the table with it, the rows
+ * having been inserted already.
+ */
+function tableRows(dataRows: number, totalsRow: boolean): number {
+  return 1 + Math.max(1, dataRows) + (totalsRow ? 1 : 0);
+}
+
 /** Writes the status text into the status cell as literal text. */
 function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column = 0): void {
   const cell = sheet.getRangeByIndexes(row, column, 1, 1);
@@ -391,21 +426,35 @@ async function refreshExisting(
   // shown for the refresh (Excel puts it back above the data) and hidden again at the end.
   const hideHeaders = !table.showHeaders;
   if (hideHeaders) table.showHeaders = true;
+  const totalsRow = table.showTotals;
   const range = table.getRange();
   range.load("rowIndex,columnIndex");
   const header = table.getHeaderRowRange();
   header.load("values");
+  const body = table.getDataBodyRange();
+  body.load("rowCount");
   const sheet = table.worksheet;
   sheet.load("name");
   await context.sync();
   const headerRow = range.rowIndex;
   const firstColumn = range.columnIndex;
-  const places = new ColumnPlaces((header.values[0] ?? []).map((value) => String(value)));
+  const headers = (header.values[0] ?? []).map((value) => String(value));
+  const places = new ColumnPlaces(headers);
   const appended = places.place(columns);
   context.application.suspendApiCalculationUntilNextSync();
+  if (totalsRow && body.rowCount > 1) {
+    // Under a total row the old rows are deleted, not just emptied, so the total row moves up
+    // under the one data row a table keeps (and the cells below the table with it, as when the
+    // user deletes table rows); the new rows are inserted above it.
+    sheet
+      .getRangeByIndexes(headerRow + 2, firstColumn, body.rowCount - 1, headers.length)
+      .delete("Up");
+  }
   table.getDataBodyRange().clear("Contents");
   writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
-  table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, 2, places.width));
+  table.resize(
+    sheet.getRangeByIndexes(headerRow, firstColumn, tableRows(0, totalsRow), places.width),
+  );
   const statusRow = headerRow >= 2 ? headerRow - 2 : null;
   if (statusRow !== null) writeStatus(sheet, statusRow, status, firstColumn);
   await context.sync();
@@ -417,6 +466,7 @@ async function refreshExisting(
       firstColumn,
       statusRow,
       hideHeaders,
+      totalsRow,
     },
     places,
   };
