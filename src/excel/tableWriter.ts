@@ -18,6 +18,15 @@ const POINTS_PER_CHAR = 6;
 /** A new table's header sits on row 3: row 1 holds the import status, row 2 is a gap. */
 const NEW_TABLE_HEADER_ROW = 2;
 
+/**
+ * The workbook setting (saved in the file) that lists the tables imports created, by name: only
+ * those are refreshed in place. A table of the same name that the user made is never emptied.
+ */
+export const IMPORT_TABLES_SETTING = "ledgerSheets.importTables";
+
+/** Excel's longest table name. */
+const MAX_TABLE_NAME_LENGTH = 255;
+
 export interface TableLayout {
   /** The sheet to create or reuse, e.g. "Invoices". */
   readonly sheetName: string;
@@ -140,6 +149,100 @@ function writeAppendedHeaders(
   added.values = [appended.headers];
 }
 
+/** What holds the name an import wanted for its table: the user's, never touched. */
+export interface NameInTheWay {
+  /** The wanted name, e.g. "Invoices". */
+  readonly name: string;
+  /** A defined name (Formulas > Name Manager), or a table that no import created. */
+  readonly usedBy: "defined name" | "table";
+}
+
+/** The table an import writes to, as {@link chooseImportTable} decides. */
+export interface ImportTableChoice {
+  /** The table's name: the wanted one, or the first free "Invoices_2", "Invoices_3", .... */
+  readonly name: string;
+  /** True when an earlier import created this table: it is refreshed in place. */
+  readonly refresh: boolean;
+  /** What holds the wanted name, when the choice is another one. */
+  readonly inTheWay: NameInTheWay | null;
+}
+
+/** `name` with "_n" appended (n from 2), cut to Excel's table name length. */
+function numberedName(name: string, n: number): string {
+  if (n === 1) return name;
+  const suffix = `_${n}`;
+  const kept = name.slice(0, MAX_TABLE_NAME_LENGTH - suffix.length).replace(/[\uD800-\uDBFF]$/, "");
+  return `${kept}${suffix}`;
+}
+
+/** n when `name` is `wanted` numbered n ("Invoices" 1, "Invoices_2" 2, ...), ignoring case. */
+function numberOf(wanted: string, name: string): number | undefined {
+  const n = name.toLowerCase() === wanted.toLowerCase() ? 1 : Number(/_(\d+)$/.exec(name)?.[1]);
+  if (!Number.isInteger(n) || n < 1) return undefined;
+  return numberedName(wanted, n).toLowerCase() === name.toLowerCase() ? n : undefined;
+}
+
+/**
+ * Which table an import of `wanted` writes to. An earlier import's table of that name, or
+ * numbered "Invoices_2", "Invoices_3", ... (the lowest), is refreshed in place. Otherwise the
+ * first of those names that nothing uses is created. Tables and defined names share one
+ * namespace in Excel (ignoring case): a defined name, or a table the user made, that holds the
+ * name keeps it, and the import takes the next one rather than fail or write into theirs.
+ */
+export function chooseImportTable(
+  wanted: string,
+  workbook: {
+    readonly tables: readonly string[];
+    readonly definedNames: readonly string[];
+    /** Tables earlier imports created (see {@link IMPORT_TABLES_SETTING}). */
+    readonly ours: readonly string[];
+  },
+): ImportTableChoice {
+  const lower = (names: readonly string[]) => new Set(names.map((name) => name.toLowerCase()));
+  const tables = lower(workbook.tables);
+  const definedNames = lower(workbook.definedNames);
+  const ours = lower(workbook.ours);
+  const wantedKey = wanted.toLowerCase();
+  const blocker: NameInTheWay["usedBy"] | null = definedNames.has(wantedKey)
+    ? "defined name"
+    : tables.has(wantedKey) && !ours.has(wantedKey)
+      ? "table"
+      : null;
+  const inTheWay = (name: string): NameInTheWay | null =>
+    blocker === null || name.toLowerCase() === wantedKey ? null : { name: wanted, usedBy: blocker };
+  const earlier = workbook.ours
+    .filter((name) => tables.has(name.toLowerCase()))
+    .map((name) => numberOf(wanted, name))
+    .filter((n): n is number => n !== undefined);
+  if (earlier.length > 0) {
+    const name = numberedName(wanted, Math.min(...earlier));
+    return { name, refresh: true, inTheWay: inTheWay(name) };
+  }
+  for (let n = 1; ; n++) {
+    const name = numberedName(wanted, n);
+    const key = name.toLowerCase();
+    if (!tables.has(key) && !definedNames.has(key)) {
+      return { name, refresh: false, inTheWay: inTheWay(name) };
+    }
+  }
+}
+
+/** The import tables the setting lists that still exist (case as the table has it now). */
+function importTablesOf(setting: Excel.Setting, tables: readonly string[]): string[] {
+  if (setting.isNullObject || typeof setting.value !== "string") return [];
+  let listed: unknown;
+  try {
+    listed = JSON.parse(setting.value);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(listed)) return [];
+  const names = new Set(
+    listed.filter((n): n is string => typeof n === "string").map((n) => n.toLowerCase()),
+  );
+  return tables.filter((table) => names.has(table.toLowerCase()));
+}
+
 /** Where the table is, as found or created by {@link TableWriter.open}. */
 interface Placement {
   readonly sheetName: string;
@@ -189,6 +292,8 @@ export class TableWriter {
     private readonly places: ColumnPlaces,
     columns: readonly ColumnSpec[],
     private readonly sheetRows: number,
+    /** Set when this import created its table under another name than it wanted. */
+    readonly nameInTheWay: NameInTheWay | null,
   ) {
     this.measure([columns.map((column) => column.header)]);
   }
@@ -236,9 +341,12 @@ export class TableWriter {
   }
 
   /**
-   * Finds the table named `layout.tableName` and empties its rows (refresh: its columns stay, see
-   * {@link ColumnPlaces}), or creates the sheet and the table. A sheet of that name that holds other content and no such table is left
-   * alone: the import goes to a new sheet ("Invoices (2)"), never over the user's cells.
+   * Finds the table an earlier import created as `layout.tableName` and empties its rows
+   * (refresh: its columns stay, see {@link ColumnPlaces}), or creates the sheet and the table.
+   * The user's things are never written over: a sheet of that name that holds other content
+   * and no such table is left alone (the import goes to a new sheet, "Invoices (2)"), and a
+   * defined name or a table the user made that holds the table's name is left alone too (the
+   * table is "Invoices_2", see {@link chooseImportTable}; {@link nameInTheWay} says so).
    */
   static async open(
     run: ExcelRun,
@@ -251,16 +359,29 @@ export class TableWriter {
     if (columns.length === 0 || columns.length > EXCEL_MAX_COLUMNS) {
       throw new Error(`A table needs 1 to ${EXCEL_MAX_COLUMNS} columns, not ${columns.length}.`);
     }
-    const { placement, places } = await run(async (context) => {
+    const { placement, places, nameInTheWay } = await run(async (context) => {
       const workbook = context.workbook;
-      const table = workbook.tables.getItemOrNullObject(layout.tableName);
-      table.load("name,showHeaders,showTotals");
+      const tables = workbook.tables;
+      tables.load("items/name,items/showHeaders,items/showTotals");
+      const names = workbook.names;
+      names.load("items/name");
+      const setting = workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
+      setting.load("value");
       const sheets = workbook.worksheets;
       sheets.load("items/name");
       await context.sync();
 
-      if (!table.isNullObject) {
-        return await refreshExisting(context, table, columns, status);
+      const tableNames = tables.items.map((table) => table.name);
+      const ours = importTablesOf(setting, tableNames);
+      const choice = chooseImportTable(layout.tableName, {
+        tables: tableNames,
+        definedNames: names.items.map((name) => name.name),
+        ours,
+      });
+      if (choice.refresh) {
+        const key = choice.name.toLowerCase();
+        const table = tables.items.find((item) => item.name.toLowerCase() === key) as Excel.Table;
+        return { ...(await refreshExisting(context, table, columns, status)), nameInTheWay: null };
       }
       const existing = sheets.items.find(
         (sheet) => sheet.name.toLowerCase() === layout.sheetName.toLowerCase(),
@@ -290,25 +411,27 @@ export class TableWriter {
         sheet.getRangeByIndexes(NEW_TABLE_HEADER_ROW, 0, 2, width),
         true,
       );
-      created.name = layout.tableName;
+      created.name = choice.name;
       created.style = "TableStyleMedium2";
       sheet.freezePanes.freezeRows(NEW_TABLE_HEADER_ROW + 1);
+      workbook.settings.add(IMPORT_TABLES_SETTING, JSON.stringify([...ours, choice.name]));
       await context.sync();
       const places = new ColumnPlaces(columns.map((column) => column.header));
       places.place(columns);
       return {
         placement: {
           sheetName,
-          tableName: layout.tableName,
+          tableName: choice.name,
           headerRow: NEW_TABLE_HEADER_ROW,
           firstColumn: 0,
           statusRow: 0,
           totalsRow: false,
         },
         places,
+        nameInTheWay: choice.inTheWay,
       };
     });
-    return new TableWriter(placement, places, columns, sheetRows);
+    return new TableWriter(placement, places, columns, sheetRows, nameInTheWay);
   }
 
   /**

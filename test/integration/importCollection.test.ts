@@ -231,6 +231,41 @@ describe("importCollection() into the fake Excel host", () => {
     expect(host.cell("Bills", "A1").value).toBe("my notes");
   });
 
+  it("leaves a defined name that holds the table's name alone, names the table Invoices_2 and says so", async () => {
+    const host = new FakeExcelHost();
+    host.setCells("Sheet1", "A1", [["my invoices"], [100], [250]]);
+    await host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      context.workbook.names.add("Invoices", sheet.getRange("A2:A3"));
+      await context.sync();
+    });
+    host.setCells("Sheet1", "B1", [["=SUM(Invoices)"]]);
+
+    const first = await importCollection(host.run, { collection: "invoices", api: api() });
+    expect(first).toMatchObject({
+      sheetName: "Invoices",
+      tableName: "Invoices_2",
+      rows: DEFAULT_RECORD_COUNTS.invoices,
+      complete: true,
+    });
+    const note =
+      "“Invoices” is already a defined name in this workbook (Formulas > Name Manager), so the " +
+      "table is named “Invoices_2”; the name was left as it is.";
+    expect(first.message).toBe(
+      `Imported ${DEFAULT_RECORD_COUNTS.invoices} records into Invoices. ${note}`,
+    );
+    expect(host.cell("Invoices", "A1").value).toMatch(/ · complete · “Invoices” is already/);
+    expect(host.definedNames()).toEqual([{ name: "Invoices", formula: "=Sheet1!$A$2:$A$3" }]);
+    expect(host.cell("Sheet1", "B1").value).toBe(350);
+
+    // The next import refreshes the same table, with nothing more to say.
+    const again = await importCollection(host.run, { collection: "invoices", api: api() });
+    expect(again).toMatchObject({ tableName: "Invoices_2", complete: true });
+    expect(again.message).toBe(`Imported ${DEFAULT_RECORD_COUNTS.invoices} records into Invoices.`);
+    expect(host.tableNames()).toEqual(["Invoices_2"]);
+    expect(host.sheetNames()).toEqual(["Sheet1", "Invoices"]);
+  });
+
   it("stops at the sheet's row limit with a clear message, never an exception", async () => {
     const host = new FakeExcelHost();
     const result = await importCollection(

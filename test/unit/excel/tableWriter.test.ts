@@ -2,6 +2,7 @@
 // round trips it takes.
 import { FakeExcelHost } from "../../../src/fake-excel";
 import {
+  chooseImportTable,
   ColumnPlaces,
   finishTables,
   TableWriter,
@@ -402,6 +403,130 @@ describe("TableWriter with a total row the user switched on", () => {
     const host = await importedWithTotalRow();
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Refreshing");
     expect(writer.capacity).toBe(1_048_576 - 3 - 1);
+  });
+});
+
+describe("TableWriter and the user's names", () => {
+  /** A workbook whose "Invoices" table the user made (not an import) on sheet Invoices. */
+  async function withUsersTable(host: FakeExcelHost): Promise<void> {
+    host.addSheet("Invoices");
+    host.setCells("Invoices", "A1", [
+      ["Client", "Due"],
+      ["Acme", 120],
+    ]);
+    await host.run(async (context) => {
+      context.workbook.tables.add("Invoices!A1:B2", true).name = "Invoices";
+      await context.sync();
+    });
+  }
+
+  it("leaves a defined name of the table's name alone: the table is Invoices_2, refreshed later", async () => {
+    const host = new FakeExcelHost();
+    await host.run(async (context) => {
+      context.workbook.names.add("INVOICES", "=Sheet1!$A$1:$A$9", "my invoice list");
+      await context.sync();
+    });
+    const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
+    expect(writer.tableName).toBe("Invoices_2");
+    expect(writer.nameInTheWay).toEqual({ name: "Invoices", usedBy: "defined name" });
+    await write(host, writer, [["a", 1, 46000, true]]);
+    expect(host.tableInfo("Invoices_2")).toMatchObject({ sheet: "Invoices", rowCount: 1 });
+    expect(host.definedNames()).toEqual([{ name: "INVOICES", formula: "=Sheet1!$A$1:$A$9" }]);
+
+    const again = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Refreshing");
+    await write(host, again, [["b", 2, 46001, false]]);
+    expect(again).toMatchObject({ tableName: "Invoices_2", nameInTheWay: null });
+    expect(host.tableNames()).toEqual(["Invoices_2"]);
+    expect(host.values("Invoices", "A4:A5")).toEqual([["b"], [""]]);
+  });
+
+  it("keeps refreshing Invoices_2 after the defined name is gone, so formulas on it keep working", async () => {
+    const host = new FakeExcelHost();
+    await host.run(async (context) => {
+      context.workbook.names.add("Invoices", "=1");
+      await context.sync();
+    });
+    await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
+    await host.run(async (context) => {
+      context.workbook.names.getItem("Invoices").delete();
+      await context.sync();
+    });
+    const again = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Refreshing");
+    expect(again.tableName).toBe("Invoices_2");
+    expect(host.tableNames()).toEqual(["Invoices_2"]);
+  });
+
+  it("never refreshes a table of the same name that the user made: its rows stay", async () => {
+    const host = new FakeExcelHost();
+    await withUsersTable(host);
+    const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
+    await write(host, writer, [["a", 1, 46000, true]]);
+    expect(writer).toMatchObject({ tableName: "Invoices_2", sheetName: "Invoices (2)" });
+    expect(writer.nameInTheWay).toEqual({ name: "Invoices", usedBy: "table" });
+    expect(host.tableInfo("Invoices")).toMatchObject({
+      address: "Invoices!A1:B2",
+      headers: ["Client", "Due"],
+    });
+    expect(host.values("Invoices", "A2:B2")).toEqual([["Acme", 120]]);
+  });
+
+  it("knows its tables after the workbook is saved and reopened", async () => {
+    const host = new FakeExcelHost();
+    const first = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
+    await write(host, first, [["a", 1, 46000, true]]);
+    const reopened = FakeExcelHost.fromSerialized(host.serialize());
+    const again = await TableWriter.open(reopened.run, LAYOUT, COLUMNS, "Refreshing");
+    expect(again.tableName).toBe("Invoices");
+    expect(reopened.tableNames()).toEqual(["Invoices"]);
+    expect(reopened.tableInfo("Invoices")!.rowCount).toBe(1);
+  });
+});
+
+describe("chooseImportTable", () => {
+  const none = { tables: [], definedNames: [], ours: [] };
+
+  it("takes the wanted name when nothing uses it", () => {
+    expect(chooseImportTable("Invoices", none)).toEqual({
+      name: "Invoices",
+      refresh: false,
+      inTheWay: null,
+    });
+  });
+
+  it("refreshes an earlier import's table, whatever case the user gave it", () => {
+    expect(
+      chooseImportTable("Invoices", { tables: ["INVOICES"], definedNames: [], ours: ["INVOICES"] }),
+    ).toEqual({ name: "Invoices", refresh: true, inTheWay: null });
+  });
+
+  it("skips names a defined name or another table holds, ignoring case", () => {
+    expect(
+      chooseImportTable("Invoices", {
+        tables: ["invoices_2"],
+        definedNames: ["INVOICES"],
+        ours: [],
+      }),
+    ).toEqual({
+      name: "Invoices_3",
+      refresh: false,
+      inTheWay: { name: "Invoices", usedBy: "defined name" },
+    });
+  });
+
+  it("prefers the earlier import's numbered table to a name that has since become free", () => {
+    expect(
+      chooseImportTable("Invoices", {
+        tables: ["Invoices_3"],
+        definedNames: [],
+        ours: ["Invoices_3"],
+      }),
+    ).toMatchObject({ name: "Invoices_3", refresh: true });
+  });
+
+  it("keeps a numbered name within Excel's 255 characters", () => {
+    const long = "L".repeat(255);
+    const choice = chooseImportTable(long, { tables: [], definedNames: [long], ours: [] });
+    expect(choice.name).toBe(`${"L".repeat(253)}_2`);
   });
 });
 
