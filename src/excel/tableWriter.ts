@@ -1,7 +1,8 @@
 // Writes an import into an Excel table, block by block: one sheet per collection, a status line
 // above the table, number formats per column before the values (so text stays text), and refresh
 // in place (the same table keeps its name, position and columns, so formulas that refer to it,
-// such as =SUM(Invoices[Total]), keep pointing at the same data).
+// such as =SUM(Invoices[Total]), keep pointing at the same data, and a total row the user
+// switched on stays under the data with its own formulas).
 import { CellValue, ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
 import type { ExcelRun } from "./run";
 
@@ -16,6 +17,15 @@ const POINTS_PER_CHAR = 6;
 
 /** A new table's header sits on row 3: row 1 holds the import status, row 2 is a gap. */
 const NEW_TABLE_HEADER_ROW = 2;
+
+/**
+ * The workbook setting (saved in the file) that lists the tables imports created, by name: only
+ * those are refreshed in place. A table of the same name that the user made is never emptied.
+ */
+export const IMPORT_TABLES_SETTING = "ledgerSheets.importTables";
+
+/** Excel's longest table name. */
+const MAX_TABLE_NAME_LENGTH = 255;
 
 export interface TableLayout {
   /** The sheet to create or reuse, e.g. "Invoices". */
@@ -139,6 +149,100 @@ function writeAppendedHeaders(
   added.values = [appended.headers];
 }
 
+/** What holds the name an import wanted for its table: the user's, never touched. */
+export interface NameInTheWay {
+  /** The wanted name, e.g. "Invoices". */
+  readonly name: string;
+  /** A defined name (Formulas > Name Manager), or a table that no import created. */
+  readonly usedBy: "defined name" | "table";
+}
+
+/** The table an import writes to, as {@link chooseImportTable} decides. */
+export interface ImportTableChoice {
+  /** The table's name: the wanted one, or the first free "Invoices_2", "Invoices_3", .... */
+  readonly name: string;
+  /** True when an earlier import created this table: it is refreshed in place. */
+  readonly refresh: boolean;
+  /** What holds the wanted name, when the choice is another one. */
+  readonly inTheWay: NameInTheWay | null;
+}
+
+/** `name` with "_n" appended (n from 2), cut to Excel's table name length. */
+function numberedName(name: string, n: number): string {
+  if (n === 1) return name;
+  const suffix = `_${n}`;
+  const kept = name.slice(0, MAX_TABLE_NAME_LENGTH - suffix.length).replace(/[\uD800-\uDBFF]$/, "");
+  return `${kept}${suffix}`;
+}
+
+/** n when `name` is `wanted` numbered n ("Invoices" 1, "Invoices_2" 2, ...), ignoring case. */
+function numberOf(wanted: string, name: string): number | undefined {
+  const n = name.toLowerCase() === wanted.toLowerCase() ? 1 : Number(/_(\d+)$/.exec(name)?.[1]);
+  if (!Number.isInteger(n) || n < 1) return undefined;
+  return numberedName(wanted, n).toLowerCase() === name.toLowerCase() ? n : undefined;
+}
+
+/**
+ * Which table an import of `wanted` writes to. An earlier import's table of that name, or
+ * numbered "Invoices_2", "Invoices_3", ... (the lowest), is refreshed in place. Otherwise the
+ * first of those names that nothing uses is created. Tables and defined names share one
+ * namespace in Excel (ignoring case): a defined name, or a table the user made, that holds the
+ * name keeps it, and the import takes the next one rather than fail or write into theirs.
+ */
+export function chooseImportTable(
+  wanted: string,
+  workbook: {
+    readonly tables: readonly string[];
+    readonly definedNames: readonly string[];
+    /** Tables earlier imports created (see {@link IMPORT_TABLES_SETTING}). */
+    readonly ours: readonly string[];
+  },
+): ImportTableChoice {
+  const lower = (names: readonly string[]) => new Set(names.map((name) => name.toLowerCase()));
+  const tables = lower(workbook.tables);
+  const definedNames = lower(workbook.definedNames);
+  const ours = lower(workbook.ours);
+  const wantedKey = wanted.toLowerCase();
+  const blocker: NameInTheWay["usedBy"] | null = definedNames.has(wantedKey)
+    ? "defined name"
+    : tables.has(wantedKey) && !ours.has(wantedKey)
+      ? "table"
+      : null;
+  const inTheWay = (name: string): NameInTheWay | null =>
+    blocker === null || name.toLowerCase() === wantedKey ? null : { name: wanted, usedBy: blocker };
+  const earlier = workbook.ours
+    .filter((name) => tables.has(name.toLowerCase()))
+    .map((name) => numberOf(wanted, name))
+    .filter((n): n is number => n !== undefined);
+  if (earlier.length > 0) {
+    const name = numberedName(wanted, Math.min(...earlier));
+    return { name, refresh: true, inTheWay: inTheWay(name) };
+  }
+  for (let n = 1; ; n++) {
+    const name = numberedName(wanted, n);
+    const key = name.toLowerCase();
+    if (!tables.has(key) && !definedNames.has(key)) {
+      return { name, refresh: false, inTheWay: inTheWay(name) };
+    }
+  }
+}
+
+/** The import tables the setting lists that still exist (case as the table has it now). */
+function importTablesOf(setting: Excel.Setting, tables: readonly string[]): string[] {
+  if (setting.isNullObject || typeof setting.value !== "string") return [];
+  let listed: unknown;
+  try {
+    listed = JSON.parse(setting.value);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(listed)) return [];
+  const names = new Set(
+    listed.filter((n): n is string => typeof n === "string").map((n) => n.toLowerCase()),
+  );
+  return tables.filter((table) => names.has(table.toLowerCase()));
+}
+
 /** Where the table is, as found or created by {@link TableWriter.open}. */
 interface Placement {
   readonly sheetName: string;
@@ -150,6 +254,11 @@ interface Placement {
   readonly statusRow: number | null;
   /** The user had hidden the table's header row: it is hidden again when the import finishes. */
   readonly hideHeaders?: boolean;
+  /**
+   * The user switched the table's total row on (Table Design > Total Row). It stays directly
+   * under the data: rows are inserted above it, never written over it.
+   */
+  readonly totalsRow: boolean;
 }
 
 /** A single value applies to every cell of a range (documented; the typings only allow arrays). */
@@ -196,6 +305,8 @@ export class TableWriter {
     private readonly places: ColumnPlaces,
     columns: readonly ColumnSpec[],
     private readonly sheetRows: number,
+    /** Set when this import created its table under another name than it wanted. */
+    readonly nameInTheWay: NameInTheWay | null,
   ) {
     this.measure([columns.map((column) => column.header)]);
   }
@@ -232,9 +343,9 @@ export class TableWriter {
     return this.rowsWritten;
   }
 
-  /** How many data rows fit on the sheet below the header. */
+  /** How many data rows fit on the sheet below the header (and above a total row). */
   get capacity(): number {
-    return this.sheetRows - (this.placement.headerRow + 1);
+    return this.sheetRows - (this.placement.headerRow + 1) - (this.placement.totalsRow ? 1 : 0);
   }
 
   /** How many more data rows fit below the rows written so far. */
@@ -243,9 +354,12 @@ export class TableWriter {
   }
 
   /**
-   * Finds the table named `layout.tableName` and empties its rows (refresh: its columns stay, see
-   * {@link ColumnPlaces}), or creates the sheet and the table. A sheet of that name that holds other content and no such table is left
-   * alone: the import goes to a new sheet ("Invoices (2)"), never over the user's cells.
+   * Finds the table an earlier import created as `layout.tableName` and empties its rows
+   * (refresh: its columns stay, see {@link ColumnPlaces}), or creates the sheet and the table.
+   * The user's things are never written over: a sheet of that name that holds other content
+   * and no such table is left alone (the import goes to a new sheet, "Invoices (2)"), and a
+   * defined name or a table the user made that holds the table's name is left alone too (the
+   * table is "Invoices_2", see {@link chooseImportTable}; {@link nameInTheWay} says so).
    */
   static async open(
     run: ExcelRun,
@@ -258,16 +372,29 @@ export class TableWriter {
     if (columns.length === 0 || columns.length > EXCEL_MAX_COLUMNS) {
       throw new Error(`A table needs 1 to ${EXCEL_MAX_COLUMNS} columns, not ${columns.length}.`);
     }
-    const { placement, places } = await run(async (context) => {
+    const { placement, places, nameInTheWay } = await run(async (context) => {
       const workbook = context.workbook;
-      const table = workbook.tables.getItemOrNullObject(layout.tableName);
-      table.load("name,showHeaders");
+      const tables = workbook.tables;
+      tables.load("items/name,items/showHeaders,items/showTotals");
+      const names = workbook.names;
+      names.load("items/name");
+      const setting = workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
+      setting.load("value");
       const sheets = workbook.worksheets;
       sheets.load("items/name");
       await context.sync();
 
-      if (!table.isNullObject) {
-        return await refreshExisting(context, table, columns, status);
+      const tableNames = tables.items.map((table) => table.name);
+      const ours = importTablesOf(setting, tableNames);
+      const choice = chooseImportTable(layout.tableName, {
+        tables: tableNames,
+        definedNames: names.items.map((name) => name.name),
+        ours,
+      });
+      if (choice.refresh) {
+        const key = choice.name.toLowerCase();
+        const table = tables.items.find((item) => item.name.toLowerCase() === key) as Excel.Table;
+        return { ...(await refreshExisting(context, table, columns, status)), nameInTheWay: null };
       }
       const existing = sheets.items.find(
         (sheet) => sheet.name.toLowerCase() === layout.sheetName.toLowerCase(),
@@ -297,31 +424,35 @@ export class TableWriter {
         sheet.getRangeByIndexes(NEW_TABLE_HEADER_ROW, 0, 2, width),
         true,
       );
-      created.name = layout.tableName;
+      created.name = choice.name;
       created.style = "TableStyleMedium2";
       sheet.freezePanes.freezeRows(NEW_TABLE_HEADER_ROW + 1);
+      workbook.settings.add(IMPORT_TABLES_SETTING, JSON.stringify([...ours, choice.name]));
       await context.sync();
       const places = new ColumnPlaces(columns.map((column) => column.header));
       places.place(columns);
       return {
         placement: {
           sheetName,
-          tableName: layout.tableName,
+          tableName: choice.name,
           headerRow: NEW_TABLE_HEADER_ROW,
           firstColumn: 0,
           statusRow: 0,
+          totalsRow: false,
         },
         places,
+        nameInTheWay: choice.inTheWay,
       };
     });
-    return new TableWriter(placement, places, columns, sheetRows);
+    return new TableWriter(placement, places, columns, sheetRows, nameInTheWay);
   }
 
   /**
    * Queues `block` below the rows written so far: number formats per column (a single value
    * per column, so the request stays small), "@" on the listed text cells, then the values in
    * one 2-D assignment, the table resized over them and the status line updated. `columns` is
-   * the current column list; columns added since the last block get their header cells.
+   * the current column list; columns added since the last block get their header cells. Under a
+   * table with a total row, the block's rows are first inserted above the total row.
    */
   queueBlock(
     context: Excel.RequestContext,
@@ -341,6 +472,16 @@ export class TableWriter {
     const width = places.width;
     const top = headerRow + 1 + this.rowsWritten;
     const textRows = textRowsByColumn(block.textCells);
+    if (this.placement.totalsRow) {
+      // Cells inserted at the total row become data rows above it and push it down, as Excel
+      // inserts table rows; so the values below land in the table and the total row's
+      // formulas (=SUBTOTAL(109,[Total])) cover them. The first block also fills the one empty
+      // data row the refresh left.
+      const reused = this.rowsWritten === 0 ? 1 : 0;
+      if (count > reused) {
+        sheet.getRangeByIndexes(top + reused, firstColumn, count - reused, width).insert("Down");
+      }
+    }
     columns.forEach((column, index) => {
       const format = NUMBER_FORMATS[column.kind];
       const texts = textRows.get(index);
@@ -357,7 +498,14 @@ export class TableWriter {
     );
     this.rowsWritten += count;
     const table = context.workbook.tables.getItem(this.placement.tableName);
-    table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, 1 + this.rowsWritten, width));
+    table.resize(
+      sheet.getRangeByIndexes(
+        headerRow,
+        firstColumn,
+        tableRows(this.rowsWritten, this.placement.totalsRow),
+        width,
+      ),
+    );
     if (this.placement.statusRow !== null) {
       writeStatus(sheet, this.placement.statusRow, status, firstColumn);
     }
@@ -385,6 +533,16 @@ export class TableWriter {
   }
 }
 
+/**
+ * The rows of the table's range holding `dataRows` rows: the header, the data (at least the one
+ * row a table keeps) and the total row when shown. Table.resize takes the whole range, as
+ * getRange() gives it; with a total row the writer only widens the table with it, the rows
+ * having been inserted already.
+ */
+function tableRows(dataRows: number, totalsRow: boolean): number {
+  return 1 + Math.max(1, dataRows) + (totalsRow ? 1 : 0);
+}
+
 /** Writes the status text into the status cell as literal text. */
 function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column = 0): void {
   const cell = sheet.getRangeByIndexes(row, column, 1, 1);
@@ -407,21 +565,35 @@ async function refreshExisting(
   // shown for the refresh (Excel puts it back above the data) and hidden again at the end.
   const hideHeaders = !table.showHeaders;
   if (hideHeaders) table.showHeaders = true;
+  const totalsRow = table.showTotals;
   const range = table.getRange();
   range.load("rowIndex,columnIndex");
   const header = table.getHeaderRowRange();
   header.load("values");
+  const body = table.getDataBodyRange();
+  body.load("rowCount");
   const sheet = table.worksheet;
   sheet.load("name");
   await context.sync();
   const headerRow = range.rowIndex;
   const firstColumn = range.columnIndex;
-  const places = new ColumnPlaces((header.values[0] ?? []).map((value) => String(value)));
+  const headers = (header.values[0] ?? []).map((value) => String(value));
+  const places = new ColumnPlaces(headers);
   const appended = places.place(columns);
   context.application.suspendApiCalculationUntilNextSync();
+  if (totalsRow && body.rowCount > 1) {
+    // Under a total row the old rows are deleted, not just emptied, so the total row moves up
+    // under the one data row a table keeps (and the cells below the table with it, as when the
+    // user deletes table rows); the new rows are inserted above it.
+    sheet
+      .getRangeByIndexes(headerRow + 2, firstColumn, body.rowCount - 1, headers.length)
+      .delete("Up");
+  }
   table.getDataBodyRange().clear("Contents");
   writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
-  table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, 2, places.width));
+  table.resize(
+    sheet.getRangeByIndexes(headerRow, firstColumn, tableRows(0, totalsRow), places.width),
+  );
   const statusRow = headerRow >= 2 ? headerRow - 2 : null;
   if (statusRow !== null) writeStatus(sheet, statusRow, status, firstColumn);
   await context.sync();
@@ -433,6 +605,7 @@ async function refreshExisting(
       firstColumn,
       statusRow,
       hideHeaders,
+      totalsRow,
     },
     places,
   };

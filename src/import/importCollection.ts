@@ -116,6 +116,20 @@ function keptEmpty(headers: readonly string[]): string {
   return `Column${one ? "" : "s"} ${shown.join(", ")} of the earlier import ${one ? "has" : "have"} no data in this one and ${one ? "was" : "were"} left empty.`;
 }
 
+/**
+ * A sentence about the user's name that the import's new table could not take, or "" when it
+ * took the name it wanted.
+ */
+function nameInTheWay(writer: TableWriter): string {
+  const inTheWay = writer.nameInTheWay;
+  if (!inTheWay) return "";
+  const [holder, left] =
+    inTheWay.usedBy === "defined name"
+      ? ["a defined name in this workbook (Formulas > Name Manager)", "the name"]
+      : ["the name of a table Ledger Sheets did not create", "that table"];
+  return `“${inTheWay.name}” is already ${holder}, so the table is named “${writer.tableName}”; ${left} was left as it is.`;
+}
+
 /** Limits an import works within; tests lower them to reach the edges quickly. */
 export interface ImportLimits {
   /** Rows of a sheet (Excel's 1,048,576 by default). */
@@ -333,6 +347,15 @@ export async function importCollection(
   if (kept !== "") {
     message = `${message} ${kept}`;
     status = `${status} · ${kept}`;
+  }
+  // A table that could not take its name (a defined name or the user's own table holds it):
+  // say which name it has instead, and that the user's name was not touched.
+  for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
+    const note = writer ? nameInTheWay(writer) : "";
+    if (note !== "") {
+      message = `${message} ${note}`;
+      status = `${status} · ${note}`;
+    }
   }
 
   if (mainWriter) {

@@ -55,6 +55,19 @@ function moneyCell(amount: string): number | string {
   return new Decimal(amount).precision(true) <= 15 ? Number(amount) : amount;
 }
 
+/**
+ * The sum of the records' totals that the import writes as numbers (to the cent); amounts kept
+ * as text (more than two decimals or fifteen digits) are not summed by Excel either.
+ */
+function sumOfNumericTotals(records: readonly JsonRecord[]): Decimal {
+  return records
+    .map((record) => record["total"])
+    .filter((total): total is string => typeof total === "string")
+    .map((total) => new Decimal(total))
+    .filter((total) => total.decimalPlaces() <= 2 && total.precision(true) <= 15)
+    .reduce((sum, total) => sum.plus(total), new Decimal(0));
+}
+
 /** The sandbox's API with each collection page's records changed by `change` (page from 0). */
 function changedApi(
   target: RunningSandbox,
@@ -216,6 +229,41 @@ describe("importCollection() into the fake Excel host", () => {
     const result = await importCollection(host.run, { collection: "bills", api: api() });
     expect(result.sheetName).toBe("Bills (2)");
     expect(host.cell("Bills", "A1").value).toBe("my notes");
+  });
+
+  it("leaves a defined name that holds the table's name alone, names the table Invoices_2 and says so", async () => {
+    const host = new OfficeJsExcelHost();
+    host.setCells("Sheet1", "A1", [["my invoices"], [100], [250]]);
+    await host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      context.workbook.names.add("Invoices", sheet.getRange("A2:A3"));
+      await context.sync();
+    });
+    host.setCells("Sheet1", "B1", [["=SUM(Invoices)"]]);
+
+    const first = await importCollection(host.run, { collection: "invoices", api: api() });
+    expect(first).toMatchObject({
+      sheetName: "Invoices",
+      tableName: "Invoices_2",
+      rows: DEFAULT_RECORD_COUNTS.invoices,
+      complete: true,
+    });
+    const note =
+      "“Invoices” is already a defined name in this workbook (Formulas > Name Manager), so the " +
+      "table is named “Invoices_2”; the name was left as it is.";
+    expect(first.message).toBe(
+      `Imported ${DEFAULT_RECORD_COUNTS.invoices} records into Invoices. ${note}`,
+    );
+    expect(host.cell("Invoices", "A1").value).toMatch(/ · complete · “Invoices” is already/);
+    expect(host.definedNames()).toEqual([{ name: "Invoices", formula: "=Sheet1!$A$2:$A$3" }]);
+    expect(host.cell("Sheet1", "B1").value).toBe(350);
+
+    // The next import refreshes the same table, with nothing more to say.
+    const again = await importCollection(host.run, { collection: "invoices", api: api() });
+    expect(again).toMatchObject({ tableName: "Invoices_2", complete: true });
+    expect(again.message).toBe(`Imported ${DEFAULT_RECORD_COUNTS.invoices} records into Invoices.`);
+    expect(host.tableNames()).toEqual(["Invoices_2"]);
+    expect(host.sheetNames()).toEqual(["Sheet1", "Invoices"]);
   });
 
   it("stops at the sheet's row limit with a clear message, never an exception", async () => {
@@ -438,6 +486,52 @@ describe("importCollection() into the fake Excel host", () => {
     } finally {
       await newer.close();
     }
+  });
+
+  it("refresh keeps the user's total row under the data, its SUBTOTAL right with fewer and more rows", async () => {
+    const host = new OfficeJsExcelHost();
+    await importCollection(host.run, { collection: "invoices", api: api() });
+    const total = columnLetter(host.tableInfo("Invoices")!.headers.indexOf("Total"));
+    await host.run(async (context) => {
+      // Table Design > Total Row, then the Total column's total set to Sum.
+      const table = context.workbook.tables.getItem("Invoices");
+      table.showTotals = true;
+      table.columns.getItem("Total").getTotalRowRange().formulas = [["=SUBTOTAL(109,[Total])"]];
+      await context.sync();
+    });
+    host.addSheet("Report");
+    host.setCells("Report", "A1", [["=Invoices[[#Totals],[Total]]"]]);
+
+    /** The total row sits right under the records' rows and sums their totals, to the cent. */
+    const expectTotalRowOver = (records: readonly JsonRecord[]): void => {
+      const totalRow = 4 + records.length; // header on row 3, data from row 4
+      expect(host.tableInfo("Invoices")).toMatchObject({
+        rowCount: records.length,
+        showTotals: true,
+      });
+      expect(host.cell("Invoices", `${total}${totalRow}`).formula).toBe("=SUBTOTAL(109,[Total])");
+      expect(host.cell("Invoices", `A${totalRow - 1}`).value).toBe(records.at(-1)!["id"]);
+      expect(host.usedRange("Invoices", true)).toMatch(new RegExp(`:[A-Z]+${totalRow}$`));
+      const sum = new Decimal(host.cell("Report", "A1").value as number);
+      expect(sum.toFixed(2)).toBe(sumOfNumericTotals(records).toFixed(2));
+    };
+    expectTotalRowOver(await allRecords("/invoices"));
+
+    const smaller = await startSandbox({ port: 0, records: { invoices: 60 } });
+    try {
+      const fewer = await importCollection(host.run, {
+        collection: "invoices",
+        api: api(smaller),
+      });
+      expect(fewer).toMatchObject({ tableName: "Invoices", rows: 60, complete: true });
+      expectTotalRowOver(await allRecords("/invoices", api(smaller)));
+    } finally {
+      await smaller.close();
+    }
+
+    const more = await importCollection(host.run, { collection: "invoices", api: api() });
+    expect(more).toMatchObject({ rows: DEFAULT_RECORD_COUNTS.invoices, complete: true });
+    expectTotalRowOver(await allRecords("/invoices"));
   });
 
   it("imports an empty collection into a table, and refreshes a table to empty keeping its columns", async () => {

@@ -76,13 +76,14 @@ export interface CellSnapshot {
 export interface TableSnapshot {
   readonly name: string;
   readonly sheet: string;
-  /** "Sheet1!A3:F140": header row and data body. */
+  /** "Sheet1!A3:F140": header row, data body and total row. */
   readonly address: string;
   readonly headers: readonly string[];
   /** Data body rows. */
   readonly rowCount: number;
   readonly style: string;
   readonly showHeaders: boolean;
+  readonly showTotals: boolean;
 }
 
 type BatchResult<T> = Promise<T>;
@@ -299,7 +300,13 @@ export class FakeExcelHost implements SyncBackend {
       rowCount: table.dataArea.rowCount,
       style: table.style,
       showHeaders: table.showHeaders,
+      showTotals: table.showTotals,
     };
+  }
+
+  /** The workbook's defined names (Name Manager) and their formulas. */
+  definedNames(): { name: string; formula: string }[] {
+    return this.workbook.names.map(({ name, formula }) => ({ name, formula }));
   }
 
   /** Frozen rows and columns of a sheet. */

@@ -29,13 +29,31 @@
 //   in a General cell ("m/d/yyyy", "0%", "0.00E+00"); "-..." that is not a number but parses is a
 //   formula; all else stays text. Numbers keep 15 significant digits.
 // - Formulas: + - * / ^ & % comparisons, SUM ROUND ABS IF AND OR NOT IFERROR ROWS COLUMNS COUNTA
-//   COUNT MIN MAX ISBLANK; A1 references with sheets ('My sheet'!A1:B2); table references
-//   (Table1, Table1[Col], Table1[#All|#Data|#Headers], Table1[[#Headers],[Col]],
-//   Table1[[A]:[B]]) resolved against the table's current range. Recalculated after each sync and
+//   COUNT MIN MAX ISBLANK ROW OFFSET, SUBTOTAL (function numbers 1-11 and 101-111; cells holding
+//   SUBTOTAL are left out of its ranges); A1 references with sheets ('My sheet'!A1:B2); table
+//   references (Table1, Table1[Col], Table1[#All|#Data|#Headers|#Totals],
+//   Table1[[#Headers],[Col]], Table1[[A]:[B]], and [Col] without a table name inside a table,
+//   as in a total row's =SUBTOTAL(109,[Amount])) resolved against the table's current range
+//   (#REF! for a hidden header or total row). Recalculated after each sync and
 //   before each load, except in a sync after application.suspendApiCalculationUntilNextSync()
 //   (then at the next sync). Deleting a table or sheet rewrites references to it to #REF!;
 //   renaming a sheet, table or table column rewrites them; convertToRange turns table
 //   references into absolute A1 references; inserting/deleting cells moves A1 references.
+// - Names: tables and defined names share one namespace, ignoring case. Naming a table after a
+//   name in use (a table or a defined name) is InvalidArgument, Excel's answer
+//   (OfficeDev/office-js#551); adding a defined name in use is ItemAlreadyExists; tables.add
+//   names a table TableN with the first N no table or defined name uses. Formulas use defined
+//   names (an unknown one is #NAME?); renaming or deleting sheets and tables and shifting cells
+//   rewrite names' formulas as they do cells'.
+// - Total rows (showTotals): the row directly under the data body, inside getRange(), outside
+//   getDataBodyRange(). Showing it uses the blank row below the table, or inserts a row of cells
+//   there when that row holds anything (nothing is written over); the first time it holds
+//   "Total" and =SUBTOTAL(109,[Last column]) (103, a count, for a column without numbers).
+//   Hiding clears it (nothing moves up) and remembers each column's total for the next show.
+//   rows.add and cells inserted at the total row add data rows above it; deleting data rows
+//   moves it up; deleting its cells turns it off. resize(range) takes the whole table: the new
+//   range's last row becomes the total row and the totals move there (Excel's handling of the
+//   old total row's cells is not documented: the fake clears them).
 // - Limits: 1,048,576 rows x 16,384 columns (addresses beyond are InvalidArgument). Reading the
 //   cell data of more than 5,000,000 cells answers null (as Excel on the web can); writing that
 //   many cell by cell is RangeExceedsLimit. Whole-row/column number formats and clear() are fine.
@@ -44,7 +62,7 @@
 // RequestContext: workbook, application, sync, load, trackedObjects, requestHeaders, debugInfo.
 // Application: suspendApiCalculationUntilNextSync, suspendScreenUpdatingUntilNextSync, calculate,
 //   calculationMode.
-// Workbook: worksheets, tables, settings, name, getSelectedRange, getActiveCell.
+// Workbook: worksheets, tables, names, settings, name, getSelectedRange, getActiveCell.
 // WorksheetCollection: getItem, getItemOrNullObject, add, getActiveWorksheet, getFirst, getCount,
 //   items, load.
 // Worksheet: name (get/set), id, position, visibility, activate, delete, getRange, getRangeByIndexes,
@@ -58,22 +76,31 @@
 // RangeFormat: columnWidth, autofitColumns, autofitRows, font (bold, color), fill (color, clear).
 // TableCollection (workbook and worksheet): add, getItem, getItemOrNullObject, getItemAt,
 //   getCount, count, items.
-// Table: name (get/set), id, showHeaders (get/set), showTotals (false only), style (get/set),
+// Table: name (get/set), id, showHeaders (get/set), showTotals (get/set), style (get/set),
 //   showBandedRows, showFilterButton, worksheet, columns, rows, getRange, getHeaderRowRange,
-//   getDataBodyRange, getTotalRowRange (InvalidOperation: no totals), resize, delete,
+//   getDataBodyRange, getTotalRowRange (InvalidOperation while hidden), resize, delete,
 //   convertToRange, clearFilters.
-// TableColumnCollection: add(index?, values?, name?), getItem, getItemOrNullObject, getItemAt,
-//   getCount, count, items. TableColumn: name (get/set), id, index, values, getRange,
-//   getDataBodyRange, getHeaderRowRange, delete.
+// TableColumnCollection: add(index?, values?, name?) (values with or without the total row's
+//   cell), getItem, getItemOrNullObject, getItemAt, getCount, count, items. TableColumn: name
+//   (get/set), id, index, values, getRange, getDataBodyRange, getHeaderRowRange,
+//   getTotalRowRange, delete.
 // TableRowCollection: add(index?, values?) (logged as per-row calls), getItemAt, getCount, count,
 //   items. TableRow: index, values, getRange, delete.
+// NamedItemCollection (workbook scope): add(name, Range | formula, comment?), getItem,
+//   getItemOrNullObject, getCount, items. NamedItem: name, type (Range, Double, String, Boolean,
+//   Error), value (a named range's address), formula (get/set), comment (get/set), visible
+//   (get/set), scope, getRange (InvalidOperation for a name of a value), delete.
 // SettingCollection: add, getItem, getItemOrNullObject, getCount, items. Setting: key, value, delete.
 //
 // KNOWN GAPS (vs real Excel)
-// No spilling (a multi-cell formula result is #VALUE!), no [#This Row], no totals rows, no
-// calculated-column autofill, no merged cells, no events, no row heights or alignment; General
-// display text ignores column width; a "+"/"-" entry that does not parse stays text (Excel may
-// refuse it); locale is en-US; autofit estimates widths from character counts.
+// No worksheet-scoped names (worksheet.names), no NamedItem.arrayValues or valueAsJson; a
+// name's numbers are "Double", never "Integer". No spilling (a multi-cell formula result is
+// #VALUE!), no [#This Row], no hidden rows or
+// filters (SUBTOTAL 101-111 equal 1-11), no calculated-column autofill, no merged cells, no
+// events, no row heights or alignment; a [Col] reference outside a table is #REF! (Excel refuses
+// the formula); General display text ignores column width; a "+"/"-" entry that does not parse
+// stays text (Excel may refuse it); locale is en-US; autofit estimates widths from character
+// counts.
 export { FakeExcelHost, DEFAULT_PAYLOAD_LIMIT } from "./host";
 export type { CellSnapshot, FakeExcelHostOptions, SyncRecord, TableSnapshot } from "./host";
 export { FakeRichApiError } from "./errors";

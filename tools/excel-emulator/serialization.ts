@@ -1,5 +1,5 @@
-// The workbook as a file: cells, formats, tables and settings in JSON, so tests can save, close
-// and reopen a workbook (serialize -> FakeExcelHost.fromSerialized).
+// The workbook as a file: cells, formats, tables, defined names and settings in JSON, so tests
+// can save, close and reopen a workbook (serialize -> FakeExcelHost.fromSerialized).
 import type { Area } from "./addresses";
 import { CellError, errorFromText } from "./cellValues";
 import type { CellScalar } from "./cellValues";
@@ -34,13 +34,30 @@ interface SavedSheet {
   cells: SavedCell[];
 }
 
+interface SavedTotal {
+  value: SavedValue;
+  formula: string | null;
+  numberFormat: string;
+}
+
 interface SavedTable {
   name: string;
   sheet: string;
+  /** The whole table: header row, data body and total row (when shown). */
   area: Area;
-  columns: { id: number; name: string }[];
+  /** hiddenTotal: a column's total while the total row is hidden. */
+  columns: { id: number; name: string; hiddenTotal?: SavedTotal }[];
   showHeaders: boolean;
+  /** Absent in files saved before total rows were modelled. */
+  showTotals?: boolean;
   style: string;
+}
+
+interface SavedName {
+  name: string;
+  formula: string;
+  comment: string;
+  visible: boolean;
 }
 
 interface SavedWorkbook {
@@ -48,6 +65,8 @@ interface SavedWorkbook {
   activeSheet: string;
   sheets: SavedSheet[];
   tables: SavedTable[];
+  /** Absent in files saved before defined names were modelled. */
+  names?: SavedName[];
   settings: Record<string, string>;
 }
 
@@ -96,9 +115,24 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
       name: t.name,
       sheet: t.sheet.name,
       area: t.area,
-      columns: t.columns.map((c) => ({ id: c.id, name: c.name })),
+      columns: t.columns.map((c) =>
+        c.hiddenTotal
+          ? {
+              id: c.id,
+              name: c.name,
+              hiddenTotal: { ...c.hiddenTotal, value: saveValue(c.hiddenTotal.value) },
+            }
+          : { id: c.id, name: c.name },
+      ),
       showHeaders: t.showHeaders,
+      showTotals: t.showTotals,
       style: t.style,
+    })),
+    names: workbook.names.map(({ name, formula, comment, visible }) => ({
+      name,
+      formula,
+      comment,
+      visible,
     })),
     settings: workbook.settings.toJSON(),
   };
@@ -147,9 +181,21 @@ export function deserializeWorkbook(json: string): FakeWorkbook {
       savedTable.area,
       savedTable.columns.map((c) => c.name),
     );
-    table.columns.splice(0, table.columns.length, ...savedTable.columns.map((c) => ({ ...c })));
+    table.columns.splice(
+      0,
+      table.columns.length,
+      ...savedTable.columns.map(({ id, name, hiddenTotal }) =>
+        hiddenTotal
+          ? { id, name, hiddenTotal: { ...hiddenTotal, value: loadValue(hiddenTotal.value) } }
+          : { id, name },
+      ),
+    );
     table.showHeaders = savedTable.showHeaders;
+    table.showTotals = savedTable.showTotals ?? false;
     table.style = savedTable.style;
+  }
+  for (const { name, formula, comment, visible } of saved.names ?? []) {
+    workbook.names.push({ name, formula, comment, visible, deleted: false });
   }
   workbook.settings = SettingsStore.fromJSON(saved.settings);
   workbook.activeSheet =

@@ -34,6 +34,8 @@ export class SheetModel {
   deleted = false;
   /** Cached bounds of the stored cells: undefined unknown, null none. */
   private bounds: Area | null | undefined = null;
+  /** Where each cell was when {@link positionOf} last walked the sheet. */
+  private positions: Map<Cell, { row: number; column: number }> | undefined;
 
   constructor(
     readonly id: string,
@@ -50,12 +52,19 @@ export class SheetModel {
     return this.rows.get(row)?.get(column);
   }
 
-  /** Where `cell` is (0-based), by a walk over the sheet's cells: for ROW() without argument. */
+  /**
+   * Where `cell` is (0-based): for ROW() without argument and for "[Column]" references, which
+   * mean the table the formula sits in. An index built by one walk over the sheet answers; it is
+   * checked on each use and rebuilt when cells have moved since.
+   */
   positionOf(cell: Cell): { row: number; column: number } | undefined {
+    const known = this.positions?.get(cell);
+    if (known && this.getCell(known.row, known.column) === cell) return known;
+    this.positions = new Map();
     for (const [row, cells] of this.rows) {
-      for (const [column, candidate] of cells) if (candidate === cell) return { row, column };
+      for (const [column, candidate] of cells) this.positions.set(candidate, { row, column });
     }
-    return undefined;
+    return this.positions.get(cell);
   }
 
   /** The format a new cell at this position starts with. */

@@ -242,7 +242,10 @@ function planTablesForDelete(
     const before = Math.max(0, tableAlong.start - removed.start);
     if (axis === "rows") {
       if (table.showHeaders && removed.start <= tableAlong.start) throw shiftsTable(errorLocation);
-      const dataRows = table.dataArea.rowCount - overlap;
+      // Deleting the total row's cells turns the total row off, as in Excel.
+      const totals = table.totalsArea;
+      const totalsGone = totals !== undefined && totals.row <= end(removed);
+      const dataRows = table.dataArea.rowCount - (overlap - (totalsGone ? 1 : 0));
       plan.changed.push({
         table,
         apply: (t) => {
@@ -250,6 +253,10 @@ function planTablesForDelete(
             start: tableAlong.start - before,
             count: tableAlong.count - overlap,
           });
+          if (totalsGone) {
+            t.showTotals = false;
+            for (const column of t.columns) delete column.hiddenTotal;
+          }
         },
       });
       if (dataRows === 0) plan.emptied.push(table);
@@ -272,9 +279,13 @@ function planTablesForDelete(
   return plan;
 }
 
-/** A table keeps one (empty) data row when all of its data rows are deleted. */
+/**
+ * A table keeps one (empty) data row when all of its data rows are deleted: above the total
+ * row when it is shown.
+ */
 function refillLastDataRow(wb: FakeWorkbook, table: TableModel): void {
-  const area = { ...table.area, row: lastRow(table.area) + 1, rowCount: 1 };
+  const row = table.totalsArea?.row ?? lastRow(table.area) + 1;
+  const area = { ...table.area, row, rowCount: 1 };
   insertCells(wb, table.sheet, area, "Down", "Range.delete", table);
 }
 

@@ -1,9 +1,11 @@
 // What the table methods do to the workbook: create, rename, resize, delete, convert to a range,
-// add rows and columns, show or hide the header row, with Excel's rules for each.
-import { isWithinSheet, lastColumn, lastRow } from "./addresses";
+// add rows and columns, show or hide the header row and the total row, with Excel's rules for
+// each.
+import { MAX_ROWS, areasOverlap, isWithinSheet, lastColumn, lastRow } from "./addresses";
 import type { Area } from "./addresses";
 import { clearArea, validateInput, writeValues } from "./cellWrites";
 import { DIMENSION_MISMATCH, officeError } from "./errors";
+import { formatStructured } from "./formulas/structured";
 import { deleteCells, insertCells } from "./shifts";
 import type { SheetModel } from "./sheet";
 import {
@@ -16,7 +18,7 @@ import {
   tableNameProblem,
   writeHeaderCells,
 } from "./tables";
-import type { TableColumnModel } from "./tables";
+import type { TableColumnModel, TotalCellModel } from "./tables";
 import type { FakeWorkbook } from "./workbook";
 
 /**
@@ -57,14 +59,27 @@ export function renameTable(
   const problem = tableNameProblem(name);
   if (problem) throw officeError("InvalidArgument", problem, errorLocation);
   const text = name as string;
+  // Tables and defined names share one namespace. Excel refuses a taken name with
+  // InvalidArgument, not ItemAlreadyExists (OfficeDev/office-js#551).
   const other = wb.tableNamed(text);
   if (other && other !== table) {
-    throw officeError("ItemAlreadyExists", `A table named ${text} already exists.`, errorLocation);
+    throw officeError("InvalidArgument", `A table named ${text} already exists.`, errorLocation);
+  }
+  if (wb.definedNamed(text)) {
+    throw officeError(
+      "InvalidArgument",
+      `${text} is already a defined name of the workbook (Formulas > Name Manager).`,
+      errorLocation,
+    );
   }
   wb.renameTable(table, text);
 }
 
-/** Table.resize: same header row, overlapping the old range; no cells move. */
+/**
+ * Table.resize: same header row, overlapping the old range; no cells move. The new range is the
+ * whole table, as getRange() reports it: with a total row, its last row becomes the total row,
+ * which keeps each column's total (the totals are moved there when the last row changes).
+ */
 export function resizeTable(
   wb: FakeWorkbook,
   table: TableModel,
@@ -85,7 +100,9 @@ export function resizeTable(
     if (position >= area.column && position <= lastColumn(area)) kept.push(column);
     else removed.push(column);
   });
+  const totals = table.totalsArea && takeTotals(wb, table);
   table.area = area;
+  if (totals) putTotals(wb, table, totals);
   for (const column of removed) wb.renameTableColumn(table, column.name, undefined);
   let nextId = Math.max(0, ...table.columns.map((c) => c.id)) + 1;
   const columns: TableColumnModel[] = [];
@@ -196,15 +213,20 @@ export function addTableColumn(
   if (!isWithinSheet(area) || lastColumn(table.area) + 1 >= 16_384) {
     throw officeError("InvalidArgument", "The column does not fit on the sheet.", errorLocation);
   }
+  // With a total row, the values may leave out its cell (it stays blank).
+  const valuesArea =
+    table.showTotals && Array.isArray(values) && values.length === area.rowCount - 1
+      ? { ...area, rowCount: area.rowCount - 1 }
+      : area;
   const input =
     values === undefined || values === null
       ? undefined
-      : validateInput("values", values, area, errorLocation);
+      : validateInput("values", values, valuesArea, errorLocation);
   if (name !== undefined && name !== null && typeof name !== "string") {
     throw officeError("InvalidArgument", "A column name is text.", errorLocation);
   }
   insertCells(wb, table.sheet, area, "Right", errorLocation, table);
-  if (input) writeValues(wb, table.sheet, area, input, errorLocation);
+  if (input) writeValues(wb, table.sheet, valuesArea, input, errorLocation);
   const column = table.columns[at] as TableColumnModel;
   if (name) {
     const header = table.headerArea;
@@ -251,6 +273,122 @@ export function deleteTableRow(wb: FakeWorkbook, table: TableModel, index: numbe
     "Up",
     "TableRow.delete",
   );
+}
+
+/** The total row's cells per column, taken out of the sheet (the cells are cleared). */
+function takeTotals(wb: FakeWorkbook, table: TableModel): Map<TableColumnModel, TotalCellModel> {
+  const totals = table.totalsArea as Area;
+  const taken = new Map<TableColumnModel, TotalCellModel>();
+  table.columns.forEach((column, index) => {
+    const cell = table.sheet.getCell(totals.row, totals.column + index);
+    if (!cell || (cell.formula === null && cell.value === "")) return;
+    const { value, formula, numberFormat } = cell;
+    taken.set(column, { value, formula, numberFormat });
+  });
+  clearArea(wb, table.sheet, totals, "All");
+  return taken;
+}
+
+/** Writes each column's total into the total row; columns without one get a blank cell. */
+function putTotals(
+  wb: FakeWorkbook,
+  table: TableModel,
+  totals: ReadonlyMap<TableColumnModel, TotalCellModel>,
+): void {
+  const area = table.totalsArea as Area;
+  clearArea(wb, table.sheet, area, "All");
+  table.columns.forEach((column, index) => {
+    const total = totals.get(column);
+    if (!total) return;
+    table.sheet.editCell(area.row, area.column + index, (cell) => {
+      cell.value = total.value;
+      cell.formula = total.formula;
+      cell.numberFormat = total.numberFormat;
+      cell.calculatedIn = 0;
+    });
+  });
+  wb.dirty = true;
+}
+
+/**
+ * The total row Excel shows the first time: "Total" in the first column and, in the last, the
+ * sum of its numbers (SUBTOTAL 109) or, when it holds none, the count of its entries (103).
+ */
+function defaultTotals(wb: FakeWorkbook, table: TableModel): Map<TableColumnModel, TotalCellModel> {
+  const totals = new Map<TableColumnModel, TotalCellModel>();
+  const last = table.columns[table.columns.length - 1] as TableColumnModel;
+  const data = table.dataArea;
+  let numbers = false;
+  wb.forEachValue(table.sheet, { ...data, column: lastColumn(data), columnCount: 1 }, (v) => {
+    if (typeof v === "number") numbers = true;
+  });
+  const reference = formatStructured("", { items: [], firstColumn: last.name });
+  const numberFormat = table.sheet.defaultFormat(lastRow(table.area) + 1, table.area.column);
+  if (table.columns.length > 1) {
+    totals.set(table.columns[0] as TableColumnModel, {
+      value: "Total",
+      formula: null,
+      numberFormat,
+    });
+  }
+  const formula = `=SUBTOTAL(${numbers ? 109 : 103},${reference})`;
+  totals.set(last, { value: 0, formula, numberFormat });
+  return totals;
+}
+
+/**
+ * Table.showTotals. Showing adds the total row directly under the data body: the row below the
+ * table when it is blank, else a row of cells inserted there (the cells below the table move
+ * down, never written over). Hiding removes the row (its cells are cleared; nothing moves up)
+ * and remembers each column's total for the next time it is shown. Formulas that refer to the
+ * total row (Table1[#Totals]) are #REF! while it is hidden.
+ */
+export function setShowTotals(
+  wb: FakeWorkbook,
+  table: TableModel,
+  show: boolean,
+  errorLocation = "Table.showTotals",
+): void {
+  if (typeof show !== "boolean")
+    throw officeError("InvalidArgument", "showTotals is true or false.", errorLocation);
+  if (show === table.showTotals) return;
+  if (!show) {
+    const totals = takeTotals(wb, table);
+    for (const column of table.columns) {
+      const total = totals.get(column);
+      if (total) column.hiddenTotal = total;
+      else delete column.hiddenTotal;
+    }
+    table.showTotals = false;
+    table.area = { ...table.area, rowCount: table.area.rowCount - 1 };
+    wb.dirty = true;
+    return;
+  }
+  const below: Area = { ...table.area, row: lastRow(table.area) + 1, rowCount: 1 };
+  if (below.row >= MAX_ROWS) {
+    throw officeError(
+      "InvalidOperation",
+      "The total row does not fit on the sheet.",
+      errorLocation,
+    );
+  }
+  let free = !wb.tables.some(
+    (other) => other !== table && other.sheet === table.sheet && areasOverlap(other.area, below),
+  );
+  table.sheet.forEachCellIn(below, (_r, _c, cell) => {
+    if (cell.value !== "" || cell.formula !== null) free = false;
+  });
+  if (!free) insertCells(wb, table.sheet, below, "Down", errorLocation);
+  const remembered = new Map<TableColumnModel, TotalCellModel>();
+  for (const column of table.columns) {
+    if (column.hiddenTotal) remembered.set(column, column.hiddenTotal);
+    delete column.hiddenTotal;
+  }
+  const totals = remembered.size > 0 ? remembered : defaultTotals(wb, table);
+  table.showTotals = true;
+  table.area = { ...table.area, rowCount: table.area.rowCount + 1 };
+  putTotals(wb, table, totals);
+  wb.dirty = true;
 }
 
 /** Table.showHeaders: hiding clears the header cells; showing writes the names above the data. */

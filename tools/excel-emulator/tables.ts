@@ -2,20 +2,33 @@
 // names, header cells and resizing.
 import { areasOverlap, lastColumn, lastRow } from "./addresses";
 import type { Area } from "./addresses";
+import type { CellScalar } from "./cellValues";
 import { officeError } from "./errors";
 import { formatCellText } from "./numberFormat";
 import type { SheetModel } from "./sheet";
 
 export const DEFAULT_TABLE_STYLE = "TableStyleMedium2";
 
+/** What a column's cell of the total row holds: a label ("Total") or a formula, and a format. */
+export interface TotalCellModel {
+  readonly value: CellScalar;
+  readonly formula: string | null;
+  readonly numberFormat: string;
+}
+
 export interface TableColumnModel {
   readonly id: number;
   name: string;
+  /**
+   * The column's total while the total row is hidden: Excel keeps each column's total function
+   * or label, so showing the row again brings them back.
+   */
+  hiddenTotal?: TotalCellModel;
 }
 
 export class TableModel {
   showHeaders = true;
-  readonly showTotals = false;
+  showTotals = false;
   style = DEFAULT_TABLE_STYLE;
   deleted = false;
 
@@ -23,7 +36,7 @@ export class TableModel {
     readonly id: number,
     public name: string,
     public sheet: SheetModel,
-    /** The whole table: header row (when shown) and data body. */
+    /** The whole table: header row (when shown), data body and total row (when shown). */
     public area: Area,
     readonly columns: TableColumnModel[],
   ) {}
@@ -33,10 +46,28 @@ export class TableModel {
     return { ...this.area, rowCount: 1 };
   }
 
+  /** The total row, directly under the data body, or undefined when it is hidden. */
+  get totalsArea(): Area | undefined {
+    if (!this.showTotals) return undefined;
+    return { ...this.area, row: lastRow(this.area), rowCount: 1 };
+  }
+
   get dataArea(): Area {
-    return this.showHeaders
-      ? { ...this.area, row: this.area.row + 1, rowCount: this.area.rowCount - 1 }
-      : this.area;
+    const top = this.showHeaders ? 1 : 0;
+    const bottom = this.showTotals ? 1 : 0;
+    return { ...this.area, row: this.area.row + top, rowCount: this.area.rowCount - top - bottom };
+  }
+
+  /** True when the cell is inside the table's range. */
+  contains(sheet: SheetModel, row: number, column: number): boolean {
+    const a = this.area;
+    return (
+      sheet === this.sheet &&
+      row >= a.row &&
+      row <= lastRow(a) &&
+      column >= a.column &&
+      column <= lastColumn(a)
+    );
   }
 
   columnIndex(name: string): number {
@@ -45,15 +76,18 @@ export class TableModel {
   }
 }
 
-/** Excel's rules for a table name; returns what is wrong, or undefined when it is valid. */
-export function tableNameProblem(name: unknown): string | undefined {
-  if (typeof name !== "string" || name === "") return "A table name cannot be empty.";
-  if (name.length > 255) return "A table name has at most 255 characters.";
+/**
+ * Excel's rules for a table name or a defined name (the same rules: the two share one
+ * namespace); returns what is wrong, or undefined when it is valid.
+ */
+export function tableNameProblem(name: unknown, noun = "table name"): string | undefined {
+  if (typeof name !== "string" || name === "") return `A ${noun} cannot be empty.`;
+  if (name.length > 255) return `A ${noun} has at most 255 characters.`;
   if (!/^[A-Za-z_\\\u00C0-\uFFFF][A-Za-z0-9_.\\\u00C0-\uFFFF]*$/.test(name)) {
-    return `"${name}" is not a valid table name: start with a letter or underscore, and use only letters, digits, periods and underscores.`;
+    return `"${name}" is not a valid ${noun}: start with a letter or underscore, and use only letters, digits, periods and underscores.`;
   }
   if (/^[A-Za-z]{1,3}\d+$/.test(name) || /^[RrCc]$/.test(name) || /^[Rr]\d*[Cc]\d*$/.test(name)) {
-    return `"${name}" looks like a cell reference and cannot name a table.`;
+    return `"${name}" looks like a cell reference and cannot be a ${noun}.`;
   }
   if (/^(TRUE|FALSE)$/i.test(name)) return `"${name}" is reserved.`;
   return undefined;
@@ -119,7 +153,7 @@ export function checkNoOverlap(
 
 /**
  * Excel's resize rule: the headers stay in the same row, the new range overlaps the old one, and
- * at least one data row remains.
+ * at least one data row remains (between the header row and the total row, when shown).
  */
 export function checkResize(table: TableModel, area: Area, errorLocation: string): void {
   if (area.row !== table.area.row) {
@@ -136,7 +170,7 @@ export function checkResize(table: TableModel, area: Area, errorLocation: string
       errorLocation,
     );
   }
-  if (table.showHeaders && area.rowCount < 2) {
+  if (area.rowCount < 1 + (table.showHeaders ? 1 : 0) + (table.showTotals ? 1 : 0)) {
     throw officeError("InvalidArgument", "A table needs at least one data row.", errorLocation);
   }
 }
@@ -148,14 +182,7 @@ export function tableAt(
   row: number,
   column: number,
 ): TableModel | undefined {
-  return tables.find(
-    (t) =>
-      t.sheet === sheet &&
-      row >= t.area.row &&
-      row <= lastRow(t.area) &&
-      column >= t.area.column &&
-      column <= lastColumn(t.area),
-  );
+  return tables.find((t) => t.contains(sheet, row, column));
 }
 
 const BUILT_IN_STYLE =

@@ -8,11 +8,13 @@ import { officeError } from "./errors";
 import { Evaluator, REF_ERROR, VALUE_ERROR } from "./formulas/evaluate";
 import type { FormulaEnvironment, RangeValue, ScalarValue } from "./formulas/evaluate";
 import { parseFormula } from "./formulas/parser";
+import type { FormulaNode } from "./formulas/parser";
 import { absoluteReference, rewriteFormula } from "./formulas/rewrite";
 import type { RewritableToken } from "./formulas/rewrite";
 import { formatStructured } from "./formulas/structured";
 import type { StructuredSpec } from "./formulas/structured";
 import { FormulaSyntaxError } from "./formulas/syntaxError";
+import type { DefinedNameModel } from "./names";
 import { SettingsStore } from "./settings";
 import { SheetModel } from "./sheet";
 import type { Cell } from "./sheet";
@@ -31,6 +33,8 @@ export function sheetNameProblem(name: unknown): string | undefined {
 export class FakeWorkbook implements FormulaEnvironment {
   readonly sheets: SheetModel[] = [];
   readonly tables: TableModel[] = [];
+  /** Workbook-scoped defined names (see names.ts). */
+  readonly names: DefinedNameModel[] = [];
   settings = new SettingsStore();
   activeSheet: SheetModel;
   selection: { sheet: SheetModel; area: Area } | undefined;
@@ -129,10 +133,29 @@ export class FakeWorkbook implements FormulaEnvironment {
     return this.tables.find((t) => t.name.toUpperCase() === upper);
   }
 
+  /** "Table1", "Table2", ...: the first that no table and no defined name uses. */
   nextTableName(): string {
     let n = 1;
-    while (this.tableNamed(`Table${n}`)) n++;
+    while (this.nameUser(`Table${n}`)) n++;
     return `Table${n}`;
+  }
+
+  // ---- defined names ----
+
+  definedNamed(name: string): DefinedNameModel | undefined {
+    const upper = name.toUpperCase();
+    return this.names.find((n) => n.name.toUpperCase() === upper);
+  }
+
+  /** What uses `name` in the namespace tables and defined names share (ignoring case). */
+  nameUser(name: string): "table" | "defined name" | undefined {
+    if (this.tableNamed(name)) return "table";
+    return this.definedNamed(name) ? "defined name" : undefined;
+  }
+
+  definedName(name: string): FormulaNode | undefined {
+    const defined = this.definedNamed(name);
+    return defined && parseFormula(defined.formula);
   }
 
   createTable(name: string, sheet: SheetModel, area: Area, columnNames: string[]): TableModel {
@@ -153,10 +176,12 @@ export class FakeWorkbook implements FormulaEnvironment {
     if (index >= 0) this.tables.splice(index, 1);
     table.deleted = true;
     const upper = table.name.toUpperCase();
-    this.rewriteFormulas((token, formulaSheet) => {
+    this.rewriteFormulas((token, formulaSheet, here) => {
       const name =
         token.kind === "structured" ? token.table : token.kind === "name" ? token.name : undefined;
-      if (name?.toUpperCase() !== upper) return undefined;
+      const ofTable =
+        name === "" ? isInside(table, formulaSheet, here) : name?.toUpperCase() === upper;
+      if (!ofTable) return undefined;
       if (formulas === "ref") return "#REF!";
       const spec: StructuredSpec = token.kind === "structured" ? token.spec : { items: [] };
       const area = structuredAreaOf(table, spec);
@@ -178,23 +203,31 @@ export class FakeWorkbook implements FormulaEnvironment {
     });
   }
 
-  /** Rewrites structured references to a renamed (or removed: newName undefined) column. */
+  /**
+   * Rewrites structured references to a renamed (or removed: newName undefined) column: those
+   * that name the table, and "[Column]" references inside it (also in a hidden total row).
+   */
   renameTableColumn(table: TableModel, oldName: string, newName: string | undefined): void {
     const tableUpper = table.name.toUpperCase();
-    const oldUpper = oldName.toUpperCase();
-    this.rewriteFormulas((token) => {
-      if (token.kind !== "structured" || token.table.toUpperCase() !== tableUpper) return undefined;
-      const first = token.spec.firstColumn?.toUpperCase() === oldUpper;
-      const last = token.spec.lastColumn?.toUpperCase() === oldUpper;
-      if (!first && !last) return undefined;
-      if (newName === undefined) return "#REF!";
-      const spec: StructuredSpec = {
-        ...token.spec,
-        ...(first ? { firstColumn: newName } : {}),
-        ...(last ? { lastColumn: newName } : {}),
-      };
-      return formatStructured(table.name, spec);
-    });
+    const rename = (token: RewritableToken, inside: () => boolean): string | undefined => {
+      if (token.kind !== "structured") return undefined;
+      const unqualified = token.table === "";
+      if (unqualified ? !inside() : token.table.toUpperCase() !== tableUpper) return undefined;
+      const spec = renamedColumnSpec(token.spec, oldName, newName);
+      if (spec === undefined) return undefined;
+      if (spec === null) return "#REF!";
+      return formatStructured(unqualified ? "" : table.name, spec);
+    };
+    this.rewriteFormulas((token, formulaSheet, here) =>
+      rename(token, () => isInside(table, formulaSheet, here)),
+    );
+    for (const column of table.columns) {
+      const total = column.hiddenTotal;
+      if (total?.formula) {
+        const formula = rewriteFormula(total.formula, (token) => rename(token, () => true));
+        column.hiddenTotal = { ...total, formula };
+      }
+    }
     this.dirty = true;
   }
 
@@ -252,8 +285,16 @@ export class FakeWorkbook implements FormulaEnvironment {
     return value === "" && cell.formula === null ? null : value;
   }
 
-  forEachValue(sheet: SheetModel, area: Area, visit: (value: CellScalar) => void): void {
+  forEachValue(
+    sheet: SheetModel,
+    area: Area,
+    visit: (value: CellScalar) => void,
+    options: { readonly skipSubtotals?: boolean } = {},
+  ): void {
     sheet.forEachCellIn(area, (_r, _c, cell) => {
+      if (options.skipSubtotals && cell.formula !== null && SUBTOTAL_CALL.test(cell.formula)) {
+        return;
+      }
       const value = cell.formula === null ? cell.value : this.compute(sheet, cell);
       if (value !== "" || cell.formula !== null) visit(value);
     });
@@ -263,6 +304,10 @@ export class FakeWorkbook implements FormulaEnvironment {
     return this.tableNamed(name) !== undefined;
   }
 
+  tableNameAt(sheet: SheetModel, row: number, column: number): string | undefined {
+    return this.tables.find((t) => t.contains(sheet, row, column))?.name;
+  }
+
   structuredArea(tableName: string, spec: StructuredSpec): RangeValue | CellError {
     const table = this.tableNamed(tableName);
     if (!table) return REF_ERROR;
@@ -270,14 +315,32 @@ export class FakeWorkbook implements FormulaEnvironment {
     return area instanceof CellError ? area : { kind: "range", sheet: table.sheet, area };
   }
 
-  /** Applies `rewrite` to the references of every formula; changed formulas are recalculated. */
+  /**
+   * Applies `rewrite` to the references of every formula; changed formulas are recalculated.
+   * `here` finds the formula's cell, for "[Column]" references (they mean the table there).
+   */
   rewriteFormulas(
-    rewrite: (token: RewritableToken, formulaSheet: SheetModel) => string | undefined,
+    rewrite: (
+      token: RewritableToken,
+      /** The formula's sheet; undefined for a defined name's formula. */
+      formulaSheet: SheetModel | undefined,
+      here: () => Position | undefined,
+    ) => string | undefined,
   ): void {
+    for (const defined of this.names) {
+      const rewritten = rewriteFormula(defined.formula, (token) =>
+        rewrite(token, undefined, () => undefined),
+      );
+      if (rewritten !== defined.formula) {
+        defined.formula = rewritten;
+        this.dirty = true;
+      }
+    }
     for (const sheet of this.sheets) {
       for (const cell of sheet.formulaCells) {
         const formula = cell.formula as string;
-        const rewritten = rewriteFormula(formula, (token) => rewrite(token, sheet));
+        const here = () => sheet.positionOf(cell);
+        const rewritten = rewriteFormula(formula, (token) => rewrite(token, sheet, here));
         if (rewritten !== formula) {
           cell.formula = rewritten;
           cell.calculatedIn = 0;
@@ -299,18 +362,73 @@ export class FakeWorkbook implements FormulaEnvironment {
   }
 }
 
+/** Cells whose formulas call SUBTOTAL: SUBTOTAL leaves them out of its ranges. */
+const SUBTOTAL_CALL = /\bSUBTOTAL\s*\(/i;
+
+type Position = { row: number; column: number };
+
+/** True when the formula's cell (found by `here`) is inside the table. */
+function isInside(
+  table: TableModel,
+  formulaSheet: SheetModel | undefined,
+  here: () => Position | undefined,
+): boolean {
+  const at = formulaSheet && here();
+  return at !== undefined && table.contains(formulaSheet as SheetModel, at.row, at.column);
+}
+
+/**
+ * A structured reference's spec with column `oldName` renamed: undefined when it does not
+ * mention the column, null when the column is gone (newName undefined: the reference is #REF!).
+ */
+function renamedColumnSpec(
+  spec: StructuredSpec,
+  oldName: string,
+  newName: string | undefined,
+): StructuredSpec | null | undefined {
+  const oldUpper = oldName.toUpperCase();
+  const first = spec.firstColumn?.toUpperCase() === oldUpper;
+  const last = spec.lastColumn?.toUpperCase() === oldUpper;
+  if (!first && !last) return undefined;
+  if (newName === undefined) return null;
+  return {
+    ...spec,
+    ...(first ? { firstColumn: newName } : {}),
+    ...(last ? { lastColumn: newName } : {}),
+  };
+}
+
+/**
+ * The rows a structured reference's items cover: the data body by default; #Headers, #Data and
+ * #Totals in any contiguous combination; #All for the whole table. #REF! for a hidden part.
+ */
+function structuredRows(table: TableModel, items: ReadonlySet<string>): Area | CellError {
+  if (items.has("#All")) return table.area;
+  const headers = items.has("#Headers");
+  const totals = items.has("#Totals");
+  const data = items.has("#Data") || (!headers && !totals);
+  if (headers && totals && !data) return REF_ERROR; // not one block of cells
+  const parts: Area[] = [];
+  if (headers) {
+    if (!table.headerArea) return REF_ERROR;
+    parts.push(table.headerArea);
+  }
+  if (data) parts.push(table.dataArea);
+  if (totals) {
+    if (!table.totalsArea) return REF_ERROR;
+    parts.push(table.totalsArea);
+  }
+  const first = parts[0] as Area;
+  const last = parts[parts.length - 1] as Area;
+  return { ...first, rowCount: last.row + last.rowCount - first.row };
+}
+
 /** The cells a structured reference covers in a table now. */
 export function structuredAreaOf(table: TableModel, spec: StructuredSpec): Area | CellError {
-  let rows: Area;
   const items = new Set(spec.items);
   if (items.has("#This Row")) return VALUE_ERROR;
-  if (items.has("#Totals")) return REF_ERROR;
-  if (items.has("#All")) rows = table.area;
-  else if (items.has("#Headers")) {
-    const header = table.headerArea;
-    if (!header) return REF_ERROR;
-    rows = items.has("#Data") ? table.area : header;
-  } else rows = table.dataArea;
+  const rows = structuredRows(table, items);
+  if (rows instanceof CellError) return rows;
   if (spec.firstColumn === undefined) return rows;
   const first = table.columnIndex(spec.firstColumn);
   const last = spec.lastColumn === undefined ? first : table.columnIndex(spec.lastColumn);

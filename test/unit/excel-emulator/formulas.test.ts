@@ -113,6 +113,39 @@ describe("formula evaluation", () => {
     ).toEqual(expected);
   });
 
+  // A1:A5 holds 2, 4, "x", TRUE and 9: numbers 2, 4, 9; four non-blank entries.
+  it.each([
+    ["=SUBTOTAL(9,A1:A5)", 15],
+    ["=SUBTOTAL(109,A1:A5)", 15],
+    ["=SUBTOTAL(1,A1:A5)", 5],
+    ["=SUBTOTAL(101,A1:A5)", 5],
+    ["=SUBTOTAL(2,A1:A5)", 3],
+    ["=SUBTOTAL(3,A1:A6)", 5],
+    ["=SUBTOTAL(103,A1:A6)", 5],
+    ["=SUBTOTAL(4,A1:A5)", 9],
+    ["=SUBTOTAL(105,A1:A5)", 2],
+    ["=SUBTOTAL(6,A1:A5)", 72],
+    ["=SUBTOTAL(10,A1:A5)", 13],
+    ["=SUBTOTAL(111,A1:A5)", 26 / 3],
+    ["=SUBTOTAL(9,A1:A2,A5)", 15],
+    ["=SUBTOTAL(1,B1:B5)", "#DIV/0!"],
+    ["=SUBTOTAL(12,A1:A5)", "#VALUE!"],
+    ["=SUBTOTAL(9,5)", "#VALUE!"],
+  ])("SUBTOTAL: %s evaluates to %j", async (formula, expected) => {
+    const value = await evaluate(formula, [[2], [4], ["x"], [true], [9], ["=SUBTOTAL(9,A1:A2)"]]);
+    if (typeof expected === "number") expect(value).toBeCloseTo(expected, 12);
+    else expect(value).toBe(expected);
+  });
+
+  it("leaves SUBTOTAL cells out of a SUBTOTAL's range, so a total over totals counts once", async () => {
+    expect(await evaluate("=SUBTOTAL(9,A1:A4)", [[1], [2], ["=SUBTOTAL(9,A1:A2)"], [4]])).toBe(7);
+    expect(await evaluate("=SUM(A1:A4)", [[1], [2], ["=SUBTOTAL(9,A1:A2)"], [4]])).toBe(10);
+  });
+
+  it("gives #REF! for a [Column] reference outside any table", async () => {
+    expect(await evaluate("=SUM([Amount])", [[1]])).toBe("#REF!");
+  });
+
   it("propagates an error from a range into SUM", async () => {
     expect(await evaluate("=SUM(A1:A2)", [[1], ["#N/A"]])).toBe("#N/A");
   });

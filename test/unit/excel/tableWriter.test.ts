@@ -3,6 +3,7 @@
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import {
+  chooseImportTable,
   ColumnPlaces,
   finishTables,
   TableWriter,
@@ -278,6 +279,255 @@ describe("TableWriter", () => {
         value: 0,
       });
     });
+  });
+});
+
+describe("TableWriter with a total row the user switched on", () => {
+  /**
+   * A first import of two invoices (A3:D5), then the user's total row (row 6) summing Total with
+   * their own formula, and a report reading that total two ways.
+   */
+  async function importedWithTotalRow(): Promise<FakeExcelHost> {
+    const host = new OfficeJsExcelHost();
+    const first = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
+    await write(host, first, [
+      ["a", 1, 46000, true],
+      ["b", 2, 46001, false],
+    ]);
+    await host.run(async (context) => {
+      const table = context.workbook.tables.getItem("Invoices");
+      table.showTotals = true;
+      table.getTotalRowRange().getCell(0, 1).formulas = [["=SUBTOTAL(109,[Total])"]];
+      await context.sync();
+    });
+    host.addSheet("Report");
+    host.setCells("Report", "A1", [["=Invoices[[#Totals],[Total]]", "=Invoices!B6"]]);
+    expect(host.values("Report", "A1:B1")).toEqual([[3, 3]]);
+    return host;
+  }
+
+  async function refresh(host: FakeExcelHost, blocks: (string | number | boolean)[][][]) {
+    const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Refreshing");
+    for (const rows of blocks) await write(host, writer, rows);
+    await finishTables(host.run, [{ writer, status: "Done" }]);
+    return writer;
+  }
+
+  it("refreshes with more rows: the total row stays under the data and its SUBTOTAL covers them", async () => {
+    const host = await importedWithTotalRow();
+    await refresh(host, [
+      [["x", 10.25, 46010, true]],
+      [
+        ["y", 20.5, 46011, false],
+        ["z", 0.01, 46012, true],
+      ],
+    ]);
+    expect(host.tableInfo("Invoices")).toMatchObject({
+      address: "Invoices!A3:D7",
+      rowCount: 3,
+      showTotals: true,
+    });
+    expect(host.values("Invoices", "A4:D7")).toEqual([
+      ["x", 10.25, 46010, true],
+      ["y", 20.5, 46011, false],
+      ["z", 0.01, 46012, true],
+      ["Total", 30.76, "", 3],
+    ]);
+    expect(host.cell("Invoices", "B7").formula).toBe("=SUBTOTAL(109,[Total])");
+    expect(host.values("Invoices", "A8:D8")).toEqual([["", "", "", ""]]);
+    // A formula reading the total row, by table or by cell, follows it.
+    expect(host.cell("Report", "B1").formula).toBe("=Invoices!B7");
+    expect(host.values("Report", "A1:B1")).toEqual([[30.76, 30.76]]);
+  });
+
+  it("refreshes with fewer rows: the total row moves up under them", async () => {
+    const host = await importedWithTotalRow();
+    await write(host, await TableWriter.open(host.run, LAYOUT, COLUMNS, "More"), [
+      ["a", 1, 46000, true],
+      ["b", 2, 46001, false],
+      ["c", 3, 46002, true],
+      ["d", 4, 46003, true],
+    ]);
+    expect(host.tableInfo("Invoices")!.address).toBe("Invoices!A3:D8");
+    await refresh(host, [[["only", 7.5, 46020, false]]]);
+    expect(host.tableInfo("Invoices")).toMatchObject({ address: "Invoices!A3:D5", rowCount: 1 });
+    expect(host.values("Invoices", "A4:D6")).toEqual([
+      ["only", 7.5, 46020, false],
+      ["Total", 7.5, "", 1],
+      ["", "", "", ""],
+    ]);
+    expect(host.values("Report", "A1:B1")).toEqual([[7.5, 7.5]]);
+  });
+
+  it("refreshes to no rows: one empty data row above the total row, which shows 0", async () => {
+    const host = await importedWithTotalRow();
+    await refresh(host, []);
+    expect(host.tableInfo("Invoices")).toMatchObject({ address: "Invoices!A3:D5", rowCount: 1 });
+    expect(host.values("Invoices", "A4:D5")).toEqual([
+      ["", "", "", ""],
+      ["Total", 0, "", 0],
+    ]);
+  });
+
+  it("never writes over the user's cells below the total row: they move down with it", async () => {
+    const host = await importedWithTotalRow();
+    host.setCells("Invoices", "A8", [["Checked by: Ana"]]);
+    await refresh(host, [
+      [
+        ["x", 1, 46010, true],
+        ["y", 2, 46011, true],
+        ["z", 3, 46012, true],
+        ["w", 4, 46013, true],
+      ],
+    ]);
+    expect(host.values("Invoices", "A8:B8")).toEqual([["Total", 10]]);
+    expect(host.cell("Invoices", "A10").value).toBe("Checked by: Ana");
+  });
+
+  it("widens the total row with a column the refresh appends", async () => {
+    const host = await importedWithTotalRow();
+    const grown = [...COLUMNS, { key: "memo", header: "Memo", kind: "text" as const }];
+    const writer = await TableWriter.open(host.run, LAYOUT, grown, "Refreshing");
+    await write(host, writer, [["x", 5, 46010, true, "note"]], grown);
+    await finishTables(host.run, [{ writer, status: "Done" }]);
+    expect(host.tableInfo("Invoices")).toMatchObject({
+      address: "Invoices!A3:E5",
+      headers: ["ID", "Total", "Issue date", "Paid", "Memo"],
+    });
+    expect(host.values("Invoices", "A4:E5")).toEqual([
+      ["x", 5, 46010, true, "note"],
+      ["Total", 5, "", 1, ""],
+    ]);
+  });
+
+  it("counts the total row's row in the sheet's capacity", async () => {
+    const host = await importedWithTotalRow();
+    const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Refreshing");
+    expect(writer.capacity).toBe(1_048_576 - 3 - 1);
+  });
+});
+
+describe("TableWriter and the user's names", () => {
+  /** A workbook whose "Invoices" table the user made (not an import) on sheet Invoices. */
+  async function withUsersTable(host: FakeExcelHost): Promise<void> {
+    host.addSheet("Invoices");
+    host.setCells("Invoices", "A1", [
+      ["Client", "Due"],
+      ["Acme", 120],
+    ]);
+    await host.run(async (context) => {
+      context.workbook.tables.add("Invoices!A1:B2", true).name = "Invoices";
+      await context.sync();
+    });
+  }
+
+  it("leaves a defined name of the table's name alone: the table is Invoices_2, refreshed later", async () => {
+    const host = new OfficeJsExcelHost();
+    await host.run(async (context) => {
+      context.workbook.names.add("INVOICES", "=Sheet1!$A$1:$A$9", "my invoice list");
+      await context.sync();
+    });
+    const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
+    expect(writer.tableName).toBe("Invoices_2");
+    expect(writer.nameInTheWay).toEqual({ name: "Invoices", usedBy: "defined name" });
+    await write(host, writer, [["a", 1, 46000, true]]);
+    expect(host.tableInfo("Invoices_2")).toMatchObject({ sheet: "Invoices", rowCount: 1 });
+    expect(host.definedNames()).toEqual([{ name: "INVOICES", formula: "=Sheet1!$A$1:$A$9" }]);
+
+    const again = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Refreshing");
+    await write(host, again, [["b", 2, 46001, false]]);
+    expect(again).toMatchObject({ tableName: "Invoices_2", nameInTheWay: null });
+    expect(host.tableNames()).toEqual(["Invoices_2"]);
+    expect(host.values("Invoices", "A4:A5")).toEqual([["b"], [""]]);
+  });
+
+  it("keeps refreshing Invoices_2 after the defined name is gone, so formulas on it keep working", async () => {
+    const host = new OfficeJsExcelHost();
+    await host.run(async (context) => {
+      context.workbook.names.add("Invoices", "=1");
+      await context.sync();
+    });
+    await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
+    await host.run(async (context) => {
+      context.workbook.names.getItem("Invoices").delete();
+      await context.sync();
+    });
+    const again = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Refreshing");
+    expect(again.tableName).toBe("Invoices_2");
+    expect(host.tableNames()).toEqual(["Invoices_2"]);
+  });
+
+  it("never refreshes a table of the same name that the user made: its rows stay", async () => {
+    const host = new OfficeJsExcelHost();
+    await withUsersTable(host);
+    const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
+    await write(host, writer, [["a", 1, 46000, true]]);
+    expect(writer).toMatchObject({ tableName: "Invoices_2", sheetName: "Invoices (2)" });
+    expect(writer.nameInTheWay).toEqual({ name: "Invoices", usedBy: "table" });
+    expect(host.tableInfo("Invoices")).toMatchObject({
+      address: "Invoices!A1:B2",
+      headers: ["Client", "Due"],
+    });
+    expect(host.values("Invoices", "A2:B2")).toEqual([["Acme", 120]]);
+  });
+
+  it("knows its tables after the workbook is saved and reopened", async () => {
+    const host = new OfficeJsExcelHost();
+    const first = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Starting");
+    await write(host, first, [["a", 1, 46000, true]]);
+    const reopened = FakeExcelHost.fromSerialized(host.serialize());
+    const again = await TableWriter.open(reopened.run, LAYOUT, COLUMNS, "Refreshing");
+    expect(again.tableName).toBe("Invoices");
+    expect(reopened.tableNames()).toEqual(["Invoices"]);
+    expect(reopened.tableInfo("Invoices")!.rowCount).toBe(1);
+  });
+});
+
+describe("chooseImportTable", () => {
+  const none = { tables: [], definedNames: [], ours: [] };
+
+  it("takes the wanted name when nothing uses it", () => {
+    expect(chooseImportTable("Invoices", none)).toEqual({
+      name: "Invoices",
+      refresh: false,
+      inTheWay: null,
+    });
+  });
+
+  it("refreshes an earlier import's table, whatever case the user gave it", () => {
+    expect(
+      chooseImportTable("Invoices", { tables: ["INVOICES"], definedNames: [], ours: ["INVOICES"] }),
+    ).toEqual({ name: "Invoices", refresh: true, inTheWay: null });
+  });
+
+  it("skips names a defined name or another table holds, ignoring case", () => {
+    expect(
+      chooseImportTable("Invoices", {
+        tables: ["invoices_2"],
+        definedNames: ["INVOICES"],
+        ours: [],
+      }),
+    ).toEqual({
+      name: "Invoices_3",
+      refresh: false,
+      inTheWay: { name: "Invoices", usedBy: "defined name" },
+    });
+  });
+
+  it("prefers the earlier import's numbered table to a name that has since become free", () => {
+    expect(
+      chooseImportTable("Invoices", {
+        tables: ["Invoices_3"],
+        definedNames: [],
+        ours: ["Invoices_3"],
+      }),
+    ).toMatchObject({ name: "Invoices_3", refresh: true });
+  });
+
+  it("keeps a numbered name within Excel's 255 characters", () => {
+    const long = "L".repeat(255);
+    const choice = chooseImportTable(long, { tables: [], definedNames: [long], ours: [] });
+    expect(choice.name).toBe(`${"L".repeat(253)}_2`);
   });
 });
 

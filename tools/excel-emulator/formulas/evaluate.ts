@@ -32,10 +32,22 @@ export interface FormulaEnvironment {
   structuredArea(table: string, spec: StructuredSpec): RangeValue | CellError;
   /** True when a table of this name exists (a bare table name is its data body). */
   hasTable(name: string): boolean;
+  /** The formula of a defined name, parsed, or undefined when there is no such name. */
+  definedName(name: string): FormulaNode | undefined;
+  /** The name of the table whose range holds the cell, if any ("[Column]" means that table). */
+  tableNameAt(sheet: FormulaSheet, row: number, column: number): string | undefined;
   /** A cell's current value, computing a formula cell first when needed. */
   cellValue(sheet: FormulaSheet, row: number, column: number): ScalarValue;
-  /** Calls `visit` with each non-blank value in the area (blank cells are skipped). */
-  forEachValue(sheet: FormulaSheet, area: Area, visit: (value: CellScalar) => void): void;
+  /**
+   * Calls `visit` with each non-blank value in the area (blank cells are skipped), and with
+   * `skipSubtotals` not the cells whose formulas call SUBTOTAL (as SUBTOTAL counts its range).
+   */
+  forEachValue(
+    sheet: FormulaSheet,
+    area: Area,
+    visit: (value: CellScalar) => void,
+    options?: { readonly skipSubtotals?: boolean },
+  ): void;
 }
 
 export const VALUE_ERROR = CellError.of("#VALUE!");
@@ -46,6 +58,9 @@ export const NUM_ERROR = CellError.of("#NUM!");
 
 /** Evaluates formulas of one sheet. */
 export class Evaluator {
+  /** Defined names being evaluated, to stop at a name that refers to itself. */
+  private readonly namesInUse = new Set<string>();
+
   /**
    * `position` finds the cell whose formula this is (0-based), for ROW() without an argument;
    * found only when asked, since most formulas never need it.
@@ -59,6 +74,25 @@ export class Evaluator {
   /** The formula's own cell (0-based), when known. */
   here(): { row: number; column: number } | undefined {
     return this.position();
+  }
+
+  /** A defined name's value: what its formula evaluates to; #NAME? when unknown or circular. */
+  private definedName(name: string): EvalValue {
+    const formula = this.env.definedName(name);
+    const key = name.toUpperCase();
+    if (!formula || this.namesInUse.has(key)) return NAME_ERROR;
+    this.namesInUse.add(key);
+    try {
+      return this.evaluate(formula);
+    } finally {
+      this.namesInUse.delete(key);
+    }
+  }
+
+  /** The table the formula's own cell is in, which "[Column]" references mean. */
+  private enclosingTable(): string | undefined {
+    const here = this.here();
+    return here && this.env.tableNameAt(this.sheet, here.row, here.column);
   }
 
   /** The value of a formula as a cell holds it: ranges collapse, blanks become 0. */
@@ -82,12 +116,14 @@ export class Evaluator {
         const sheet = node.sheet === undefined ? this.sheet : this.env.sheetNamed(node.sheet);
         return sheet ? { kind: "range", sheet, area: node.area } : REF_ERROR;
       }
-      case "structured":
-        return this.env.structuredArea(node.table, node.spec);
+      case "structured": {
+        const table = node.table === "" ? this.enclosingTable() : node.table;
+        return table === undefined ? REF_ERROR : this.env.structuredArea(table, node.spec);
+      }
       case "name":
         return this.env.hasTable(node.name)
           ? this.env.structuredArea(node.name, { items: [] })
-          : NAME_ERROR;
+          : this.definedName(node.name);
       case "call":
         return callFunction(node.name, node.args, this);
       case "unary": {

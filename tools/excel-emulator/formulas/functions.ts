@@ -1,10 +1,10 @@
 // The worksheet functions the fake evaluates: SUM, ROUND, ABS, IF, AND, OR, NOT, IFERROR, ROWS,
-// COLUMNS, COUNTA, COUNT, MIN, MAX, ISBLANK, ROW and OFFSET. Any other name evaluates to #NAME?,
-// as in Excel.
+// COLUMNS, COUNTA, COUNT, MIN, MAX, ISBLANK, ROW, OFFSET and SUBTOTAL. Any other name evaluates
+// to #NAME?, as in Excel.
 import { CellError, toExcelPrecision } from "../cellValues";
 import type { CellScalar } from "../cellValues";
 import { MAX_COLUMNS, MAX_ROWS } from "../addresses";
-import { NAME_ERROR, REF_ERROR, VALUE_ERROR, toBoolean, toNumber } from "./evaluate";
+import { DIV0_ERROR, NAME_ERROR, REF_ERROR, VALUE_ERROR, toBoolean, toNumber } from "./evaluate";
 import type { EvalValue, Evaluator, RangeValue, ScalarValue } from "./evaluate";
 import type { FormulaNode } from "./parser";
 
@@ -80,6 +80,76 @@ export function roundHalfAway(n: number, digits: number): number {
   const factor = 10 ** Math.trunc(digits);
   const scaled = toExcelPrecision(Math.abs(n) * factor);
   return (Math.sign(n) * Math.round(scaled)) / factor;
+}
+
+type Aggregate = (values: readonly CellScalar[]) => ScalarValue;
+
+/** The numbers among the values, or the first error (as SUM, AVERAGE, MIN and MAX see a range). */
+function numbersOf(values: readonly CellScalar[]): number[] | CellError {
+  const numbers: number[] = [];
+  for (const value of values) {
+    if (value instanceof CellError) return value;
+    if (typeof value === "number") numbers.push(value);
+  }
+  return numbers;
+}
+
+function numeric(compute: (numbers: number[]) => ScalarValue): Aggregate {
+  return (values) => {
+    const numbers = numbersOf(values);
+    return numbers instanceof CellError ? numbers : compute(numbers);
+  };
+}
+
+/** Sum of squared deviations from the mean, divided by n - `lost` (1 for a sample). */
+function variance(numbers: readonly number[], lost: 0 | 1): number | CellError {
+  if (numbers.length - lost < 1) return DIV0_ERROR;
+  const mean = numbers.reduce((a, b) => a + b, 0) / numbers.length;
+  const squares = numbers.reduce((sum, n) => sum + (n - mean) ** 2, 0);
+  return squares / (numbers.length - lost);
+}
+
+function root(value: number | CellError): number | CellError {
+  return value instanceof CellError ? value : Math.sqrt(value);
+}
+
+/** SUBTOTAL's function numbers 1-11 (101-111 are the same here: the fake hides no rows). */
+const SUBTOTAL_FUNCTIONS: readonly Aggregate[] = [
+  numeric((n) => (n.length === 0 ? DIV0_ERROR : n.reduce((a, b) => a + b, 0) / n.length)),
+  (values) => values.filter((v) => typeof v === "number").length,
+  (values) => values.length,
+  numeric((n) => (n.length === 0 ? 0 : Math.max(...n))),
+  numeric((n) => (n.length === 0 ? 0 : Math.min(...n))),
+  numeric((n) => (n.length === 0 ? 0 : n.reduce((a, b) => a * b, 1))),
+  numeric((n) => root(variance(n, 1))),
+  numeric((n) => root(variance(n, 0))),
+  numeric((n) => n.reduce((a, b) => a + b, 0)),
+  numeric((n) => variance(n, 1)),
+  numeric((n) => variance(n, 0)),
+];
+
+/**
+ * SUBTOTAL(function_num, ref1, ...): the aggregate of the referenced cells, leaving out cells
+ * that hold SUBTOTAL formulas themselves (so a total over totals does not count twice), as a
+ * table's total row computes it: =SUBTOTAL(109,[Total]).
+ */
+function subtotal(args: FormulaNode[], ev: Evaluator): ScalarValue {
+  if (args.length < 2) return VALUE_ERROR;
+  const code = ev.number(args[0] as FormulaNode);
+  if (code instanceof CellError) return code;
+  const number = Math.trunc(code);
+  const aggregate = SUBTOTAL_FUNCTIONS[(number > 100 ? number - 100 : number) - 1];
+  if (!aggregate || number < 1 || (number > 11 && number < 101) || number > 111) {
+    return VALUE_ERROR;
+  }
+  const values: CellScalar[] = [];
+  for (const arg of args.slice(1)) {
+    const value = ev.evaluate(arg);
+    if (value instanceof CellError) return value;
+    if (!isRange(value)) return VALUE_ERROR;
+    ev.env.forEachValue(value.sheet, value.area, (v) => values.push(v), { skipSubtotals: true });
+  }
+  return aggregate(values);
 }
 
 const FUNCTIONS: Readonly<Record<string, WorksheetFunction>> = {
@@ -198,6 +268,7 @@ const FUNCTIONS: Readonly<Record<string, WorksheetFunction>> = {
     }
     return { kind: "range", sheet: base.sheet, area };
   },
+  SUBTOTAL: subtotal,
   ISBLANK: (args, ev) => {
     if (!arity(args, 1, 1)) return VALUE_ERROR;
     const value = ev.evaluate(args[0] as FormulaNode);

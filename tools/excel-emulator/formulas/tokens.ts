@@ -31,6 +31,7 @@ export type ReferenceToken =
     }
   | {
       kind: "structured";
+      /** "" for a reference without a table name: the table the formula sits in. */
       table: string;
       spec: StructuredSpec;
       start: number;
@@ -91,6 +92,15 @@ export function tokenize(text: string, offset = 0): Token[] {
       const length = m[0].length + (local ? local[0].length : 0);
       tokens.push({ kind: "error", value: error, start: at(i), end: at(i + length) });
       i += length;
+      continue;
+    }
+    if (ch === "[") {
+      // A structured reference without a table name ("[Total]", "[@Total]"): it means the table
+      // the formula sits in, as in the formulas of a table's total row.
+      const close = matchingBracket(text, i);
+      const spec = parseStructuredSpec(text.slice(i + 1, close));
+      tokens.push({ kind: "structured", table: "", spec, start: at(i), end: at(close + 1) });
+      i = close + 1;
       continue;
     }
     const reference = readReference(text, i);

@@ -2,7 +2,7 @@
 import { lastRow, parseAddress } from "../addresses";
 import type { Area } from "../addresses";
 import { readValues } from "../cellWrites";
-import { notImplemented, officeError } from "../errors";
+import { officeError } from "../errors";
 import type { SheetModel } from "../sheet";
 import {
   addTable,
@@ -15,6 +15,7 @@ import {
   renameTable,
   resizeTable,
   setShowHeaders,
+  setShowTotals,
   setTableStyle,
 } from "../tableOperations";
 import type { TableColumnModel, TableModel } from "../tables";
@@ -223,8 +224,7 @@ export class FakeTable extends FakeClientObject<TableModel> {
     return this.field("showTotals");
   }
   set showTotals(show: boolean) {
-    if (show !== false) throw notImplemented("Table.showTotals = true (totals rows)");
-    this.queueSet("showTotals", show, () => undefined);
+    this.queueSet("showTotals", show, (table, scope) => setShowTotals(scope.workbook, table, show));
   }
 
   get style(): string {
@@ -257,7 +257,7 @@ export class FakeTable extends FakeClientObject<TableModel> {
     return this.rowsProxy as unknown as Excel.TableRowCollection;
   }
 
-  /** The whole table: header row and data body. */
+  /** The whole table: header row, data body and total row. */
   getRange(): Excel.Range {
     return this.part("getRange", (t) => t.area);
   }
@@ -279,14 +279,9 @@ export class FakeTable extends FakeClientObject<TableModel> {
     return this.part("getDataBodyRange", (t) => t.dataArea);
   }
 
+  /** The total row; InvalidOperation when it is hidden. */
   getTotalRowRange(): Excel.Range {
-    return this.part("getTotalRowRange", () => {
-      throw officeError(
-        "InvalidOperation",
-        "The table has no totals row.",
-        "Table.getTotalRowRange",
-      );
-    });
+    return this.part("getTotalRowRange", (t) => totalRowOf(t, "Table.getTotalRowRange"));
   }
 
   private part(method: string, area: (table: TableModel) => Area): Excel.Range {
@@ -330,6 +325,15 @@ export class FakeTable extends FakeClientObject<TableModel> {
   clearFilters(): void {
     this.queueCall("clearFilters", [], () => undefined);
   }
+}
+
+/** A table's total row, or Excel's refusal when the table does not show one. */
+function totalRowOf(table: TableModel, errorLocation: string): Area {
+  const totals = table.totalsArea;
+  if (!totals) {
+    throw officeError("InvalidOperation", "The table's total row is hidden.", errorLocation);
+  }
+  return totals;
 }
 
 interface ColumnTarget {
@@ -493,6 +497,12 @@ export class FakeTableColumn extends FakeClientObject<ColumnTarget> {
 
   getDataBodyRange(): Excel.Range {
     return this.part("getDataBodyRange", (t) => t.table.dataArea);
+  }
+
+  getTotalRowRange(): Excel.Range {
+    return this.part("getTotalRowRange", (t) =>
+      totalRowOf(t.table, "TableColumn.getTotalRowRange"),
+    );
   }
 
   getHeaderRowRange(): Excel.Range {

@@ -1,5 +1,5 @@
-// Excel.Workbook, Excel.Application and the workbook's settings, and the request context that
-// holds them (what Excel.run hands to the batch).
+// Excel.Workbook (its sheets, tables, defined names and settings), Excel.Application, and the
+// request context that holds them (what Excel.run hands to the batch).
 import { officeError } from "../errors";
 import type { FakeWorkbook } from "../workbook";
 import { FakeClientObject } from "./clientObject";
@@ -8,6 +8,7 @@ import { FakeClientResult } from "./clientResult";
 import { FakeCollection } from "./collection";
 import { FakeRequestContext } from "./context";
 import type { SyncBackend } from "./context";
+import { FakeNamedItemCollection } from "./names";
 import { FakeRange } from "./range";
 import { FakeTableCollection } from "./table";
 import { FakeWorksheetCollection } from "./worksheet";
@@ -19,6 +20,7 @@ export class FakeWorkbookProxy extends FakeClientObject<FakeWorkbook> {
   };
   readonly worksheets: Excel.WorksheetCollection;
   readonly tables: Excel.TableCollection;
+  readonly names: Excel.NamedItemCollection;
   readonly settings: Excel.SettingCollection;
   readonly application: Excel.Application;
 
@@ -26,6 +28,7 @@ export class FakeWorkbookProxy extends FakeClientObject<FakeWorkbook> {
     super(context, () => context.backend.workbook);
     this.worksheets = new FakeWorksheetCollection(context) as unknown as Excel.WorksheetCollection;
     this.tables = new FakeTableCollection(context) as unknown as Excel.TableCollection;
+    this.names = new FakeNamedItemCollection(context) as unknown as Excel.NamedItemCollection;
     this.settings = new FakeSettingCollection(context) as unknown as Excel.SettingCollection;
     this.application = application;
     Object.preventExtensions(this);
@@ -35,6 +38,7 @@ export class FakeWorkbookProxy extends FakeClientObject<FakeWorkbook> {
     return {
       worksheets: this.worksheets as unknown as LoadableObject,
       tables: this.tables as unknown as LoadableObject,
+      names: this.names as unknown as LoadableObject,
       settings: this.settings as unknown as LoadableObject,
     };
   }
