@@ -6,6 +6,13 @@ import type { JournalLine, JsonRecord, Payment } from "../api";
 import { createDiscoveringShaper, createPaymentsShaper, IMPORT_NOTES_HEADER } from "../sheets";
 import type { CellKind, CellValue, ColumnSpec } from "../sheets";
 import { ColumnSet, readPath, shapeRows, type ShapedBlock } from "../sheets/rowShaper";
+import { groupDigits } from "../sheets/textCells";
+import {
+  EXCEL_RESULT_LIMIT_MB,
+  GrowingTableSize,
+  MAX_RESULT_BYTES,
+  type CutRow,
+} from "./resultSize";
 
 /** A spilled table: the header row first, every row as long as the header. */
 export type SpilledTable = CellValue[][];
@@ -16,10 +23,14 @@ export type SpilledTable = CellValue[][];
  */
 export const NOTES_HEADER = "Notes";
 
-function spilled(columns: readonly ColumnSpec[], block: ShapedBlock): SpilledTable {
-  const header = columns.map((column) =>
+function headerRow(columns: readonly ColumnSpec[]): string[] {
+  return columns.map((column) =>
     column.header === IMPORT_NOTES_HEADER ? NOTES_HEADER : column.header,
   );
+}
+
+function spilled(columns: readonly ColumnSpec[], block: ShapedBlock): SpilledTable {
+  const header = headerRow(columns);
   // A discovering shaper may add columns on later rows; pad earlier ones so the array is square.
   const rows = block.rows.map((row) =>
     row.length < header.length
@@ -49,20 +60,82 @@ export interface Shortfall {
 }
 
 /**
- * The table with a last row saying it is incomplete: the first cell in a few words (where the
- * eye lands at the end of the list), the Notes cell in full, as Notes explain inexact amounts.
- * Every other cell is empty text, so sums over a column are not disturbed.
+ * A last row saying the table is incomplete: the first cell in a few words (where the eye lands
+ * at the end of the list), the Notes cell in full, as Notes explain inexact amounts. Every other
+ * cell is empty text, so sums over a column are not disturbed.
  */
-export function withShortfallRow(table: SpilledTable, shortfall: Shortfall): SpilledTable {
-  const header = table[0] ?? [];
+function incompleteRow(header: readonly CellValue[], summary: string, notes: string): CellValue[] {
   const row = new Array<CellValue>(header.length).fill("");
-  const { shown, wanted, total, noun } = shortfall;
-  row[0] = `Incomplete: ${shown} of ${wanted} ${noun}`;
-  const notes = header.indexOf(NOTES_HEADER);
-  row[notes >= 0 ? notes : header.length - 1] =
-    `The server reports ${total} ${noun} but sent only ${shown}, with no way to ask for the ` +
-    `rest (no next-page cursor). Totals over this table leave out ${wanted - shown} ${noun}.`;
+  row[0] = summary;
+  const column = header.indexOf(NOTES_HEADER);
+  row[column >= 0 ? column : header.length - 1] = notes;
+  return row;
+}
+
+function shortfallSentence({ shown, total, noun }: Shortfall): string {
+  return (
+    `The server reports ${groupDigits(total)} ${noun} but sent only ${groupDigits(shown)}, ` +
+    "with no way to ask for the rest (no next-page cursor)."
+  );
+}
+
+/** The table with a last row saying the server sent fewer records than it has and was asked for. */
+export function withShortfallRow(table: SpilledTable, shortfall: Shortfall): SpilledTable {
+  const { shown, wanted, noun } = shortfall;
+  const row = incompleteRow(
+    table[0] ?? [],
+    `Incomplete: ${groupDigits(shown)} of ${groupDigits(wanted)} ${noun}`,
+    `${shortfallSentence(shortfall)} Totals over this table leave out ` +
+      `${groupDigits(wanted - shown)} ${noun}.`,
+  );
   return [...table, row];
+}
+
+/** Why a table was cut short of the rows at hand: its result would be too large for Excel. */
+export interface SizeCut {
+  /** What the rows are, plural: "invoices", "payments", "lines". */
+  readonly noun: string;
+  /** The rows the table was cut from: every record fetched, or every line of the journal. */
+  readonly fetched: number;
+  /** Set when fetching stopped because no more rows could be shown: how many were asked for. */
+  readonly askedFor?: number;
+  /** Set when the server also sent fewer than asked for, with no way to the rest (PAYMENTS). */
+  readonly shortfall?: Shortfall;
+  /** What to do instead, for a table that shows `shown` rows: a sentence or two. */
+  readonly instead: (shown: number) => string;
+}
+
+/**
+ * The row that ends a table cut to fit a formula's result: how many rows it shows of how many,
+ * that the whole would be too large for a cell formula, what totals leave out, what to do instead.
+ */
+export function sizeCutRow(cut: SizeCut): CutRow {
+  const { noun, fetched, askedFor, shortfall } = cut;
+  const limits =
+    `too large for a cell formula (Excel takes at most ${EXCEL_RESULT_LIMIT_MB} MB; ` +
+    `this table stops at ${MAX_RESULT_BYTES / 1_000_000} MB)`;
+  return (header, shown) => {
+    let summary: string;
+    let why: string;
+    let leftOut: string;
+    if (askedFor !== undefined) {
+      summary = `Incomplete: ${groupDigits(shown)} of ${groupDigits(fetched)} ${noun} fetched`;
+      why =
+        `The ${noun} fetched would make a result ${limits}, so fetching stopped at ` +
+        `${groupDigits(fetched)} of the ${groupDigits(askedFor)} asked for.`;
+      leftOut = `at least ${groupDigits(fetched - shown)}`;
+    } else {
+      const wanted = shortfall?.wanted ?? fetched;
+      summary = `Incomplete: ${groupDigits(shown)} of ${groupDigits(wanted)} ${noun}`;
+      why =
+        `All ${groupDigits(fetched)} ${noun}${shortfall === undefined ? "" : " received"} ` +
+        `would make a result ${limits}.` +
+        (shortfall === undefined ? "" : ` ${shortfallSentence(shortfall)}`);
+      leftOut = groupDigits(wanted - shown);
+    }
+    const notes = `${why} Totals over this table leave out ${leftOut} ${noun}. ${cut.instead(shown)}`;
+    return incompleteRow(header, summary, notes);
+  };
 }
 
 /**
@@ -75,6 +148,42 @@ export function collectionTable(records: readonly JsonRecord[]): SpilledTable {
   const shaper = createDiscoveringShaper();
   const block = shaper.shape(records);
   return spilled(shaper.columns(), block);
+}
+
+/** The size of a table being fetched page by page, without keeping it (see resultSize.ts). */
+export interface TableSize<T> {
+  /** Counts the rows of the next page of records. */
+  add(records: readonly T[]): void;
+  /** The estimate of `resultBytes` of the table made of every record added so far. */
+  readonly bytes: number;
+}
+
+/**
+ * The size of {@link collectionTable} of the records added so far. Shaped page by page, a later
+ * page's new fields come after Notes instead of before it, but the cells are the same (a field's
+ * kind is fixed by its first value, however the records are split), so the size is too.
+ */
+export function collectionTableSize(): TableSize<JsonRecord> {
+  const shaper = createDiscoveringShaper();
+  const size = new GrowingTableSize();
+  return {
+    add: (records) => size.add(shaper.shape(records).rows),
+    get bytes() {
+      return size.bytes(headerRow(shaper.columns()));
+    },
+  };
+}
+
+/** The size of {@link paymentsTable} of the payments added so far. */
+export function paymentsTableSize(): TableSize<Payment> {
+  const shaper = createPaymentsShaper();
+  const size = new GrowingTableSize();
+  return {
+    add: (payments) => size.add(shaper.shapePayments(payments).rows),
+    get bytes() {
+      return size.bytes(headerRow(shaper.columns()));
+    },
+  };
 }
 
 interface LineColumn {

@@ -24,10 +24,15 @@ export {
   JOURNAL_LINE_HEADERS,
   NOTES_HEADER,
   collectionTable,
+  collectionTableSize,
   journalLinesTable,
   paymentsTable,
+  paymentsTableSize,
+  sizeCutRow,
 } from "./formulaTables";
-export type { SpilledTable } from "./formulaTables";
+export type { SizeCut, SpilledTable, TableSize } from "./formulaTables";
+export { EXCEL_RESULT_LIMIT_MB, MAX_RESULT_BYTES, fitResult, resultBytes } from "./resultSize";
+export type { CutRow, FitOptions, FittedResult } from "./resultSize";
 export { JOURNAL_FIELD_NAMES, journalFieldOf, journalFieldValue } from "./journalFields";
 export type { JournalField } from "./journalFields";
 export { DEFAULT_CACHE_TTL_MS, DEFAULT_MAX_CONCURRENT, LedgerFormulas } from "./ledgerFormulas";

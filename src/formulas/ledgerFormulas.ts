@@ -22,18 +22,23 @@ import {
 } from "../api";
 import type { CollectionId } from "../import/types";
 import type { CellValue } from "../sheets";
+import { groupDigits } from "../sheets/textCells";
 import { ConcurrencyLimit } from "./concurrencyLimit";
 import { journalReferenceOf, listCollectionOf, recordCountOf } from "./formulaArguments";
 import { formulaErrorOf, notConnected } from "./formulaError";
 import {
   collectionTable,
+  collectionTableSize,
   journalLinesTable,
   paymentsTable,
+  paymentsTableSize,
+  sizeCutRow,
   withShortfallRow,
   type Shortfall,
   type SpilledTable,
 } from "./formulaTables";
 import { journalFieldOf, journalFieldValue } from "./journalFields";
+import { fitResult, MAX_RESULT_BYTES } from "./resultSize";
 import { SharedRequests } from "./sharedRequests";
 
 /** What the formulas need of the API client (a LedgerApi, or a fake in tests). */
@@ -68,12 +73,33 @@ export interface CallOptions {
 interface PaymentsAnswer {
   readonly payments: readonly Payment[];
   readonly shortfall?: Shortfall;
+  /** Fetching stopped once the table could show no more (see {@link MAX_RESULT_BYTES}). */
+  readonly stoppedAtSize?: boolean;
 }
+
+/** The records a LIST call fetched, and whether it stopped fetching at the size cap. */
+interface RecordsAnswer {
+  readonly records: readonly JsonRecord[];
+  readonly stoppedAtSize: boolean;
+}
+
+/** What a LIST or PAYMENTS table cut at the size cap suggests instead. */
+function fewerRecords(shown: number): string {
+  return (
+    "For the whole list, use Import in the Ledger Sheets task pane, which is built for large " +
+    `lists${shown > 0 ? `, or ask for at most ${groupDigits(shown)} records` : ""}.`
+  );
+}
+
+/** What a JOURNAL table cut at the size cap suggests instead. */
+const WHOLE_JOURNAL =
+  "LEDGER.JOURNAL.FIELD gives the journal's total debit and total credit. To see every line, " +
+  "open the journal in the task pane's Journal panel.";
 
 export class LedgerFormulas {
   readonly limit: ConcurrencyLimit;
   private readonly paymentLists: SharedRequests<PaymentsAnswer>;
-  private readonly recordLists: SharedRequests<readonly JsonRecord[]>;
+  private readonly recordLists: SharedRequests<RecordsAnswer>;
   private readonly journals: SharedRequests<JournalResponse>;
 
   constructor(private readonly options: LedgerFormulasOptions) {
@@ -109,7 +135,9 @@ export class LedgerFormulas {
    * LEDGER.PAYMENTS([limit]). The first request asks for all `limit` payments at once: the
    * contract does not say the list pages by cursor, so a smaller first page could be all there is.
    * When the server's pages end short of `limit` while its `count` says it has more, the table
-   * ends with a row saying so (see {@link withShortfallRow}) rather than passing as whole.
+   * ends with a row saying so (see {@link withShortfallRow}) rather than passing as whole. A table
+   * too large for a formula's result is cut with a row saying so too ({@link sizeCutRow}), and a
+   * cursor is not followed once no more payments could be shown.
    */
   async payments(limit: unknown, call: CallOptions = {}): Promise<SpilledTable> {
     return await this.guard(async () => {
@@ -127,15 +155,19 @@ export class LedgerFormulas {
             onRetry: this.onRetry,
           });
           const seen = new Set<string>();
+          const size = paymentsTableSize();
           for await (const batch of walk) {
             // A page may repeat payments of an earlier one: each is shown once.
-            for (const payment of batch.page.data) {
-              if (seen.has(payment.id)) continue;
-              seen.add(payment.id);
-              found.push(payment);
-            }
+            const fresh = batch.page.data.filter((payment) => !seen.has(payment.id));
+            for (const payment of fresh) seen.add(payment.id);
+            found.push(...fresh);
             last = batch;
             if (found.length >= count) break;
+            size.add(fresh);
+            // The payments so far already overflow the result: later pages could not be shown.
+            if (!batch.last && size.bytes > MAX_RESULT_BYTES) {
+              return { payments: found, stoppedAtSize: true };
+            }
           }
           const payments = found.slice(0, count);
           const wanted = Math.min(count, last?.count ?? 0);
@@ -151,11 +183,27 @@ export class LedgerFormulas {
         call.signal,
       );
       const table = paymentsTable(answer.payments);
-      return answer.shortfall === undefined ? table : withShortfallRow(table, answer.shortfall);
+      const fitted = fitResult(
+        table,
+        sizeCutRow({
+          noun: "payments",
+          fetched: answer.payments.length,
+          ...(answer.stoppedAtSize === true ? { askedFor: count } : {}),
+          ...(answer.shortfall === undefined ? {} : { shortfall: answer.shortfall }),
+          instead: fewerRecords,
+        }),
+        { incomplete: answer.stoppedAtSize === true },
+      );
+      if (fitted.cut || answer.shortfall === undefined) return fitted.table;
+      return withShortfallRow(table, answer.shortfall);
     });
   }
 
-  /** LEDGER.LIST(collection, [max_records]). */
+  /**
+   * LEDGER.LIST(collection, [max_records]). Follows the cursor until it has `max_records`, the
+   * collection ends, or the records so far would already make a result too large for a formula
+   * (later pages could not be shown); a table cut to size ends with a row saying so.
+   */
   async list(
     collection: unknown,
     maxRecords: unknown,
@@ -166,10 +214,11 @@ export class LedgerFormulas {
       const count = recordCountOf(maxRecords, "max_records");
       const api = this.paced(this.api());
       const path = this.options.collectionPath?.(info.id) ?? info.defaultPath;
-      const records = await this.recordLists.get(
+      const answer = await this.recordLists.get(
         `list|${path}|${count}`,
-        async (signal) => {
+        async (signal): Promise<RecordsAnswer> => {
           const found: JsonRecord[] = [];
+          const size = collectionTableSize();
           const walk = iterateCollection(api, path, {
             size: Math.min(count, PAGE_SIZE),
             prefetch: false,
@@ -179,20 +228,42 @@ export class LedgerFormulas {
           for await (const page of walk) {
             found.push(...page.data);
             if (found.length >= count) break;
+            size.add(page.data);
+            // The records so far already overflow the result: later pages could not be shown.
+            if (page.lastId !== null && size.bytes > MAX_RESULT_BYTES) {
+              return { records: found, stoppedAtSize: true };
+            }
           }
-          return found.slice(0, count);
+          return { records: found.slice(0, count), stoppedAtSize: false };
         },
         call.signal,
       );
-      return collectionTable(records);
+      const { records, stoppedAtSize } = answer;
+      const cutRow = sizeCutRow({
+        noun: info.label.toLowerCase(),
+        fetched: records.length,
+        ...(stoppedAtSize ? { askedFor: count } : {}),
+        instead: fewerRecords,
+      });
+      const fitted = fitResult(collectionTable(records), cutRow, { incomplete: stoppedAtSize });
+      if (!fitted.cut || fitted.shown === records.length) return fitted.table;
+      // Columns that only the records cut off had would stay empty: shape the shown ones alone.
+      const shown = records.slice(0, fitted.shown);
+      return fitResult(collectionTable(shown), cutRow, { incomplete: true }).table;
     });
   }
 
-  /** LEDGER.JOURNAL(id_or_reference): the journal's lines. */
+  /** LEDGER.JOURNAL(id_or_reference): the journal's lines, cut with a row saying so if too large. */
   async journal(reference: unknown, call: CallOptions = {}): Promise<SpilledTable> {
     return await this.guard(async () => {
       const journal = await this.readJournal(journalReferenceOf(reference), call);
-      return journalLinesTable(journal.data.lines);
+      const lines = journal.data.lines;
+      const cutRow = sizeCutRow({
+        noun: "lines",
+        fetched: lines.length,
+        instead: () => WHOLE_JOURNAL,
+      });
+      return fitResult(journalLinesTable(lines), cutRow).table;
     });
   }
 

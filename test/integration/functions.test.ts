@@ -6,7 +6,7 @@ import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { LedgerApi, type FetchLike } from "../../src/api";
 import { FakeExcelHost, installFakeOffice } from "../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { JOURNAL_LINE_HEADERS, NOT_CONNECTED_MESSAGE } from "../../src/formulas";
+import { JOURNAL_LINE_HEADERS, MAX_RESULT_BYTES, NOT_CONNECTED_MESSAGE } from "../../src/formulas";
 import * as functions from "../../src/functions/functions";
 import { ledgerFormulas } from "../../src/functions/formulaRuntime";
 import { activeConnection } from "../../src/settings/activeConnection";
@@ -14,6 +14,7 @@ import { FORMULA_CACHE_SETTING } from "../../src/settings/formulaCacheTime";
 import {
   AWKWARD_ACCOUNT_NUMBER,
   DEMO_TOKEN,
+  OVERSIZED_TEXT,
   RunningSandbox,
   startSandbox,
 } from "../../tools/sandbox";
@@ -43,7 +44,7 @@ const countingFetch: FetchLike = async (url, init) => {
 };
 
 function connect(
-  options: { token?: string; identity?: string; server?: RunningSandbox } = {},
+  options: { token?: string; identity?: string; server?: RunningSandbox; fetch?: FetchLike } = {},
 ): void {
   const server = options.server ?? sandbox;
   const api = new LedgerApi(
@@ -53,7 +54,7 @@ function connect(
       token: options.token ?? DEMO_TOKEN,
       identity: options.identity ?? "demo-company",
     },
-    { fetch: countingFetch, retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+    { fetch: options.fetch ?? countingFetch, retry: { baseDelayMs: 5, maxDelayMs: 20 } },
   );
   activeConnection.set({
     api,
@@ -267,6 +268,106 @@ describe("LEDGER.LIST", () => {
       code: "#VALUE!",
       message: "max_records must be a whole number from 1 to 2,000, not “2.5”.",
     });
+  });
+});
+
+describe("results too large for a cell formula", () => {
+  let large: RunningSandbox;
+
+  beforeAll(async () => {
+    large = await startSandbox({ port: 0, log: null, records: { invoices: 2000 } });
+  });
+
+  afterAll(async () => {
+    await large.close();
+  });
+
+  /**
+   * The sandbox's answers with longer texts than it seeds, as a server holding long texts sends
+   * them: `rewrite` changes the `data` of each successful answer whose URL contains `path`.
+   */
+  function longerTexts(path: string, rewrite: (data: unknown) => unknown): FetchLike {
+    return async (url, init) => {
+      const response = await countingFetch(url, init);
+      if (!url.includes(path) || response.status !== 200) return response;
+      const body = JSON.parse(await response.text()) as { data: unknown };
+      const text = JSON.stringify({ ...body, data: rewrite(body.data) });
+      return { status: response.status, headers: response.headers, text: async () => text };
+    };
+  }
+
+  function padded(label: string): string {
+    return `${label}: `.padEnd(1000, "Quarterly maintenance, support and on-site visits. ");
+  }
+
+  /** Each invoice's reference and first line's description made 1,000 characters long. */
+  function longInvoices(data: unknown): unknown {
+    type Invoice = { id: string; lines: { description: string }[] };
+    return (data as Invoice[]).map((invoice) => ({
+      ...invoice,
+      reference: padded(`Invoice ${invoice.id}`),
+      lines: invoice.lines.map((line, index) =>
+        index === 0 ? { ...line, description: padded(`Line of ${invoice.id}`) } : line,
+      ),
+    }));
+  }
+
+  function utf8Bytes(rows: Row[]): number {
+    return Buffer.byteLength(JSON.stringify(rows), "utf8");
+  }
+
+  it("shows 2,000 invoices of ordinary length whole", async () => {
+    connect({ server: large });
+    const rows = await table("LIST", "invoices", 2000);
+    expect(rows).toHaveLength(1 + 2000);
+    expect(String(rows.at(-1)?.[0])).not.toMatch(/^Incomplete/);
+    expect(utf8Bytes(rows)).toBeLessThan(MAX_RESULT_BYTES);
+  });
+
+  it("cuts 2,000 invoices with 1,000-character texts under the cap, stops fetching and says so", async () => {
+    connect({ server: large, fetch: longerTexts("/invoices", longInvoices) });
+    const before = large.stats().apiRequests;
+    const rows = await table("LIST", "invoices", 2000);
+    const requests = large.stats().apiRequests - before;
+    expect(utf8Bytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(rows[0]?.[0]).toBe("ID");
+    expect(requests).toBeLessThan(40);
+    const shown = (rows.length - 2).toLocaleString("en-US");
+    const fetched = (requests * 50).toLocaleString("en-US");
+    expect(rows.at(-1)?.[0]).toBe(`Incomplete: ${shown} of ${fetched} invoices fetched`);
+    expect(column(rows, "Notes").at(-1)).toMatch(
+      new RegExp(
+        "^The invoices fetched would make a result too large for a cell formula .* use Import " +
+          `in the Ledger Sheets task pane, .* or ask for at most ${shown} records\\.$`,
+      ),
+    );
+    expect(String(column(rows, "Reference")[0])).toHaveLength(1000);
+  });
+
+  it("cuts a journal of 200 lines with 40,000-character descriptions, each cut to 32,767", async () => {
+    type Journal = { lines: { description: string | null }[] };
+    const manyLongLines = (data: unknown): unknown => {
+      const journal = data as Journal;
+      const lines = Array.from({ length: 200 }, (_, index) => ({
+        ...journal.lines[index % journal.lines.length],
+        id: `line-${index}`,
+        description: OVERSIZED_TEXT,
+      }));
+      return { ...journal, lines };
+    };
+    connect({ fetch: longerTexts("/journal/entries/", manyLongLines) });
+    const rows = await table("JOURNAL", "TRX-2026-0001");
+    expect(rows[0]).toEqual([...JOURNAL_LINE_HEADERS]);
+    expect(utf8Bytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    const shown = rows.length - 2;
+    expect(shown).toBeGreaterThan(100);
+    expect(column(rows, "Description").slice(0, -1)).toEqual(
+      new Array(shown).fill(OVERSIZED_TEXT.slice(0, 32_767)),
+    );
+    expect(rows.at(-1)?.[0]).toBe(`Incomplete: ${shown} of 200 lines`);
+    expect(column(rows, "Notes").at(-1)).toMatch(
+      /LEDGER\.JOURNAL\.FIELD gives the journal's total/,
+    );
   });
 });
 

@@ -1,12 +1,28 @@
 import {
   ApiError,
+  isJsonObject,
   type CollectionPage,
   type CollectionParams,
+  type JournalLine,
   type JournalResponse,
+  type JsonRecord,
+  type Payment,
   type PaymentsPage,
   type PaymentsParams,
 } from "../../../src/api";
-import { FormulaError, LedgerFormulas, type FormulaApi } from "../../../src/formulas";
+import {
+  FormulaError,
+  JOURNAL_LINE_HEADERS,
+  LedgerFormulas,
+  MAX_RESULT_BYTES,
+  collectionTable,
+  journalLinesTable,
+  paymentsTable,
+  resultBytes,
+  type FormulaApi,
+} from "../../../src/formulas";
+import { DEFAULT_SEED, OVERSIZED_TEXT } from "../../../tools/sandbox";
+import { collectionPage } from "../../../tools/sandbox/seed/records";
 import { FakeTime } from "../api/fakeTime";
 import { seededJournal } from "../journal/seededJournals";
 import { collectionRecords, payments } from "../sheets/sandboxRecords";
@@ -16,8 +32,16 @@ class RecordingApi implements FormulaApi {
   readonly paths: string[] = [];
   readonly sizes: (number | undefined)[] = [];
   readonly limits: (number | undefined)[] = [];
-  /** The most payments one answer holds, as a server caps `limit`; no cursor either way. */
+  /** The records of every collection, in the server's order. */
+  records: readonly JsonRecord[] = collectionRecords("invoices", 0, 137);
+  /** The payments the server has; it reports their number as `count`. */
+  paymentList: readonly Payment[] = payments(0, 45);
+  /** The most payments one answer holds, as a server caps `limit`. */
   paymentsCap = Number.POSITIVE_INFINITY;
+  /** Whether a payments answer short of the end carries a cursor to the next. */
+  paymentsCursor = false;
+  /** The lines of every journal read, in place of its seeded lines. */
+  journalLines: readonly JournalLine[] | undefined;
   failWith: ApiError | Error | undefined;
   /** Called before answering, as the client does before a retry wait. */
   beforeAnswer: ((params: CollectionParams) => void) | undefined;
@@ -29,11 +53,12 @@ class RecordingApi implements FormulaApi {
     if (this.failWith !== undefined) throw this.failWith;
     const size = params.size ?? 20;
     const start = params.lastId === undefined ? 0 : Number(params.lastId);
-    const end = Math.min(start + size, 137);
+    const end = Math.min(start + size, this.records.length);
+    const more = end < this.records.length;
     return {
-      data: collectionRecords("invoices", start, end),
-      lastId: end < 137 ? String(end) : null,
-      keyset: end < 137 ? "k" : "",
+      data: this.records.slice(start, end),
+      lastId: more ? String(end) : null,
+      keyset: more ? "k" : "",
       status: true,
       message: "OK",
     };
@@ -41,23 +66,75 @@ class RecordingApi implements FormulaApi {
 
   async listPayments(params: PaymentsParams): Promise<PaymentsPage> {
     this.limits.push(params.limit);
+    const start = params.lastId === undefined ? 0 : Number(params.lastId);
     const limit = Math.min(params.limit ?? 20, this.paymentsCap);
+    const end = Math.min(start + limit, this.paymentList.length);
+    const more = this.paymentsCursor && end < this.paymentList.length;
     return {
-      data: payments(0, Math.min(limit, 45)),
+      data: this.paymentList.slice(start, end),
       page: 1,
-      count: 45,
+      count: this.paymentList.length,
       pages: 1,
       status: true,
       message: "OK",
-      lastId: null,
-      keyset: null,
+      lastId: more ? String(end) : null,
+      keyset: more ? "k" : null,
     };
   }
 
   async getJournal(id: string): Promise<JournalResponse> {
     if (this.failWith !== undefined) throw this.failWith;
-    return { status: true, message: "OK", data: seededJournal(id) };
+    const journal = seededJournal(id);
+    const lines = this.journalLines ?? journal.lines;
+    return { status: true, message: "OK", data: { ...journal, lines } };
   }
+}
+
+/** `length` characters of text that says which record it belongs to. */
+function longText(label: string, length: number): string {
+  return `${label}: `.padEnd(length, "Quarterly maintenance, support and on-site visits. ");
+}
+
+/**
+ * `count` of the sandbox's invoices, each with a 1,000-character reference and a 1,000-character
+ * description on its first line: about 5 MB as a table, over what Excel takes from a formula.
+ */
+function longInvoices(count: number): JsonRecord[] {
+  const key = { seed: DEFAULT_SEED, identity: "demo-company", list: "invoices", count } as const;
+  const records = JSON.parse(JSON.stringify(collectionPage(key, 0, count))) as JsonRecord[];
+  return records.map((record, index) => {
+    const lines = Array.isArray(record["lines"]) ? record["lines"] : [];
+    const [first, ...rest] = lines;
+    const line = isJsonObject(first) ? first : {};
+    return {
+      ...record,
+      reference: longText(`Invoice ${index}`, 1000),
+      lines: [{ ...line, description: longText(`Line of ${index}`, 1000) }, ...rest],
+    };
+  });
+}
+
+/** `count` payments, each with a `length`-character reference, made from the seeded ones. */
+function longPayments(count: number, length: number): Payment[] {
+  const seeded = payments(0, 45);
+  return Array.from({ length: count }, (_, index) => {
+    const payment = seeded[index % seeded.length] as Payment;
+    return {
+      ...payment,
+      id: `payment-${index}`,
+      payment_reference: longText(`Payment ${index}`, length),
+    };
+  });
+}
+
+/** What Excel receives: the JSON text of the table, in UTF-8. */
+function jsonBytes(table: unknown): number {
+  return Buffer.byteLength(JSON.stringify(table), "utf8");
+}
+
+/** Thousands with commas, as the tables write counts. */
+function grouped(count: number): string {
+  return count.toLocaleString("en-US");
 }
 
 function formulas(api: RecordingApi | undefined, time = new FakeTime()): LedgerFormulas {
@@ -252,5 +329,156 @@ describe("LedgerFormulas", () => {
     service.clear();
     await service.list("bills", 1);
     expect(api.paths).toHaveLength(2);
+  });
+});
+
+describe("LedgerFormulas: results too large for a cell formula", () => {
+  function notesOf(rows: unknown[][]): unknown {
+    return rows.at(-1)?.[(rows[0] ?? []).indexOf("Notes")];
+  }
+
+  it("cuts LIST of 2,000 records with 1,000-character texts under the cap, ending with a row saying so", async () => {
+    const api = new RecordingApi();
+    api.records = longInvoices(2000);
+    expect(resultBytes(collectionTable(api.records))).toBeGreaterThan(5_000_000);
+    const rows = await formulas(api).list("invoices", 2000);
+    expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(jsonBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    const shown = rows.length - 2;
+    const fetched = api.sizes.length * 50;
+    expect(rows[0]?.[0]).toBe("ID");
+    expect(rows.slice(1, -1).map((row) => row[0])).toEqual(
+      api.records.slice(0, shown).map((record) => record["id"]),
+    );
+    expect(rows.at(-1)?.[0]).toBe(
+      `Incomplete: ${grouped(shown)} of ${grouped(fetched)} invoices fetched`,
+    );
+    expect(notesOf(rows)).toBe(
+      "The invoices fetched would make a result too large for a cell formula (Excel takes at " +
+        `most 5 MB; this table stops at 4 MB), so fetching stopped at ${grouped(fetched)} of ` +
+        `the 2,000 asked for. Totals over this table leave out at least ${fetched - shown} ` +
+        "invoices. For the whole list, use Import in the Ledger Sheets task pane, which is " +
+        `built for large lists, or ask for at most ${grouped(shown)} records.`,
+    );
+    expect(
+      rows
+        .at(-1)
+        ?.slice(1, -1)
+        .every((cell) => cell === ""),
+    ).toBe(true);
+  });
+
+  it("stops following the cursor at the first page whose records could not all be shown", async () => {
+    const api = new RecordingApi();
+    api.records = longInvoices(2000);
+    await formulas(api).list("invoices", 2000);
+    const pages = api.sizes.length;
+    expect(pages).toBeLessThan(40);
+    expect(
+      resultBytes(collectionTable(api.records.slice(0, (pages - 1) * 50))),
+    ).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(resultBytes(collectionTable(api.records.slice(0, pages * 50)))).toBeGreaterThan(
+      MAX_RESULT_BYTES,
+    );
+  });
+
+  it("gives the whole table, with no such row, when asked for as many records as it showed", async () => {
+    const api = new RecordingApi();
+    api.records = longInvoices(2000);
+    const service = formulas(api);
+    const cut = await service.list("invoices", 2000);
+    const shown = cut.length - 2;
+    const whole = await service.list("invoices", shown);
+    expect(whole).toEqual(collectionTable(api.records.slice(0, shown)));
+  });
+
+  it("leaves lists under the cap as they were", async () => {
+    const api = new RecordingApi();
+    const service = formulas(api);
+    expect(await service.list("invoices", 100)).toEqual(collectionTable(api.records.slice(0, 100)));
+    expect(await service.payments(45)).toEqual(paymentsTable(api.paymentList));
+    expect(await service.journal("JNL-0001")).toEqual(
+      journalLinesTable(seededJournal("JNL-0001").lines),
+    );
+  });
+
+  it("cuts JOURNAL with many long descriptions, keeping each cut to Excel's 32,767 characters", async () => {
+    const api = new RecordingApi();
+    const template = seededJournal("JNL-0001").lines[0] as JournalLine;
+    api.journalLines = Array.from({ length: 200 }, (_, index) => ({
+      ...template,
+      id: `line-${index}`,
+      description: OVERSIZED_TEXT,
+    }));
+    expect(resultBytes(journalLinesTable(api.journalLines))).toBeGreaterThan(5_000_000);
+    const rows = await formulas(api).journal("JNL-0001");
+    expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(rows[0]).toEqual([...JOURNAL_LINE_HEADERS]);
+    const shown = rows.length - 2;
+    expect(shown).toBeGreaterThan(100);
+    const description = (rows[0] ?? []).indexOf("Description");
+    const notes = (rows[0] ?? []).indexOf("Notes");
+    for (const row of rows.slice(1, -1)) {
+      expect(row[description]).toBe(OVERSIZED_TEXT.slice(0, 32_767));
+      expect(row[notes]).toBe("Description truncated to 32,767 characters (of 40,000)");
+    }
+    expect(rows.at(-1)?.[0]).toBe(`Incomplete: ${shown} of 200 lines`);
+    expect(notesOf(rows)).toBe(
+      "All 200 lines would make a result too large for a cell formula (Excel takes at most " +
+        `5 MB; this table stops at 4 MB). Totals over this table leave out ${200 - shown} lines. ` +
+        "LEDGER.JOURNAL.FIELD gives the journal's total debit and total credit. To see every " +
+        "line, open the journal in the task pane's Journal panel.",
+    );
+  });
+
+  it("cuts PAYMENTS by bytes when one answer holds them all", async () => {
+    const api = new RecordingApi();
+    api.paymentList = longPayments(2000, 2500);
+    expect(resultBytes(paymentsTable(api.paymentList))).toBeGreaterThan(5_000_000);
+    const rows = await formulas(api).payments(2000);
+    expect(api.limits).toEqual([2000]);
+    expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    const shown = rows.length - 2;
+    expect(rows.slice(1, -1).map((row) => row[0])).toEqual(
+      api.paymentList.slice(0, shown).map((payment) => payment.id),
+    );
+    expect(rows.at(-1)?.[0]).toBe(`Incomplete: ${grouped(shown)} of 2,000 payments`);
+    expect(notesOf(rows)).toMatch(
+      /^All 2,000 payments would make a result too large for a cell formula .* leave out [\d,]+ payments\. For the whole list, use Import in the Ledger Sheets task pane, .* or ask for at most [\d,]+ records\.$/,
+    );
+  });
+
+  it("stops following the payments cursor once no more payments could be shown", async () => {
+    const api = new RecordingApi();
+    api.paymentList = longPayments(2000, 2500);
+    api.paymentsCap = 100;
+    api.paymentsCursor = true;
+    const rows = await formulas(api).payments(2000);
+    expect(api.limits.length).toBeLessThan(20);
+    const fetched = api.limits.length * 100;
+    expect(resultBytes(paymentsTable(api.paymentList.slice(0, fetched)))).toBeGreaterThan(
+      MAX_RESULT_BYTES,
+    );
+    expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(rows.at(-1)?.[0]).toBe(
+      `Incomplete: ${grouped(rows.length - 2)} of ${grouped(fetched)} payments fetched`,
+    );
+  });
+
+  it("says both why PAYMENTS is short: the server's cap and the size cap", async () => {
+    const api = new RecordingApi();
+    api.paymentList = longPayments(2000, 5000);
+    api.paymentsCap = 1000;
+    const rows = await formulas(api).payments(1500);
+    const shown = rows.length - 2;
+    expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(rows.at(-1)?.[0]).toBe(`Incomplete: ${shown} of 1,500 payments`);
+    expect(notesOf(rows)).toMatch(
+      new RegExp(
+        "^All 1,000 payments received would make a result too large .*\\. The server reports " +
+          "2,000 payments but sent only 1,000, with no way to ask for the rest \\(no next-page " +
+          `cursor\\)\\. Totals over this table leave out ${1500 - shown} payments\\. `,
+      ),
+    );
   });
 });
