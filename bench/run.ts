@@ -1,7 +1,10 @@
-// npm run bench: import speed against the network floor, journal validation and custom functions.
+// npm run bench: import speed against the network floor, the journal editor on large journals,
+// and custom functions; the import and the journal editor run through Microsoft's office.js client
+// into the Excel emulator, so request sizes are the real ones.
 // Flags: --quick (10,000 records only), --sizes 10000,50000, --latencies 0,25, --repeat N (keep
-// the fastest of N runs of each), --machine NAME, --notes TEXT, --out FILE, --no-write,
-// --skip-journal, --skip-functions, --skip-live-heap (the untimed run with forced collections).
+// the fastest of N runs of each), --journal-lines 1000,10000, --machine NAME, --notes TEXT,
+// --out FILE, --no-write, --skip-journal, --skip-functions, --skip-live-heap (the untimed run
+// with forced collections).
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { measureFunctions } from "./functionsBench";
@@ -14,11 +17,14 @@ import {
   type ImportRunResult,
 } from "./importBench";
 import { measureJournal } from "./journalBench";
+import { measureJournalEditor, type JournalEditorRow } from "./journalEditorBench";
 import {
   defaultMachineName,
   functionsTable,
   importTable,
+  journalEditorTable,
   journalLine,
+  journalTroubles,
   machineInfo,
   targetLines,
   targetVerdicts,
@@ -33,6 +39,7 @@ interface Flags {
   sizes: number[];
   latencies: number[];
   repeat: number;
+  journalLines: number[];
   machine: string;
   notes: string;
   out: string | undefined;
@@ -44,7 +51,7 @@ interface Flags {
 
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
-  "[--repeat N] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
+  "[--repeat N] [--journal-lines 1000,10000] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
   "[--skip-functions] [--skip-live-heap]";
 
 function numbers(flag: string, text: string | undefined): number[] {
@@ -60,6 +67,7 @@ function parseFlags(args: readonly string[]): Flags {
     sizes: [10_000, 50_000, 200_000],
     latencies: [0, 25],
     repeat: 1,
+    journalLines: [1_000, 10_000],
     machine: defaultMachineName(),
     notes: "",
     out: undefined,
@@ -75,7 +83,12 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--sizes") flags.sizes = numbers(flag, value());
     else if (flag === "--latencies") flags.latencies = numbers(flag, value());
     else if (flag === "--repeat") flags.repeat = Math.max(1, numbers(flag, value())[0] ?? 1);
-    else if (flag === "--machine") flags.machine = value() ?? flags.machine;
+    else if (flag === "--journal-lines") {
+      flags.journalLines = numbers(flag, value());
+      if (flags.journalLines.some((lines) => lines < 2)) {
+        throw new Error(`--journal-lines needs at least 2 lines a journal.\n${USAGE}`);
+      }
+    } else if (flag === "--machine") flags.machine = value() ?? flags.machine;
     else if (flag === "--notes") flags.notes = value() ?? "";
     else if (flag === "--out") flags.out = value();
     else if (flag === "--no-write") flags.write = false;
@@ -156,6 +169,19 @@ async function main(): Promise<void> {
     }
   }
 
+  let journals: JournalEditorRow[] | null = null;
+  if (flags.journal) {
+    journals = [];
+    for (const lines of flags.journalLines) {
+      const sandbox = await startSandboxProcess({ invoices: 10, journalLines: lines });
+      try {
+        journals.push(await measureJournalEditor(benchApi(sandbox.baseUrl), lines));
+        console.log(journalEditorTable(journals.slice(-1)).split("\n").slice(2).join("\n"));
+      } finally {
+        await sandbox.close();
+      }
+    }
+  }
   const journal = flags.journal ? measureJournal(10_000) : null;
 
   let functions: FunctionsRow[] | null = null;
@@ -184,15 +210,25 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     machine: machineInfo(flags.machine, flags.notes, loadAtStart),
     imports,
+    journals,
     journal,
     functions,
-    targets: targetVerdicts(imports),
+    targets: targetVerdicts(imports, journals ?? []),
   };
   console.log(
-    `\nImport of invoices into the strict fake Excel host (${results.machine.cores} cores, ` +
+    `\nImport of invoices through office.js into the Excel emulator (${results.machine.cores} cores, ` +
       `load ${loadAtStart.toFixed(2)} -> ${results.machine.loadAverage.end.toFixed(2)})\n`,
   );
   console.log(importTable(imports));
+  if (journals) {
+    console.log(
+      "\nJournal editor through office.js: a DRAFT journal opened, validated with a problem every " +
+        "10 lines in 3 columns, fixed and sent\n",
+    );
+    console.log(journalEditorTable(journals));
+    const troubles = journalTroubles(journals);
+    if (troubles) console.log(`\n${troubles}`);
+  }
   console.log(`\nTargets\n\n${targetLines(results.targets)}`);
   if (journal) console.log(`\n${journalLine(journal)}`);
   if (functions)

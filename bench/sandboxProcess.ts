@@ -12,14 +12,26 @@ export interface SandboxProcess {
   close(): Promise<void>;
 }
 
+/** What the child sandbox serves beyond its defaults. */
+export interface SandboxProcessOptions {
+  /** demo-company's invoices. */
+  readonly invoices: number;
+  /** Lines of the large DRAFT journal JNL-0009 (the sandbox's `journalLines`); 0 for none. */
+  readonly journalLines?: number;
+}
+
 interface Ready {
   readonly baseUrl: string;
   readonly origin: string;
 }
 
-/** Starts a sandbox serving `invoices` demo-company invoices in a child process. */
-export async function startSandboxProcess(invoices: number): Promise<SandboxProcess> {
-  const child: ChildProcess = fork(__filename, ["--serve", String(invoices)], {
+/** Starts a sandbox serving `invoices` demo-company invoices (or `options`) in a child process. */
+export async function startSandboxProcess(
+  invoicesOrOptions: number | SandboxProcessOptions,
+): Promise<SandboxProcess> {
+  const options: SandboxProcessOptions =
+    typeof invoicesOrOptions === "number" ? { invoices: invoicesOrOptions } : invoicesOrOptions;
+  const child: ChildProcess = fork(__filename, ["--serve", JSON.stringify(options)], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const ready = await new Promise<Ready>((resolve, reject) => {
@@ -44,12 +56,19 @@ export async function startSandboxProcess(invoices: number): Promise<SandboxProc
   };
 }
 
-async function serve(invoices: number): Promise<void> {
-  const sandbox = await startSandbox({ port: 0, records: { invoices }, log: null });
+async function serve({ invoices, journalLines = 0 }: SandboxProcessOptions): Promise<void> {
+  const sandbox = await startSandbox({
+    port: 0,
+    records: { invoices },
+    journalLines,
+    log: null,
+  });
   const stop = (): void => void sandbox.close().then(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("disconnect", stop);
   process.send?.({ baseUrl: sandbox.baseUrl, origin: sandbox.origin } satisfies Ready);
 }
 
-if (process.argv[2] === "--serve") void serve(Number(process.argv[3]));
+if (process.argv[2] === "--serve") {
+  void serve(JSON.parse(process.argv[3] ?? "{}") as SandboxProcessOptions);
+}

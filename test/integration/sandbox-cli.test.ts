@@ -202,6 +202,16 @@ describe("parseCliArgs()", () => {
     });
   });
 
+  test("--journal-lines adds the large journal; 1 line or too many is a flag error", () => {
+    expect(parseCliArgs(["--journal-lines", "10000"])).toMatchObject({
+      kind: "run",
+      options: { journalLines: 10_000 },
+    });
+    expect(parseCliArgs([])).not.toMatchObject({ options: { journalLines: expect.anything() } });
+    expect(parseCliArgs(["--journal-lines", "1"])).toMatchObject({ kind: "error" });
+    expect(parseCliArgs(["--journal-lines", "100001"])).toMatchObject({ kind: "error" });
+  });
+
   test("--faults passes its JSON on as the start faults", () => {
     const faults = { next: [{ method: "PATCH", status: 422, message: "Not balanced" }] };
     expect(parseCliArgs(["--faults", JSON.stringify(faults)])).toMatchObject({

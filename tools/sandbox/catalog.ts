@@ -62,3 +62,6 @@ export const PAYMENTS_LIMIT_MAX = 100;
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The most lines a journal update (PATCH) may have, unless the large journal needs more. */
+export const MAX_PATCH_LINES = 1000;

@@ -7,7 +7,13 @@ import {
 } from "./catalog";
 import { ApiError } from "./errors";
 import { parseFaultPatch, type FaultPatch } from "./faults";
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SEED, type SandboxOptions } from "./options";
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_SEED,
+  MAX_JOURNAL_LINES,
+  type SandboxOptions,
+} from "./options";
 
 export const USAGE = `Usage: node build/node/sandbox/cli.js [flags]   (or: npm run sandbox -- [flags])
 
@@ -23,6 +29,8 @@ A local, strict implementation of the accounting API, served under /v1 and /rc-1
                             )
                               .map(([list, count]) => `${list} ${count}`)
                               .join(", ")})
+  --journal-lines N         add a DRAFT journal of N lines to demo-company (JNL-0009, N from 2 to
+                            ${MAX_JOURNAL_LINES}); PATCH then takes journals that large
   --latency MS              add MS milliseconds to every API request
   --fail-every N            answer every Nth API request with an error ...
   --fail-status S           ... of status S (default 503)
@@ -58,6 +66,7 @@ const VALUE_FLAGS = new Set([
   "--seed",
   "--records",
   ...Object.keys(COUNT_FLAGS),
+  "--journal-lines",
   "--latency",
   "--fail-every",
   "--fail-status",
@@ -129,6 +138,11 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): CliParse {
     if (raw !== undefined) records[list] = wholeNumber(flag, raw, 0, MAX_RECORD_COUNT);
   }
   options.records = records;
+
+  const journalLines = last("--journal-lines");
+  if (journalLines !== undefined) {
+    options.journalLines = wholeNumber("--journal-lines", journalLines, 2, MAX_JOURNAL_LINES);
+  }
 
   const latency = last("--latency");
   if (latency !== undefined) options.latencyMs = wholeNumber("--latency", latency, 0, 60_000);

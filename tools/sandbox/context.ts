@@ -5,6 +5,7 @@ import type { IdentityName, RecordCounts } from "./catalog";
 import type { CursorSigner } from "./cursor";
 import type { FaultController } from "./faults";
 import type { JournalBook } from "./journals";
+import type { JournalLimits } from "./options";
 import type { SandboxResponse } from "./response";
 
 export interface SandboxState {
@@ -12,6 +13,8 @@ export interface SandboxState {
   counts: Readonly<Record<IdentityName, RecordCounts>>;
   signer: CursorSigner;
   journals: JournalBook;
+  /** What PATCH /journal/entries accepts (raised by the `journalLines` option). */
+  journalLimits: JournalLimits;
   faults: FaultController;
   /** Wall clock in ms; a function so updated_at can be made strictly increasing. */
   now: () => number;

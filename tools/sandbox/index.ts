@@ -20,5 +20,5 @@ export type { ErrorBody, ErrorCode, ErrorDetail } from "./errors";
 export type { FaultPatch, FaultSettings, OneShotAction, PaymentsPagination } from "./faults";
 export { CHARTS_OF_ACCOUNTS, type LedgerAccount } from "./seed/accounts";
 export * from "./seed/awkward";
-export { SEEDED_JOURNALS, type SeededJournal } from "./seed/journals";
+export { LARGE_JOURNAL, SEEDED_JOURNALS, type SeededJournal } from "./seed/journals";
 export type * from "./seed/types";

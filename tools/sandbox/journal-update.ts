@@ -1,6 +1,6 @@
 /** PATCH /journal/entries/{id}: strict validation of the body, the balance rule, and the update. */
 import { randomUUID } from "node:crypto";
-import type { IdentityName } from "./catalog";
+import { MAX_PATCH_LINES, type IdentityName } from "./catalog";
 import { parseIsoDateOrDateTime } from "./dates";
 import { ApiError, Problems } from "./errors";
 import { formatAmount, Money, sumAmounts } from "./money";
@@ -43,7 +43,6 @@ const LINE_FIELDS = new Set([
   "staff_id",
   "description",
 ]);
-const MAX_LINES = 1000;
 /** Beyond this a double cannot carry cents reliably, so the amount cannot be what was meant. */
 const MAX_AMOUNT = new Money("1e15");
 
@@ -72,8 +71,15 @@ function optionalText(
   return null;
 }
 
-/** Validates the whole body and reports every problem at once (400 `invalid_body`). */
-export function parseJournalUpdate(body: unknown, identity: IdentityName): JournalUpdate {
+/**
+ * Validates the whole body and reports every problem at once (400 `invalid_body`); `maxLines`
+ * is the most lines it may have.
+ */
+export function parseJournalUpdate(
+  body: unknown,
+  identity: IdentityName,
+  maxLines = MAX_PATCH_LINES,
+): JournalUpdate {
   if (!isObject(body)) {
     const message = `must be a JSON object, not ${describe(body)}`;
     throw new ApiError(400, "invalid_body", `The journal update is invalid: body ${message}.`, [
@@ -121,7 +127,7 @@ export function parseJournalUpdate(body: unknown, identity: IdentityName): Journ
   }
 
   const description = optionalText(problems, body, "description", "description");
-  const lines = parseLines(problems, body, identity);
+  const lines = parseLines(problems, body, identity, maxLines);
   problems.throwIfAny("invalid_body", "The journal update is invalid");
   return { transactionDate, currencyCode, exchangeRate, description, lines };
 }
@@ -130,6 +136,7 @@ function parseLines(
   problems: Problems,
   body: JsonObject,
   identity: IdentityName,
+  maxLines: number,
 ): JournalUpdateLine[] {
   if (!Object.hasOwn(body, "lines")) {
     problems.add("lines", "is required");
@@ -141,10 +148,10 @@ function parseLines(
     return [];
   }
   if (raw.length === 0) problems.add("lines", "must contain at least one line");
-  if (raw.length > MAX_LINES) problems.add("lines", `must contain at most ${MAX_LINES} lines`);
+  if (raw.length > maxLines) problems.add("lines", `must contain at most ${maxLines} lines`);
 
   const lines: JournalUpdateLine[] = [];
-  raw.slice(0, MAX_LINES).forEach((entry: unknown, i) => {
+  raw.slice(0, maxLines).forEach((entry: unknown, i) => {
     const at = `lines[${i}]`;
     if (!isObject(entry)) {
       problems.add(at, `must be an object, not ${describe(entry)}`);

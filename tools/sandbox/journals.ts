@@ -1,18 +1,27 @@
 /** The mutable journal store, one book per identity; everything else in the sandbox is immutable. */
 import { IDENTITIES, type IdentityName } from "./catalog";
-import { seedJournals } from "./seed/journals";
+import { largeJournal, seedJournals } from "./seed/journals";
 import type { ManualJournal } from "./seed/types";
 
 export class JournalBook {
   private books = new Map<IdentityName, ManualJournal[]>();
 
-  constructor() {
+  /** `largeLines` > 0 adds demo-company's large journal (JNL-0009) of that many lines. */
+  constructor(private readonly largeLines = 0) {
     this.reset();
   }
 
-  /** Restores every identity's seeded journals. */
+  /** Restores every identity's seeded journals (the large one included). */
   reset(): void {
-    this.books = new Map(IDENTITIES.map((identity) => [identity, seedJournals(identity)]));
+    this.books = new Map(
+      IDENTITIES.map((identity) => {
+        const seeded = seedJournals(identity);
+        if (identity === "demo-company" && this.largeLines > 0) {
+          seeded.push(largeJournal(this.largeLines));
+        }
+        return [identity, seeded];
+      }),
+    );
   }
 
   list(identity: IdentityName): readonly ManualJournal[] {

@@ -1,6 +1,8 @@
 /** Start options of the sandbox, their defaults and their validation. */
 import {
   DEFAULT_RECORD_COUNTS,
+  MAX_BODY_BYTES,
+  MAX_PATCH_LINES,
   MAX_RECORD_COUNT,
   OTHER_COMPANY_RECORD_COUNTS,
   type IdentityName,
@@ -17,6 +19,13 @@ export interface SandboxOptions {
   seed: number;
   /** demo-company's record counts; missing entries keep DEFAULT_RECORD_COUNTS. */
   records: Partial<RecordCounts>;
+  /**
+   * Lines of an extra DRAFT journal for demo-company (JNL-0009, `LARGE_JOURNAL`), for benchmarks
+   * and tests of large journals; 0 (the default) adds none. PATCH then takes journals of up to
+   * this many lines and bodies of up to 1 KiB a line, when that is more than its usual limits
+   * (1,000 lines, 1 MiB), so the journal can be sent back.
+   */
+  journalLines: number;
   /** Added to every API request, in ms. */
   latencyMs: number;
   failEvery: FaultPatch["failEvery"];
@@ -42,6 +51,7 @@ export const DEFAULT_OPTIONS: Readonly<SandboxOptions> = {
   port: 0,
   seed: DEFAULT_SEED,
   records: {},
+  journalLines: 0,
   latencyMs: 0,
   failEvery: null,
   rateLimitEvery: null,
@@ -66,7 +76,30 @@ export function resolveOptions(partial: Partial<SandboxOptions>): SandboxOptions
       );
     }
   }
+  const lines = options.journalLines;
+  if (!Number.isInteger(lines) || lines < 0 || lines === 1 || lines > MAX_JOURNAL_LINES) {
+    throw new Error(
+      `journalLines must be 0 or a whole number from 2 to ${MAX_JOURNAL_LINES}, got ${lines}`,
+    );
+  }
   return options;
+}
+
+/** The most lines the `journalLines` option seeds. */
+export const MAX_JOURNAL_LINES = 100_000;
+
+/** What PATCH /journal/entries accepts: lines per journal and body bytes. */
+export interface JournalLimits {
+  readonly lines: number;
+  readonly bodyBytes: number;
+}
+
+/** The usual limits, raised to take the large journal back (1 KiB a line) when there is one. */
+export function journalLimits(options: SandboxOptions): JournalLimits {
+  return {
+    lines: Math.max(MAX_PATCH_LINES, options.journalLines),
+    bodyBytes: Math.max(MAX_BODY_BYTES, options.journalLines * 1024),
+  };
 }
 
 export function recordCounts(options: SandboxOptions): Record<IdentityName, RecordCounts> {

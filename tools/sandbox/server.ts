@@ -8,7 +8,7 @@ import { CursorSigner } from "./cursor";
 import { ApiError, errorBody } from "./errors";
 import { FaultController, faultSettingsError } from "./faults";
 import { JournalBook } from "./journals";
-import { recordCounts, resolveOptions, type SandboxOptions } from "./options";
+import { journalLimits, recordCounts, resolveOptions, type SandboxOptions } from "./options";
 import {
   emptyResponse,
   errorResponse,
@@ -75,7 +75,8 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     seed: resolved.seed,
     counts: recordCounts(resolved),
     signer: new CursorSigner(),
-    journals: new JournalBook(),
+    journals: new JournalBook(resolved.journalLines),
+    journalLimits: journalLimits(resolved),
     faults,
     now: () => (lastNow = Math.max(Date.now(), lastNow + 1)),
   };

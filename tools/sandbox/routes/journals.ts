@@ -38,10 +38,11 @@ export const getJournal: AuthedHandler = (ctx, identity) =>
  */
 export const patchJournal: AuthedHandler = async (ctx, identity) => {
   requireJsonContentType(ctx.req);
-  const raw = await readBody(ctx.req);
+  const limits = ctx.state.journalLimits;
+  const raw = await readBody(ctx.req, limits.bodyBytes);
   const journal = findJournal(ctx, identity);
   assertDraft(journal);
-  const update = parseJournalUpdate(parseJson(raw), identity);
+  const update = parseJournalUpdate(parseJson(raw), identity, limits.lines);
   assertBalanced(update);
   const updated = applyJournalUpdate(journal, update, identity, ctx.state.now());
   ctx.state.journals.replace(identity, updated);

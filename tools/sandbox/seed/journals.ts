@@ -372,12 +372,77 @@ export function seedJournals(identity: IdentityName): ManualJournal[] {
   return SEEDS[identity].map((seed) => build(identity, seed));
 }
 
+/** The number of the large journal the `journalLines` option adds (demo-company only). */
+const LARGE_NUMBER = 9;
+
+type LineTemplate = Omit<LineSeed, "side" | "amount">;
+
+/** The large journal's debit and credit lines rotate through these. */
+const LARGE_DEBITS: readonly LineTemplate[] = [
+  { code: "6200", staff: "Maria López", description: "Travel – Café & Meals, reclassified" },
+  { code: "1100", contact: "Nordlicht GmbH", description: "Nordlicht GmbH – workshop" },
+  { code: "6000", description: "Rent – branch office" },
+  { code: "6100", staff: "Priya Natarajan" },
+  { code: "5000", description: "Stock adjustment" },
+];
+const LARGE_CREDITS: readonly LineTemplate[] = [
+  { code: "2200", description: "Accrued Liabilities" },
+  { code: "4100", contact: "Acme Pty Ltd" },
+  { code: "2000", contact: "Office Depot Supplies", description: "Supplier credit" },
+];
+
+/**
+ * The large DRAFT journal of the `journalLines` option (demo-company's JNL-0009): `count` lines
+ * (at least 2) in pairs of a debit and a credit of the same amount, so any count balances (an
+ * odd count ends with a debit of twice an amount and two credits of it). Accounts, contacts,
+ * staff and descriptions rotate; each pair's amount comes from its own random stream.
+ */
+export function largeJournal(count: number): ManualJournal {
+  if (!Number.isInteger(count) || count < 2) {
+    throw new Error(`A large journal needs at least 2 lines, got ${count}`);
+  }
+  const lines: LineSeed[] = [];
+  const pairs = Math.floor(count / 2);
+  for (let pair = 0; pair < pairs; pair++) {
+    const debit = LARGE_DEBITS[pair % LARGE_DEBITS.length]!;
+    const credit = LARGE_CREDITS[pair % LARGE_CREDITS.length]!;
+    const cents = randomFor("ledger-sandbox", "large-journal", pair).int(100, 2_500_000);
+    const amount = new Money(cents).dividedBy(100);
+    if (count % 2 === 1 && pair === pairs - 1) {
+      lines.push({ ...debit, side: "DEBIT", amount: formatAmount(amount.times(2)) });
+      lines.push({ ...credit, side: "CREDIT", amount: formatAmount(amount) });
+      lines.push({ ...credit, side: "CREDIT", amount: formatAmount(amount) });
+    } else {
+      lines.push({ ...debit, side: "DEBIT", amount: formatAmount(amount) });
+      lines.push({ ...credit, side: "CREDIT", amount: formatAmount(amount) });
+    }
+  }
+  return build("demo-company", {
+    number: LARGE_NUMBER,
+    status: "DRAFT",
+    transactionReference: "TRX-2026-0009",
+    currency: "USD",
+    rate: "1.00",
+    description: `Year-end reclassification (${count.toLocaleString("en-US")} lines)`,
+    date: "2026-01-29",
+    lines,
+  });
+}
+
 export interface SeededJournal {
   id: string;
   reference: string;
   transaction_reference: string;
   status: JournalStatus;
 }
+
+/** The large journal of the `journalLines` option (demo-company), present only with it. */
+export const LARGE_JOURNAL: SeededJournal = {
+  id: journalId("demo-company", LARGE_NUMBER),
+  reference: reference(LARGE_NUMBER),
+  transaction_reference: "TRX-2026-0009",
+  status: "DRAFT",
+};
 
 /** Ids, references and statuses of the seeded journals, for tests and docs. */
 export const SEEDED_JOURNALS: Readonly<Record<IdentityName, readonly SeededJournal[]>> = {
