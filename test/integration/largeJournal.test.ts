@@ -1,0 +1,32 @@
+// A journal of 10,000 lines through Microsoft's office.js client, as the task pane edits it: open
+// (draw), validate with problems in three columns (mark them), fix and send (PATCH, then redraw
+// from the server's answer). Every request and response office.js exchanges stays at most 4 MB
+// (Excel on the web refuses 5 MB) and none is refused.
+import { benchApi } from "../../bench/importBench";
+import { measureJournalEditor } from "../../bench/journalEditorBench";
+import type { JournalStepResult } from "../../bench/journalEditorBench";
+import { startSandbox, type RunningSandbox } from "../../tools/sandbox";
+
+const LINES = 10_000;
+const FOUR_MB = 4 * 1024 * 1024;
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, journalLines: LINES, log: null });
+});
+afterAll(() => sandbox.close());
+
+function expectWithinExcel(step: JournalStepResult | null, outcome: string): void {
+  expect(step).toMatchObject({ outcome, ok: true, refused: [] });
+  expect(step!.largestRequestBytes).toBeLessThanOrEqual(FOUR_MB);
+  expect(step!.largestResponseBytes).toBeLessThanOrEqual(FOUR_MB);
+}
+
+test("open, validate (problems in three columns) and send + redraw of 10,000 lines: every request under 4 MB", async () => {
+  const row = await measureJournalEditor(benchApi(sandbox.baseUrl), LINES);
+  // One problem every 10 lines, in turn a missing account, a non-number debit, a sub-cent credit.
+  expect(row.problemsMade).toBe(LINES / 10);
+  expectWithinExcel(row.open, "opened");
+  expectWithinExcel(row.validate, "invalid");
+  expectWithinExcel(row.send, "saved");
+}, 240_000);
