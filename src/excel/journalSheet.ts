@@ -9,6 +9,8 @@ import type {
   JournalSheetState,
   LayoutCell,
 } from "../journal/contract";
+import { layoutBatches } from "../journal/layoutBlocks";
+import type { DrawBatch, SheetArea } from "../journal/layoutBlocks";
 import { planProblemMarks } from "../journal/problemMarks";
 import { readJournalSheetState } from "../journal/sheetState";
 import type { ExcelRun } from "./run";
@@ -16,7 +18,8 @@ import type { ExcelRun } from "./run";
 /** The workbook setting that maps journal sheets (by worksheet id) to their state. */
 export const JOURNAL_SHEETS_SETTING = "ledgerSheets.journalSheets";
 
-const FILL: Record<LayoutCell["role"], string | null> = {
+/** The fill of each role of cell: shading marks what cannot be edited. */
+export const FILL_OF_ROLE: Readonly<Record<LayoutCell["role"], string | null>> = {
   label: null,
   fact: "#F3F2F1", // read-only facts: Office's neutral grey
   input: null,
@@ -184,7 +187,12 @@ export async function activeJournalSheet(run: ExcelRun): Promise<JournalSheet | 
 /**
  * Draws `layout` on the sheet with id `sheetId` (cleared first), or on a new sheet named
  * `layout.sheetName` when no id is given; applies formats before values so server text stays
- * literal, shades read-only cells, and records `state`. Returns the sheet drawn. Two syncs.
+ * literal, shades read-only cells, and records `state`. Returns the sheet drawn.
+ *
+ * The cells travel as a few rectangles ({@link layoutBatches}): one `values` array each, number
+ * formats, fills and bold set on whole rectangles and columns, so a request holds a number of
+ * ranges that does not grow with the journal's lines. Two syncs; a journal too large for one
+ * request (thousands of lines) takes one more per further batch of values.
  */
 export async function drawJournal(
   run: ExcelRun,
@@ -192,6 +200,7 @@ export async function drawJournal(
   state: JournalSheetState,
   sheetId?: string,
 ): Promise<SheetRef> {
+  const [first, ...rest] = layoutBatches(layout, { fillOf: (cell) => FILL_OF_ROLE[cell.role] });
   return await run(async (context) => {
     const sheets = context.workbook.worksheets;
     const setting = queueStates(context);
@@ -203,19 +212,14 @@ export async function drawJournal(
       sheet.getUsedRangeOrNullObject().clear("All");
     }
     sheet.load("id,name");
+    if (first) queueBatch(sheet, first);
     await context.sync();
-    for (const cell of layout.cells) {
-      const range = sheet.getRange(cell.address);
-      range.numberFormat = [[cell.numberFormat]];
-      if (cell.formula !== undefined) range.formulas = [[cell.formula]];
-      else range.values = [[cell.value ?? ""]];
-      if (cell.bold) range.format.font.bold = true;
-      const fill = FILL[cell.role];
-      if (fill) range.format.fill.color = fill;
+    for (const batch of rest.slice(0, -1)) await writeBatch(context, sheet, batch);
+    const last = rest[rest.length - 1];
+    if (last) queueBatch(sheet, last);
+    for (const { column, count, width } of widthRuns(layout.columnWidths)) {
+      sheet.getRangeByIndexes(0, column, 1, count).format.columnWidth = width;
     }
-    layout.columnWidths.forEach((width, column) => {
-      sheet.getRangeByIndexes(0, column, 1, 1).format.columnWidth = width;
-    });
     if (layout.frozenRows > 0) sheet.freezePanes.freezeRows(layout.frozenRows);
     sheet.activate();
     const stored: JournalSheetState = { ...state, sheetName: sheet.name };
@@ -223,6 +227,54 @@ export async function drawJournal(
     await context.sync();
     return { sheetId: sheet.id, sheetName: sheet.name };
   });
+}
+
+/** One request of a drawing that needs several: its batch of values, then a sync. */
+async function writeBatch(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  batch: DrawBatch,
+): Promise<void> {
+  queueBatch(sheet, batch);
+  await context.sync();
+}
+
+/** Queues a batch's formats, then its contents. */
+function queueBatch(sheet: Excel.Worksheet, batch: DrawBatch): void {
+  for (const format of batch.formats) {
+    const range = rangeOf(sheet, format);
+    if (format.numberFormat !== undefined) range.numberFormat = numberFormats(format.numberFormat);
+    if (format.fill !== undefined) range.format.fill.color = format.fill;
+    if (format.bold) range.format.font.bold = true;
+  }
+  for (const contents of batch.contents) {
+    const range = rangeOf(sheet, contents);
+    range.values = contents.values as unknown[][];
+    if (contents.formulas !== undefined) range.formulas = contents.formulas as unknown[][];
+  }
+}
+
+/** Adjacent columns of equal width, set together. */
+function widthRuns(widths: readonly number[]): { column: number; count: number; width: number }[] {
+  const runs: { column: number; count: number; width: number }[] = [];
+  widths.forEach((width, column) => {
+    const last = runs[runs.length - 1];
+    if (last && last.width === width && last.column + last.count === column) last.count += 1;
+    else runs.push({ column, count: 1, width });
+  });
+  return runs;
+}
+
+function rangeOf(sheet: Excel.Worksheet, area: SheetArea): Excel.Range {
+  return sheet.getRangeByIndexes(area.row, area.column, area.rowCount, area.columnCount);
+}
+
+/**
+ * A number format for a range: a 2-D array, or one format that Excel applies to every cell of
+ * the range (Office.js types only the array form).
+ */
+function numberFormats(format: string | readonly (readonly string[])[]): string[][] {
+  return format as string[][];
 }
 
 /**
