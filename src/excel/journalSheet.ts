@@ -9,7 +9,7 @@ import type {
   JournalSheetState,
   LayoutCell,
 } from "../journal/contract";
-import { layoutBatches } from "../journal/layoutBlocks";
+import { jsonSize, layoutBatches } from "../journal/layoutBlocks";
 import type { DrawBatch, SheetArea } from "../journal/layoutBlocks";
 import {
   cellSpans,
@@ -307,7 +307,16 @@ export async function updateJournalSheetState(
   });
 }
 
-/** Reads the journal sheet from A1 to the end of what is used. Two syncs. */
+/** Rows of the first read of a sheet; the next reads are sized from what these weighed. */
+const FIRST_READ_ROWS = 2_000;
+/** Estimated response bytes of one read: Excel on the web refuses responses over 5 MB. */
+const READ_BUDGET_BYTES = 2_000_000;
+
+/**
+ * Reads the journal sheet from A1 to the end of what is used. Two syncs for a sheet of up to
+ * 2,000 rows; a longer one is read in blocks of rows (one sync each) sized so that each answer
+ * stays near 2 MB: two more for 10,000 lines of usual length.
+ */
 export async function readJournalGrid(run: ExcelRun, sheetId: string): Promise<GridSnapshot> {
   return await run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetId);
@@ -315,16 +324,28 @@ export async function readJournalGrid(run: ExcelRun, sheetId: string): Promise<G
     used.load("rowIndex,columnIndex,rowCount,columnCount");
     await context.sync();
     // From A1, so row and column numbers in the snapshot are the sheet's own.
-    const range = sheet.getRangeByIndexes(
-      0,
-      0,
-      used.rowIndex + used.rowCount,
-      used.columnIndex + used.columnCount,
-    );
-    range.load("values,formulas");
-    await context.sync();
-    return { values: range.values, formulas: range.formulas };
+    const rows = used.rowIndex + used.rowCount;
+    const columns = used.columnIndex + used.columnCount;
+    const values: GridSnapshot["values"][number][] = [];
+    const formulas: GridSnapshot["formulas"][number][] = [];
+    let blockRows = FIRST_READ_ROWS;
+    for (let top = 0, count = 0; top < rows; top += count) {
+      count = Math.min(blockRows, rows - top);
+      const block = await readRows(context, sheet.getRangeByIndexes(top, 0, count, columns));
+      values.push(...block.values);
+      formulas.push(...block.formulas);
+      const bytesPerRow = (jsonSize(block.values) + jsonSize(block.formulas)) / count;
+      blockRows = Math.max(100, Math.floor(READ_BUDGET_BYTES / bytesPerRow));
+    }
+    return { values, formulas };
   });
+}
+
+/** One request reading a block of rows. */
+async function readRows(context: Excel.RequestContext, range: Excel.Range): Promise<GridSnapshot> {
+  range.load("values,formulas");
+  await context.sync();
+  return { values: range.values, formulas: range.formulas };
 }
 
 /**

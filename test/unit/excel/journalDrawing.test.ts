@@ -1,7 +1,7 @@
 // Drawing a journal sheet in few large ranges: the sheet is exactly what writing each layout cell
 // on its own draws, and the requests stay small and bounded however many lines the journal has.
 import type { ManualJournal } from "../../../src/api";
-import { drawJournal, FILL_OF_ROLE } from "../../../src/excel/journalSheet";
+import { drawJournal, FILL_OF_ROLE, readJournalGrid } from "../../../src/excel/journalSheet";
 import { FakeExcelHost } from "../../../src/fake-excel";
 import { journalSheetState, layoutJournal } from "../../../src/journal";
 import type { JournalLayout } from "../../../src/journal";
@@ -122,5 +122,33 @@ describe("drawJournal() requests", () => {
     expect(log).toHaveLength(3);
     for (const sync of log) expect(sync.requestBytes).toBeLessThan(3_200_000);
     expect(most(log)).toBeLessThan(60);
+  });
+});
+
+describe("readJournalGrid() requests", () => {
+  it("read a long sheet in blocks of rows, each answer near 2 MB, all of it", async () => {
+    const journal = repeatedJournal(10_000);
+    const wordy = {
+      ...journal,
+      lines: journal.lines.map((line, i) => ({ ...line, description: `${i} `.padEnd(200, "x") })),
+    };
+    const host = new FakeExcelHost();
+    const layout = layoutJournal(wordy);
+    const { sheetId, sheetName } = await drawJournal(
+      host.run,
+      layout,
+      journalSheetState(wordy, layout.sheetName),
+    );
+    host.resetCounters();
+    const grid = await readJournalGrid(host.run, sheetId);
+    const rows = grid.values.length;
+    expect(rows).toBe(Number(host.usedRange(sheetName)!.replace(/^.*:L/, "")));
+    expect(grid.values).toEqual(host.values(sheetName, `A1:L${rows}`));
+    expect(grid.formulas[rows - 2]![5]).toMatch(/^=SUM\(OFFSET\(F18,/);
+    // Over 7 MB of values and formulas: one sync for the extent, then blocks of rows.
+    const log = host.requestLog;
+    expect(log.reduce((sum, sync) => sum + sync.responseBytes, 0)).toBeGreaterThan(7_000_000);
+    expect(log.length).toBeLessThanOrEqual(7);
+    for (const sync of log) expect(sync.responseBytes).toBeLessThan(2_600_000);
   });
 });
