@@ -52,14 +52,18 @@ export interface JournalSheetState {
   readonly loadedUpdatedAt: string;
   readonly status: string;
   readonly sheetName: string;
-  /** Cells marked as problems by the last validation, so the next one can restore them. */
+  /**
+   * Cells marked as problems by the last validation, so the next one can restore them: one entry
+   * per span of adjacent cells of a column that had the same fill ("F20:F31"), or per cell.
+   */
   readonly marked?: readonly ProblemMark[];
 }
 
 /** A cell marked as a problem, and the fill it had before, which clearing the mark restores. */
 export interface ProblemMark {
+  /** The cell ("F20"), or a span of adjacent cells of one column ("F20:F31"). */
   readonly address: string;
-  /** `#RRGGBB`, or null for no fill. */
+  /** `#RRGGBB`, or null for no fill (of every cell of the span). */
   readonly fill: string | null;
 }
 

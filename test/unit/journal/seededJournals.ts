@@ -26,3 +26,18 @@ function viaClient(journal: unknown): ManualJournal {
   ) as JsonValue;
   return parseJournalResponse(json).data;
 }
+
+/**
+ * A balanced DRAFT journal of about `count` lines: the seeded JNL-0002's lines repeated (each
+ * with its own line id), trimmed to whole repeats so the debits still equal the credits.
+ */
+export function repeatedJournal(count: number): ManualJournal {
+  const seed = seededJournal("JNL-0002");
+  const lines: ManualJournal["lines"][number][] = [];
+  for (let i = 0; lines.length < count; i++) {
+    const line = seed.lines[i % seed.lines.length]!;
+    lines.push({ ...line, id: `${line.id}-${i}` });
+  }
+  lines.length -= count % seed.lines.length;
+  return { ...seed, lines };
+}

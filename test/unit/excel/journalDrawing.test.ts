@@ -1,0 +1,154 @@
+// Drawing a journal sheet in few large ranges: the sheet is exactly what writing each layout cell
+// on its own draws, and the requests stay small and bounded however many lines the journal has.
+import type { ManualJournal } from "../../../src/api";
+import { drawJournal, FILL_OF_ROLE, readJournalGrid } from "../../../src/excel/journalSheet";
+import { FakeExcelHost } from "../../../src/fake-excel";
+import { journalSheetState, layoutJournal } from "../../../src/journal";
+import type { JournalLayout } from "../../../src/journal";
+import { allSeededJournals, repeatedJournal } from "../journal/seededJournals";
+
+/** Where a test would see a difference: every stored cell of the sheet, with all its formats. */
+function sheetContents(host: FakeExcelHost, name: string): Map<string, unknown> {
+  const sheet = host.workbook.sheetNamed(name);
+  if (!sheet) throw new Error(`no sheet ${name}`);
+  const cells = new Map<string, unknown>();
+  sheet.forEachCell((row, column, cell) => {
+    const { value, formula, numberFormat, bold, fontColor, fillColor } = cell;
+    const empty = value === "" && formula === null && !bold && !fontColor && !fillColor;
+    if (empty && numberFormat === "General") return;
+    cells.set(`${row},${column}`, { value, formula, numberFormat, bold, fontColor, fillColor });
+  });
+  return cells;
+}
+
+/** The drawing as it was before it was batched: one range per layout cell. */
+async function drawCellByCell(host: FakeExcelHost, layout: JournalLayout): Promise<void> {
+  await host.run(async (context) => {
+    const sheet = context.workbook.worksheets.add(layout.sheetName);
+    for (const cell of layout.cells) {
+      const range = sheet.getRange(cell.address);
+      range.numberFormat = [[cell.numberFormat]];
+      if (cell.formula !== undefined) range.formulas = [[cell.formula]];
+      else range.values = [[cell.value ?? ""]];
+      if (cell.bold) range.format.font.bold = true;
+      const fill = FILL_OF_ROLE[cell.role];
+      if (fill) range.format.fill.color = fill;
+    }
+    layout.columnWidths.forEach((width, column) => {
+      sheet.getRangeByIndexes(0, column, 1, 1).format.columnWidth = width;
+    });
+    sheet.freezePanes.freezeRows(layout.frozenRows);
+    await context.sync();
+  });
+}
+
+async function expectSameAsCellByCell(journal: ManualJournal, spareLines?: number): Promise<void> {
+  const layout = layoutJournal(journal, spareLines === undefined ? {} : { spareLines });
+  const reference = new FakeExcelHost();
+  await drawCellByCell(reference, layout);
+  const host = new FakeExcelHost();
+  await drawJournal(host.run, layout, journalSheetState(journal, layout.sheetName));
+  const name = layout.sheetName;
+  expect(sheetContents(host, name)).toEqual(sheetContents(reference, name));
+  expect(host.frozenPanes(name)).toEqual(reference.frozenPanes(name));
+  for (let column = 0; column < 14; column++) {
+    expect(host.columnWidth(name, column)).toBe(reference.columnWidth(name, column));
+  }
+}
+
+/** A journal whose cells differ inside their columns: amounts kept as text, empty fields. */
+function unusualJournal(): ManualJournal {
+  const journal = repeatedJournal(40);
+  return {
+    ...journal,
+    exchange_rate: "not a rate",
+    description: null,
+    transaction_date: "=1+1",
+    lines: journal.lines.map((line, i) =>
+      i % 7 === 3
+        ? { ...line, debit: "1234567890123456.78", credit: "0.00", description: "=HYPERLINK()" }
+        : line,
+    ),
+  };
+}
+
+describe("drawJournal()", () => {
+  it("draws every seeded journal exactly as drawing cell by cell does", async () => {
+    for (const journal of allSeededJournals()) await expectSameAsCellByCell(journal);
+  });
+
+  it("draws amounts kept as text and formula-like text exactly as cell by cell", async () => {
+    await expectSameAsCellByCell(unusualJournal());
+    await expectSameAsCellByCell(unusualJournal(), 0);
+  });
+
+  it("draws a journal of 1,000 lines exactly as cell by cell", async () => {
+    await expectSameAsCellByCell(repeatedJournal(1_000));
+  });
+});
+
+/** Opens `journal` on a new host and returns the requests of the drawing. */
+async function openRequests(journal: ManualJournal) {
+  const host = new FakeExcelHost();
+  const layout = layoutJournal(journal);
+  await drawJournal(host.run, layout, journalSheetState(journal, layout.sheetName));
+  return host.requestLog;
+}
+
+describe("drawJournal() requests", () => {
+  const most = (log: readonly { operations: number }[]) =>
+    Math.max(...log.map((sync) => sync.operations));
+
+  it("queue as many commands for 10,000 lines as for 10, in two syncs", async () => {
+    const small = await openRequests(repeatedJournal(10));
+    const large = await openRequests(repeatedJournal(10_000));
+    // Formats, fills and bold by rectangles and columns; values in a few 2-D blocks.
+    expect(most(small)).toBeLessThan(60);
+    expect(most(large)).toBe(most(small));
+    expect(small).toHaveLength(2);
+    expect(large).toHaveLength(2);
+    for (const sync of large) expect(sync.requestBytes).toBeLessThan(3_200_000);
+  });
+
+  it("split values too large for one request into row blocks, each in its own sync", async () => {
+    const journal = repeatedJournal(10_000);
+    const wordy = {
+      ...journal,
+      lines: journal.lines.map((line, i) => ({ ...line, description: `${i} `.padEnd(400, "x") })),
+    };
+    const log = await openRequests(wordy);
+    // About 5.7 MB of values: three requests of at most 3 MB (estimated), a handful of ranges each.
+    expect(log.reduce((sum, sync) => sum + sync.requestBytes, 0)).toBeGreaterThan(5_500_000);
+    expect(log).toHaveLength(3);
+    for (const sync of log) expect(sync.requestBytes).toBeLessThan(3_200_000);
+    expect(most(log)).toBeLessThan(60);
+  });
+});
+
+describe("readJournalGrid() requests", () => {
+  it("read a long sheet in blocks of rows, each answer near 2 MB, all of it", async () => {
+    const journal = repeatedJournal(10_000);
+    const wordy = {
+      ...journal,
+      lines: journal.lines.map((line, i) => ({ ...line, description: `${i} `.padEnd(200, "x") })),
+    };
+    const host = new FakeExcelHost();
+    const layout = layoutJournal(wordy);
+    const { sheetId, sheetName } = await drawJournal(
+      host.run,
+      layout,
+      journalSheetState(wordy, layout.sheetName),
+    );
+    host.resetCounters();
+    const grid = await readJournalGrid(host.run, sheetId);
+    const rows = grid.values.length;
+    expect(rows).toBe(Number(host.usedRange(sheetName)!.replace(/^.*:L/, "")));
+    expect(grid.values).toEqual(host.values(sheetName, `A1:L${rows}`));
+    expect(grid.formulas[rows - 2]![5]).toMatch(/^=SUM\(OFFSET\(F18,/);
+    // Over 7 MB of values and formulas: one sync for the extent, then blocks of rows.
+    const log = host.requestLog;
+    expect(log.reduce((sum, sync) => sum + sync.responseBytes, 0)).toBeGreaterThan(7_000_000);
+    expect(log.length).toBeLessThanOrEqual(7);
+    for (const sync of log) expect(sync.responseBytes).toBeLessThan(2_600_000);
+  });
+});
