@@ -2,7 +2,8 @@
 // on its own draws, and the requests stay small and bounded however many lines the journal has.
 import type { ManualJournal } from "../../../src/api";
 import { drawJournal, FILL_OF_ROLE, readJournalGrid } from "../../../src/excel/journalSheet";
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
+import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import { journalSheetState, layoutJournal } from "../../../src/journal";
 import type { JournalLayout } from "../../../src/journal";
 import { allSeededJournals, repeatedJournal } from "../journal/seededJournals";
@@ -46,7 +47,7 @@ async function expectSameAsCellByCell(journal: ManualJournal, spareLines?: numbe
   const layout = layoutJournal(journal, spareLines === undefined ? {} : { spareLines });
   const reference = new FakeExcelHost();
   await drawCellByCell(reference, layout);
-  const host = new FakeExcelHost();
+  const host = new OfficeJsExcelHost();
   await drawJournal(host.run, layout, journalSheetState(journal, layout.sheetName));
   const name = layout.sheetName;
   expect(sheetContents(host, name)).toEqual(sheetContents(reference, name));
@@ -87,7 +88,11 @@ describe("drawJournal()", () => {
   });
 });
 
-/** Opens `journal` on a new host and returns the requests of the drawing. */
+/**
+ * Opens `journal` on a new host and returns the requests of the drawing: the emulator's own
+ * proxies, so the counts are the commands the add-in queues (largeJournal.test.ts measures the
+ * real bytes through office.js).
+ */
 async function openRequests(journal: ManualJournal) {
   const host = new FakeExcelHost();
   const layout = layoutJournal(journal);
@@ -132,7 +137,7 @@ describe("readJournalGrid() requests", () => {
       ...journal,
       lines: journal.lines.map((line, i) => ({ ...line, description: `${i} `.padEnd(200, "x") })),
     };
-    const host = new FakeExcelHost();
+    const host = new OfficeJsExcelHost();
     const layout = layoutJournal(wordy);
     const { sheetId, sheetName } = await drawJournal(
       host.run,

@@ -9,7 +9,7 @@ import {
   markProblems,
   PROBLEM_FILL,
 } from "../../../src/excel/journalSheet";
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { journalSheetState, layoutJournal, planProblemMarks } from "../../../src/journal";
 import type { ProblemMark } from "../../../src/journal";
 import { cellAddress } from "../../../src/journal/cellAddresses";

@@ -1,5 +1,5 @@
 import { FillIndex, readFills } from "../../../src/excel/spanFills";
-import { FakeExcelHost } from "../../../src/fake-excel";
+import { FakeExcelHost } from "../../../tools/excel-emulator";
 
 /** Column B of Sheet1: rows 1-1000 no fill, grey 201-600, yellow at 450 and 451. */
 function sheetWithFills(): FakeExcelHost {
