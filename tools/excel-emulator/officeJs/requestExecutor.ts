@@ -264,6 +264,17 @@ function errorInfo(error: unknown): ErrorInfo {
   };
 }
 
+/**
+ * The request as sent. office.js later rewrites the path objects it sent (re-addressing objects
+ * added in the batch), so those are copied; the actions (megabytes of values) are not changed
+ * after sending and are kept as they are, without a second parse.
+ */
+function snapshot(body: RequestBody | string): RequestBody {
+  if (typeof body === "string") return JSON.parse(body) as RequestBody;
+  const paths = JSON.parse(JSON.stringify(body.ObjectPaths)) as RequestBody["ObjectPaths"];
+  return { ...body, Actions: [...body.Actions], ObjectPaths: paths };
+}
+
 function respond(body: unknown): ResponseInfo {
   return { statusCode: 200, headers: {}, body: JSON.stringify(body) };
 }
@@ -291,8 +302,7 @@ export class OfficeJsRequestExecutor {
     // Serializing is the transport's work (the add-in's side); all after it is Excel's.
     const text = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
     const started = performance.now();
-    // A copy: office.js later rewrites the path objects it sent (re-addressing added objects).
-    const body = JSON.parse(text) as RequestBody;
+    const body = snapshot(request.body);
     const requestBytes = utf8ByteLength(text);
     let record: SyncRecord | undefined;
     const measured: MeasuredRequest = { requestBytes };

@@ -197,7 +197,10 @@ export abstract class FakeClientObject<T> implements LoadableObject {
   ): void {
     this._context.enqueue({
       name,
-      requestBytes: jsonBytes(args ?? null),
+      // Estimated only when asked: requests through office.js are measured on its real bytes.
+      get requestBytes() {
+        return jsonBytes(args ?? null);
+      },
       run: (scope) => apply(this._target(name), scope),
     });
   }
@@ -206,7 +209,9 @@ export abstract class FakeClientObject<T> implements LoadableObject {
   protected queueRaw(member: string, args: unknown, run: (scope: SyncScope) => void): void {
     this._context.enqueue({
       name: `${this.typeName}.${member}`,
-      requestBytes: jsonBytes(args ?? null),
+      get requestBytes() {
+        return jsonBytes(args ?? null);
+      },
       run,
     });
   }
@@ -222,7 +227,9 @@ export abstract class FakeClientObject<T> implements LoadableObject {
     this._checkTree(tree);
     this._context.enqueue({
       name: `${this.typeName}.load`,
-      requestBytes: jsonBytes(option ?? null),
+      get requestBytes() {
+        return jsonBytes(option ?? null);
+      },
       run: (scope) => this._loadNow(scope, tree),
     });
     return this;
