@@ -28,7 +28,7 @@ export interface JournalDraft {
   readonly currency: string;
   /** Decimal text, e.g. `1.2345`. */
   readonly exchangeRate: string;
-  /** "" when the cell is empty (the update then carries no description). */
+  /** "" when the cell is empty (the update then sends "", clearing the description). */
   readonly description: string;
   readonly lines: readonly JournalDraftLine[];
 }

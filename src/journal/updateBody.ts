@@ -8,17 +8,36 @@ import type { JournalDraft, JournalDraftLine } from "./draft";
  * The update that replaces the journal with `draft`, which must have passed validation
  * (`parseJournalGrid` returns only such drafts). Amounts and the rate go as exact decimal text
  * (`10.30`, `1.2345`); each line's `type` is the side its amount is on; optional ids and
- * descriptions only when the sheet has them. The date goes as midnight UTC of the sheet's date,
- * the way the service writes transaction dates. Throws on a line without a positive amount.
+ * line descriptions only when the sheet has them. The journal's description is always sent, ""
+ * when the cell is empty: the PATCH replaces it, so leaving it out could keep a description the
+ * user cleared. The date goes as midnight UTC of the sheet's date; `keepUntouchedDate` puts the
+ * server's own text back when the user did not change the date. Throws on a line without a
+ * positive amount.
  */
 export function buildJournalUpdate(draft: JournalDraft): JournalUpdate {
   return {
     transaction_date: `${draft.transactionDate}T00:00:00Z`,
     currency_code: draft.currency,
     exchange_rate: toWireDecimal(new MoneyDecimal(draft.exchangeRate)),
-    ...(draft.description === "" ? {} : { description: draft.description }),
+    description: draft.description,
     lines: draft.lines.map(updateLine),
   };
+}
+
+/**
+ * `update` with the server's `transaction_date` text put back when the sheet still shows the
+ * calendar date that text names (the sheet shows its first ten characters): a date-time with a
+ * time or an offset (`2026-03-31T23:30:00-05:00`) must go back as it came, since rewriting it to
+ * midnight UTC changes the instant and can move the day. A changed date goes as midnight UTC.
+ */
+export function keepUntouchedDate(
+  update: JournalUpdate,
+  server: { readonly transaction_date: string },
+): JournalUpdate {
+  const shown = server.transaction_date.slice(0, 10);
+  return update.transaction_date === `${shown}T00:00:00Z`
+    ? { ...update, transaction_date: server.transaction_date }
+    : update;
 }
 
 function updateLine(line: JournalDraftLine): JournalUpdateLine {

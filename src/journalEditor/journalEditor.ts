@@ -23,6 +23,7 @@ import {
   describeServerChanges,
   journalSheetState,
   layoutJournal,
+  keepUntouchedDate,
   parseJournalGrid,
 } from "../journal";
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
@@ -268,7 +269,9 @@ export async function sendActiveJournal(
     }
   }
 
-  const update = checked.update;
+  // The server's copy as just read (the loaded one, unless the user chose to overwrite a newer
+  // one): a date the user left alone goes back in the server's own text, time and offset kept.
+  const update = keepUntouchedDate(checked.update, current);
   let saved: ManualJournal;
   try {
     saved = (await deps.api.updateJournal(state.journalId, update, call)).data;

@@ -1,6 +1,6 @@
 // The journal editor end to end without a browser: the sandbox over HTTP, the real client, the
 // journal core and the Excel layer, on the strict fake Excel host.
-import { LedgerApi, ManualJournal } from "../../src/api";
+import { JournalUpdate, LedgerApi, ManualJournal } from "../../src/api";
 import type { ExcelRun } from "../../src/excel/run";
 import { activeJournalSheet } from "../../src/excel/journalSheet";
 import { FakeExcelHost } from "../../tools/excel-emulator";
@@ -120,6 +120,34 @@ describe("journal editor against the sandbox", () => {
     expect((await activeJournalSheet(host.run))?.state?.loadedUpdatedAt).toBe(stored.updated_at);
     expect(host.cell(SHEET_1, "B13").text).toContain(stored.updated_at.slice(0, 10));
     expect(await sendActiveJournal(deps)).toMatchObject({ kind: "saved" });
+  });
+
+  it("sends an untouched date back as the server wrote it, and a cleared description as empty", async () => {
+    const host = new OfficeJsExcelHost();
+    const loaded = (await api().getJournal(seeded("JNL-0001").id)).data;
+    expect(loaded.description).not.toBe("");
+    const sentUpdates: JournalUpdate[] = [];
+    const real = api();
+    const deps = {
+      run: host.run,
+      api: apiWith({
+        updateJournal: (id, update, call) => {
+          sentUpdates.push(update);
+          return real.updateJournal(id, update, call);
+        },
+      }),
+    };
+    await openJournal(deps, loaded.id);
+    host.setCells(SHEET_1, "B10", [[""]]);
+
+    expect(await sendActiveJournal(deps)).toMatchObject({ kind: "saved" });
+    expect(sentUpdates).toHaveLength(1);
+    // Not rewritten to "2026-01-31T00:00:00Z": the user did not touch the date.
+    expect(sentUpdates[0]?.transaction_date).toBe(loaded.transaction_date);
+    expect(sentUpdates[0]?.description).toBe("");
+    const stored = (await api().getJournal(loaded.id)).data;
+    expect(stored.description ?? "").toBe("");
+    expect(stored.transaction_date).toBe(loaded.transaction_date);
   });
 
   it("refuses an unbalanced journal locally, shows the difference and sends nothing", async () => {

@@ -224,7 +224,7 @@ describe("properties of the journal sheet", () => {
             transaction_date: "2026-01-31T00:00:00Z",
             currency_code: drawn.currency_code,
             exchange_rate: drawn.exchange_rate,
-            ...(drawn.description ? { description: drawn.description } : {}),
+            description: drawn.description ?? "",
             lines: drawn.lines.map((entry) => ({
               account_id: entry.account_id,
               amount: entry.debit === "0.00" ? entry.credit : entry.debit,

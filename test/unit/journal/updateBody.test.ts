@@ -1,5 +1,10 @@
 import { checkJournalUpdate, journalUpdateBody } from "../../../src/api";
-import { buildJournalUpdate, layoutJournal, parseJournalGrid } from "../../../src/journal";
+import {
+  buildJournalUpdate,
+  keepUntouchedDate,
+  layoutJournal,
+  parseJournalGrid,
+} from "../../../src/journal";
 import type { JournalDraft, JournalDraftLine } from "../../../src/journal";
 import { MoneyDecimal } from "../../../src/money";
 import { golden } from "./golden";
@@ -105,7 +110,36 @@ describe("updateBody.ts", () => {
           { account_id: "acc-2", amount: "10.30", type: "CREDIT" },
         ],
       });
-      expect(Object.keys(buildJournalUpdate(DRAFT))).not.toContain("description");
+    });
+
+    it("sends a cleared description as an empty string, so the PATCH clears it", () => {
+      const update = buildJournalUpdate(DRAFT);
+      expect(update.description).toBe("");
+      expect(journalUpdateBody(update)).toContain('"description":""');
+      expect(checkJournalUpdate(update)).toEqual([]);
+    });
+  });
+
+  describe("keepUntouchedDate()", () => {
+    const update = buildJournalUpdate(DRAFT);
+
+    it("sends the server's date text back as it came when the sheet's date is unchanged", () => {
+      for (const original of [
+        "2026-01-31T23:30:00-05:00",
+        "2026-01-31T09:15:00+09:00",
+        "2026-01-31T00:00:00.000Z",
+        "2026-01-31",
+      ]) {
+        expect(keepUntouchedDate(update, { transaction_date: original }).transaction_date).toBe(
+          original,
+        );
+      }
+    });
+
+    it("sends a changed date as midnight UTC of the sheet's date", () => {
+      const changed = keepUntouchedDate(update, { transaction_date: "2026-01-30T23:30:00-05:00" });
+      expect(changed.transaction_date).toBe("2026-01-31T00:00:00Z");
+      expect(changed).toEqual(update);
     });
 
     it("builds an update checkJournalUpdate accepts from every seeded journal's sheet", () => {
