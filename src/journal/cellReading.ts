@@ -78,9 +78,10 @@ export function readText(value: CellInput, formula: CellInput): Reading<string> 
 
 /**
  * An amount: undefined for an empty cell; a number settled to whole cents (float noise from
- * formulas such as =0.1+0.2 removed, a real sub-cent value such as 10.005 refused); or strict
- * decimal text (`1234.50`). More than 15 significant digits are refused: the API types amounts
- * as doubles, so a server would change the cents of such an amount.
+ * formulas such as =0.1+0.2 removed, a real sub-cent value such as 10.005 refused). Text is
+ * refused, even `1234.50`: the sheet's totals do not count it. Text of more than 15 significant
+ * digits is refused with its own reason: the API types amounts as doubles, so a server would
+ * change the cents of such an amount.
  */
 export function readAmount(value: CellInput): Reading<Money | undefined> {
   if (isExcelError(value)) return refused(errorMessage(String(value)));
@@ -99,7 +100,13 @@ export function readAmount(value: CellInput): Reading<Money | undefined> {
         "numbers cannot hold exactly (its cents would change); split it over several lines",
     );
   }
-  return ok(parsed.value);
+  // Text that reads as an amount is still text to Excel: the sheet's SUM totals and balance skip
+  // it, so the sheet would show a different balance from the one sent. Refused, not converted:
+  // the user retypes it as a number and sees the totals count it.
+  return refused(
+    `${text} is text, not a number, so the sheet's totals leave it out; enter it as a number ` +
+      "(retype it, or clear the cell's text format first)",
+  );
 }
 
 /**

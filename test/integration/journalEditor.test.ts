@@ -150,6 +150,32 @@ describe("journal editor against the sandbox", () => {
     expect(stored.transaction_date).toBe(loaded.transaction_date);
   });
 
+  it("refuses amounts entered as text, which the sheet's totals leave out, and sends nothing", async () => {
+    const host = new OfficeJsExcelHost();
+    const sent: JournalUpdate[] = [];
+    const deps = {
+      run: host.run,
+      api: apiWith({
+        updateJournal: (_id, update) => {
+          sent.push(update);
+          return Promise.reject(new Error("must not be sent"));
+        },
+      }),
+    };
+    await openJournal(deps, seeded("JNL-0001").id);
+    // Cells formatted as Text keep typed digits as text, which the Total row's SUM skips.
+    host.setCells(SHEET_1, "F19", [["2600"]], "@");
+    host.setCells(SHEET_1, "G20", [["2600"]], "@");
+
+    const validated = await validateActiveJournal(deps);
+    if (validated.kind !== "invalid") throw new Error(`expected invalid, got ${validated.kind}`);
+    const problems = validated.problems;
+    expect(problems.map((p) => p.address)).toEqual(["F19", "G20"]);
+    expect(problems[0]?.message).toContain("is text, not a number");
+    expect(await sendActiveJournal(deps)).toMatchObject({ kind: "invalid" });
+    expect(sent).toEqual([]);
+  });
+
   it("refuses an unbalanced journal locally, shows the difference and sends nothing", async () => {
     const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };

@@ -175,13 +175,16 @@ describe("parse.ts", () => {
       expect(read(drawnSheet("JNL-0002").set("B9", "1.2345")).draft?.exchangeRate).toBe("1.2345");
     });
 
-    it("accepts amounts typed as decimal text", () => {
+    it("refuses amounts typed as text, which the sheet's totals leave out, naming their cells", () => {
       const reading = read(drawnSheet("JNL-0001").set("F19", "2500.00").set("G20", " 2500 "));
-      expect(reading.problems).toEqual([]);
-      expect(reading.draft?.lines.map((line) => (line.debit ?? line.credit)?.toFixed(2))).toEqual([
-        "2500.00",
-        "2500.00",
+      const tail =
+        "is text, not a number, so the sheet's totals leave it out; enter it as a number " +
+        "(retype it, or clear the cell's text format first)";
+      expect(reading.problems).toEqual([
+        { address: "F19", message: `Line 1, Debit (F19): 2500.00 ${tail}` },
+        { address: "G20", message: `Line 2, Credit (G20): 2500 ${tail}` },
       ]);
+      expect(reading.draft).toBeNull();
     });
 
     it("refuses amounts of more than 15 significant digits, naming their cells", () => {
@@ -195,7 +198,7 @@ describe("parse.ts", () => {
         { address: "G20", message: `Line 2, Credit (G20): ${tail}` },
       ]);
       expect(reading.draft).toBeNull();
-      const fifteen = read(drawnSheet("JNL-0001").set("F19", "9876543210987.65"));
+      const fifteen = read(drawnSheet("JNL-0001").set("F19", 9876543210987.65));
       expect(fifteen.problems.map((p) => p.address)).toEqual(["F32"]); // only the balance
     });
 

@@ -228,7 +228,7 @@ describe("validate.ts", () => {
       });
 
       it("refuses a negative credit, pointing to the Debit cell instead", () => {
-        const grid = drawnSheet("JNL-0001").set("G20", "-2500.00");
+        const grid = drawnSheet("JNL-0001").set("G20", -2500);
         expect(problemsOf(grid)).toEqual([
           {
             address: "G20",
