@@ -30,7 +30,8 @@ module.exports = async (env, argv) => {
 
   return {
     mode: production ? "production" : "development",
-    devtool: production ? "source-map" : "eval-cheap-module-source-map",
+    // No source maps in the published build: they would hand out the original sources.
+    devtool: production ? false : "eval-cheap-module-source-map",
     entry: {
       taskpane: "./src/taskpane/taskpane.ts",
       functions: "./src/functions/functions.ts",
