@@ -12,6 +12,30 @@ const pkg = require("./package.json");
 
 const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 const LOCAL_OFFICE_JS = "/office-js/office.js";
+
+/**
+ * The task pane's Content-Security-Policy. Scripts: the add-in's own and office.js from
+ * Microsoft's CDN. Styles: the add-in inserts its stylesheet as a <style> element. Requests:
+ * the API address the user configures (any https: address, or the local sandbox over http).
+ * The development build also needs eval (its source maps) and the dev server's websocket.
+ */
+function contentSecurityPolicy(production) {
+  const devOnly = (value) => (production ? [] : [value]);
+  return [
+    "default-src 'self'",
+    ["script-src 'self' https://appsforoffice.microsoft.com", ...devOnly("'unsafe-eval'")].join(
+      " ",
+    ),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    [
+      "connect-src 'self' https: http://127.0.0.1:* http://localhost:*",
+      ...devOnly("ws://localhost:*"),
+    ].join(" "),
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join("; ");
+}
 const OFFICE_JS_DIST = path.join(__dirname, "node_modules/@microsoft/office-js/dist");
 
 module.exports = async (env, argv) => {
@@ -30,7 +54,8 @@ module.exports = async (env, argv) => {
 
   return {
     mode: production ? "production" : "development",
-    devtool: production ? "source-map" : "eval-cheap-module-source-map",
+    // No source maps in the published build: they would hand out the original sources.
+    devtool: production ? false : "eval-cheap-module-source-map",
     entry: {
       taskpane: "./src/taskpane/taskpane.ts",
       functions: "./src/functions/functions.ts",
@@ -72,7 +97,10 @@ module.exports = async (env, argv) => {
         template: "./src/taskpane/taskpane.html",
         // One page runs the task pane and the custom functions (shared runtime).
         chunks: ["runtime", "taskpane", "functions"],
-        templateParameters: { officeJsUrl: localOfficeJs ? LOCAL_OFFICE_JS : OFFICE_JS_CDN },
+        templateParameters: {
+          officeJsUrl: localOfficeJs ? LOCAL_OFFICE_JS : OFFICE_JS_CDN,
+          contentSecurityPolicy: contentSecurityPolicy(production),
+        },
       }),
       new HtmlWebpackPlugin({
         filename: "help.html",

@@ -6,6 +6,8 @@ export interface FetchInit {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /** Always "error": a redirect is refused rather than followed with the token. */
+  redirect: "error";
 }
 
 /** The subset of a `fetch` Response the client reads. */

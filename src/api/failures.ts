@@ -89,7 +89,10 @@ export function statusFailure(
   context: FailureContext,
 ): ApiError {
   const kind = kindOfStatus(status);
-  const said = body.message;
+  // On 401/403 the server is talking about the credentials: its text is the likeliest place for
+  // an echoed token (in any encoding we cannot foresee), so none of it is shown or kept.
+  const credentials = kind === "auth" || kind === "forbidden";
+  const said = credentials ? undefined : body.message;
   const { action } = context.subject;
   let message: string;
   switch (kind) {
@@ -147,8 +150,8 @@ export function statusFailure(
   return new ApiError(kind, message, {
     status,
     serverMessage: said,
-    serverCode: body.code,
-    details: body.details.length > 0 ? body.details : undefined,
+    serverCode: credentials ? undefined : body.code,
+    details: !credentials && body.details.length > 0 ? body.details : undefined,
     retryAfterMs,
     outcomeUnknown,
     method: context.method,

@@ -13,7 +13,7 @@ import {
   timeoutFailure,
 } from "./failures";
 import { JsonValue, ShapeError } from "./json";
-import { redactError } from "./redaction";
+import { redactError, redactSecret } from "./redaction";
 import { backoffDelayMs, isRetryable, parseRetryAfter, RetryEvent } from "./retry";
 
 /** One request to the API. */
@@ -30,6 +30,33 @@ export interface HttpRequest<T> {
   readonly parse: (json: JsonValue) => T;
   readonly signal?: AbortSignal;
   readonly onRetry?: (event: RetryEvent) => void;
+}
+
+/**
+ * The most a response body may hold. The largest legitimate answer (a page of records) is far
+ * smaller; anything bigger is a misconfigured address or a hostile server, and reading it all
+ * would freeze the task pane.
+ */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/** The UTF-8 size of `text`, without allocating an encoded copy. */
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** A body over {@link MAX_RESPONSE_BYTES}: never parsed, reported as such. */
+class TooLarge {
+  constructor(readonly status: number) {}
 }
 
 /** What came back from one attempt. */
@@ -122,6 +149,9 @@ export class HttpClient {
         ? Math.max(1, Math.min(this.options.timeoutMs, deadline - clock.now()))
         : this.options.timeoutMs;
       const outcome = await this.attempt(request, context, timeoutMs);
+      if (outcome instanceof TooLarge) {
+        throw malformedFailure(context, TOO_LARGE_PROBLEM, outcome.status);
+      }
       if (!(outcome instanceof ApiError) && outcome.status >= 200 && outcome.status <= 299) {
         return this.parseAnswer(outcome, request, context);
       }
@@ -170,7 +200,7 @@ export class HttpClient {
     request: HttpRequest<T>,
     context: FailureContext,
     timeoutMs: number,
-  ): Promise<Reply | ApiError> {
+  ): Promise<Reply | ApiError | TooLarge> {
     const exchange = new AbortController();
     const timer = new AbortController();
     const caller = request.signal;
@@ -194,10 +224,18 @@ export class HttpClient {
           headers: this.headers(request.body !== undefined),
           ...(request.body === undefined ? {} : { body: request.body }),
           signal: exchange.signal,
+          // A redirect could carry the Authorization header somewhere the user never configured.
+          redirect: "error",
         }),
         exchange.signal,
       );
+      const declared = Number(response.headers.get("Content-Length") ?? "");
+      if (Number.isFinite(declared) && declared > MAX_RESPONSE_BYTES) {
+        exchange.abort();
+        return new TooLarge(response.status);
+      }
       const text = await untilAborted(response.text(), exchange.signal);
+      if (utf8Bytes(text) > MAX_RESPONSE_BYTES) return new TooLarge(response.status);
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
       if (caller?.aborted) return abortedFailure(context, inFlight);
@@ -224,7 +262,10 @@ export class HttpClient {
       reply.status === 429 || reply.status === 503
         ? parseRetryAfter(reply.headers.get("Retry-After"), this.options.clock.now())
         : undefined;
-    return statusFailure(reply.status, readErrorBody(reply.text), retryAfterMs, context);
+    // Redact before the body is read and shortened: a token cut in two by shortening would
+    // no longer match, and half of it would reach the message.
+    const text = redactSecret(reply.text, this.#connection.token);
+    return statusFailure(reply.status, readErrorBody(text), retryAfterMs, context);
   }
 
   private parseAnswer<T>(reply: Reply, request: HttpRequest<T>, context: FailureContext): T {
@@ -249,6 +290,8 @@ export class HttpClient {
     }
   }
 }
+
+const TOO_LARGE_PROBLEM = `larger than ${MAX_RESPONSE_BYTES / (1024 * 1024)} MB, more than any Ledger API answer; it was not read`;
 
 /** The final error of a call, saying how many attempts were made when there was more than one. */
 function withAttempts(error: ApiError, attempts: number): ApiError {

@@ -22,6 +22,7 @@ let browser: Browser;
 let page: Page;
 const officeFilesServed: string[] = [];
 const pageErrors: string[] = [];
+const cspViolations: string[] = [];
 
 /** Answers requests under `prefix` from files under `root`; 404 for anything missing. */
 async function serveFolder(prefix: string, root: string, served?: string[]): Promise<void> {
@@ -50,6 +51,17 @@ beforeAll(async () => {
   });
   page = await browser.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  await page.exposeFunction("reportCspViolation", (text: string) => cspViolations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportCspViolation(text: string): void })
+        .reportCspViolation;
+      report(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
   // Anything not routed below would go to the network: refuse it, so the test is hermetic.
   await page.route("**", (route) => route.abort("blockedbyclient"));
   await serveFolder(CDN, OFFICE_DIST, officeFilesServed);
@@ -84,5 +96,24 @@ describe("the published task pane with Microsoft's office.js, outside Office", (
 
   it("raises no script error on the page", () => {
     expect(pageErrors).toEqual([]);
+  });
+
+  it("has a Content-Security-Policy that office.js and the add-in run under without violation", async () => {
+    const policy = await page
+      .locator('meta[http-equiv="Content-Security-Policy"]')
+      .getAttribute("content");
+    expect(policy).toContain("script-src 'self' https://appsforoffice.microsoft.com;");
+    expect(policy).not.toContain("unsafe-eval");
+    expect(cspViolations).toEqual([]);
+    // The policy is enforced: a script from elsewhere is refused and reported.
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.src = "https://elsewhere.test/x.js";
+      document.head.append(script);
+    });
+    for (let tries = 0; tries < 50 && cspViolations.length === 0; tries++) {
+      await page.waitForTimeout(50);
+    }
+    expect(cspViolations.join("\n")).toContain("script-src");
   });
 });

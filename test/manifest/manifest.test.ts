@@ -142,6 +142,17 @@ describe("the production build", () => {
     }
   });
 
+  it("publishes no source maps: no .map file and no sourceMappingURL in any script", () => {
+    const files = [...build.files];
+    expect(files.filter((file) => file.endsWith(".map"))).toEqual([]);
+    const linking = files
+      .filter((file) => file.endsWith(".js"))
+      .filter((file) =>
+        readFileSync(path.join(build.dir, file), "utf8").includes("sourceMappingURL"),
+      );
+    expect(linking).toEqual([]);
+  });
+
   it("points every manifest URL at a file it emits (source manifest, development URLs)", () => {
     expect(checkUrlsEmitted(parseXml(sourceXml), DEV_URL, build.files)).toEqual([]);
   });

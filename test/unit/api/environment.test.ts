@@ -34,6 +34,7 @@ describe("environment.ts", () => {
           method: "GET",
           headers: {},
           signal,
+          redirect: "error",
         });
       } finally {
         globalThis.fetch = original;

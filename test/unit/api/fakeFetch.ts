@@ -8,6 +8,7 @@ export interface RecordedRequest {
   readonly headers: Record<string, string>;
   readonly body?: string;
   readonly signal: AbortSignal;
+  readonly redirect: string;
 }
 
 /** One scripted answer. */
@@ -67,6 +68,7 @@ export class FakeFetch {
       headers: { ...init.headers },
       ...(init.body === undefined ? {} : { body: init.body }),
       signal: init.signal,
+      redirect: init.redirect,
     };
     this.requests.push(request);
     const step = this.script.shift();

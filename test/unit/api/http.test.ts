@@ -1,4 +1,5 @@
 import { JournalUpdate } from "../../../src/api";
+import { MAX_RESPONSE_BYTES } from "../../../src/api/http";
 import { collectionPageJson, journalResponseJson, paymentsPageJson, TOKEN } from "./fixtures";
 import { everythingIn, failureOf, harness } from "./harness";
 
@@ -44,6 +45,48 @@ describe("http.ts (through LedgerApi)", () => {
         expect.any(String),
         undefined,
       ]);
+    });
+
+    it("refuses redirects on every request, so the token is never forwarded elsewhere", async () => {
+      const { api, fake } = harness();
+      fake.reply(
+        { status: 200, json: paymentsPageJson([]) },
+        { status: 200, json: journalResponseJson() },
+      );
+      await api.listPayments();
+      await api.updateJournal("j-1", BALANCED);
+      expect(fake.requests.map((request) => request.redirect)).toEqual(["error", "error"]);
+    });
+
+    it("does not read a body whose Content-Length is over the cap", async () => {
+      const { api, fake } = harness();
+      let read = false;
+      fake.reply(() =>
+        Promise.resolve({
+          status: 200,
+          headers: {
+            get: (name: string) =>
+              name.toLowerCase() === "content-length" ? String(MAX_RESPONSE_BYTES + 1) : null,
+          },
+          text: () => {
+            read = true;
+            return Promise.resolve("{}");
+          },
+        }),
+      );
+      const error = await failureOf(api.getJournal("JNL-9"));
+      expect(read).toBe(false);
+      expect(error.kind).toBe("malformed-response");
+      expect(error.message).toMatch(/larger than 16 MB.*Check the API address/);
+    });
+
+    it("refuses a body over the cap that declared no length, before parsing it", async () => {
+      const { api, fake } = harness({ retry: { maxAttempts: 1 } });
+      fake.reply({ status: 500, body: "é".repeat(MAX_RESPONSE_BYTES / 2 + 1) });
+      const error = await failureOf(api.getJournal("JNL-9"));
+      expect(error.kind).toBe("malformed-response");
+      expect(error.status).toBe(500);
+      expect(error.message).toContain("larger than 16 MB");
     });
 
     it("never puts the token in a URL", async () => {
@@ -141,7 +184,7 @@ describe("http.ts (through LedgerApi)", () => {
         401,
         { message: "Token expired" },
         "auth",
-        "The server refused the access token (401): Token expired. Check the token, or ask your administrator for a new one.",
+        "The server refused the access token (401). Check the token, or ask your administrator for a new one.",
       ],
       [
         401,
@@ -153,7 +196,7 @@ describe("http.ts (through LedgerApi)", () => {
         403,
         { error: { message: "Forbidden." } },
         "forbidden",
-        "The token is not allowed for project “acme-ltd” (403): Forbidden. Check the project identity.",
+        "The token is not allowed for project “acme-ltd” (403). Check the project identity.",
       ],
       [
         404,
@@ -255,7 +298,7 @@ describe("http.ts (through LedgerApi)", () => {
 
   describe("the token", () => {
     const echoes = [
-      ["JSON message", { status: 401, json: { message: `Invalid token ${TOKEN}` } }],
+      ["JSON message", { status: 409, json: { message: `Invalid token ${TOKEN}` } }],
       [
         "JSON details",
         {
@@ -266,7 +309,7 @@ describe("http.ts (through LedgerApi)", () => {
       ["plain text", { status: 500, body: `Authorization: Bearer ${TOKEN} rejected` }],
       ["HTML title", { status: 502, body: `<html><title>Bad ${TOKEN}</title></html>` }],
       ["URL-encoded", { status: 400, json: { message: `token=${encodeURIComponent(TOKEN)}` } }],
-      ["JSON-escaped", { status: 403, body: `{"message": ${JSON.stringify(`t ${TOKEN}`)}}` }],
+      ["JSON-escaped", { status: 400, body: `{"message": ${JSON.stringify(`t ${TOKEN}`)}}` }],
     ] as const;
 
     it.each(echoes)("never appears in an error when the server echoes it (%s)", async (_, step) => {
@@ -277,6 +320,34 @@ describe("http.ts (through LedgerApi)", () => {
       expect(everythingIn(error)).not.toContain(encodeURIComponent(TOKEN));
       expect(error.message).toContain("[redacted]");
     });
+
+    it("is redacted before server text is shortened, so no part of it survives the cut", async () => {
+      // The token straddles the 300-character cut: shortening first would leave its first half.
+      const { api, fake } = harness({ retry: { maxAttempts: 1 } });
+      fake.reply({ status: 409, json: { message: `${"x".repeat(290)} ${TOKEN}` } });
+      const error = await failureOf(api.updateJournal("j-1", BALANCED));
+      expect(everythingIn(error)).not.toContain(TOKEN.slice(0, 8));
+      expect(error.message).toContain("[redacte");
+    });
+
+    it.each([401, 403])(
+      "is not looked for on %s: no server text is shown or kept at all",
+      async (status) => {
+        const { api, fake } = harness({ retry: { maxAttempts: 1 } });
+        // A transformed echo (reversed) that no redaction could recognise.
+        const echo = [...TOKEN].reverse().join("");
+        fake.reply({
+          status,
+          json: { message: `bad ${echo}`, code: echo, details: [{ field: "t", message: echo }] },
+        });
+        const error = await failureOf(api.updateJournal("j-1", BALANCED));
+        expect(everythingIn(error)).not.toContain(echo);
+        expect(error.serverMessage).toBeUndefined();
+        expect(error.serverCode).toBeUndefined();
+        expect(error.details).toBeUndefined();
+        expect(error.message).toMatch(/Check the (token|project identity)/);
+      },
+    );
 
     it("never appears in a network error's cause, even if the platform's message holds it", async () => {
       const { api, fake } = harness({ retry: { maxAttempts: 1 } });
