@@ -95,7 +95,10 @@ describe("response conventions", () => {
 
     const patchPayments = await api(sandbox, "/payments", { method: "PATCH", body: "{}" });
     expect(patchPayments.status).toBe(405);
-    const putFaults = await send(`${sandbox.origin}/__sandbox/faults`, { method: "PUT" });
+    const putFaults = await send(`${sandbox.origin}/__sandbox/faults`, {
+      method: "PUT",
+      headers: { "X-Sandbox-Control": "1" },
+    });
     expect(putFaults.headers.get("allow")).toBe("GET, POST, DELETE, OPTIONS");
   });
 
