@@ -166,7 +166,7 @@ describe("CORS", () => {
     expect(reply.headers.get("access-control-allow-origin")).toBe("https://localhost:3000");
     expect(reply.headers.get("access-control-allow-methods")).toBe("GET, PATCH, OPTIONS");
     expect(reply.headers.get("access-control-allow-headers")).toBe(
-      "Authorization, identity, Content-Type",
+      "Authorization, identity, Content-Type, X-Sandbox-Control",
     );
     expect(reply.headers.get("access-control-max-age")).toBe("600");
     expect(reply.headers.get("vary")).toBe("Origin");
