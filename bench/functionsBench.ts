@@ -25,7 +25,10 @@ interface ServerCounts {
 
 /** The sandbox's counts endpoint: DELETE starts them anew, GET reads them. */
 async function serverCounts(baseUrl: string, method: "GET" | "DELETE"): Promise<ServerCounts> {
-  const response = await fetch(`${new URL(baseUrl).origin}/__sandbox/stats`, { method });
+  const response = await fetch(`${new URL(baseUrl).origin}/__sandbox/stats`, {
+    method,
+    headers: { "X-Sandbox-Control": "1" },
+  });
   if (!response.ok) throw new Error(`${method} /__sandbox/stats failed: ${response.status}`);
   if (method === "DELETE") return { apiRequests: 0, apiPeakInFlight: 0 };
   const counts = (await response.json()) as Partial<ServerCounts>;

@@ -43,7 +43,7 @@ export async function startSandboxProcess(
     async setLatency(latencyMs) {
       const response = await fetch(`${ready.origin}/__sandbox/faults`, {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
         body: JSON.stringify({ latencyMs }),
       });
       if (!response.ok) throw new Error(`Setting the latency failed: ${response.status}`);

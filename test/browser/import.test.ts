@@ -474,7 +474,7 @@ describe("importing from the task pane", () => {
 async function setFaults(sandbox: RunningSandbox, faults: object | null): Promise<void> {
   const response = await fetch(`${sandbox.origin}/__sandbox/faults`, {
     method: faults === null ? "DELETE" : "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
     ...(faults === null ? {} : { body: JSON.stringify(faults) }),
   });
   expect(response.status).toBe(200);

@@ -101,8 +101,14 @@ describe("the journal editor in the task pane", () => {
 
   beforeEach(async () => {
     const { origin } = session.sandbox;
-    await fetch(`${origin}/__sandbox/faults`, { method: "DELETE" });
-    await fetch(`${origin}/__sandbox/reset`, { method: "POST" });
+    await fetch(`${origin}/__sandbox/faults`, {
+      method: "DELETE",
+      headers: { "X-Sandbox-Control": "1" },
+    });
+    await fetch(`${origin}/__sandbox/reset`, {
+      method: "POST",
+      headers: { "X-Sandbox-Control": "1" },
+    });
   });
 
   /** Types into the reference field, presses Open journal and waits for the outcome. */
@@ -223,7 +229,7 @@ describe("the journal editor in the task pane", () => {
     const editedLooks = await looks(session, SHEET_1, EDITABLE_BLOCK);
     const response = await fetch(`${session.sandbox.origin}/__sandbox/faults`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
       body: JSON.stringify({
         next: [{ method: "PATCH", status: 422, message: "Journal lines do not balance (forced)." }],
       }),

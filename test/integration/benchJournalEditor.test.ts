@@ -14,7 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 afterEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/reset`, { method: "POST" });
+  await fetch(`${sandbox.origin}/__sandbox/reset`, {
+    method: "POST",
+    headers: { "X-Sandbox-Control": "1" },
+  });
 });
 
 function verdict(targets: ReturnType<typeof targetVerdicts>, starts: string) {

@@ -57,7 +57,7 @@ let sandbox: RunningSandbox;
 async function setFaults(faults: object): Promise<void> {
   const response = await fetch(`${sandbox.origin}/__sandbox/faults`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
     body: JSON.stringify(faults),
   });
   expect(response.status).toBe(200);
@@ -87,8 +87,14 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/faults`, { method: "DELETE" });
-  await fetch(`${sandbox.origin}/__sandbox/reset`, { method: "POST" });
+  await fetch(`${sandbox.origin}/__sandbox/faults`, {
+    method: "DELETE",
+    headers: { "X-Sandbox-Control": "1" },
+  });
+  await fetch(`${sandbox.origin}/__sandbox/reset`, {
+    method: "POST",
+    headers: { "X-Sandbox-Control": "1" },
+  });
 });
 
 describe("LedgerApi against the sandbox", () => {

@@ -103,7 +103,7 @@ function column(rows: Row[], header: string): Row {
 async function faults(body: unknown): Promise<void> {
   const response = await fetch(`${sandbox.origin}/__sandbox/faults`, {
     method: body === null ? "DELETE" : "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
     ...(body === null ? {} : { body: JSON.stringify(body) }),
   });
   expect(response.ok).toBe(true);
@@ -188,7 +188,7 @@ describe("LEDGER.PAYMENTS against a server with 250 payments", () => {
   async function inMode(paymentsPagination: "cursor" | "none"): Promise<void> {
     const response = await fetch(`${large.origin}/__sandbox/faults`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
       body: JSON.stringify({ paymentsPagination }),
     });
     expect(response.ok).toBe(true);
@@ -455,7 +455,10 @@ describe("errors a person can act on", () => {
 describe("the sandbox's server-side counts", () => {
   it("counts API requests in flight and their peak, and starts anew on DELETE /__sandbox/stats", async () => {
     await faults({ latencyMs: 50 });
-    const reset = await fetch(`${sandbox.origin}/__sandbox/stats`, { method: "DELETE" });
+    const reset = await fetch(`${sandbox.origin}/__sandbox/stats`, {
+      method: "DELETE",
+      headers: { "X-Sandbox-Control": "1" },
+    });
     expect(reset.status).toBe(204);
     await Promise.all([
       table("LIST", "bills", 1),

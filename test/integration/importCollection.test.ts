@@ -98,7 +98,10 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/faults`, { method: "DELETE" });
+  await fetch(`${sandbox.origin}/__sandbox/faults`, {
+    method: "DELETE",
+    headers: { "X-Sandbox-Control": "1" },
+  });
 });
 
 describe("importCollection() into the fake Excel host", () => {

@@ -27,7 +27,7 @@ function api(): LedgerApi {
 async function faults(body: unknown): Promise<void> {
   const response = await fetch(`${sandbox.origin}/__sandbox/faults`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
     body: JSON.stringify(body),
   });
   expect(response.ok).toBe(true);
@@ -79,8 +79,14 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/faults`, { method: "DELETE" });
-  await fetch(`${sandbox.origin}/__sandbox/reset`, { method: "POST" });
+  await fetch(`${sandbox.origin}/__sandbox/faults`, {
+    method: "DELETE",
+    headers: { "X-Sandbox-Control": "1" },
+  });
+  await fetch(`${sandbox.origin}/__sandbox/reset`, {
+    method: "POST",
+    headers: { "X-Sandbox-Control": "1" },
+  });
 });
 
 describe("journal editor against the sandbox", () => {

@@ -108,7 +108,7 @@ describe("fault settings API (/__sandbox/faults)", () => {
   test("POST with malformed JSON is 400 invalid_json", async () => {
     const reply = await send(`${sandbox.origin}/__sandbox/faults`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
       body: "{latencyMs: 5}",
     });
     expectError(reply, 400, "invalid_json");

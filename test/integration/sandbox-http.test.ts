@@ -95,7 +95,10 @@ describe("response conventions", () => {
 
     const patchPayments = await api(sandbox, "/payments", { method: "PATCH", body: "{}" });
     expect(patchPayments.status).toBe(405);
-    const putFaults = await send(`${sandbox.origin}/__sandbox/faults`, { method: "PUT" });
+    const putFaults = await send(`${sandbox.origin}/__sandbox/faults`, {
+      method: "PUT",
+      headers: { "X-Sandbox-Control": "1" },
+    });
     expect(putFaults.headers.get("allow")).toBe("GET, POST, DELETE, OPTIONS");
   });
 
@@ -163,7 +166,7 @@ describe("CORS", () => {
     expect(reply.headers.get("access-control-allow-origin")).toBe("https://localhost:3000");
     expect(reply.headers.get("access-control-allow-methods")).toBe("GET, PATCH, OPTIONS");
     expect(reply.headers.get("access-control-allow-headers")).toBe(
-      "Authorization, identity, Content-Type",
+      "Authorization, identity, Content-Type, X-Sandbox-Control",
     );
     expect(reply.headers.get("access-control-max-age")).toBe("600");
     expect(reply.headers.get("vary")).toBe("Origin");

@@ -1,6 +1,7 @@
 /** CLI entry point: parses flags, starts the sandbox, prints the ready line, stops on signals. */
 import { DEMO_TOKEN, IDENTITIES } from "./catalog";
 import { parseCliArgs, USAGE } from "./cli-args";
+import { isLoopbackHost } from "./guard";
 import { startSandbox } from "./server";
 
 async function main(): Promise<void> {
@@ -31,6 +32,13 @@ async function main(): Promise<void> {
     `Ledger Sheets sandbox listening on ${running.baseUrl} (release candidate: ${running.origin}/rc-1)\n` +
       `Demo credentials: Authorization: Bearer ${DEMO_TOKEN}, identity: ${IDENTITIES.join(" or ")}\n`,
   );
+
+  if (!isLoopbackHost(parsed.options.host ?? "127.0.0.1")) {
+    process.stderr.write(
+      `sandbox: WARNING: listening on ${parsed.options.host ?? ""}, beyond loopback: anyone who can ` +
+        `reach it can read and change the demo data.\n`,
+    );
+  }
 
   const stop = (signal: NodeJS.Signals): void => {
     process.stdout.write(`Received ${signal}; stopping the sandbox.\n`);

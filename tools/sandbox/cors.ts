@@ -43,6 +43,6 @@ export function isPreflight(method: string | undefined, headers: IncomingHttpHea
 }
 
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  "Access-Control-Allow-Headers": "Authorization, identity, Content-Type",
+  "Access-Control-Allow-Headers": "Authorization, identity, Content-Type, X-Sandbox-Control",
   "Access-Control-Max-Age": "600",
 };

@@ -9,8 +9,12 @@ export interface ErrorDetail {
 export interface ErrorBody {
   status: false;
   message: string;
-  error: { code: string; details?: ErrorDetail[] };
+  /** `details_omitted`: how many details were left out past MAX_ERROR_DETAILS. */
+  error: { code: string; details?: ErrorDetail[]; details_omitted?: number };
 }
+
+/** Details listed in one error body; a huge bad input must not answer with a bigger body. */
+export const MAX_ERROR_DETAILS = 20;
 
 /** Machine codes; docs/sandbox.md lists when each is used. */
 export type ErrorCode =
@@ -24,6 +28,8 @@ export type ErrorCode =
   | "missing_identity"
   | "unknown_identity"
   | "origin_not_allowed"
+  | "host_not_allowed"
+  | "control_header_required"
   | "not_found"
   | "method_not_allowed"
   | "journal_not_draft"
@@ -55,7 +61,12 @@ export function errorBody(
   details?: readonly ErrorDetail[],
 ): ErrorBody {
   const error: ErrorBody["error"] = { code };
-  if (details && details.length > 0) error.details = [...details];
+  if (details && details.length > 0) {
+    error.details = details.slice(0, MAX_ERROR_DETAILS);
+    if (details.length > MAX_ERROR_DETAILS) {
+      error.details_omitted = details.length - MAX_ERROR_DETAILS;
+    }
+  }
   return { status: false, message, error };
 }
 

@@ -38,6 +38,12 @@ export interface SandboxOptions {
   faults: FaultPatch | null;
   /** CORS origins allowed on top of the loopback defaults; "null" allows `Origin: null`. */
   allowOrigins: string[];
+  /** Time a client has to send all request headers (Node's server.headersTimeout), in ms. */
+  headersTimeoutMs: number;
+  /** Time a client has to send the whole request (Node's server.requestTimeout), in ms. */
+  requestTimeoutMs: number;
+  /** Open connections at most (Node's server.maxConnections); more are refused. */
+  maxConnections: number;
   /** Receives one line per request (method, path, status, time); never headers or bodies. */
   log: ((line: string) => void) | null;
 }
@@ -58,6 +64,9 @@ export const DEFAULT_OPTIONS: Readonly<SandboxOptions> = {
   paymentsPagination: "cursor",
   faults: null,
   allowOrigins: [],
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnections: 256,
   log: null,
 };
 
@@ -81,6 +90,12 @@ export function resolveOptions(partial: Partial<SandboxOptions>): SandboxOptions
     throw new Error(
       `journalLines must be 0 or a whole number from 2 to ${MAX_JOURNAL_LINES}, got ${lines}`,
     );
+  }
+  for (const key of ["headersTimeoutMs", "requestTimeoutMs", "maxConnections"] as const) {
+    const value = options[key];
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new Error(`${key} must be a whole number from 1, got ${value}`);
+    }
   }
   return options;
 }

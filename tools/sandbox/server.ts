@@ -7,6 +7,7 @@ import { CorsPolicy, isPreflight, PREFLIGHT_HEADERS } from "./cors";
 import { CursorSigner } from "./cursor";
 import { ApiError, errorBody } from "./errors";
 import { FaultController, faultSettingsError } from "./faults";
+import { checkControlHeader, checkHost } from "./guard";
 import { JournalBook } from "./journals";
 import { journalLimits, recordCounts, resolveOptions, type SandboxOptions } from "./options";
 import {
@@ -110,7 +111,9 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<Outcome> {
     const method = req.method ?? "GET";
     const rawUrl = req.url ?? "/";
+    checkHost(req.headers, resolved.host);
     const { rawPath, segments, query } = parseTarget(rawUrl);
+    if (segments.includes("__sandbox")) checkControlHeader(method, req.headers);
 
     const origin = req.headers.origin;
     if (isPreflight(method, req.headers) && origin !== undefined) {
@@ -239,9 +242,18 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     );
   }
 
-  const server = createServer((req, res) => {
-    void handle(req, res);
-  });
+  const server = createServer(
+    {
+      headersTimeout: resolved.headersTimeoutMs,
+      requestTimeout: resolved.requestTimeoutMs,
+      // Node checks the two timeouts this often (30 s by default), so short ones take effect.
+      connectionsCheckingInterval: Math.min(1_000, resolved.headersTimeoutMs),
+    },
+    (req, res) => {
+      void handle(req, res);
+    },
+  );
+  server.maxConnections = resolved.maxConnections;
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
