@@ -31,6 +31,9 @@ interface SavedSheet {
   columnFormats: [number, string][];
   rowFormats: [number, string][];
   columnWidths: [number, number][];
+  /** Absent in workbooks saved before hidden rows and columns were kept. */
+  hiddenRows?: number[];
+  hiddenColumns?: number[];
   cells: SavedCell[];
 }
 
@@ -102,6 +105,8 @@ function saveSheet(sheet: SheetModel): SavedSheet {
     columnFormats: [...sheet.columnFormats],
     rowFormats: [...sheet.rowFormats],
     columnWidths: [...sheet.columnWidths],
+    hiddenRows: [...sheet.hiddenRows],
+    hiddenColumns: [...sheet.hiddenColumns],
     cells,
   };
 }
@@ -152,6 +157,8 @@ export function deserializeWorkbook(json: string): FakeWorkbook {
     for (const [c, f] of savedSheet.columnFormats) sheet.columnFormats.set(c, f);
     for (const [r, f] of savedSheet.rowFormats) sheet.rowFormats.set(r, f);
     for (const [c, w] of savedSheet.columnWidths) sheet.columnWidths.set(c, w);
+    for (const r of savedSheet.hiddenRows ?? []) sheet.hiddenRows.add(r);
+    for (const c of savedSheet.hiddenColumns ?? []) sheet.hiddenColumns.add(c);
     for (const [
       r,
       c,

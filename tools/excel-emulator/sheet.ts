@@ -1,5 +1,5 @@
 // One worksheet's cells, stored sparsely (row -> column -> cell), with the formats set on whole
-// rows and columns, column widths and frozen panes.
+// rows and columns, column widths, hidden rows and columns, and frozen panes.
 import { lastColumn, lastRow } from "./addresses";
 import type { Area } from "./addresses";
 import type { CellScalar } from "./cellValues";
@@ -29,6 +29,9 @@ export class SheetModel {
   readonly rowFormats = new Map<number, string>();
   /** Column widths in points, where set. */
   readonly columnWidths = new Map<number, number>();
+  /** Hidden rows and columns (a row a filter hides is a hidden row, as Excel reports it). */
+  readonly hiddenRows = new Set<number>();
+  readonly hiddenColumns = new Set<number>();
   frozenRows = 0;
   frozenColumns = 0;
   deleted = false;

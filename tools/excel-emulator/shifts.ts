@@ -155,7 +155,7 @@ function moveCells(
   }
 }
 
-/** Row formats, column formats and widths move when whole rows or columns shift. */
+/** Row formats, column formats, widths and hidden state move when whole rows or columns shift. */
 function shiftSheetLevel(
   sheet: SheetModel,
   axis: Axis,
@@ -167,14 +167,22 @@ function shiftSheetLevel(
   if (!whole) return;
   const maps: Map<number, string | number>[] =
     axis === "rows" ? [sheet.rowFormats] : [sheet.columnFormats, sheet.columnWidths];
+  const moved = (key: number): number | undefined =>
+    key < at ? key : delta > 0 || key >= at - delta ? key + delta : undefined;
   for (const map of maps) {
     const entries = [...map];
     map.clear();
     for (const [key, value] of entries) {
-      if (key < at) map.set(key, value);
-      else if (delta > 0) map.set(key + delta, value);
-      else if (key >= at - delta) map.set(key + delta, value);
+      const to = moved(key);
+      if (to !== undefined) map.set(to, value);
     }
+  }
+  const hidden = axis === "rows" ? sheet.hiddenRows : sheet.hiddenColumns;
+  const keys = [...hidden];
+  hidden.clear();
+  for (const key of keys) {
+    const to = moved(key);
+    if (to !== undefined) hidden.add(to);
   }
 }
 

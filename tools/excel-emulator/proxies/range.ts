@@ -66,6 +66,32 @@ function tooLarge(target: RangeTarget): boolean {
   return cellCount(target.area) > MAX_CELLS_PER_COMMAND;
 }
 
+/**
+ * `Range.rowHidden` / `columnHidden`: true when every row (column) of the range is hidden, false
+ * when none is, null when some are.
+ */
+function allHidden(hidden: ReadonlySet<number>, start: number, count: number): boolean | null {
+  let inside = 0;
+  for (const index of hidden) if (index >= start && index < start + count) inside++;
+  return inside === 0 ? false : inside === count ? true : null;
+}
+
+function setHidden(
+  hidden: Set<number>,
+  start: number,
+  count: number,
+  value: unknown,
+  errorLocation: string,
+): void {
+  if (typeof value !== "boolean") {
+    throw officeError("InvalidArgument", `${String(value)} is not true or false.`, errorLocation);
+  }
+  for (let index = start; index < start + count; index++) {
+    if (value) hidden.add(index);
+    else hidden.delete(index);
+  }
+}
+
 const RANGE_PROPERTIES: Readonly<Record<string, PropertyReader<RangeTarget>>> = {
   address: (t) => formatAddress(t.sheet.name, t.area),
   addressLocal: (t) => formatAddress(t.sheet.name, t.area),
@@ -81,6 +107,8 @@ const RANGE_PROPERTIES: Readonly<Record<string, PropertyReader<RangeTarget>>> = 
   numberFormat: (t) => (tooLarge(t) ? null : readNumberFormats(t.sheet, t.area)),
   text: (t) => (tooLarge(t) ? null : readText(t.sheet, t.area)),
   valueTypes: (t) => (tooLarge(t) ? null : readGrid(t.sheet, t.area, valueType)),
+  rowHidden: (t) => allHidden(t.sheet.hiddenRows, t.area.row, t.area.rowCount),
+  columnHidden: (t) => allHidden(t.sheet.hiddenColumns, t.area.column, t.area.columnCount),
 };
 
 export class FakeRange extends FakeClientObject<RangeTarget> {
@@ -139,6 +167,26 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
   }
   get valueTypes(): Excel.RangeValueType[][] {
     return this.field("valueTypes");
+  }
+
+  get rowHidden(): boolean {
+    return this.field("rowHidden");
+  }
+  /** Hides (or shows) the range's whole rows. */
+  set rowHidden(hidden: boolean) {
+    this.queueSet("rowHidden", hidden, ({ sheet, area }) =>
+      setHidden(sheet.hiddenRows, area.row, area.rowCount, hidden, "Range.rowHidden"),
+    );
+  }
+
+  get columnHidden(): boolean {
+    return this.field("columnHidden");
+  }
+  /** Hides (or shows) the range's whole columns. */
+  set columnHidden(hidden: boolean) {
+    this.queueSet("columnHidden", hidden, ({ sheet, area }) =>
+      setHidden(sheet.hiddenColumns, area.column, area.columnCount, hidden, "Range.columnHidden"),
+    );
   }
 
   get values(): Grid {
