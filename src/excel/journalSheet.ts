@@ -21,6 +21,7 @@ import {
 } from "../journal/problemMarks";
 import type { ColumnSpan, FillSpan } from "../journal/problemMarks";
 import { readJournalSheetState } from "../journal/sheetState";
+import { hiddenColumnsOf, hiddenRowsOf } from "./hiddenCells";
 import type { ExcelRun } from "./run";
 import { FillIndex, readFills, readSpans } from "./spanFills";
 import type { FillTarget, SpanReading } from "./spanFills";
@@ -315,13 +316,18 @@ const READ_BUDGET_BYTES = 2_000_000;
 /**
  * Reads the journal sheet from A1 to the end of what is used. Two syncs for a sheet of up to
  * 2,000 rows; a longer one is read in blocks of rows (one sync each) sized so that each answer
- * stays near 2 MB: two more for 10,000 lines of usual length.
+ * stays near 2 MB: two more for 10,000 lines of usual length. Which rows and columns are hidden
+ * (or filtered out) is asked in the first request; only a sheet with some hidden costs more
+ * ({@link hiddenRowsOf}).
  */
 export async function readJournalGrid(run: ExcelRun, sheetId: string): Promise<GridSnapshot> {
   return await run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetId);
     const used = sheet.getUsedRange(false);
     used.load("rowIndex,columnIndex,rowCount,columnCount");
+    // From A1 to the end of the sheet's used rows and columns: are any of them hidden?
+    const shown = sheet.getRange("A1").getBoundingRect(used);
+    shown.load("rowHidden,columnHidden");
     await context.sync();
     // From A1, so row and column numbers in the snapshot are the sheet's own.
     const rows = used.rowIndex + used.rowCount;
@@ -337,7 +343,15 @@ export async function readJournalGrid(run: ExcelRun, sheetId: string): Promise<G
       const bytesPerRow = (jsonSize(block.values) + jsonSize(block.formulas)) / count;
       blockRows = Math.max(100, Math.floor(READ_BUDGET_BYTES / bytesPerRow));
     }
-    return { values, formulas };
+    const hiddenRows = await hiddenRowsOf(context, sheet, rows, shown.rowHidden);
+    const hiddenColumns = await hiddenColumnsOf(context, sheet, columns, shown.columnHidden);
+    return {
+      values,
+      formulas,
+      // One-based rows, as the parser numbers them.
+      ...(hiddenRows.length > 0 ? { hiddenRows: hiddenRows.map((row) => row + 1) } : {}),
+      ...(hiddenColumns.length > 0 ? { hiddenColumns } : {}),
+    };
   });
 }
 

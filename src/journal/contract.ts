@@ -42,6 +42,10 @@ export interface GridSnapshot {
   readonly values: readonly (readonly (string | number | boolean)[])[];
   /** `Range.formulas`: the formula text where a cell has one, else the same as values. */
   readonly formulas: readonly (readonly (string | number | boolean)[])[];
+  /** One-based rows the user cannot see (hidden, or filtered out); absent when none. */
+  readonly hiddenRows?: readonly number[];
+  /** Zero-based columns that are hidden; absent when none. */
+  readonly hiddenColumns?: readonly number[];
 }
 
 /** What the sheet remembers about the journal it shows (kept in the workbook's settings). */

@@ -1,6 +1,7 @@
 // Reads a journal sheet back into a draft: finds the fields, the lines table and the totals by
 // their labels (so inserted and deleted rows do no harm), reads every cell exactly, and checks.
 
+import { SPREADSHEET_DIGITS, formatMoney, settleSpreadsheetNumber, sumMoney } from "../money";
 import type { Money } from "../money";
 import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
 import {
@@ -13,6 +14,7 @@ import {
 } from "./cellReading";
 import type { GridSnapshot, SheetProblem } from "./contract";
 import type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
+import { hiddenValueProblems } from "./hiddenLines";
 import {
   DIFFERENCE_LABEL,
   INPUT_FIELD_LABELS,
@@ -118,6 +120,13 @@ export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
     lines: fill.lines,
   };
   problems.push(...validateJournalDraft(draft, addresses, { alreadyReported: reported }));
+  problems.push(
+    ...hiddenValueProblems(
+      { rows: snapshot.hiddenRows, columns: snapshot.hiddenColumns },
+      { ...located, valueColumn: VALUE_COLUMN },
+      fill.lines,
+    ),
+  );
   const notices = [...fill.notices, ...totalsNotices(grid, located, fill.lines)];
   const sorted = inSheetOrder(problems);
   return { draft: sorted.length === 0 ? draft : null, problems: sorted, notices };
@@ -303,10 +312,11 @@ function totalsNotices(
       ? [text, toAbove[1], toAbove[2], toAbove[1], String(structure.totalRow - 1)]
       : /^=SUM\(\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)\)$/i.exec(text);
     const place = `${TOTAL_LABEL} ${headerOf(key)} (${address})`;
+    const shows = totalDifference(grid.value(structure.totalRow, column), lines, key);
     if (!range || range[1]?.toUpperCase() !== letter || range[3]?.toUpperCase() !== letter) {
       notices.push({
         address,
-        message: `${place}: ${String(formula) === "" ? "is empty" : `holds ${String(formula)}`} instead of the sum of the ${headerOf(key)} column, so the sheet's own balance may be wrong; Validate checks every line`,
+        message: `${place}: ${String(formula) === "" ? "is empty" : `holds ${String(formula)}`} instead of the sum of the ${headerOf(key)} column, so the sheet's own balance may be wrong${shows ? `: ${shows}` : ""}; Validate checks every line`,
         severity: "info",
       });
       continue;
@@ -319,12 +329,39 @@ function totalsNotices(
     if (outside.length > 0) {
       notices.push({
         address,
-        message: `${place}: ${String(formula)} leaves out row${outside.length === 1 ? "" : "s"} ${outside.join(", ")}, so the sheet's own balance may be wrong; Validate checks every line`,
+        message: `${place}: ${String(formula)} leaves out row${outside.length === 1 ? "" : "s"} ${outside.join(", ")}, so the sheet's own balance may be wrong${shows ? `: ${shows}` : ""}; Validate checks every line`,
+        severity: "info",
+      });
+    } else if (shows) {
+      notices.push({
+        address,
+        message: `${place}: ${shows}; check its formula and the lines before sending`,
         severity: "info",
       });
     }
   }
   return notices;
+}
+
+/**
+ * "it shows 2,400.00 while the lines add up to 2,500.00, which is what would be sent", or null
+ * when the Total cell shows the lines' exact sum (as Excel shows numbers: 15 significant digits)
+ * or is empty (said elsewhere).
+ */
+function totalDifference(
+  shown: CellInput,
+  lines: readonly JournalDraftLine[],
+  key: "debit" | "credit",
+): string | null {
+  if (shown === "") return null;
+  const exact = sumMoney(lines.flatMap((line) => (line[key] ? [line[key]] : [])));
+  const settled = typeof shown === "number" ? settleSpreadsheetNumber(shown) : null;
+  if (settled !== null && settled.equals(exact.toSignificantDigits(SPREADSHEET_DIGITS)))
+    return null;
+  const text = (value: Money): string =>
+    formatMoney(value, { places: Math.max(2, value.decimalPlaces()), grouping: true });
+  const what = settled !== null ? text(settled) : String(shown);
+  return `it shows ${what} while the lines add up to ${text(exact)}, which is what would be sent`;
 }
 
 /** Problems top to bottom, left to right; problems of the whole journal last (sort is stable). */

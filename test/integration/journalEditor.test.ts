@@ -182,6 +182,43 @@ describe("journal editor against the sandbox", () => {
     expect(sent).toEqual([]);
   });
 
+  it("refuses lines the user cannot see (hidden or filtered out) and sends nothing", async () => {
+    const host = new OfficeJsExcelHost();
+    const sent: JournalUpdate[] = [];
+    const deps = {
+      run: host.run,
+      api: apiWith({
+        updateJournal: (_id, update) => {
+          sent.push(update);
+          return Promise.reject(new Error("must not be sent"));
+        },
+      }),
+    };
+    await openJournal(deps, seeded("JNL-0001").id);
+    // A balanced pair the user does not see: the Total row's SUM counts it, so B1 says Balanced.
+    host.setCells(SHEET_1, "B22:G22", [["acc-x", "", "", "", 999999.99, ""]]);
+    host.setCells(SHEET_1, "B23:G23", [["acc-y", "", "", "", "", 999999.99]]);
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem(SHEET_1).getRange("A22:A23").rowHidden = true;
+      await context.sync();
+    });
+
+    const outcome = await sendActiveJournal(deps);
+    if (outcome.kind !== "invalid") throw new Error(`expected invalid, got ${outcome.kind}`);
+    expect(outcome.problems.map((p) => [p.address, p.message.split(",")[0]])).toEqual([
+      ["B22", "Line 3 (row 22) is hidden or filtered out"],
+      ["B23", "Line 4 (row 23) is hidden or filtered out"],
+    ]);
+    expect(sent).toEqual([]);
+
+    // Shown again: the same lines are sent.
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem(SHEET_1).getRange("A22:A23").rowHidden = false;
+      await context.sync();
+    });
+    expect(await validateActiveJournal(deps)).toMatchObject({ kind: "valid" });
+  });
+
   it("refuses an unbalanced journal locally, shows the difference and sends nothing", async () => {
     const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };

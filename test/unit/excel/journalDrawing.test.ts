@@ -156,4 +156,32 @@ describe("readJournalGrid() requests", () => {
     expect(log.length).toBeLessThanOrEqual(7);
     for (const sync of log) expect(sync.responseBytes).toBeLessThan(2_600_000);
   });
+
+  it("find hidden rows and columns of a long sheet in a few more requests, and none when nothing is hidden", async () => {
+    const journal = repeatedJournal(10_000);
+    const host = new OfficeJsExcelHost();
+    const layout = layoutJournal(journal);
+    const { sheetId } = await drawJournal(host.run, layout, journalSheetState(journal, "x"));
+    host.resetCounters();
+    const plain = await readJournalGrid(host.run, sheetId);
+    expect(plain.hiddenRows).toBeUndefined();
+    expect(plain.hiddenColumns).toBeUndefined();
+    const plainSyncs = host.requestLog.length;
+
+    await host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(sheetId);
+      sheet.getRange("A5000:A5001").rowHidden = true; // a line, as a filter would hide it
+      sheet.getRange("A9000").rowHidden = true;
+      sheet.getRange("J1").columnHidden = true;
+      await context.sync();
+    });
+    host.resetCounters();
+    const grid = await readJournalGrid(host.run, sheetId);
+    expect(grid.hiddenRows).toEqual([5000, 5001, 9000]);
+    expect(grid.hiddenColumns).toEqual([9]);
+    expect(grid.values).toEqual(plain.values);
+    // Blocks of rows, then the rows of the two blocks that are partly hidden, then the columns.
+    expect(host.requestLog.length).toBe(plainSyncs + 3);
+    for (const sync of host.requestLog) expect(sync.requestBytes).toBeLessThan(1_000_000);
+  });
 });

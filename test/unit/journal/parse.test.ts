@@ -310,13 +310,13 @@ describe("parse.ts", () => {
         {
           address: "F32",
           message:
-            "Total Debit (F32): =SUM(F18:F30) leaves out row 31, so the sheet's own balance may be wrong; Validate checks every line",
+            "Total Debit (F32): =SUM(F18:F30) leaves out row 31, so the sheet's own balance may be wrong: it shows 2,500.00 while the lines add up to 2,510.00, which is what would be sent; Validate checks every line",
           severity: "info",
         },
         {
           address: "G32",
           message:
-            "Total Credit (G32): =SUM(G18:G30) leaves out row 31, so the sheet's own balance may be wrong; Validate checks every line",
+            "Total Credit (G32): =SUM(G18:G30) leaves out row 31, so the sheet's own balance may be wrong: it shows 2,500.00 while the lines add up to 2,510.00, which is what would be sent; Validate checks every line",
           severity: "info",
         },
       ]);
@@ -332,6 +332,75 @@ describe("parse.ts", () => {
           severity: "info",
         },
       ]);
+    });
+
+    it("says what a Total cell shows when it differs from the exact total that would be sent", () => {
+      // A constant typed over the formula.
+      const typed = drawnSheet("JNL-0001").set("F31", 2400);
+      expect(read(typed).notices).toEqual([
+        {
+          address: "F31",
+          message:
+            "Total Debit (F31): holds 2400 instead of the sum of the Debit column, so the sheet's own balance may be wrong: it shows 2,400.00 while the lines add up to 2,500.00, which is what would be sent; Validate checks every line",
+          severity: "info",
+        },
+      ]);
+      // The layout's own formula, not recalculated (calculation set to manual) after an edit.
+      const grid = drawnSheet("JNL-0001");
+      const formula = String(grid.snapshot().formulas[30]?.[6]);
+      grid.set("F19", 2600).set("G20", 2600).setComputed("G31", formula, 2500);
+      const reading = read(grid);
+      expect(reading.problems).toEqual([]);
+      expect(reading.notices).toEqual([
+        {
+          address: "G31",
+          message:
+            "Total Credit (G31): it shows 2,500.00 while the lines add up to 2,600.00, which is what would be sent; check its formula and the lines before sending",
+          severity: "info",
+        },
+      ]);
+      // Float noise in a correct total is no difference.
+      const noisy = drawnSheet("JNL-0001").set("F19", 0.1).set("G20", 0.3).set("B21", "acc-z");
+      noisy.set("F21", 0.2);
+      expect(read(noisy).notices).toEqual([]);
+    });
+
+    it("refuses lines in hidden or filtered-out rows, which would be sent unseen", () => {
+      const grid = drawnSheet("JNL-0001")
+        .set("G20", 1500)
+        .set("B22", "acc-hidden")
+        .set("G22", 1000);
+      // Rows 22 (a line) and 25 (a blank spare row) hidden.
+      const reading = parseJournalGrid({ ...grid.snapshot(), hiddenRows: [22, 25] });
+      expect(reading.draft).toBeNull();
+      expect(reading.problems).toEqual([
+        {
+          address: "B22",
+          message:
+            "Line 3 (row 22) is hidden or filtered out, so it would be sent unseen; show the row (unhide it, or clear the filter that hides it) to check it, or delete the line",
+        },
+      ]);
+      expect(parseJournalGrid({ ...grid.snapshot(), hiddenRows: [25] }).problems).toEqual([]);
+    });
+
+    it("refuses a field in a hidden row or column, and a hidden line column that holds values", () => {
+      const grid = drawnSheet("JNL-0001");
+      const snapshot = grid.snapshot();
+      expect(
+        parseJournalGrid({ ...snapshot, hiddenRows: [9] }).problems.map((p) => p.message),
+      ).toEqual([
+        "Exchange rate (B9) is in row 9, which is hidden, so it would be sent unseen; unhide it to check it before sending",
+      ]);
+      // Column F (Debit) holds a value; column J (Contact ID) is empty on every line.
+      const columns = parseJournalGrid({ ...snapshot, hiddenColumns: [5, 9] }).problems;
+      expect(columns).toEqual([
+        {
+          address: "F18",
+          message:
+            "The “Debit” column (F) is hidden and holds values on 1 line that would be sent unseen; unhide column F to check them before sending",
+        },
+      ]);
+      expect(parseJournalGrid({ ...snapshot, hiddenColumns: [1] }).problems).toHaveLength(5); // four fields and Account ID
     });
 
     it("lists problems top to bottom, then left to right, and problems of the whole journal last", () => {
