@@ -5,7 +5,7 @@
 // list, and the row builder that turns each record into exactly one cell per column, listing the
 // text cells of non-text columns and the notes that explain them.
 
-import type { JsonRecord, JsonValue } from "../api";
+import { isJsonObject, type JsonRecord, type JsonValue } from "../api";
 import type { CellKind, CellValue, ColumnSpec } from "./cells";
 import { claimHeader } from "./fieldNames";
 import { fitText } from "./textCells";
@@ -65,7 +65,7 @@ export interface ColumnSource {
 export function readPath(record: JsonRecord, path: readonly string[]): JsonValue | undefined {
   let value: JsonValue | undefined = record;
   for (const key of path) {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+    if (!isJsonObject(value)) return undefined;
     if (!Object.prototype.hasOwnProperty.call(value, key)) return undefined;
     value = value[key];
   }

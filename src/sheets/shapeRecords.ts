@@ -16,7 +16,7 @@
 // to stay last would mean moving a table column in Excel; appending is what the writer can do
 // cheaply and safely, and the header still says what each column is.
 
-import type { JsonRecord, JsonValue } from "../api";
+import { isJsonObject, type JsonRecord, type JsonValue } from "../api";
 import { groupDigits } from "./textCells";
 import { headerForPath } from "./fieldNames";
 import { inferKind } from "./kindInference";
@@ -49,7 +49,7 @@ function childOf(node: PathNode, key: string): PathNode {
 }
 
 function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return isJsonObject(value);
 }
 
 /**
