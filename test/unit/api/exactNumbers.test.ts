@@ -2,7 +2,7 @@
 // lossless reader, so no record's digits change between the server and the sheet.
 import { iterateCollection, iteratePayments, JsonNumber } from "../../../src/api";
 import { paymentJson } from "./fixtures";
-import { harness } from "./harness";
+import { failureOf, harness } from "./harness";
 
 describe("numbers in answers (through LedgerApi)", () => {
   it("keeps a collection record's big integers and long decimals digit for digit", async () => {
@@ -58,5 +58,22 @@ describe("numbers in answers (through LedgerApi)", () => {
     // rounded number.
     expect(fake.requests).toHaveLength(1);
     expect(batches[0]).toMatchObject({ last: true, complete: false });
+  });
+
+  it("leaves the money path as the contract has it: an amount must be a decimal string, and the complaint shows the exact digits", async () => {
+    const { api, fake } = harness();
+    const payment = JSON.stringify(paymentJson()).replace(
+      /"amount":"[^"]*"/,
+      '"amount":12345678901234567.89',
+    );
+    fake.reply({
+      status: 200,
+      body: `{"data":[${payment}],"page":1,"count":1,"pages":1,"status":true,"message":"ok"}`,
+    });
+    const error = await failureOf(api.listPayments());
+    expect(error.kind).toBe("malformed-response");
+    expect(error.message).toContain(
+      "data[0].amount: expected a decimal string, got 12345678901234567.89",
+    );
   });
 });
