@@ -13,6 +13,7 @@ import {
   timeoutFailure,
 } from "./failures";
 import { JsonValue, ShapeError } from "./json";
+import { parseJsonText } from "./jsonText";
 import { redactError, redactSecret } from "./redaction";
 import { backoffDelayMs, isRetryable, parseRetryAfter, RetryEvent } from "./retry";
 
@@ -274,7 +275,8 @@ export class HttpClient {
     }
     let json: JsonValue;
     try {
-      json = JSON.parse(reply.text) as JsonValue;
+      // Losslessly: a record's 12345678901234567890 must not arrive as 12345678901234567000.
+      json = parseJsonText(reply.text);
     } catch {
       const type = reply.headers.get("Content-Type");
       const shown = type === null ? "" : ` (content type ${type.split(";")[0]?.trim() ?? type})`;

@@ -1,7 +1,23 @@
 // JSON values as types, and the reading of untyped JSON into typed records with precise complaints.
 
+/**
+ * A JSON number that no double holds: its digits exactly as the server wrote them
+ * (`9007199254740993`, `12345678901234567890`, `1e400`). {@link parseJsonText} gives one only
+ * where `JSON.parse` would have changed the value; every other number stays a plain `number`.
+ */
+export class JsonNumber {
+  constructor(
+    /** The number literal as received, e.g. `12345678901234567890` or `-1.5E+400`. */
+    readonly text: string,
+  ) {}
+
+  toString(): string {
+    return this.text;
+  }
+}
+
 /** Any value JSON can carry. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+export type JsonValue = null | boolean | number | JsonNumber | string | JsonValue[] | JsonObject;
 
 /** A JSON object. */
 export interface JsonObject {
@@ -12,7 +28,33 @@ export interface JsonObject {
 export type JsonRecord = Record<string, JsonValue>;
 
 export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof JsonNumber)
+  );
+}
+
+/** A number, read losslessly or not: a plain double or an exact {@link JsonNumber}. */
+export function isJsonNumber(value: JsonValue | undefined): value is number | JsonNumber {
+  return typeof value === "number" || value instanceof JsonNumber;
+}
+
+/**
+ * Compact JSON text of `value`, as JSON.stringify writes it, except that a {@link JsonNumber} is
+ * written as its own digits (JSON.stringify would write it as an object).
+ */
+export function stringifyJson(value: JsonValue): string {
+  if (value instanceof JsonNumber) return value.text;
+  if (Array.isArray(value)) return `[${value.map(stringifyJson).join(",")}]`;
+  if (isJsonObject(value)) {
+    const members = Object.keys(value).map(
+      (key) => `${JSON.stringify(key)}:${stringifyJson(value[key] ?? null)}`,
+    );
+    return `{${members.join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /**
@@ -44,8 +86,8 @@ export function describeJson(value: JsonValue | undefined): string {
   if (value === undefined) return "nothing (the field is missing)";
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  const text = JSON.stringify(value);
+  if (isJsonObject(value)) return "an object";
+  const text = stringifyJson(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 

@@ -1,7 +1,7 @@
 // Walks paginated lists page by page as async iterators, and stops loudly if a server would make it loop.
 
 import { ApiError } from "./errors";
-import { isJsonObject, JsonValue } from "./json";
+import { isJsonNumber, isJsonObject, JsonValue, stringifyJson } from "./json";
 import type { CollectionParams, CursorParams, PaymentsParams } from "./ledgerApi";
 import type { RetryEvent } from "./retry";
 import { SeenSet } from "./seenSet";
@@ -33,7 +33,9 @@ export interface WalkOptions {
 export function recordKey(record: JsonValue): string {
   if (isJsonObject(record)) {
     const id = record["id"];
-    if (typeof id === "string" || typeof id === "number") return `id:${typeof id}:${id}`;
+    if (typeof id === "string") return `id:string:${id}`;
+    // A JsonNumber id keeps its digits: 9007199254740993 and ...992 are different records.
+    if (isJsonNumber(id)) return `id:number:${String(id)}`;
   }
   return `json:${canonicalJson(record)}`;
 }
@@ -45,7 +47,7 @@ function canonicalJson(value: JsonValue): string {
     const keys = Object.keys(value).sort();
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] ?? null)}`).join(",")}}`;
   }
-  return JSON.stringify(value);
+  return stringifyJson(value);
 }
 
 /**

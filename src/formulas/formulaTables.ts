@@ -159,9 +159,11 @@ export interface TableSize<T> {
 }
 
 /**
- * The size of {@link collectionTable} of the records added so far. Shaped page by page, a later
- * page's new fields come after Notes instead of before it, but the cells are the same (a field's
- * kind is fixed by its first value, however the records are split), so the size is too.
+ * About the size of {@link collectionTable} of the records added so far. Shaped page by page, a
+ * later page's new fields come after Notes instead of before it, and a column's kind comes from
+ * the values of the page that revealed it rather than from all the records, so a few cells may be
+ * text here and numbers there (or the other way): a few bytes each. It only decides when to stop
+ * fetching; the table itself is shaped from all the records and cut by its own size.
  */
 export function collectionTableSize(): TableSize<JsonRecord> {
   const shaper = createDiscoveringShaper();

@@ -2,7 +2,15 @@
 // current one is shaped and written), shapes records into typed rows, and writes them to the
 // table in large blocks, one request each, with at most one write in flight. Cancel or failure
 // leaves a consistent table whose status line says it is partial.
-import { ApiError, iterateCollection, iteratePayments, JsonRecord, Payment } from "../api";
+import {
+  ApiError,
+  isJsonNumber,
+  iterateCollection,
+  iteratePayments,
+  JsonRecord,
+  JsonValue,
+  Payment,
+} from "../api";
 import type { ExcelRun } from "../excel/run";
 import {
   EXCEL_MAX_ROWS,
@@ -14,6 +22,7 @@ import {
 import type { CellValue, ColumnSpec } from "../sheets/cells";
 import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
+import { MisfitSummary } from "./misfitSummary";
 import { shapersFor, ShapedPage, ShapedRows } from "./shapers";
 import { COLLECTIONS, ImportProgress, ImportRequest, ImportResult } from "./types";
 
@@ -99,6 +108,12 @@ class PageRecords {
   }
 }
 
+/** A record's id for people (`inv-1`, `9007199254740993`), or null when it has none. */
+function idOf(id: JsonValue | undefined): string | null {
+  if (typeof id === "string" && id !== "") return id;
+  return isJsonNumber(id) ? String(id) : null;
+}
+
 function stamp(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
@@ -174,6 +189,7 @@ export async function importCollection(
   let rowLimitHit = false;
   let inFlight: Promise<void> = Promise.resolve();
   let writeError: unknown = null;
+  const misfits = new MisfitSummary();
 
   const running = (rows: number): string =>
     `Importing ${info.label} from ${source}: ${count(rows, "record")} so far (partial until finished)…`;
@@ -251,6 +267,7 @@ export async function importCollection(
     const keep = page.fitting(mainRoom, linkedRoom);
     if (keep < page.count) rowLimitHit = true;
     accepted += keep;
+    noteMisfits(page, keep, records, payments);
     const add = (from: number, to: number): void => {
       main.add(page.page.main, from, to);
       const linkedRows = page.page.linked;
@@ -270,6 +287,35 @@ export async function importCollection(
     if (rowLimitHit || planner.shouldFlush(main.rows.length, main.bytes + linked.bytes)) {
       planner.flushed();
       await flush();
+    }
+  };
+
+  /** Counts the page's cells written as text in columns of another kind, for the summary. */
+  const noteMisfits = (
+    page: PageRecords,
+    keep: number,
+    records: readonly JsonRecord[],
+    payments: readonly Payment[] | undefined,
+  ): void => {
+    const shaped = page.page;
+    // Rows are numbered as in the table: those before this page, written or pending, come first.
+    const mainBase = committed + main.rows.length;
+    const twoSheets = shaped.linked !== undefined && linkedWriter !== null;
+    const sheet = twoSheets ? mainWriter!.sheetName : null;
+    misfits.add(sheet, shapers.main.columns(), shaped.main.misfits, keep, (row) => {
+      const id = payments ? payments[row]?.id : idOf(records[row]?.["id"]);
+      return id ?? `table row ${mainBase + row + 1}`;
+    });
+    if (shaped.linked && shapers.linked && linkedWriter) {
+      const linkedBase = linkedCommitted + linked.rows.length;
+      const allocations = (payments ?? []).flatMap((payment) => payment.allocations);
+      misfits.add(
+        (linkedWriter as TableWriter).sheetName,
+        shapers.linked.shaper.columns(),
+        shaped.linked.misfits,
+        page.linkedRow(keep),
+        (row) => allocations[row]?.id ?? `table row ${linkedBase + row + 1}`,
+      );
     }
   };
 
@@ -340,6 +386,14 @@ export async function importCollection(
     status = `PARTIAL · ${info.label} · ${records} · stopped ${when} by an error: ${reason}`;
   }
 
+  // Cells written as text in columns of another kind: how many, why, and the first few, so a
+  // total that does not add up can be traced (each row's "Import notes" says why). The status
+  // line above the table stays short; the rows' notes are beside it.
+  const notes = misfits.notes();
+  if (notes.length > 0) {
+    message = `${message} ${notes.join(" ")}`;
+  }
+
   // A refreshed table keeps the columns this import has no data for (formulas may refer to
   // them): say so, rather than leave the reader to wonder why they are empty.
   const kept =
@@ -380,5 +434,6 @@ export async function importCollection(
     rows: written,
     complete: outcome === "complete",
     message,
+    notes,
   };
 }

@@ -57,6 +57,12 @@ export interface ImportResult {
   readonly rows: number;
   /** False when cancelled, stopped by the row limit, or the server gave only part of the list. */
   readonly complete: boolean;
-  /** A sentence for the status line: what was imported, and if partial, why. */
+  /** A sentence for the status line: what was imported, and if partial, why (and the notes). */
   readonly message: string;
+  /**
+   * One sentence per column with cells written as text because they did not fit its kind (a
+   * number no double holds, an amount with three decimals): how many, why, and the first few
+   * records. Also at the end of `message`.
+   */
+  readonly notes: readonly string[];
 }

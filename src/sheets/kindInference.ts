@@ -1,10 +1,12 @@
-// The kind of a discovered column, from its key's name and the first value it holds.
+// The kind of a discovered column, from its key's name and the values it holds.
 //
 // Deterministic and deliberately conservative: a string is text unless both its key's name and
 // its shape say otherwise, because turning an id, a code or a reference into a number or a date
-// loses it for good (`00123`, `1E5`, `2024-01-02` in a reference field stay text).
+// loses it for good (`00123`, `1E5`, `2024-01-02` in a reference field stay text). The kind is
+// decided from all the values at hand, not the first: one odd first value (`"100.0"` heading a
+// column of `"12.30"` totals) must not make the whole column text.
 
-import type { JsonValue } from "../api";
+import { isJsonNumber, JsonNumber, type JsonValue } from "../api";
 import type { CellKind } from "./cells";
 import { looksLikeIsoDate, looksLikeIsoDateTime } from "./excelDates";
 import { lowerFieldWords } from "./fieldNames";
@@ -76,9 +78,6 @@ const NOT_MONEY_LAST_WORDS: ReadonlySet<string> = new Set([
   "key",
 ]);
 
-/** A strict two-decimal amount as the service writes them: `12.30`, `-0.01`, `0.00`. */
-const TWO_DECIMAL_AMOUNT = /^-?\d+\.\d{2}$/;
-
 /** Decimal text without an exponent: `1.2345`, `1`, `-0.5`. */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -108,28 +107,91 @@ export function isTimestampName(key: string): boolean {
   return words.length > 1 && words[words.length - 1] === "at";
 }
 
+/** Whether a JSON number is whole: `12`, `-0`, `12345678901234567890` (kept exactly). */
+function isWholeNumber(value: number | JsonNumber): boolean {
+  return typeof value === "number" ? Number.isInteger(value) : /^-?\d+$/.test(value.text);
+}
+
 /**
- * The kind of a column first seen with `value` (not null, not "") under `key` (the last key of
- * its path; `contact.name` → `name`):
- * - JSON true/false → boolean; a JSON number → integer when whole, else number;
- * - an array → text (written as JSON);
- * - a string → text, except:
- *   - a date key (`date`, `*_date`) holding `YYYY-MM-DD` → date;
+ * The kinds other than text that `value` (not null, not "") under `key` would fit as a cell, in
+ * order of preference:
+ * - JSON true/false → boolean;
+ * - a JSON number → integer when whole, number; and money or rate when the key names one;
+ * - a string → only when its key and its shape agree:
+ *   - a date key (`date`, `*_date`) holding `YYYY-MM-DD` → date (and datetime, as midnight);
  *   - a date key or a timestamp key (`*_at`) holding an ISO date-time with a zone → datetime;
  *   - a rate key (`rate`, `*_rate`) holding decimal text → rate;
- *   - a money key ({@link isMoneyName}) holding a strict two-decimal amount → money.
- * The shape decides, not whether the value is a real date or fits 15 digits: a column's later
- * values that do not fit its kind are written as text with a note, so the kind does not depend
- * on which record came first within a kind's shape.
+ *   - a money key ({@link isMoneyName}) holding decimal text with at most two decimals that are
+ *     not zeros (`12.30`, `100.0`, `7`) → money;
+ * - an array or anything else → none (text).
  */
-export function inferKind(key: string, value: JsonValue): CellKind {
-  if (typeof value === "boolean") return "boolean";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  if (typeof value !== "string") return "text";
+export function kindsOf(key: string, value: JsonValue): CellKind[] {
+  if (typeof value === "boolean") return ["boolean"];
+  if (isJsonNumber(value)) {
+    const kinds: CellKind[] = isWholeNumber(value) ? ["integer", "number"] : ["number"];
+    if (isMoneyName(key)) kinds.push("money");
+    if (isRateName(key)) kinds.push("rate");
+    return kinds;
+  }
+  if (typeof value !== "string") return [];
   const dateKey = isDateName(key);
-  if (dateKey && looksLikeIsoDate(value)) return "date";
-  if ((dateKey || isTimestampName(key)) && looksLikeIsoDateTime(value)) return "datetime";
-  if (isRateName(key) && DECIMAL.test(value)) return "rate";
-  if (isMoneyName(key) && TWO_DECIMAL_AMOUNT.test(value)) return "money";
-  return "text";
+  if (dateKey && looksLikeIsoDate(value)) return ["date", "datetime"];
+  if ((dateKey || isTimestampName(key)) && looksLikeIsoDateTime(value)) return ["datetime"];
+  if (isRateName(key) && DECIMAL.test(value)) return ["rate"];
+  if (isMoneyName(key) && DECIMAL.test(value) && centsAtMost(value)) return ["money"];
+  return [];
+}
+
+/** Decimal text with at most two decimals once trailing zeros are dropped: `100.0`, `12.30`. */
+function centsAtMost(text: string): boolean {
+  const dot = text.indexOf(".");
+  return dot < 0 || text.slice(dot + 1).replace(/0+$/, "").length <= 2;
+}
+
+/** When kinds fit equally many values, the first of this list wins. */
+const PREFERENCE: readonly CellKind[] = [
+  "boolean",
+  "integer",
+  "number",
+  "date",
+  "datetime",
+  "money",
+  "rate",
+];
+
+function isEmptyValue(value: JsonValue): boolean {
+  return value === null || value === "" || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * The kind of a column under `key` (the last key of its path; `contact.name` → `name`) that
+ * holds `values` — all of them, not only the first. The kind is the one ({@link kindsOf}) that
+ * most of the non-empty values fit, more than half of them; otherwise text, which loses nothing.
+ * Ties go to the more specific kind (integer before number, date before datetime). Values that
+ * do not fit the kind chosen are written as text with a note (typedCells.ts), and the import
+ * counts them in its summary, so a minority of odd values is seen rather than hidden.
+ */
+export function inferColumnKind(key: string, values: readonly JsonValue[]): CellKind {
+  const fits = new Map<CellKind, number>();
+  let counted = 0;
+  for (const value of values) {
+    if (isEmptyValue(value)) continue;
+    counted += 1;
+    for (const kind of kindsOf(key, value)) fits.set(kind, (fits.get(kind) ?? 0) + 1);
+  }
+  let best: CellKind = "text";
+  let bestFits = 0;
+  for (const kind of PREFERENCE) {
+    const count = fits.get(kind) ?? 0;
+    if (count > bestFits) {
+      best = kind;
+      bestFits = count;
+    }
+  }
+  return bestFits * 2 > counted ? best : "text";
+}
+
+/** The kind of a column first seen with `value` alone: {@link inferColumnKind} of one value. */
+export function inferKind(key: string, value: JsonValue): CellKind {
+  return inferColumnKind(key, [value]);
 }

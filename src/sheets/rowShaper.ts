@@ -5,7 +5,7 @@
 // list, and the row builder that turns each record into exactly one cell per column, listing the
 // text cells of non-text columns and the notes that explain them.
 
-import type { JsonRecord, JsonValue } from "../api";
+import { isJsonObject, type JsonRecord, type JsonValue } from "../api";
 import type { CellKind, CellValue, ColumnSpec } from "./cells";
 import { claimHeader } from "./fieldNames";
 import { fitText } from "./textCells";
@@ -15,6 +15,14 @@ import { toCell } from "./typedCells";
 export interface CellAddress {
   readonly row: number;
   readonly column: number;
+}
+
+/** A cell of a non-text column that holds text because its value did not fit the kind. */
+export interface Misfit {
+  readonly row: number;
+  readonly column: number;
+  /** Why, e.g. `more than 15 significant digits` or `expected a number, got a string`. */
+  readonly reason: string;
 }
 
 /** A sentence for people about one row of a block. */
@@ -31,6 +39,8 @@ export interface ShapedBlock {
   /** Cells of non-text columns that hold text (a value that did not fit the column's kind): the
    * writer formats them "@" before writing the values, so Excel keeps them literal. */
   readonly textCells: CellAddress[];
+  /** The same cells with the reason each is text, for the import's summary of them. */
+  readonly misfits: Misfit[];
   /** Each note of each row (also joined with "; " in the row's "Import notes" cell). */
   readonly notes: RowNote[];
 }
@@ -65,7 +75,7 @@ export interface ColumnSource {
 export function readPath(record: JsonRecord, path: readonly string[]): JsonValue | undefined {
   let value: JsonValue | undefined = record;
   for (const key of path) {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+    if (!isJsonObject(value)) return undefined;
     if (!Object.prototype.hasOwnProperty.call(value, key)) return undefined;
     value = value[key];
   }
@@ -155,6 +165,7 @@ export function shapeRows(
   if (notesColumn < 0) throw new Error("The column list has no Import notes column yet.");
   const rows: CellValue[][] = [];
   const textCells: CellAddress[] = [];
+  const misfits: Misfit[] = [];
   const notes: RowNote[] = [];
   records.forEach((record, row) => {
     const cells: CellValue[] = new Array<CellValue>(sources.length);
@@ -163,12 +174,15 @@ export function shapeRows(
       if (column === notesColumn) return;
       const outcome = toCell(source.spec.kind, source.read(record), source.spec.header);
       cells[column] = outcome.value;
-      if (outcome.fallback && source.spec.kind !== "text") textCells.push({ row, column });
+      if (outcome.fallback && source.spec.kind !== "text") {
+        textCells.push({ row, column });
+        misfits.push({ row, column, reason: outcome.reason ?? "not of the column's kind" });
+      }
       rowNotes.push(...outcome.notes);
     });
     cells[notesColumn] = fitText(rowNotes.join(NOTE_SEPARATOR), IMPORT_NOTES_HEADER).text;
     for (const message of rowNotes) notes.push({ row, message });
     rows.push(cells);
   });
-  return { rows, textCells, notes };
+  return { rows, textCells, misfits, notes };
 }

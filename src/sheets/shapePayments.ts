@@ -8,6 +8,7 @@
 // ignores them. Allocations get a sheet of their own, one row per allocation, linked by
 // "Payment ID"; the Payments sheet shows how many each payment has.
 
+import { isJsonObject, stringifyJson } from "../api";
 import type { Allocation, JsonRecord, JsonValue, Payment } from "../api";
 import type { CellKind, ColumnSpec } from "./cells";
 import { ColumnSet, readPath, shapeRows } from "./rowShaper";
@@ -169,11 +170,11 @@ function allocationRows(payment: JsonRecord): { record: JsonRecord; notes: strin
   const allocations = readPath(payment, ["allocations"]);
   if (!Array.isArray(allocations)) return [];
   return allocations.map((allocation, index) => {
-    if (typeof allocation !== "object" || allocation === null || Array.isArray(allocation)) {
+    if (!isJsonObject(allocation)) {
       return {
         record: { payment_id: paymentId },
         notes: [
-          `Allocation ${index + 1} of this payment is not an object: ${JSON.stringify(allocation)}`,
+          `Allocation ${index + 1} of this payment is not an object: ${stringifyJson(allocation)}`,
         ],
       };
     }
@@ -182,7 +183,7 @@ function allocationRows(payment: JsonRecord): { record: JsonRecord; notes: strin
     return {
       record: { ...allocation, payment_id: paymentId },
       notes: differs
-        ? [`The allocation's own payment_id is ${JSON.stringify(ownId)}; it came in this payment`]
+        ? [`The allocation's own payment_id is ${stringifyJson(ownId)}; it came in this payment`]
         : [],
     };
   });

@@ -3,29 +3,33 @@
 //
 // Columns come in the order their fields first hold a value, `id` first; nested objects are
 // flattened into one column per field (`contact.name` → "Contact name"), arrays are written as
-// JSON text. A field's kind is fixed by its name and the first value it holds (kindInference.ts).
+// JSON text. A field's kind is fixed by its name and all the values it holds on the page where it
+// first holds one (kindInference.ts): one odd value, first or not, does not decide the column.
 //
 // A field that turns from a value into an object keeps its column (empty in the object's rows)
 // and gains a column per field of the object.
 //
 // A field that has held only null (or "") so far gets no column yet: its kind is unknown until
-// it holds a value, and guessing would fix the wrong kind for good. So the same records give the
-// same kinds and cells however they are split into pages. What the split does change is position:
-// the first page with records fixes the initial column list, closed by "Import notes"; a field
+// it holds a value, and guessing would fix the wrong kind for good. Once a column exists its kind
+// never changes (the table is written page by page, and earlier pages are already in the sheet):
+// a later value that does not fit is written as text, formatted "@", with a note in its row, and
+// the import's summary counts such cells per column (see flaggedCells in rowShaper.ts). The
+// first page with records also fixes the initial column list, closed by "Import notes"; a field
 // first seen with a value on a later page is appended after "Import notes". Moving "Import notes"
 // to stay last would mean moving a table column in Excel; appending is what the writer can do
 // cheaply and safely, and the header still says what each column is.
 
-import type { JsonRecord, JsonValue } from "../api";
+import { isJsonObject, type JsonRecord, type JsonValue } from "../api";
 import { groupDigits } from "./textCells";
 import { headerForPath } from "./fieldNames";
-import { inferKind } from "./kindInference";
+import { inferColumnKind } from "./kindInference";
 import { ColumnSet, MAX_SHEET_COLUMNS, readPath, shapeRows } from "./rowShaper";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
 interface NewField {
   readonly path: readonly string[];
-  readonly firstValue: JsonValue;
+  /** Every value (not null, not "") the field holds in the page that revealed it. */
+  readonly values: JsonValue[];
   readonly node: PathNode;
 }
 
@@ -49,7 +53,7 @@ function childOf(node: PathNode, key: string): PathNode {
 }
 
 function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return isJsonObject(value);
 }
 
 /**
@@ -78,9 +82,11 @@ export function createDiscoveringShaper(): RecordShaper {
         }
         if (value === null || value === "") continue;
         const child = childOf(node, key);
-        if (!child.hasColumn && !found.has(child)) {
-          found.set(child, { path: [...prefix, key], firstValue: value, node: child });
-        }
+        if (child.hasColumn) continue;
+        const field = found.get(child);
+        if (field === undefined)
+          found.set(child, { path: [...prefix, key], values: [value], node: child });
+        else field.values.push(value);
       }
     };
     for (const record of records) visit(record, fields, []);
@@ -89,7 +95,7 @@ export function createDiscoveringShaper(): RecordShaper {
 
   function addColumn(field: NewField): void {
     const key = field.path[field.path.length - 1] ?? "";
-    const kind = inferKind(key, field.firstValue);
+    const kind = inferColumnKind(key, field.values);
     set.add(field.path.join("."), headerForPath(field.path, kind), kind, (record) => {
       // An object's fields have columns of their own; repeating it here as JSON would also
       // make the cell depend on whether this column existed yet when the row was shaped.
@@ -120,7 +126,7 @@ export function createDiscoveringShaper(): RecordShaper {
   return {
     columns: () => set.columns(),
     shape(records: readonly JsonRecord[]): ShapedBlock {
-      if (records.length === 0) return { rows: [], textCells: [], notes: [] };
+      if (records.length === 0) return { rows: [], textCells: [], misfits: [], notes: [] };
       const discovered = newFields(records);
       if (!set.isClosed) {
         // `id` first on the first page; the rest in first-seen order.

@@ -4,7 +4,7 @@
 // what the API sent: the writer gives text cells the "@" format before writing, which keeps them
 // literal in Excel, so no apostrophe or other escape is added here.
 
-import type { JsonValue } from "../api";
+import { stringifyJson, type JsonValue } from "../api";
 
 /** Excel's limit on the text of one cell, counted in UTF-16 code units as Excel counts them. */
 export const EXCEL_CELL_TEXT_LIMIT = 32_767;
@@ -53,5 +53,6 @@ export function jsonText(value: JsonValue | undefined): string {
   if (value === undefined || value === null) return "";
   if (typeof value === "string") return value;
   if (Array.isArray(value) && value.length === 0) return "";
-  return JSON.stringify(value);
+  // Losslessly: a JsonNumber (a number no double holds) is written with its own digits.
+  return stringifyJson(value);
 }

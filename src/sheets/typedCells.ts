@@ -6,7 +6,7 @@
 // amount ever passes through JavaScript arithmetic: decimal text goes to a double once, through
 // the money module, and only when the double shows the same 15 digits.
 
-import type { JsonValue } from "../api";
+import { JsonNumber, type JsonValue } from "../api";
 import { DECIMAL_TEXT, RATE_PLACES, SPREADSHEET_DIGITS, toSpreadsheetNumber } from "../money";
 import type { CellKind, CellValue } from "./cells";
 import { readDateSerial, readDateTimeSerial, type SerialResult } from "./excelDates";
@@ -19,6 +19,8 @@ export interface CellOutcome {
   readonly fallback: boolean;
   /** Sentences for the row's "Import notes", e.g. `Total kept as text: more than 15 …`. */
   readonly notes: readonly string[];
+  /** Why a value is text in a column of another kind (`more than 15 significant digits`). */
+  readonly reason?: string;
 }
 
 const EMPTY: CellOutcome = { value: "", fallback: false, notes: [] };
@@ -39,6 +41,7 @@ function isEmpty(value: JsonValue | undefined): boolean {
 function typeName(value: JsonValue): string {
   if (Array.isArray(value)) return "an array";
   if (value === null) return "null";
+  if (value instanceof JsonNumber) return "a number";
   switch (typeof value) {
     case "string":
       return "a string";
@@ -61,7 +64,7 @@ function textOutcome(
   const notes: string[] = [];
   if (reason !== undefined) notes.push(`${header} kept as text: ${reason}`);
   if (fitted.note !== null) notes.push(fitted.note);
-  return { value: fitted.text, fallback, notes };
+  return { value: fitted.text, fallback, notes, ...(reason === undefined ? {} : { reason }) };
 }
 
 function keptAsText(value: JsonValue, header: string, reason: string): CellOutcome {
@@ -87,9 +90,13 @@ function decimalPlaces(text: string): number {
   return dot < 0 ? 0 : text.slice(dot + 1).replace(/0+$/, "").length;
 }
 
-/** Decimal text of a string or number value (`"12.30"`, `12.3` → `"12.3"`); null otherwise. */
+/**
+ * Decimal text of a string or number value (`"12.30"`, `12.3` → `"12.3"`, an exact JsonNumber
+ * as its digits); null otherwise.
+ */
 function decimalTextOf(value: JsonValue): string | null {
-  const text = typeof value === "number" ? String(value) : value;
+  const text =
+    typeof value === "number" ? String(value) : value instanceof JsonNumber ? value.text : value;
   return typeof text === "string" && DECIMAL_TEXT.test(text) ? text : null;
 }
 
@@ -100,7 +107,7 @@ function decimalCell(
   maxPlaces: number,
   placesInWords: string,
 ): CellOutcome {
-  if (typeof value !== "string" && typeof value !== "number") {
+  if (typeof value !== "string" && typeof value !== "number" && !(value instanceof JsonNumber)) {
     return wrongType(value, header, what);
   }
   const text = decimalTextOf(value);
@@ -135,8 +142,49 @@ function readDateTimeOrDate(text: string): SerialResult {
   return dateTime.ok || dateTime.problem === "out-of-range" ? dateTime : readDateSerial(text);
 }
 
+/**
+ * Why a number no double holds (a {@link JsonNumber}) is kept as text: too many digits, or out
+ * of the range of doubles altogether (`1e400`, `1e-400`).
+ */
+function inexactReason(value: JsonNumber): string {
+  const digits = (value.text.split(/[eE]/)[0] ?? "").replace(/[-.]/g, "").replace(/^0+/, "");
+  const significant = digits.replace(/0+$/, "").length;
+  return significant > SPREADSHEET_DIGITS
+    ? `more than ${SPREADSHEET_DIGITS} significant digits`
+    : "outside the range of numbers a cell can hold";
+}
+
+/**
+ * Decimal text that is plainly a number written as a string (`"12.30"`, `"-5"`), not an id or
+ * a code: no leading zeros (`"007"` stays text), no exponent, no `+`.
+ */
+const PLAIN_DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+/**
+ * A number column's cell for a string: the number when the string is plain decimal text that a
+ * cell holds exactly (a `"12.30"` among numbers is the same value and should add up with them),
+ * text with the reason otherwise.
+ */
+function numberFromText(
+  value: string,
+  header: string,
+  integer: boolean,
+  what: string,
+): CellOutcome {
+  if (!PLAIN_DECIMAL.test(value)) return wrongType(value, header, what);
+  if (integer && decimalPlaces(value) > 0) return keptAsText(value, header, `not ${what}`);
+  const number = toSpreadsheetNumber(value);
+  if (!number.ok) {
+    return keptAsText(value, header, `more than ${SPREADSHEET_DIGITS} significant digits`);
+  }
+  return { value: Object.is(number.value, -0) ? 0 : number.value, fallback: false, notes: [] };
+}
+
 function numberCell(value: JsonValue, header: string, integer: boolean): CellOutcome {
   const what = integer ? "a whole number" : "a number";
+  // Exactly as the server wrote it, never a nearby double (the JSON reader kept the digits).
+  if (value instanceof JsonNumber) return keptAsText(value, header, inexactReason(value));
+  if (typeof value === "string") return numberFromText(value, header, integer, what);
   if (typeof value !== "number") return wrongType(value, header, what);
   if (integer && !Number.isInteger(value)) return keptAsText(value, header, `not ${what}`);
   if (significantDigitsOf(value) > SPREADSHEET_DIGITS) {
@@ -153,7 +201,9 @@ function numberCell(value: JsonValue, header: string, integer: boolean): CellOut
  * - money: decimal text (or a JSON number) with at most two decimals and at most 15 significant
  *   digits becomes a number; otherwise the text is kept, with the reason.
  * - rate: the same with at most ten decimals.
- * - integer / number: a JSON number (whole, for integer) of at most 15 significant digits.
+ * - integer / number: a JSON number (whole, for integer) of at most 15 significant digits, or
+ *   plain decimal text of such a number (`"12.30"`). A number no double holds exactly (a
+ *   JsonNumber from the lossless reader) is text with its digits exactly as received.
  * - date: `YYYY-MM-DD` from 1900-03-01 to 9999-12-31 becomes a serial.
  * - datetime: an ISO date-time with a zone becomes a serial in UTC; a plain date is midnight.
  * - boolean: JSON true or false.

@@ -11,6 +11,8 @@ import type { SandboxResponse } from "./response";
 export interface SandboxState {
   seed: number;
   counts: Readonly<Record<IdentityName, RecordCounts>>;
+  /** The `numberProbes` option: invoices carry probe fields (seed/numberProbes.ts). */
+  numberProbes: boolean;
   signer: CursorSigner;
   journals: JournalBook;
   /** What PATCH /journal/entries accepts (raised by the `journalLines` option). */

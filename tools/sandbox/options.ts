@@ -26,6 +26,12 @@ export interface SandboxOptions {
    * (1,000 lines, 1 MiB), so the journal can be sent back.
    */
   journalLines: number;
+  /**
+   * Adds probe fields to every invoice (seed/numberProbes.ts): numbers JSON.parse would round,
+   * a money column whose first value is "100.0", a number column holding one "12.30". Off by
+   * default, so the seeded data stays as documented.
+   */
+  numberProbes: boolean;
   /** Added to every API request, in ms. */
   latencyMs: number;
   failEvery: FaultPatch["failEvery"];
@@ -58,6 +64,7 @@ export const DEFAULT_OPTIONS: Readonly<SandboxOptions> = {
   seed: DEFAULT_SEED,
   records: {},
   journalLines: 0,
+  numberProbes: false,
   latencyMs: 0,
   failEvery: null,
   rateLimitEvery: null,

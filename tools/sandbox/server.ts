@@ -75,6 +75,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   const state: SandboxState = {
     seed: resolved.seed,
     counts: recordCounts(resolved),
+    numberProbes: resolved.numberProbes,
     signer: new CursorSigner(),
     journals: new JournalBook(resolved.journalLines),
     journalLimits: journalLimits(resolved),

@@ -8,7 +8,7 @@ describe("withBytes()", () => {
       ["INV-1", 12.5],
       ["INV-2", "1E5"],
     ];
-    const shaped = withBytes({ rows, textCells: [{ row: 1, column: 1 }], notes: [] });
+    const shaped = withBytes({ rows, textCells: [{ row: 1, column: 1 }], misfits: [], notes: [] });
     // Column 1 gets a format per cell (one range), so both rows carry its element.
     expect(shaped.rowBytes).toEqual([
       estimateRowBytes(rows[0]!) + FORMAT_ARRAY_CELL_BYTES,
@@ -19,7 +19,9 @@ describe("withBytes()", () => {
 
   it("adds nothing for a block without text cells in other columns", () => {
     const rows = [["INV-1", 12.5]];
-    expect(withBytes({ rows, textCells: [], notes: [] }).bytes).toBe(estimateRowBytes(rows[0]!));
+    expect(withBytes({ rows, textCells: [], misfits: [], notes: [] }).bytes).toBe(
+      estimateRowBytes(rows[0]!),
+    );
   });
 });
 

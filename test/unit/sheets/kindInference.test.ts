@@ -1,4 +1,6 @@
+import { JsonNumber } from "../../../src/api";
 import {
+  inferColumnKind,
   inferKind,
   isDateName,
   isMoneyName,
@@ -87,10 +89,16 @@ describe("kindInference.ts", () => {
     });
 
     it("keeps other strings under a money name text: the value must look like an amount", () => {
-      expect(inferKind("total", "12.5")).toBe("text");
-      expect(inferKind("total", "12")).toBe("text");
+      expect(inferKind("total", "12.345")).toBe("text");
       expect(inferKind("total", "abc")).toBe("text");
       expect(inferKind("total", "1E5")).toBe("text");
+    });
+
+    it("takes decimal text of at most two decimals (trailing zeros aside) under a money name as money", () => {
+      expect(inferKind("total", "100.0")).toBe("money");
+      expect(inferKind("total", "12.5")).toBe("money");
+      expect(inferKind("total", "12")).toBe("money");
+      expect(inferKind("total", "12.3000")).toBe("money");
     });
 
     it("makes decimal text under a rate name a rate", () => {
@@ -170,5 +178,38 @@ describe("fieldNames.ts", () => {
       expect(claimHeader("sub total", taken)).toBe("sub total (2)");
       expect(claimHeader("Sub total", taken)).toBe("Sub total (3)");
     });
+  });
+});
+
+describe("kindInference.ts inferColumnKind()", () => {
+  it('does not let a first "100.0" make a money column text', () => {
+    expect(inferColumnKind("total", ["100.0", "12.30", "7.05"])).toBe("money");
+  });
+
+  it("decides from most of the values, not the first", () => {
+    expect(inferColumnKind("total", ["n/a", "12.30", "7.05"])).toBe("money");
+    expect(inferColumnKind("quantity", ["12.30", 4, 5])).toBe("integer");
+    expect(inferColumnKind("quantity", [1.5, 4, 5])).toBe("number");
+    expect(
+      inferColumnKind("due_date", ["2026-01-15", "2026-01-15T10:00:00Z", "2026-01-16T10:00:00Z"]),
+    ).toBe("datetime");
+    expect(inferColumnKind("total", ["12.30", 4])).toBe("money");
+  });
+
+  it("counts exact big numbers as numbers of their kind", () => {
+    const big = new JsonNumber("9007199254740993");
+    expect(inferColumnKind("count", [big, 1, 2])).toBe("integer");
+    expect(inferColumnKind("count", [new JsonNumber("1.00000000000000000001"), 1])).toBe("number");
+  });
+
+  it("keeps text when no kind fits more than half of the values", () => {
+    expect(inferColumnKind("reference", ["A-1", "B-2", 5])).toBe("text");
+    expect(inferColumnKind("total", ["abc", "def", "12.30"])).toBe("text");
+    expect(inferColumnKind("count", ["abc", 4])).toBe("text");
+    expect(inferColumnKind("count", [])).toBe("text");
+  });
+
+  it("ignores empty values when counting", () => {
+    expect(inferColumnKind("count", [null, "", [], 4])).toBe("integer");
   });
 });

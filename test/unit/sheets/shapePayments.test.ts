@@ -117,6 +117,7 @@ describe("shapePayments.ts", () => {
           ],
         ],
         textCells: [],
+        misfits: [],
         notes: [],
       });
       expect(serialToIsoDateTime(tenthAt214022)).toBe("2026-01-10T21:40:22.000Z");
@@ -205,6 +206,7 @@ describe("shapePayments.ts", () => {
       expect(createPaymentsShaper().shapePayments([])).toEqual({
         rows: [],
         textCells: [],
+        misfits: [],
         notes: [],
       });
     });

@@ -1,11 +1,17 @@
 import fc from "fast-check";
+import { JsonNumber } from "../../../src/api";
 import { MoneyDecimal } from "../../../src/money";
 import { EXCEL_CELL_TEXT_LIMIT } from "../../../src/sheets/textCells";
 import { significantDigitsOf, toCell } from "../../../src/sheets/typedCells";
 import type { CellKind } from "../../../src/sheets/cells";
 
 const typed = (value: string | number | boolean) => ({ value, fallback: false, notes: [] });
-const asText = (value: string, ...notes: string[]) => ({ value, fallback: true, notes });
+const asText = (value: string, ...notes: string[]) => ({
+  value,
+  fallback: true,
+  notes,
+  reason: notes[0]?.replace(/^.*? kept as text: /, ""),
+});
 
 const KINDS: readonly CellKind[] = [
   "text",
@@ -182,9 +188,49 @@ describe("typedCells.ts", () => {
         expect(toCell("number", 1e21, "Quantity")).toEqual(typed(1e21));
       });
 
-      it("keep a numeric-looking string as text: the API said it is a string", () => {
-        expect(toCell("number", "12.5", "Quantity")).toEqual(
-          asText("12.5", "Quantity kept as text: expected a number, got a string"),
+      it("take plain decimal text among numbers as the same number, so it adds up with them", () => {
+        expect(toCell("number", "12.30", "Quantity")).toEqual(typed(12.3));
+        expect(toCell("integer", "-5", "Quantity")).toEqual(typed(-5));
+      });
+
+      it("keep id-like or unusable numeric strings as text: leading zeros, exponents, fractions in whole columns", () => {
+        expect(toCell("number", "007", "Quantity")).toEqual(
+          asText("007", "Quantity kept as text: expected a number, got a string"),
+        );
+        expect(toCell("number", "1E5", "Quantity")).toEqual(
+          asText("1E5", "Quantity kept as text: expected a number, got a string"),
+        );
+        expect(toCell("integer", "12.5", "Count")).toEqual(
+          asText("12.5", "Count kept as text: not a whole number"),
+        );
+        expect(toCell("number", "1234567890123456.5", "Quantity")).toEqual(
+          asText("1234567890123456.5", "Quantity kept as text: more than 15 significant digits"),
+        );
+      });
+
+      it("keep a number no double holds exactly as its exact digits, with a note", () => {
+        expect(toCell("integer", new JsonNumber("9007199254740993"), "Count")).toEqual(
+          asText("9007199254740993", "Count kept as text: more than 15 significant digits"),
+        );
+        expect(toCell("number", new JsonNumber("12345678901234567890"), "Quantity")).toEqual(
+          asText("12345678901234567890", "Quantity kept as text: more than 15 significant digits"),
+        );
+        expect(toCell("number", new JsonNumber("1e400"), "Quantity")).toEqual(
+          asText("1e400", "Quantity kept as text: outside the range of numbers a cell can hold"),
+        );
+        expect(toCell("text", new JsonNumber("9007199254740993"), "Reference")).toEqual({
+          value: "9007199254740993",
+          fallback: false,
+          notes: [],
+        });
+        expect(toCell("text", [new JsonNumber("9007199254740993")], "Lines").value).toBe(
+          "[9007199254740993]",
+        );
+      });
+
+      it("keep an exact money number too long for a cell as its digits in a money column", () => {
+        expect(toCell("money", new JsonNumber("12345678901234567.89"), "Total")).toEqual(
+          asText("12345678901234567.89", "Total kept as text: more than 15 significant digits"),
         );
       });
     });

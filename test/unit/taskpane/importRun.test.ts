@@ -24,6 +24,7 @@ function result(overrides: Partial<ImportResult> = {}): ImportResult {
     rows: 2,
     complete: true,
     message: "Imported 2 invoices.",
+    notes: [],
     ...overrides,
   };
 }

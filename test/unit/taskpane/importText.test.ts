@@ -62,6 +62,7 @@ describe("importText.ts", () => {
           rows: 40,
           complete: false,
           message: "Imported 40 invoices; cancelled before the end.",
+          notes: [],
         }),
       ).toEqual({
         outcome: "finished",

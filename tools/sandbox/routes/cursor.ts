@@ -3,6 +3,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type CollectionName } from "../catalo
 import type { AuthedHandler } from "../context";
 import { readCursorStart, readPageSize } from "../query";
 import { jsonResponse } from "../response";
+import { numberProbes, writeRawNumbers } from "../seed/numberProbes";
 import { collectionPage } from "../seed/records";
 
 const TITLES: Readonly<Record<CollectionName, string>> = {
@@ -24,15 +25,20 @@ export function listCollection(list: CollectionName): AuthedHandler {
     const size = readPageSize(query, "size", PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
     const start = readCursorStart(query, state.signer, identity, list, count);
     const end = Math.min(start + size, count);
-    const data = collectionPage({ seed: state.seed, identity, list, count }, start, end);
+    const records = collectionPage({ seed: state.seed, identity, list, count }, start, end);
+    const probed = state.numberProbes && list === "invoices";
+    const data = probed
+      ? records.map((record, i) => ({ ...record, ...numberProbes(start + i) }))
+      : records;
     const more = end < count;
     const tokens = more ? state.signer.mint(identity, list, end) : null;
-    return jsonResponse(200, {
+    const response = jsonResponse(200, {
       status: true,
       message: `${TITLES[list]} retrieved`,
       data,
       keyset: tokens?.keyset ?? "",
       last_id: tokens?.last_id ?? null,
     });
+    return probed ? { ...response, body: writeRawNumbers(response.body) } : response;
   };
 }

@@ -1,0 +1,205 @@
+// Reads JSON text like JSON.parse, except that no number is changed on the way in.
+//
+// JSON.parse turns every number literal into a double: `9007199254740993` arrives as
+// `9007199254740992` and `12345678901234567890` as `12345678901234567000`, silently. Here a
+// literal becomes a double only when the double's shortest text has the same decimal value
+// (`1.50` and `1.5` are the same value; `0.1` round-trips too); any other literal is kept as a
+// {@link JsonNumber} holding its digits exactly as written, for the sheets to show as text.
+
+import { JsonNumber, JsonObject, JsonValue } from "./json";
+
+/** A number literal exactly as JSON allows it (no leading zeros, no `+`, no bare `.`). */
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+/** The parts of a number literal: sign, integer digits, fraction digits, exponent. */
+const NUMBER_PARTS = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+/** Double quote, backslash, or a control character: what ends a plain run inside a string. */
+// eslint-disable-next-line no-control-regex
+const STRING_SPECIAL = /["\\\u0000-\u001f]/g;
+
+/**
+ * The decimal value of number text, written one way only: `[-]digits e exponent` with no
+ * leading or trailing zeros in the digits (`1.50` → `15e-1`, `150` → `15e1`), and `0` for any
+ * zero (a double holds -0, and -0 and 0 are the same decimal value).
+ */
+function canonicalDecimal(text: string): string {
+  const parts = NUMBER_PARTS.exec(text);
+  if (parts === null) return text;
+  const [, sign = "", whole = "", fraction = "", exponent = "0"] = parts;
+  let digits = `${whole}${fraction}`.replace(/^0+/, "");
+  if (digits === "") return "0";
+  let power = Number(exponent) - fraction.length;
+  const trailing = /0+$/.exec(digits)?.[0].length ?? 0;
+  digits = digits.slice(0, digits.length - trailing);
+  power += trailing;
+  return `${sign}${digits}e${power}`;
+}
+
+/**
+ * The value of a number literal: a double when it holds the literal's value exactly as the
+ * double's shortest text shows it, else a {@link JsonNumber} with the literal's text.
+ */
+export function readNumberLiteral(text: string): number | JsonNumber {
+  const value = Number(text);
+  // At most 15 significant digits and no exponent: every such decimal survives a double.
+  if (!/[eE]/.test(text) && text.replace(/[-.]/g, "").replace(/^0+/, "").length <= 15) {
+    return value;
+  }
+  if (Number.isFinite(value) && canonicalDecimal(String(value)) === canonicalDecimal(text)) {
+    return value;
+  }
+  return new JsonNumber(text);
+}
+
+class Reader {
+  private at = 0;
+
+  constructor(private readonly text: string) {}
+
+  document(): JsonValue {
+    const value = this.value();
+    this.skipSpace();
+    if (this.at < this.text.length) this.fail("unexpected text after the JSON value");
+    return value;
+  }
+
+  private fail(problem: string): never {
+    throw new SyntaxError(`Not valid JSON at position ${this.at}: ${problem}.`);
+  }
+
+  private skipSpace(): void {
+    const text = this.text;
+    for (;;) {
+      const code = text.charCodeAt(this.at);
+      if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) this.at++;
+      else return;
+    }
+  }
+
+  private expectWord(word: string): void {
+    if (!this.text.startsWith(word, this.at)) this.fail(`expected ${word}`);
+    this.at += word.length;
+  }
+
+  private value(): JsonValue {
+    this.skipSpace();
+    const char = this.text[this.at];
+    switch (char) {
+      case "{":
+        return this.object();
+      case "[":
+        return this.array();
+      case '"':
+        return this.string();
+      case "t":
+        this.expectWord("true");
+        return true;
+      case "f":
+        this.expectWord("false");
+        return false;
+      case "n":
+        this.expectWord("null");
+        return null;
+      default:
+        return this.number();
+    }
+  }
+
+  private number(): number | JsonNumber {
+    NUMBER.lastIndex = this.at;
+    const match = NUMBER.exec(this.text);
+    if (match === null) this.fail("expected a value");
+    this.at += match[0].length;
+    return readNumberLiteral(match[0]);
+  }
+
+  private string(): string {
+    const text = this.text;
+    const start = this.at;
+    let escaped = false;
+    let position = start + 1;
+    for (;;) {
+      STRING_SPECIAL.lastIndex = position;
+      const special = STRING_SPECIAL.exec(text);
+      if (special === null) {
+        this.at = text.length;
+        this.fail("unterminated string");
+      }
+      position = special.index;
+      const char = special[0];
+      if (char === '"') break;
+      if (char === "\\") {
+        escaped = true;
+        position += 2;
+        continue;
+      }
+      this.at = position;
+      this.fail("control character in a string");
+    }
+    this.at = position + 1;
+    if (!escaped) return text.slice(start + 1, position);
+    try {
+      // Escapes (\n, \u00e9, surrogate pairs) decoded and checked exactly as JSON.parse does.
+      return JSON.parse(text.slice(start, position + 1)) as string;
+    } catch {
+      this.at = start;
+      return this.fail("bad escape in a string");
+    }
+  }
+
+  private array(): JsonValue[] {
+    this.at++;
+    const items: JsonValue[] = [];
+    this.skipSpace();
+    if (this.text[this.at] === "]") {
+      this.at++;
+      return items;
+    }
+    for (;;) {
+      items.push(this.value());
+      this.skipSpace();
+      const char = this.text[this.at++];
+      if (char === "]") return items;
+      if (char !== ",") this.fail("expected , or ]");
+    }
+  }
+
+  private object(): JsonObject {
+    this.at++;
+    const object: JsonObject = {};
+    this.skipSpace();
+    if (this.text[this.at] === "}") {
+      this.at++;
+      return object;
+    }
+    for (;;) {
+      this.skipSpace();
+      if (this.text[this.at] !== '"') this.fail("expected a member name");
+      const key = this.string();
+      this.skipSpace();
+      if (this.text[this.at++] !== ":") this.fail("expected :");
+      const value = this.value();
+      if (key === "__proto__") {
+        // An own member, as JSON.parse makes it, not the object's prototype.
+        Object.defineProperty(object, key, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else object[key] = value;
+      this.skipSpace();
+      const char = this.text[this.at++];
+      if (char === "}") return object;
+      if (char !== ",") this.fail("expected , or }");
+    }
+  }
+}
+
+/**
+ * The value of JSON text, as JSON.parse reads it but losslessly: every number a double holds
+ * exactly is a `number`, every other one a {@link JsonNumber} with its text as written. Throws a
+ * SyntaxError for text that is not JSON (whatever JSON.parse refuses).
+ */
+export function parseJsonText(text: string): JsonValue {
+  return new Reader(text).document();
+}

@@ -1,0 +1,141 @@
+// Numbers arrive in the sheet exactly, over real HTTP: the sandbox's number probes (numbers
+// JSON.parse would round, a money column whose first value is "100.0", a "12.30" among numbers)
+// through the real client, the shapers and the table writer into Microsoft's office.js client.
+import { LedgerApi } from "../../src/api";
+import { importCollection } from "../../src/import/importCollection";
+import { NUMBER_FORMATS } from "../../src/sheets";
+import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
+import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import {
+  PROBE_COUNTS,
+  PROBE_ODD_TOTAL_INDEX,
+  PROBE_RATIOS,
+  PROBE_TEXT_QUANTITY_INDEX,
+} from "../../tools/sandbox/seed/numberProbes";
+
+const RECORDS = 80;
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, numberProbes: true, records: { invoices: RECORDS } });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function api(): LedgerApi {
+  return new LedgerApi({
+    apiAddress: sandbox.baseUrl,
+    version: "v1",
+    token: DEMO_TOKEN,
+    identity: "demo-company",
+  });
+}
+
+function columnLetter(index: number): string {
+  let letters = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/** Each literal as the sheet must hold it: a number when a cell holds it exactly, else its text. */
+const EXPECTED_COUNTS: Readonly<Record<string, number | string>> = {
+  "9007199254740993": "9007199254740993",
+  "12345678901234567890": "12345678901234567890",
+  "42": 42,
+  "-9007199254740993": "-9007199254740993",
+  // A double holds it, but a cell shows 15 digits: text, as before.
+  "9007199254740992": "9007199254740992",
+  "7": 7,
+};
+const EXPECTED_RATIOS: Readonly<Record<string, number | string>> = {
+  "1.50": 1.5,
+  "0.1": 0.1,
+  "0.1000000000000000055511151231257827": "0.1000000000000000055511151231257827",
+  "2.5e-3": 0.0025,
+  "-0": 0,
+  "1e400": "1e400",
+  "1E+2": 100,
+};
+
+describe("importCollection() of numbers over HTTP", () => {
+  it("writes every probe number exactly: numbers where a cell holds them, exact text with a note elsewhere", async () => {
+    const host = new OfficeJsExcelHost();
+    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    expect(result).toMatchObject({ rows: RECORDS, complete: true });
+    const headers = host.tableInfo("Invoices")!.headers;
+    const letter = (header: string) => {
+      expect(headers).toContain(header);
+      return columnLetter(headers.indexOf(header));
+    };
+    const ids = host.values("Invoices", `${letter("ID")}4:${letter("ID")}${3 + RECORDS}`);
+    const check = (
+      header: string,
+      literals: readonly string[],
+      expected: typeof EXPECTED_COUNTS,
+    ) => {
+      const column = letter(header);
+      const inexact: string[] = [];
+      for (let row = 0; row < RECORDS; row++) {
+        const literal = literals[row % literals.length]!;
+        const want = expected[literal];
+        const cell = host.cell("Invoices", `${column}${4 + row}`);
+        expect({ row, literal, value: cell.value }).toEqual({ row, literal, value: want });
+        if (typeof want === "string") {
+          expect({ row, format: cell.numberFormat }).toEqual({ row, format: "@" });
+          inexact.push(String(ids[row]![0]));
+        }
+      }
+      return inexact;
+    };
+    const counts = check("Probe count", PROBE_COUNTS, EXPECTED_COUNTS);
+    const ratios = check("Probe ratio", PROBE_RATIOS, EXPECTED_RATIOS);
+    // One note per column: how many cells, why, and the first records' ids.
+    const countNote = result.notes.find((note) => note.startsWith("“Probe count”"));
+    expect(countNote).toContain(`${counts.length} cells kept as text exactly as received`);
+    expect(countNote).toContain(
+      `first: ${counts.slice(0, 3).join(", ")} and ${counts.length - 3} more.`,
+    );
+    const ratioNote = result.notes.find((note) => note.startsWith("“Probe ratio”"));
+    expect(ratioNote).toContain(`${ratios.length} cells kept as text exactly as received`);
+    expect(ratioNote).toContain("outside the range of numbers a cell can hold");
+    expect(result.message).toContain(countNote);
+  });
+
+  it('decides a column\'s kind from all its values: a first "100.0" leaves the totals money, a "12.30" among numbers is a number', async () => {
+    const host = new OfficeJsExcelHost();
+    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    const headers = host.tableInfo("Invoices")!.headers;
+    const total = columnLetter(headers.indexOf("Probe total"));
+    const quantity = columnLetter(headers.indexOf("Probe quantity"));
+    const id = columnLetter(headers.indexOf("ID"));
+    expect(host.cell("Invoices", `${total}4`)).toMatchObject({
+      value: 100,
+      numberFormat: NUMBER_FORMATS.money,
+    });
+    // The odd total is on the second page: the column stays money, the cell is text, and the
+    // import's notes name it.
+    const odd = 4 + PROBE_ODD_TOTAL_INDEX;
+    expect(host.cell("Invoices", `${total}${odd}`)).toMatchObject({
+      value: "12.345",
+      numberFormat: "@",
+    });
+    const oddId = host.cell("Invoices", `${id}${odd}`).value;
+    expect(result.notes).toContain(
+      `“Probe total”: 1 cell kept as text exactly as received (more than two decimals: 1); first: ${String(oddId)}.`,
+    );
+    const numbers = host
+      .values("Invoices", `${total}4:${total}${3 + RECORDS}`)
+      .map((row) => row[0])
+      .filter((value): value is number => typeof value === "number");
+    expect(numbers).toHaveLength(RECORDS - 1);
+    expect(host.cell("Invoices", `${quantity}${4 + PROBE_TEXT_QUANTITY_INDEX}`)).toMatchObject({
+      value: 12.3,
+      numberFormat: NUMBER_FORMATS.number,
+    });
+    expect(result.notes.some((note) => note.includes("Probe quantity"))).toBe(false);
+  });
+});
