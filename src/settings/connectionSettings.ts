@@ -46,8 +46,10 @@ function plain(connection: SavedConnection): SavedConnection {
 }
 
 /** The connection saved in this workbook, if any. */
-export function loadWorkbookConnection(store: DocumentSettingsStore): SavedConnection | undefined {
-  return parseSavedConnection(store.get(CONNECTION_SETTING));
+export async function loadWorkbookConnection(
+  store: DocumentSettingsStore,
+): Promise<SavedConnection | undefined> {
+  return parseSavedConnection(await store.get(CONNECTION_SETTING));
 }
 
 /** Saves the address, version and identity in the workbook (never the token). */
@@ -55,8 +57,7 @@ export async function saveWorkbookConnection(
   store: DocumentSettingsStore,
   connection: SavedConnection,
 ): Promise<void> {
-  store.set(CONNECTION_SETTING, plain(connection));
-  await store.save();
+  await store.set(CONNECTION_SETTING, plain(connection));
 }
 
 /** The last connection used on this computer, if any and readable. */
@@ -85,5 +86,5 @@ export async function loadStartingConnection(
   workbook: DocumentSettingsStore,
   device: SecretStore,
 ): Promise<SavedConnection | undefined> {
-  return loadWorkbookConnection(workbook) ?? (await loadLastConnection(device));
+  return (await loadWorkbookConnection(workbook)) ?? (await loadLastConnection(device));
 }

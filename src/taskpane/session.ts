@@ -107,7 +107,7 @@ export async function connect(
   }
   try {
     // Unchanged settings are not written again: opening a workbook must not modify it.
-    if (!sameConnection(loadWorkbookConnection(stores.workbook), saved)) {
+    if (!sameConnection(await loadWorkbookConnection(stores.workbook), saved)) {
       await saveWorkbookConnection(stores.workbook, saved);
     }
   } catch (error) {
@@ -181,7 +181,7 @@ export async function restoreSession(stores: SessionStores): Promise<RestoredSes
   try {
     saved =
       stores.device === undefined
-        ? loadWorkbookConnection(stores.workbook)
+        ? await loadWorkbookConnection(stores.workbook)
         : await loadStartingConnection(stores.workbook, stores.device);
   } catch {
     saved = undefined;

@@ -48,7 +48,7 @@ describe("connectionSettings.ts", () => {
     it("is read back by loadWorkbookConnection()", async () => {
       const workbook = new MemoryDocumentSettings();
       await saveWorkbookConnection(workbook, SAVED);
-      expect(loadWorkbookConnection(workbook)).toEqual(SAVED);
+      expect(await loadWorkbookConnection(workbook)).toEqual(SAVED);
     });
   });
 

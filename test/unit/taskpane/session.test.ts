@@ -166,7 +166,7 @@ describe("session.ts", () => {
 
     it("connects anyway, with a warning, when the workbook cannot be saved", async () => {
       const { stores, fetch, workbook } = setup();
-      workbook.save = async () => {
+      workbook.set = async () => {
         throw new Error("The document is read-only.");
       };
       fetch.reply(OK_PAGE);
