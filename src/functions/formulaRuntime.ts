@@ -3,30 +3,42 @@
 // "single"), so this module, and the task pane's connection holder, exist once.
 
 import type { ExcelRun } from "../excel/run";
+import { ExcelWorkbookSettings } from "../excel/workbookSettings";
 import { LedgerFormulas, type FormulaError } from "../formulas";
 import type { CollectionId } from "../import/types";
 import { activeConnection } from "../settings/activeConnection";
-import { defaultCollectionPaths, loadCollectionPaths } from "../settings/collectionPaths";
-import { DEFAULT_CACHE_SECONDS, loadFormulaCacheSeconds } from "../settings/formulaCacheTime";
-import { documentSettingsStore } from "../settings/stores";
+import { COLLECTION_PATHS_SETTING, collectionPathsOf } from "../settings/collectionPaths";
+import { cacheSecondsOf, FORMULA_CACHE_SETTING } from "../settings/formulaCacheTime";
+
+/**
+ * The workbook's settings (Excel.SettingCollection), one object for the task pane and the
+ * formulas: the pane's writes update what the formulas read without asking Excel again.
+ */
+export const workbookSettings = new ExcelWorkbookSettings((batch) => Excel.run(batch));
+
+/** The settings the formulas read on every call. */
+const FORMULA_SETTINGS = [COLLECTION_PATHS_SETTING, FORMULA_CACHE_SETTING] as const;
+
+/**
+ * Reads the formulas' settings from the workbook once (later calls return at once). Outside
+ * Excel, or when Excel refuses, the formulas use the defaults and the next call tries again.
+ */
+export async function formulaSettingsReady(): Promise<void> {
+  try {
+    await workbookSettings.preload(FORMULA_SETTINGS);
+  } catch {
+    // The defaults apply (peek gives undefined).
+  }
+}
 
 /** The collection paths saved in this workbook (the task pane's Collection paths section). */
 function workbookCollectionPath(id: CollectionId): string {
-  try {
-    return loadCollectionPaths(documentSettingsStore(Office.context.document.settings))[id];
-  } catch {
-    // Outside Office (or before it is ready) there are no workbook settings: use the defaults.
-    return defaultCollectionPaths()[id];
-  }
+  return collectionPathsOf(workbookSettings.peek(COLLECTION_PATHS_SETTING))[id];
 }
 
 /** The cache time saved in this workbook (the task pane's Formulas panel), in milliseconds. */
 function workbookCacheTtlMs(): number {
-  try {
-    return loadFormulaCacheSeconds(documentSettingsStore(Office.context.document.settings)) * 1000;
-  } catch {
-    return DEFAULT_CACHE_SECONDS * 1000;
-  }
+  return cacheSecondsOf(workbookSettings.peek(FORMULA_CACHE_SETTING)) * 1000;
 }
 
 export const ledgerFormulas = new LedgerFormulas({

@@ -4,7 +4,7 @@
 
 import { balanced, decimalSum, formulaErrorOf } from "../formulas";
 import { ADDIN_VERSION } from "../version";
-import { cellError, ledgerFormulas } from "./formulaRuntime";
+import { cellError, formulaSettingsReady, ledgerFormulas } from "./formulaRuntime";
 
 /** Runs one calculation; Excel's cancel (the cell was edited or deleted) aborts its request. */
 async function calculate<T>(
@@ -14,6 +14,8 @@ async function calculate<T>(
   const controller = new AbortController();
   if (invocation !== undefined) invocation.onCanceled = () => controller.abort();
   try {
+    // Collection paths and cache time come from the workbook: read once, then kept in memory.
+    await formulaSettingsReady();
     return await work(controller.signal);
   } catch (error) {
     throw cellError(formulaErrorOf(error));

@@ -37,9 +37,13 @@ export function checkPathInput(text: string, collection: CollectionInfo): PathCh
 }
 
 /** The paths saved in the workbook over the defaults; unreadable or invalid entries are ignored. */
-export function loadCollectionPaths(store: DocumentSettingsStore): CollectionPaths {
+export async function loadCollectionPaths(store: DocumentSettingsStore): Promise<CollectionPaths> {
+  return collectionPathsOf(await store.get(COLLECTION_PATHS_SETTING));
+}
+
+/** The paths a {@link COLLECTION_PATHS_SETTING} value gives over the defaults. */
+export function collectionPathsOf(saved: unknown): CollectionPaths {
   const paths: Record<CollectionId, string> = { ...defaultCollectionPaths() };
-  const saved = store.get(COLLECTION_PATHS_SETTING);
   if (typeof saved !== "object" || saved === null || Array.isArray(saved)) return paths;
   const entries = saved as Record<string, unknown>;
   for (const collection of CURSOR_COLLECTIONS) {
@@ -61,7 +65,6 @@ export async function saveCollectionPaths(
     const path = paths[collection.id];
     if (path !== collection.defaultPath) changed[collection.id] = path;
   }
-  if (Object.keys(changed).length === 0) store.remove(COLLECTION_PATHS_SETTING);
-  else store.set(COLLECTION_PATHS_SETTING, changed);
-  await store.save();
+  if (Object.keys(changed).length === 0) await store.remove(COLLECTION_PATHS_SETTING);
+  else await store.set(COLLECTION_PATHS_SETTING, changed);
 }

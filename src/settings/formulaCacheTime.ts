@@ -31,8 +31,12 @@ export function checkCacheSecondsInput(text: string): CacheSecondsCheck {
 }
 
 /** The cache time saved in the workbook, or the default when none (or an invalid one) is saved. */
-export function loadFormulaCacheSeconds(store: DocumentSettingsStore): number {
-  const saved = store.get(FORMULA_CACHE_SETTING);
+export async function loadFormulaCacheSeconds(store: DocumentSettingsStore): Promise<number> {
+  return cacheSecondsOf(await store.get(FORMULA_CACHE_SETTING));
+}
+
+/** The cache time a {@link FORMULA_CACHE_SETTING} value gives (the default for none or junk). */
+export function cacheSecondsOf(saved: unknown): number {
   return typeof saved === "number" && Number.isInteger(saved) && saved >= 0
     ? Math.min(saved, MAX_CACHE_SECONDS)
     : DEFAULT_CACHE_SECONDS;
@@ -43,7 +47,6 @@ export async function saveFormulaCacheSeconds(
   store: DocumentSettingsStore,
   seconds: number,
 ): Promise<void> {
-  if (seconds === DEFAULT_CACHE_SECONDS) store.remove(FORMULA_CACHE_SETTING);
-  else store.set(FORMULA_CACHE_SETTING, seconds);
-  await store.save();
+  if (seconds === DEFAULT_CACHE_SECONDS) await store.remove(FORMULA_CACHE_SETTING);
+  else await store.set(FORMULA_CACHE_SETTING, seconds);
 }

@@ -2,36 +2,30 @@
 
 import type { DocumentSettingsStore, SecretStore } from "./stores";
 
-/** A {@link DocumentSettingsStore} in memory; `saved` holds what the last save wrote. */
+/** A {@link DocumentSettingsStore} in memory; `saved` holds what the workbook holds. */
 export class MemoryDocumentSettings implements DocumentSettingsStore {
-  private readonly pending = new Map<string, unknown>();
-  /** The settings as they would be in the saved workbook (JSON copies, as Office keeps them). */
+  /** The settings as they are in the workbook (JSON copies, as Excel keeps them). */
   readonly saved = new Map<string, unknown>();
+  /** How many writes (set or remove) reached the workbook. */
   saves = 0;
 
   constructor(initial: Record<string, unknown> = {}) {
-    for (const [name, value] of Object.entries(initial)) {
-      this.pending.set(name, value);
-      this.saved.set(name, value);
-    }
+    for (const [name, value] of Object.entries(initial)) this.saved.set(name, value);
   }
 
-  get(name: string): unknown {
-    return this.pending.get(name);
+  async get(name: string): Promise<unknown> {
+    const value = this.saved.get(name);
+    return value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
   }
 
-  set(name: string, value: unknown): void {
-    this.pending.set(name, JSON.parse(JSON.stringify(value)) as unknown);
-  }
-
-  remove(name: string): void {
-    this.pending.delete(name);
-  }
-
-  async save(): Promise<void> {
+  async set(name: string, value: unknown): Promise<void> {
     this.saves += 1;
-    this.saved.clear();
-    for (const [name, value] of this.pending) this.saved.set(name, value);
+    this.saved.set(name, JSON.parse(JSON.stringify(value)) as unknown);
+  }
+
+  async remove(name: string): Promise<void> {
+    this.saves += 1;
+    this.saved.delete(name);
   }
 }
 

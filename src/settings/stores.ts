@@ -2,15 +2,19 @@
 // storage on this computer. Adapters wrap the Office objects; tests use the in-memory stores.
 
 /**
- * Settings saved inside the workbook file (`Office.context.document.settings`). Whoever opens
- * the file can read them: never put a secret here.
+ * Settings saved inside the workbook file. Whoever opens the file can read them: never put a
+ * secret here. In the add-in this is `Excel.SettingCollection` (src/excel/workbookSettings.ts),
+ * the one store every part of the add-in writes: `Office.context.document.settings` keeps a copy
+ * taken when the add-in starts and its `saveAsync` writes that whole copy back, which erased
+ * what Excel.SettingCollection had written since (journal sheets, import tables).
  */
 export interface DocumentSettingsStore {
-  get(name: string): unknown;
-  set(name: string, value: unknown): void;
-  remove(name: string): void;
-  /** Writes the changes into the workbook. */
-  save(): Promise<void>;
+  /** The setting's value, or undefined when the workbook has none. */
+  get(name: string): Promise<unknown>;
+  /** Writes the value into the workbook at once (a JSON value). */
+  set(name: string, value: unknown): Promise<void>;
+  /** Removes the setting from the workbook at once. */
+  remove(name: string): Promise<void>;
 }
 
 /**
@@ -23,52 +27,11 @@ export interface SecretStore {
   remove(key: string): Promise<void>;
 }
 
-/** The subset of `Office.Settings` the adapter uses (the fake host provides the same). */
-export interface OfficeSettingsLike {
-  get(name: string): unknown;
-  set(name: string, value: unknown): void;
-  remove(name: string): void;
-  saveAsync(callback?: (result: OfficeAsyncResultLike) => void): void;
-}
-
-/**
- * The subset of `Office.AsyncResult` the adapter reads. Office.js sets `status` to the text
- * "succeeded" or "failed" (the type declarations call it an enumeration).
- */
-export interface OfficeAsyncResultLike {
-  status: unknown;
-  error?: { message?: string } | null;
-}
-
 /** The subset of `OfficeRuntime.Storage` the adapter uses. */
 export interface OfficeStorageLike {
   getItem(key: string): Promise<string | null>;
   setItem(key: string, value: string): Promise<void>;
   removeItem(key: string): Promise<void>;
-}
-
-/** The workbook's settings as a {@link DocumentSettingsStore}. */
-export function documentSettingsStore(settings: OfficeSettingsLike): DocumentSettingsStore {
-  return {
-    get: (name) => {
-      const value = settings.get(name);
-      // Office returns null for a setting that was never set.
-      return value === null ? undefined : value;
-    },
-    set: (name, value) => settings.set(name, value),
-    remove: (name) => settings.remove(name),
-    save: () =>
-      new Promise<void>((resolve, reject) => {
-        settings.saveAsync((result) => {
-          if (String(result.status) === "failed") {
-            const reason = result.error?.message ?? "Office did not say why";
-            reject(new Error(`The settings could not be saved in the workbook: ${reason}`));
-          } else {
-            resolve();
-          }
-        });
-      }),
-  };
 }
 
 /** The add-in's storage on this computer as a {@link SecretStore}. */

@@ -6,6 +6,7 @@ import {
   checkPathInput,
   CollectionPaths,
   CURSOR_COLLECTIONS,
+  defaultCollectionPaths,
   loadCollectionPaths,
   PathCheck,
   saveCollectionPaths,
@@ -33,7 +34,7 @@ export function mountCollectionPathsSection(
 ): CollectionPathsSection {
   const details = requireElement(root, "collection-paths", HTMLDetailsElement);
   const list = requireElement(root, "collection-paths-fields", HTMLElement);
-  let paths: CollectionPaths = loadCollectionPaths(workbook);
+  let paths: CollectionPaths = defaultCollectionPaths();
   const fields = new Map<CollectionId, { input: HTMLInputElement; error: HTMLElement }>();
 
   for (const collection of CURSOR_COLLECTIONS) {
@@ -64,7 +65,7 @@ export function mountCollectionPathsSection(
       if (!check.ok || check.path === paths[collection.id]) return;
       input.value = check.path;
       paths = { ...paths, [collection.id]: check.path };
-      saveCollectionPaths(workbook, paths).catch((problem: unknown) => {
+      save().catch((problem: unknown) => {
         onSaveProblem(
           problem instanceof Error
             ? problem.message
@@ -72,6 +73,29 @@ export function mountCollectionPathsSection(
         );
       });
     });
+  }
+
+  // The saved paths arrive from the workbook a moment later; a field typed in meanwhile keeps
+  // what was typed (its change event saves it).
+  const typed = new Set<CollectionId>();
+  for (const [id, field] of fields) field.input.addEventListener("input", () => typed.add(id));
+  const loaded = loadCollectionPaths(workbook).then(
+    (saved) => {
+      const next: Record<CollectionId, string> = { ...saved };
+      for (const collection of CURSOR_COLLECTIONS) {
+        const field = fields.get(collection.id);
+        if (field === undefined) continue;
+        if (typed.has(collection.id)) next[collection.id] = paths[collection.id];
+        else field.input.value = saved[collection.id];
+      }
+      paths = next;
+    },
+    () => onSaveProblem("The collection paths could not be read from the workbook."),
+  );
+
+  /** Saves once the saved paths are in, so an early change cannot write defaults over them. */
+  function save(): Promise<void> {
+    return loaded.then(() => saveCollectionPaths(workbook, paths));
   }
 
   /** Checks a field and shows its problem (or clears it). */

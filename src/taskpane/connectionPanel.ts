@@ -22,7 +22,10 @@ export interface ConnectionPanelOptions {
 }
 
 export interface ConnectionPanel {
-  /** Fills the form from the saved settings and connects when everything needed is there. */
+  /**
+   * Fills the form from the saved settings; connects only when the workbook names a connection
+   * made on this computer whose token is remembered (see src/settings/autoConnect.ts).
+   */
   restore(): Promise<void>;
 }
 
@@ -118,7 +121,11 @@ export function mountConnectionPanel(
     phase.set({ phase: "connecting", target: target ?? "the server" });
     status.textContent = connectingMessage(target, quiet);
 
-    const outcome = await connect(request, stores, controller.signal);
+    // Quiet is the pane connecting by itself to the connection the workbook names.
+    const outcome = await connect(request, stores, {
+      signal: controller.signal,
+      automatic: quiet,
+    });
     checking = undefined;
     if (outcome.ok) {
       // From here the token lives in the client only, not in the page.
@@ -206,6 +213,7 @@ export function mountConnectionPanel(
     async restore(): Promise<void> {
       const restored = await restoreSession(stores);
       fill(restored.values);
+      if (restored.notice !== undefined) status.textContent = restored.notice;
       if (restored.autoConnect) await runConnect(true);
     },
   };

@@ -5,10 +5,11 @@
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import {
   checkCacheSecondsInput,
+  DEFAULT_CACHE_SECONDS,
   loadFormulaCacheSeconds,
   saveFormulaCacheSeconds,
 } from "../settings/formulaCacheTime";
-import { documentSettingsStore, type DocumentSettingsStore } from "../settings/stores";
+import type { DocumentSettingsStore } from "../settings/stores";
 import { markInvalid, requireElement, setAlert, setShown } from "./view";
 
 export interface FormulasPanelOptions {
@@ -16,10 +17,10 @@ export interface FormulasPanelOptions {
   /** Clears the formulas' cache and recalculates the workbook. */
   readonly refresh: () => Promise<void>;
   /**
-   * Where the cache time is kept: the workbook's settings, which the formulas read on every
-   * call. Office's own when not given.
+   * Where the cache time is kept: the workbook's settings, whose object the formulas read on
+   * every call (the one in src/functions/formulaRuntime.ts).
    */
-  readonly workbook?: DocumentSettingsStore;
+  readonly workbook: DocumentSettingsStore;
 }
 
 export function mountFormulasPanel(root: Document, options: FormulasPanelOptions): void {
@@ -28,10 +29,20 @@ export function mountFormulasPanel(root: Document, options: FormulasPanelOptions
   const alert = requireElement(root, "refresh-error", HTMLElement);
   const cacheField = requireElement(root, "formula-cache-seconds", HTMLInputElement);
   const cacheError = requireElement(root, "formula-cache-seconds-error", HTMLElement);
-  const workbook = options.workbook ?? documentSettingsStore(Office.context.document.settings);
+  const { workbook } = options;
 
-  let seconds = loadFormulaCacheSeconds(workbook);
+  let seconds = DEFAULT_CACHE_SECONDS;
   cacheField.value = String(seconds);
+  let edited = false;
+  loadFormulaCacheSeconds(workbook).then(
+    (saved) => {
+      // A value typed meanwhile wins; it is saved on its own.
+      if (edited) return;
+      seconds = saved;
+      cacheField.value = String(saved);
+    },
+    () => showCacheProblem("The cache time could not be read from the workbook."),
+  );
 
   function showCacheProblem(message: string): void {
     cacheError.textContent = message;
@@ -40,6 +51,7 @@ export function mountFormulasPanel(root: Document, options: FormulasPanelOptions
   }
 
   cacheField.addEventListener("change", () => {
+    edited = true;
     const check = checkCacheSecondsInput(cacheField.value);
     if (!check.ok) {
       showCacheProblem(check.message);

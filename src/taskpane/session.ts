@@ -2,14 +2,25 @@
 // then keeps the token where the user chose and the rest in the workbook. No DOM, no Office
 // globals: the stores and the client options come in, so all of it runs under unit tests.
 
-import { ClientOptions, isApiError, LedgerApi, resolveBaseUrl } from "../api";
-import type { ActiveConnection } from "../settings/activeConnection";
 import {
-  loadStartingConnection,
+  ApiConnection,
+  ClientOptions,
+  isApiError,
+  LedgerApi,
+  resolveBaseUrl,
+  ResolvedConnection,
+} from "../api";
+import type { ActiveConnection } from "../settings/activeConnection";
+import { KnownConnection, startingConnection } from "../settings/autoConnect";
+import {
+  identityFingerprint,
+  loadKnownConnections,
   loadWorkbookConnection,
+  rememberConnection,
   SavedConnection,
   saveLastConnection,
   saveWorkbookConnection,
+  WorkbookConnection,
 } from "../settings/connectionSettings";
 import { forgetToken, recallToken, rememberToken } from "../settings/rememberedToken";
 import type { DocumentSettingsStore, SecretStore } from "../settings/stores";
@@ -55,25 +66,41 @@ function problem(error: unknown): string {
   return error instanceof Error && error.message !== "" ? error.message : "no reason given";
 }
 
-function sameConnection(a: SavedConnection | undefined, b: SavedConnection): boolean {
+/** True when the workbook already holds `b` as this version writes it (no identity in clear). */
+async function sameConnection(
+  a: WorkbookConnection | undefined,
+  b: SavedConnection,
+): Promise<boolean> {
   return (
     a !== undefined &&
+    a.identity === undefined &&
     a.apiAddress === b.apiAddress &&
     a.version === b.version &&
-    a.identity === b.identity
+    a.identityFingerprint === (await identityFingerprint(b.apiAddress, b.identity))
   );
+}
+
+export interface ConnectOptions {
+  readonly signal?: AbortSignal;
+  /**
+   * True when the pane connects by itself to the connection the workbook names (the user did
+   * not click): nothing is written anywhere, since opening a workbook must not modify it.
+   */
+  readonly automatic?: boolean;
 }
 
 /**
  * Connects: checks the form (a bad address is refused before any request), asks the server for
  * one payment to prove address, token and identity, then remembers or forgets the token on this
- * computer as the box says and keeps address, version and identity in the workbook.
+ * computer as the box says, remembers that this pair was connected to on this computer, and
+ * keeps address, version and the identity's fingerprint in the workbook.
  */
 export async function connect(
   values: ConnectionFormValues,
   stores: SessionStores,
-  signal?: AbortSignal,
+  options: ConnectOptions = {},
 ): Promise<ConnectOutcome> {
+  const { signal, automatic = false } = options;
   const check = checkConnectionForm(values);
   if (!check.ok) {
     return { ok: false, message: check.message, field: check.field, cancelled: false };
@@ -92,6 +119,7 @@ export async function connect(
     version: connection.version,
     identity: resolved.identity,
   };
+  if (automatic) return { ok: true, connection: activeOf(connection, resolved, stores), warnings };
   if (stores.device !== undefined) {
     try {
       if (values.remember) await rememberToken(stores.device, resolved.origin, resolved.token);
@@ -100,14 +128,23 @@ export async function connect(
       warnings.push(`The token could not be remembered on this computer: ${problem(error)}`);
     }
     try {
+      await rememberConnection(stores.device, saved);
+    } catch (error) {
+      warnings.push(
+        `This connection could not be remembered on this computer: ${problem(error)} ` +
+          "Opening this workbook will ask you to connect again.",
+      );
+    }
+    try {
       await saveLastConnection(stores.device, saved);
     } catch {
       // Only a convenience for the next new workbook; the connection works without it.
     }
   }
   try {
-    // Unchanged settings are not written again: opening a workbook must not modify it.
-    if (!sameConnection(loadWorkbookConnection(stores.workbook), saved)) {
+    // Unchanged settings are not written again; a workbook with the identity in clear (an
+    // earlier version's) is rewritten with its fingerprint.
+    if (!(await sameConnection(await loadWorkbookConnection(stores.workbook), saved))) {
       await saveWorkbookConnection(stores.workbook, saved);
     }
   } catch (error) {
@@ -116,16 +153,20 @@ export async function connect(
     );
   }
 
+  return { ok: true, connection: activeOf(connection, resolved, stores), warnings };
+}
+
+function activeOf(
+  connection: ApiConnection,
+  resolved: ResolvedConnection,
+  stores: SessionStores,
+): ActiveConnection {
   return {
-    ok: true,
-    connection: {
-      api: new LedgerApi(connection, stores.clientOptions),
-      origin: resolved.origin,
-      host: hostOf(resolved.origin),
-      version: resolved.version,
-      identity: resolved.identity,
-    },
-    warnings,
+    api: new LedgerApi(connection, stores.clientOptions),
+    origin: resolved.origin,
+    host: hostOf(resolved.origin),
+    version: resolved.version,
+    identity: resolved.identity,
   };
 }
 
@@ -161,13 +202,33 @@ export async function rememberChoiceChanged(
 export interface RestoredSession {
   /** The form as it was left: address, version and identity; the token if it was remembered. */
   readonly values: ConnectionFormValues;
-  /** True when everything needed is present: the pane connects at once, showing that it does. */
+  /**
+   * True only when the workbook names an (address, identity) pair connected to on this
+   * computer and its token is remembered: the pane connects at once, showing that it does.
+   */
   readonly autoConnect: boolean;
+  /** Why the pane waits for a click although the workbook names a connection. */
+  readonly notice?: string;
+}
+
+/** Said when a workbook names a connection never made on this computer. */
+export const UNKNOWN_CONNECTION_NOTICE =
+  "This workbook names a connection not used on this computer, so Ledger Sheets did not " +
+  "connect. Check the address and project identity, then select Connect.";
+
+async function knownConnections(device: SecretStore): Promise<KnownConnection[]> {
+  const connections = await loadKnownConnections(device);
+  return await Promise.all(
+    connections.map(async (connection) => ({
+      connection,
+      fingerprint: await identityFingerprint(connection.apiAddress, connection.identity),
+    })),
+  );
 }
 
 /**
- * What the form starts with: the workbook's connection (or the last one on this computer) and
- * the token remembered for that very server, if any.
+ * What the form starts with, and whether to connect by itself: see src/settings/autoConnect.ts.
+ * The token remembered for the form's server is filled in, so connecting takes one click.
  */
 export async function restoreSession(stores: SessionStores): Promise<RestoredSession> {
   const empty: ConnectionFormValues = {
@@ -177,17 +238,24 @@ export async function restoreSession(stores: SessionStores): Promise<RestoredSes
     identity: "",
     remember: false,
   };
-  let saved: SavedConnection | undefined;
+  let workbook: WorkbookConnection | undefined;
   try {
-    saved =
-      stores.device === undefined
-        ? loadWorkbookConnection(stores.workbook)
-        : await loadStartingConnection(stores.workbook, stores.device);
+    workbook = await loadWorkbookConnection(stores.workbook);
   } catch {
-    saved = undefined;
+    workbook = undefined;
   }
-  if (saved === undefined) return { values: empty, autoConnect: false };
+  let known: KnownConnection[] = [];
+  if (stores.device !== undefined) {
+    try {
+      known = await knownConnections(stores.device);
+    } catch {
+      known = [];
+    }
+  }
+  const start = startingConnection(workbook, known);
+  if (start.kind === "none") return { values: empty, autoConnect: false };
 
+  const saved = start.connection;
   const origin = originOf(saved.apiAddress, saved.version);
   let token: string | undefined;
   if (origin !== undefined && stores.device !== undefined) {
@@ -202,5 +270,11 @@ export async function restoreSession(stores: SessionStores): Promise<RestoredSes
     token: token ?? "",
     remember: token !== undefined,
   };
-  return { values, autoConnect: token !== undefined && checkConnectionForm(values).ok };
+  const autoConnect =
+    start.kind === "known" && token !== undefined && checkConnectionForm(values).ok;
+  return {
+    values,
+    autoConnect,
+    ...(start.kind === "unknown" ? { notice: UNKNOWN_CONNECTION_NOTICE } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 // Task pane entry point: styles the page, waits for Office, and wires the panels to Excel, the
 // workbook's settings and the add-in's storage. Outside Excel it says where to open it instead.
 
-import { refreshFormulas } from "../functions/formulaRuntime";
+import { refreshFormulas, workbookSettings } from "../functions/formulaRuntime";
 import { importCollection } from "../import/importCollection";
 import { journalSheetState } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
@@ -12,7 +12,7 @@ import {
   validateActiveJournal,
 } from "../journalEditor";
 import { activeConnection } from "../settings/activeConnection";
-import { documentSettingsStore, secretStore, SecretStore } from "../settings/stores";
+import { secretStore, SecretStore } from "../settings/stores";
 import { mountConnectionPanel } from "./connectionPanel";
 import { mountFormulasPanel } from "./formulasPanel";
 import { mountImportPanel } from "./importPanel";
@@ -55,7 +55,9 @@ function followOfficeTheme(): void {
 
 async function start(): Promise<void> {
   followOfficeTheme();
-  const workbook = documentSettingsStore(Office.context.document.settings);
+  // Excel.SettingCollection, the store journal sheets and import tables use too: never
+  // Office.context.document.settings, whose saveAsync writes back a stale copy of all of them.
+  const workbook = workbookSettings;
   const device = deviceStore();
   const excelRun: ExcelRun = (batch) => Excel.run(batch);
 
@@ -74,6 +76,7 @@ async function start(): Promise<void> {
   mountFormulasPanel(document, {
     active: activeConnection,
     refresh: () => refreshFormulas(excelRun),
+    workbook,
   });
   const connectionPanel = mountConnectionPanel(document, {
     stores: { workbook, ...(device === undefined ? {} : { device }) },

@@ -8,9 +8,13 @@ import { FakeExcelHost, installFakeOffice } from "../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { JOURNAL_LINE_HEADERS, MAX_RESULT_BYTES, NOT_CONNECTED_MESSAGE } from "../../src/formulas";
 import * as functions from "../../src/functions/functions";
-import { ledgerFormulas } from "../../src/functions/formulaRuntime";
+import { ledgerFormulas, workbookSettings } from "../../src/functions/formulaRuntime";
 import { activeConnection } from "../../src/settings/activeConnection";
-import { FORMULA_CACHE_SETTING } from "../../src/settings/formulaCacheTime";
+import {
+  DEFAULT_CACHE_SECONDS,
+  FORMULA_CACHE_SETTING,
+  saveFormulaCacheSeconds,
+} from "../../src/settings/formulaCacheTime";
 import {
   AWKWARD_ACCOUNT_NUMBER,
   DEMO_TOKEN,
@@ -490,19 +494,20 @@ describe("DECIMALSUM and BALANCED", () => {
 
 describe("many cells at once", () => {
   it("keeps answers for the time saved in the workbook's settings, 0 keeping none", async () => {
-    const settings = Office.context.document.settings;
+    // As the task pane's Formulas panel saves it: in Excel.SettingCollection.
     try {
-      settings.set(FORMULA_CACHE_SETTING, 0);
+      await saveFormulaCacheSeconds(workbookSettings, 0);
+      expect(host.workbook.settings.get(FORMULA_CACHE_SETTING)).toBe(0);
       const before = sandbox.stats().requests;
       await table("PAYMENTS", 3);
       await table("PAYMENTS", 3);
       expect(sandbox.stats().requests - before).toBe(2);
-      settings.remove(FORMULA_CACHE_SETTING);
+      await saveFormulaCacheSeconds(workbookSettings, DEFAULT_CACHE_SECONDS);
       await table("PAYMENTS", 3);
       await table("PAYMENTS", 3);
       expect(sandbox.stats().requests - before).toBe(3);
     } finally {
-      settings.remove(FORMULA_CACHE_SETTING);
+      await saveFormulaCacheSeconds(workbookSettings, DEFAULT_CACHE_SECONDS);
     }
   });
 

@@ -1,6 +1,7 @@
 import { LedgerFormulas } from "../../../src/formulas";
 import {
   checkCacheSecondsInput,
+  cacheSecondsOf,
   DEFAULT_CACHE_SECONDS,
   FORMULA_CACHE_SETTING,
   loadFormulaCacheSeconds,
@@ -40,29 +41,29 @@ describe("formulaCacheTime.ts", () => {
       const store = new MemoryDocumentSettings();
       await saveFormulaCacheSeconds(store, 0);
       expect(store.saved.get(FORMULA_CACHE_SETTING)).toBe(0);
-      expect(loadFormulaCacheSeconds(store)).toBe(0);
+      expect(await loadFormulaCacheSeconds(store)).toBe(0);
       await saveFormulaCacheSeconds(store, 120);
-      expect(loadFormulaCacheSeconds(store)).toBe(120);
+      expect(await loadFormulaCacheSeconds(store)).toBe(120);
     });
 
     it("saves the default as no setting at all", async () => {
       const store = new MemoryDocumentSettings({ [FORMULA_CACHE_SETTING]: 5 });
       await saveFormulaCacheSeconds(store, DEFAULT_CACHE_SECONDS);
       expect(store.saved.has(FORMULA_CACHE_SETTING)).toBe(false);
-      expect(loadFormulaCacheSeconds(store)).toBe(30);
+      expect(await loadFormulaCacheSeconds(store)).toBe(30);
     });
 
     it.each([["ten"], [-5], [2.5], [null]])(
       "reads an unusable saved value (%p) as the default",
-      (value) => {
+      async (value) => {
         const store = new MemoryDocumentSettings({ [FORMULA_CACHE_SETTING]: value });
-        expect(loadFormulaCacheSeconds(store)).toBe(30);
+        expect(await loadFormulaCacheSeconds(store)).toBe(30);
       },
     );
 
-    it("reads a saved value past the maximum as the maximum", () => {
+    it("reads a saved value past the maximum as the maximum", async () => {
       const store = new MemoryDocumentSettings({ [FORMULA_CACHE_SETTING]: 86_400 });
-      expect(loadFormulaCacheSeconds(store)).toBe(600);
+      expect(await loadFormulaCacheSeconds(store)).toBe(600);
     });
   });
 
@@ -88,7 +89,7 @@ describe("formulaCacheTime.ts", () => {
             getJournal: () => Promise.reject(new Error("not used")),
           },
         }),
-        cacheTtlMs: () => loadFormulaCacheSeconds(store) * 1000,
+        cacheTtlMs: () => cacheSecondsOf(store.saved.get(FORMULA_CACHE_SETTING)) * 1000,
         clock: time.clock,
         sleep: time.sleep,
       });

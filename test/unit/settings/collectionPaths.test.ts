@@ -46,11 +46,13 @@ describe("collectionPaths.ts", () => {
   });
 
   describe("loadCollectionPaths()", () => {
-    it("gives the defaults for a workbook without the setting", () => {
-      expect(loadCollectionPaths(new MemoryDocumentSettings())).toEqual(defaultCollectionPaths());
+    it("gives the defaults for a workbook without the setting", async () => {
+      expect(await loadCollectionPaths(new MemoryDocumentSettings())).toEqual(
+        defaultCollectionPaths(),
+      );
     });
 
-    it("overlays valid saved paths and ignores invalid ones and payments", () => {
+    it("overlays valid saved paths and ignores invalid ones and payments", async () => {
       const workbook = new MemoryDocumentSettings({
         [COLLECTION_PATHS_SETTING]: {
           invoices: "/sales/invoices",
@@ -59,7 +61,7 @@ describe("collectionPaths.ts", () => {
           expenses: 42,
         },
       });
-      const paths = loadCollectionPaths(workbook);
+      const paths = await loadCollectionPaths(workbook);
       expect(paths.invoices).toBe("/sales/invoices");
       expect(paths.bills).toBe("/bills");
       expect(paths.payments).toBe("/payments");

@@ -1,10 +1,16 @@
+import { createHash } from "node:crypto";
 import {
   CONNECTION_SETTING,
+  identityFingerprint,
+  KNOWN_CONNECTIONS_KEY,
   LAST_CONNECTION_KEY,
+  loadKnownConnections,
   loadLastConnection,
-  loadStartingConnection,
   loadWorkbookConnection,
+  MAX_KNOWN_CONNECTIONS,
   parseSavedConnection,
+  parseWorkbookConnection,
+  rememberConnection,
   SavedConnection,
   saveLastConnection,
   saveWorkbookConnection,
@@ -36,19 +42,62 @@ describe("connectionSettings.ts", () => {
     });
   });
 
+  describe("identityFingerprint()", () => {
+    it("is SHA-256 of the identity salted with the address, as lowercase hex", async () => {
+      // printf 'ledger-sheets identity\nhttps://api.example.com/v1\nacme-ltd' | sha256sum
+      const expected = createHash("sha256")
+        .update("ledger-sheets identity\nhttps://api.example.com/v1\nacme-ltd")
+        .digest("hex");
+      expect(await identityFingerprint(SAVED.apiAddress, "acme-ltd")).toBe(`sha256:${expected}`);
+    });
+
+    it("differs for another identity and for another address", async () => {
+      const one = await identityFingerprint(SAVED.apiAddress, "acme-ltd");
+      expect(await identityFingerprint(SAVED.apiAddress, "acme-ltd2")).not.toBe(one);
+      expect(await identityFingerprint("https://api.example.org/v1", "acme-ltd")).not.toBe(one);
+    });
+  });
+
   describe("saveWorkbookConnection()", () => {
-    it("saves address, version and identity in the workbook, and nothing else", async () => {
+    it("keeps address, version and the identity's fingerprint: no identity, no token", async () => {
       const workbook = new MemoryDocumentSettings();
       const withToken = { ...SAVED, token: "secret" } as SavedConnection;
       await saveWorkbookConnection(workbook, withToken);
-      expect(workbook.saved.get(CONNECTION_SETTING)).toEqual(SAVED);
-      expect(JSON.stringify([...workbook.saved])).not.toContain("secret");
+      expect(workbook.saved.get(CONNECTION_SETTING)).toEqual({
+        apiAddress: SAVED.apiAddress,
+        version: SAVED.version,
+        identityFingerprint: await identityFingerprint(SAVED.apiAddress, SAVED.identity),
+      });
+      const kept = JSON.stringify([...workbook.saved]);
+      expect(kept).not.toContain("secret");
+      expect(kept).not.toContain("acme-ltd");
     });
 
     it("is read back by loadWorkbookConnection()", async () => {
       const workbook = new MemoryDocumentSettings();
       await saveWorkbookConnection(workbook, SAVED);
-      expect(loadWorkbookConnection(workbook)).toEqual(SAVED);
+      expect(await loadWorkbookConnection(workbook)).toEqual({
+        apiAddress: SAVED.apiAddress,
+        version: SAVED.version,
+        identityFingerprint: await identityFingerprint(SAVED.apiAddress, SAVED.identity),
+      });
+    });
+  });
+
+  describe("parseWorkbookConnection()", () => {
+    it("reads a workbook saved by an earlier version, with the identity in clear", () => {
+      expect(parseWorkbookConnection({ ...SAVED, token: "x" })).toEqual(SAVED);
+    });
+
+    it.each([
+      [
+        "a fingerprint that is not SHA-256 hex",
+        { ...SAVED, identity: undefined, identityFingerprint: "md5:00" },
+      ],
+      ["neither identity nor fingerprint", { apiAddress: SAVED.apiAddress, version: "v1" }],
+      ["an unknown version", { ...SAVED, version: "v2" }],
+    ])("refuses %s", (_name, value) => {
+      expect(parseWorkbookConnection(value)).toBeUndefined();
     });
   });
 
@@ -66,24 +115,36 @@ describe("connectionSettings.ts", () => {
     });
   });
 
-  describe("loadStartingConnection()", () => {
-    it("prefers the workbook's connection to the last one on this computer", async () => {
-      const workbook = new MemoryDocumentSettings({ [CONNECTION_SETTING]: SAVED });
+  describe("rememberConnection() and loadKnownConnections()", () => {
+    it("lists the last connection first, then those remembered, most recent first", async () => {
       const device = new MemorySecretStore();
-      await saveLastConnection(device, { ...SAVED, identity: "other-company" });
-      expect(await loadStartingConnection(workbook, device)).toEqual(SAVED);
+      const other = { ...SAVED, identity: "other-company" };
+      await rememberConnection(device, SAVED);
+      await rememberConnection(device, other);
+      await saveLastConnection(device, other);
+      expect(await loadKnownConnections(device)).toEqual([other, other, SAVED]);
     });
 
-    it("falls back to the last connection on this computer for a new workbook", async () => {
+    it("keeps one entry per (address, identity) and at most the newest ones", async () => {
       const device = new MemorySecretStore();
-      await saveLastConnection(device, SAVED);
-      expect(await loadStartingConnection(new MemoryDocumentSettings(), device)).toEqual(SAVED);
+      await rememberConnection(device, SAVED);
+      for (let i = 0; i < MAX_KNOWN_CONNECTIONS; i++) {
+        await rememberConnection(device, { ...SAVED, identity: `company-${i}` });
+      }
+      await rememberConnection(device, { ...SAVED, identity: "company-3" });
+      const known = await loadKnownConnections(device);
+      expect(known).toHaveLength(MAX_KNOWN_CONNECTIONS);
+      expect(known[0]!.identity).toBe("company-3");
+      expect(known.filter((entry) => entry.identity === "company-3")).toHaveLength(1);
+      expect(known.some((entry) => entry.identity === SAVED.identity)).toBe(false);
     });
 
-    it("gives undefined when neither has one", async () => {
-      expect(
-        await loadStartingConnection(new MemoryDocumentSettings(), new MemorySecretStore()),
-      ).toBeUndefined();
+    it("reads unreadable storage as no connections", async () => {
+      const device = new MemorySecretStore();
+      device.items.set(KNOWN_CONNECTIONS_KEY, "{not json");
+      expect(await loadKnownConnections(device)).toEqual([]);
+      await rememberConnection(device, SAVED);
+      expect(await loadKnownConnections(device)).toEqual([SAVED]);
     });
   });
 });

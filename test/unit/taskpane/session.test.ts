@@ -1,4 +1,11 @@
-import { CONNECTION_SETTING, LAST_CONNECTION_KEY } from "../../../src/settings/connectionSettings";
+import {
+  CONNECTION_SETTING,
+  identityFingerprint,
+  LAST_CONNECTION_KEY,
+  loadKnownConnections,
+  loadWorkbookConnection,
+  saveWorkbookConnection,
+} from "../../../src/settings/connectionSettings";
 import { MemoryDocumentSettings, MemorySecretStore } from "../../../src/settings/memoryStores";
 import { recallToken, rememberToken, tokenKey } from "../../../src/settings/rememberedToken";
 import { ConnectionFormValues } from "../../../src/taskpane/connectionForm";
@@ -9,6 +16,7 @@ import {
   rememberChoiceChanged,
   restoreSession,
   SessionStores,
+  UNKNOWN_CONNECTION_NOTICE,
 } from "../../../src/taskpane/session";
 import { FakeFetch } from "../api/fakeFetch";
 import { paymentJson, paymentsPageJson } from "../api/fixtures";
@@ -118,21 +126,22 @@ describe("session.ts", () => {
       const { stores, fetch } = setup();
       fetch.reply({ hang: true });
       const controller = new AbortController();
-      const pending = connect(VALUES, stores, controller.signal);
+      const pending = connect(VALUES, stores, { signal: controller.signal });
       controller.abort();
       expect(await pending).toMatchObject({ ok: false, cancelled: true });
     });
 
-    it("keeps address, version and identity in the workbook, never the token", async () => {
+    it("keeps address, version and the identity's fingerprint in the workbook, never the token or the identity", async () => {
       const { stores, fetch, workbook, device } = setup();
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, remember: true }, stores);
       expect(workbook.saved.get(CONNECTION_SETTING)).toEqual({
         apiAddress: "https://api.example.com/v1",
         version: "v1",
-        identity: "acme-ltd",
+        identityFingerprint: await identityFingerprint("https://api.example.com/v1", "acme-ltd"),
       });
       expect(JSON.stringify([...workbook.saved])).not.toContain(TOKEN);
+      expect(JSON.stringify([...workbook.saved])).not.toContain("acme-ltd");
       expect(device.items.get(LAST_CONNECTION_KEY)).not.toContain(TOKEN);
     });
 
@@ -164,9 +173,49 @@ describe("session.ts", () => {
       expect(workbook.saves).toBe(1);
     });
 
+    it("rewrites an earlier version's workbook without the identity in clear when the user connects", async () => {
+      const { stores, fetch, workbook } = setup();
+      await workbook.set(CONNECTION_SETTING, {
+        apiAddress: VALUES.apiAddress,
+        version: "v1",
+        identity: "acme-ltd",
+      });
+      fetch.reply(OK_PAGE);
+      await connect(VALUES, stores);
+      expect(JSON.stringify([...workbook.saved])).not.toContain("acme-ltd");
+      expect(await loadWorkbookConnection(workbook)).toEqual({
+        apiAddress: VALUES.apiAddress,
+        version: "v1",
+        identityFingerprint: await identityFingerprint(VALUES.apiAddress, "acme-ltd"),
+      });
+    });
+
+    it("writes nothing anywhere when it connects by itself as the workbook opens", async () => {
+      const { stores, fetch, workbook, device } = setup();
+      const earlier = { apiAddress: VALUES.apiAddress, version: "v1", identity: "acme-ltd" };
+      await workbook.set(CONNECTION_SETTING, earlier);
+      const writes = workbook.saves;
+      fetch.reply(OK_PAGE);
+      const outcome = await connect({ ...VALUES, remember: true }, stores, { automatic: true });
+      expect(outcome.ok).toBe(true);
+      expect(workbook.saves).toBe(writes);
+      expect(device.items.size).toBe(0);
+    });
+
+    it("remembers the pair on this computer, so the workbook connects by itself next time", async () => {
+      const { stores, fetch, device } = setup();
+      fetch.reply(OK_PAGE);
+      await connect(VALUES, stores);
+      expect(await loadKnownConnections(device)).toContainEqual({
+        apiAddress: VALUES.apiAddress,
+        version: "v1",
+        identity: "acme-ltd",
+      });
+    });
+
     it("connects anyway, with a warning, when the workbook cannot be saved", async () => {
       const { stores, fetch, workbook } = setup();
-      workbook.save = async () => {
+      workbook.set = async () => {
         throw new Error("The document is read-only.");
       };
       fetch.reply(OK_PAGE);
@@ -232,17 +281,75 @@ describe("session.ts", () => {
       });
     });
 
-    it("restores everything and connects when the token for that server was remembered", async () => {
+    it("restores everything and connects when the workbook names a pair connected to here and its token was remembered", async () => {
       const { stores, fetch, workbook } = setup();
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, version: "rc-1", remember: true }, stores);
-      const again = setup();
-      const restored = await restoreSession({ ...stores, workbook: again.workbook });
+      const restored = await restoreSession(stores);
       expect(restored).toEqual({
         values: { ...VALUES, version: "rc-1", remember: true },
         autoConnect: true,
       });
       expect(workbook.saved.size).toBe(1);
+    });
+
+    it("fills a new workbook with the last connection but waits for a click", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
+      const fresh = new MemoryDocumentSettings();
+      expect(await restoreSession({ ...stores, workbook: fresh })).toEqual({
+        values: { ...VALUES, remember: true },
+        autoConnect: false,
+      });
+    });
+
+    it("does not connect to a project a foreign workbook names, though the token is remembered", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
+      // Written by someone else: same server, another project.
+      const foreign = new MemoryDocumentSettings();
+      await saveWorkbookConnection(foreign, { ...VALUES, version: "v1", identity: "victim-co" });
+      const restored = await restoreSession({ ...stores, workbook: foreign });
+      expect(restored).toEqual({
+        values: { ...VALUES, identity: "", remember: true },
+        autoConnect: false,
+        notice: UNKNOWN_CONNECTION_NOTICE,
+      });
+    });
+
+    it("does not connect to a project an earlier version's workbook names in clear, never used here", async () => {
+      const { stores, device } = setup();
+      await rememberToken(device, ORIGIN, TOKEN);
+      const foreign = new MemoryDocumentSettings({
+        [CONNECTION_SETTING]: {
+          apiAddress: VALUES.apiAddress,
+          version: "v1",
+          identity: "victim-co",
+        },
+      });
+      const restored = await restoreSession({ ...stores, workbook: foreign });
+      expect(restored.autoConnect).toBe(false);
+      expect(restored.values.identity).toBe("victim-co");
+      expect(restored.notice).toBe(UNKNOWN_CONNECTION_NOTICE);
+    });
+
+    it("connects to an earlier version's workbook naming a pair connected to here", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
+      const earlier = new MemoryDocumentSettings({
+        [CONNECTION_SETTING]: {
+          apiAddress: VALUES.apiAddress,
+          version: "v1",
+          identity: "acme-ltd",
+        },
+      });
+      expect(await restoreSession({ ...stores, workbook: earlier })).toEqual({
+        values: { ...VALUES, remember: true },
+        autoConnect: true,
+      });
     });
 
     it("fills the form but waits for the token when none was remembered", async () => {

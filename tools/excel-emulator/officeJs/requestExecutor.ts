@@ -10,7 +10,7 @@
 import { officeError } from "../errors";
 import type { FakeErrorCode } from "../errors";
 import type { FakeExcelHost, MeasuredRequest, SyncRecord } from "../host";
-import { parseLoadOption } from "../proxies/clientObject";
+import { parseLoadOption, propertyValues } from "../proxies/clientObject";
 import type { LoadTree } from "../proxies/clientObject";
 import { FakeClientResult } from "../proxies/clientResult";
 import type { QueuedOperation, SyncBackend } from "../proxies/context";
@@ -243,7 +243,12 @@ function responseValue(json: Record<string, unknown> | null): unknown {
   for (const [name, value] of Object.entries(json)) {
     if (name === "items" && Array.isArray(value)) {
       out._Items = value.map((item) => responseValue(item as Record<string, unknown> | null));
-    } else if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    } else if (
+      value !== null &&
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      !propertyValues.has(value)
+    ) {
       out[responseName(name)] = responseValue(value as Record<string, unknown>);
     } else {
       out[responseName(name)] = value;

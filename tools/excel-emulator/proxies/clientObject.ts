@@ -32,6 +32,16 @@ function addPath(tree: LoadTree, path: string): void {
 }
 
 /** Reads the forms load() accepts: "a, b/c", ["a", "b"], {select, expand}, {a: true, b: {...}}. */
+/**
+ * @internal Object values of scalar properties (a Setting's value) in `_loadedJSON`: a response
+ * carries them as they are, where navigation properties' answers get Excel's PascalCase names.
+ */
+export const propertyValues = new WeakSet<object>();
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 export function parseLoadOption(option: unknown): LoadTree {
   const tree = emptyTree();
   const addList = (value: unknown) => {
@@ -299,7 +309,11 @@ export abstract class FakeClientObject<T> implements LoadableObject {
     const json: Record<string, unknown> = {};
     for (const name of names) {
       if (name in this.loadable) {
-        if (this.fields.has(name)) json[name] = this.fields.get(name);
+        if (this.fields.has(name)) {
+          const value = this.fields.get(name);
+          if (isPlainObject(value)) propertyValues.add(value);
+          json[name] = value;
+        }
       } else if (navigation[name] && !children.has(name)) {
         children.set(name, { all: true, properties: new Set(), children: new Map() });
       }
