@@ -1,11 +1,16 @@
 // Starts what a browser test needs: the sandbox API, the preview server over the built add-in,
-// and headless Debian Chromium driven by playwright-core, with the preview page open.
+// and a headless Chromium (see findBrowser.ts) driven by playwright-core, with the preview page open.
 import { Browser, chromium, FrameLocator, Page } from "playwright-core";
 import { startPreviewServer, RunningPreview } from "../../tools/dev/previewServer";
 import { RunningSandbox, startSandbox, SandboxOptions } from "../../tools/sandbox";
 import { APP_DIR, PREVIEW_DIR } from "./build";
+import { foundBrowser } from "./findBrowser";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** How to launch the browser the global setup found. */
+export function browserToLaunch(): { executablePath?: string; channel?: string } {
+  const { executablePath, channel } = foundBrowser();
+  return { ...(executablePath ? { executablePath } : {}), ...(channel ? { channel } : {}) };
+}
 
 export interface BrowserSession {
   sandbox: RunningSandbox;
@@ -28,7 +33,7 @@ export async function openPreview(
     previewDir: PREVIEW_DIR,
   });
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    ...browserToLaunch(),
     args: [
       "--headless",
       "--no-sandbox",

@@ -5,7 +5,7 @@ import { readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { Browser, chromium, Page } from "playwright-core";
 import { APP_DIR } from "./build";
-import { CHROMIUM } from "./harness";
+import { browserToLaunch } from "./harness";
 
 const OFFICE_DIST = path.dirname(require.resolve("@microsoft/office-js/dist/office.js"));
 const CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/";
@@ -46,7 +46,7 @@ async function serveFolder(prefix: string, root: string, served?: string[]): Pro
 
 beforeAll(async () => {
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    ...browserToLaunch(),
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   page = await browser.newPage();
