@@ -525,7 +525,8 @@ export class TableWriter {
         if (ours.some((item) => item.legacy)) {
           workbook.settings.add(IMPORT_TABLES_SETTING, importTablesValue(ours));
         }
-        const refreshed = await refreshExisting(context, table, record, columns);
+        const others = tables.items.filter((item) => item !== table);
+        const refreshed = await refreshExisting(context, table, record, columns, others);
         return { ...refreshed, nameInTheWay: null, record, records: ours, recorded: true };
       }
       const existing = sheets.items.find(
@@ -755,6 +756,43 @@ function insertAppendedColumns(
     .insert("Right");
 }
 
+interface Box {
+  readonly row: number;
+  readonly column: number;
+  readonly rows: number;
+  readonly columns: number;
+}
+
+/**
+ * A table on the sheet that the refresh's shifts would cut (Excel refuses to move part of a
+ * table): one below `ours` that shares some but not all of the `width` columns the table will
+ * have (cells are inserted, or deleted under a total row, across those columns), or one right
+ * of it that shares some but not all of its rows (when columns are appended).
+ */
+function tableInTheWay<T extends Box>(
+  ours: Box,
+  width: number,
+  others: readonly T[],
+): (T & { side: "under" | "right of" }) | undefined {
+  const cut = (start: number, count: number, bandStart: number, bandCount: number) =>
+    start < bandStart + bandCount &&
+    start + count > bandStart &&
+    (start < bandStart || start + count > bandStart + bandCount);
+  for (const other of others) {
+    if (other.row >= ours.row + ours.rows && cut(other.column, other.columns, ours.column, width)) {
+      return { ...other, side: "under" };
+    }
+    if (
+      width > ours.columns &&
+      other.column >= ours.column + ours.columns &&
+      cut(other.row, other.rows, ours.row, ours.rows)
+    ) {
+      return { ...other, side: "right of" };
+    }
+  }
+  return undefined;
+}
+
 /** Writes the status text into the status cell as literal text. */
 function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column = 0): void {
   const cell = sheet.getRangeByIndexes(row, column, 1, 1);
@@ -775,6 +813,8 @@ async function refreshExisting(
   table: Excel.Table,
   record: OurTable,
   columns: readonly ColumnSpec[],
+  /** The workbook's other tables: one on the same sheet may be in the way of a shift. */
+  others: readonly Excel.Table[],
 ): Promise<{ placement: Placement; places: ColumnPlaces }> {
   // The header texts are how the table's columns are matched, so a header row the user hid is
   // shown for the refresh (Excel puts it back above the data) and hidden again at the end.
@@ -782,19 +822,50 @@ async function refreshExisting(
   if (hideHeaders) table.showHeaders = true;
   const totalsRow = table.showTotals;
   const range = table.getRange();
-  range.load("rowIndex,columnIndex");
+  range.load("rowIndex,columnIndex,rowCount");
   const header = table.getHeaderRowRange();
   header.load("values");
   const body = table.getDataBodyRange();
   body.load("rowCount");
   const sheet = table.worksheet;
   sheet.load("name");
+  const otherPlaces = others.map((other) => {
+    const place = other.getRange();
+    place.load("address,rowIndex,columnIndex,rowCount,columnCount");
+    const otherSheet = other.worksheet;
+    otherSheet.load("name");
+    return { name: other.name, place, sheet: otherSheet };
+  });
   await context.sync();
   const headerRow = range.rowIndex;
   const firstColumn = range.columnIndex;
   const headers = (header.values[0] ?? []).map((value) => String(value));
   const places = new ColumnPlaces(headers);
   const appended = places.place(columns);
+  const blocker = tableInTheWay(
+    { row: headerRow, column: firstColumn, rows: range.rowCount, columns: headers.length },
+    places.width,
+    otherPlaces
+      .filter((other) => other.sheet.name === sheet.name)
+      .map(({ name, place }) => ({
+        name,
+        address: place.address,
+        row: place.rowIndex,
+        column: place.columnIndex,
+        rows: place.rowCount,
+        columns: place.columnCount,
+      })),
+  );
+  if (blocker) {
+    // Checked before anything is written: the table is left as it was.
+    if (hideHeaders) {
+      table.showHeaders = false;
+      await context.sync();
+    }
+    throw new Error(
+      `Table “${blocker.name}” (${blocker.address}) is in the way of table “${table.name}”: a refresh inserts cells ${blocker.side} it, and Excel cannot move part of a table. Move one of the tables and import again; nothing was changed.`,
+    );
+  }
   const statusRow = headerRow >= 2 ? headerRow - 2 : null;
   const statusCell =
     statusRow === null ? null : sheet.getRangeByIndexes(statusRow, firstColumn, 1, 1);

@@ -125,6 +125,42 @@ describe("TableWriter never writes over the user's cells around its table", () =
     expect(host.cell("Invoices", "A10").value).toBe("my note");
   });
 
+  /** The user's table "Budget" on the import's sheet from `topLeft`, `width` columns wide. */
+  async function withBudgetTable(host: FakeExcelHost, topLeft: string, width: number) {
+    const cells = [0, 1, 2].map((r) =>
+      Array.from({ length: width }, (_, c) => (r === 0 ? `H${c}` : r * 10 + c)),
+    );
+    host.setCells("Invoices", topLeft, cells);
+    await host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Invoices");
+      sheet.tables.add(sheet.getRange(topLeft).getResizedRange(2, width - 1), true).name = "Budget";
+      await context.sync();
+    });
+  }
+
+  it("stops before changing anything when a table of the user's below would be cut", async () => {
+    const host = new OfficeJsExcelHost();
+    await importRows(host, [rows(3)]);
+    await withBudgetTable(host, "A10", 3);
+    const error = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Importing…").catch(
+      (e: unknown) => e,
+    );
+    expect(String(error)).toMatch(
+      /Table “Budget” \(Invoices!A10:C12\) is in the way of table “Invoices”: .* nothing was changed\./,
+    );
+    expect(host.values("Invoices", "A4:B6")).toEqual(rows(3));
+    expect(host.tableInfo("Budget")!.address).toBe("Invoices!A10:C12");
+  });
+
+  it("moves a table of the user's below that lies within the table's columns", async () => {
+    const host = new OfficeJsExcelHost();
+    await importRows(host, [rows(3)]);
+    await withBudgetTable(host, "A10", 2);
+    await importRows(host, [rows(5)]);
+    expect(host.tableInfo("Budget")!.address).toBe("Invoices!A12:B14");
+    expect(host.values("Invoices", "A13:B13")).toEqual([[10, 11]]);
+  });
+
   it("does not add requests: one per block, as before", async () => {
     const host = await importedWithTotalBelow();
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Importing…");
