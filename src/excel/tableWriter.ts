@@ -319,10 +319,18 @@ function importTablesValue(tables: readonly ImportTableRecord[], created?: strin
 function statusCellIsOurs(formula: unknown, table: OurTable): boolean {
   if (formula === "" || formula === null || formula === undefined) return true;
   if (typeof formula !== "string") return false;
-  if (table.shown && table.status !== undefined) return formula === table.status;
+  if (table.shown && table.status !== undefined) {
+    // The final status is recorded; a progress line means the last import was stopped (the
+    // task pane closed) after it wrote its first block.
+    return formula === table.status || PROGRESS_STATUS.test(formula);
+  }
   // Recorded by an earlier version, which always wrote its status line there.
   return table.legacy === true && LEGACY_STATUS.test(formula);
 }
+
+/** The progress lines an import writes while it runs (see importCollection). */
+const PROGRESS_STATUS =
+  /^(Importing .+ from .+: [\d,]+ records? so far \(partial until finished\)…|Allocations of the payments on sheet .+; importing…)$/;
 
 /** The status lines versions up to 0.1 wrote (see importCollection). */
 const LEGACY_STATUS =

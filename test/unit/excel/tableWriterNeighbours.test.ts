@@ -205,6 +205,26 @@ describe("TableWriter and the status cell above a refreshed table", () => {
     expect(writer.statusBlocked).toBeNull();
   });
 
+  it("writes over its own progress line when the last import stopped before finishing", async () => {
+    const host = new OfficeJsExcelHost();
+    await importRows(host, [rows(2)], COLUMNS, "First");
+    const stopped = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Importing…");
+    const progress =
+      "Importing Invoices from example.test: 1 record so far (partial until finished)…";
+    await writeBlocks(host.run, [
+      {
+        writer: stopped,
+        columns: COLUMNS,
+        block: { rows: rows(1), textCells: [] },
+        status: progress,
+      },
+    ]);
+    expect(host.cell("Invoices", "A1").value).toBe(progress);
+    const writer = await importRows(host, [rows(2)], COLUMNS, "Again");
+    expect(writer.statusBlocked).toBeNull();
+    expect(host.cell("Invoices", "A1").value).toBe("Again");
+  });
+
   it("says there is no room when the table sits on the sheet's first rows", async () => {
     const host = new OfficeJsExcelHost();
     await importRows(host, [rows(2)]);
