@@ -19,10 +19,33 @@ const POINTS_PER_CHAR = 6;
 const NEW_TABLE_HEADER_ROW = 2;
 
 /**
- * The workbook setting (saved in the file) that lists the tables imports created, by name: only
- * those are refreshed in place. A table of the same name that the user made is never emptied.
+ * The workbook setting (saved in the file) that lists the tables imports created: only those are
+ * refreshed in place. Each is recorded by Excel's table id, which stays when the table is renamed
+ * and is not taken by a table the user makes later (even one they give the same name), as
+ * `{"id", "given", "status", "shown"}` ({@link ImportTableRecord}). Versions up to 0.1 listed
+ * names only (`["Invoices"]`); such a name is read as the table that holds it now and saved
+ * back by id.
  */
 export const IMPORT_TABLES_SETTING = "ledgerSheets.importTables";
+
+/** One table an import created, as {@link IMPORT_TABLES_SETTING} records it. */
+export interface ImportTableRecord {
+  /** Excel's id of the table (Table.id). */
+  readonly id: string;
+  /** The name the import gave it ("Invoices", "Invoices_2"): which import it belongs to. */
+  readonly given: string;
+  /** The last import's final status line (also when it could not be shown on the sheet). */
+  readonly status?: string;
+  /** True when `status` was written into the status cell, two rows above the header. */
+  readonly shown?: boolean;
+}
+
+/** A table of the workbook that an import created, with the name it has now. */
+export interface OurTable extends ImportTableRecord {
+  readonly name: string;
+  /** Recorded by name by an earlier version: its status cell is recognised by its text. */
+  readonly legacy?: boolean;
+}
 
 /** Excel's longest table name. */
 const MAX_TABLE_NAME_LENGTH = 255;
@@ -194,14 +217,17 @@ export function chooseImportTable(
   workbook: {
     readonly tables: readonly string[];
     readonly definedNames: readonly string[];
-    /** Tables earlier imports created (see {@link IMPORT_TABLES_SETTING}). */
-    readonly ours: readonly string[];
+    /**
+     * Tables earlier imports created (see {@link IMPORT_TABLES_SETTING}): the name each has now
+     * and the name the import gave it.
+     */
+    readonly ours: readonly { readonly name: string; readonly given: string }[];
   },
 ): ImportTableChoice {
   const lower = (names: readonly string[]) => new Set(names.map((name) => name.toLowerCase()));
   const tables = lower(workbook.tables);
   const definedNames = lower(workbook.definedNames);
-  const ours = lower(workbook.ours);
+  const ours = lower(workbook.ours.map((table) => table.name));
   const wantedKey = wanted.toLowerCase();
   const blocker: NameInTheWay["usedBy"] | null = definedNames.has(wantedKey)
     ? "defined name"
@@ -210,12 +236,14 @@ export function chooseImportTable(
       : null;
   const inTheWay = (name: string): NameInTheWay | null =>
     blocker === null || name.toLowerCase() === wantedKey ? null : { name: wanted, usedBy: blocker };
+  // The import's own table, found by the name it was given: the user may have renamed it since.
   const earlier = workbook.ours
-    .filter((name) => tables.has(name.toLowerCase()))
-    .map((name) => numberOf(wanted, name))
-    .filter((n): n is number => n !== undefined);
-  if (earlier.length > 0) {
-    const name = numberedName(wanted, Math.min(...earlier));
+    .filter((table) => tables.has(table.name.toLowerCase()))
+    .map((table) => ({ name: table.name, n: numberOf(wanted, table.given) }))
+    .filter((table): table is { name: string; n: number } => table.n !== undefined)
+    .sort((a, b) => a.n - b.n);
+  if (earlier[0]) {
+    const name = earlier[0].name;
     return { name, refresh: true, inTheWay: inTheWay(name) };
   }
   for (let n = 1; ; n++) {
@@ -227,21 +255,86 @@ export function chooseImportTable(
   }
 }
 
-/** The import tables the setting lists that still exist (case as the table has it now). */
-function importTablesOf(setting: Excel.Setting, tables: readonly string[]): string[] {
-  if (setting.isNullObject || typeof setting.value !== "string") return [];
+/**
+ * The tables the setting records that still exist, with the names they have now. A record is
+ * matched by table id; a name saved by an earlier version, by the table that holds it now.
+ */
+export function importTablesOf(
+  value: unknown,
+  tables: readonly { readonly id: string; readonly name: string }[],
+): OurTable[] {
   let listed: unknown;
   try {
-    listed = JSON.parse(setting.value);
+    listed = typeof value === "string" ? JSON.parse(value) : [];
   } catch {
     return [];
   }
   if (!Array.isArray(listed)) return [];
-  const names = new Set(
-    listed.filter((n): n is string => typeof n === "string").map((n) => n.toLowerCase()),
-  );
-  return tables.filter((table) => names.has(table.toLowerCase()));
+  const byId = new Map(tables.map((table) => [table.id, table]));
+  const byName = new Map(tables.map((table) => [table.name.toLowerCase(), table]));
+  const found = new Map<string, OurTable>();
+  for (const entry of listed as unknown[]) {
+    if (typeof entry === "string") {
+      const table = byName.get(entry.toLowerCase());
+      if (table && !found.has(table.id)) {
+        found.set(table.id, { id: table.id, name: table.name, given: table.name, legacy: true });
+      }
+      continue;
+    }
+    if (typeof entry !== "object" || entry === null) continue;
+    const { id, given, status, shown } = entry as Record<string, unknown>;
+    const table = typeof id === "string" ? byId.get(id) : undefined;
+    if (!table || typeof given !== "string") continue;
+    found.set(table.id, {
+      id: table.id,
+      name: table.name,
+      given,
+      ...(typeof status === "string" ? { status } : {}),
+      ...(shown === true ? { shown } : {}),
+    });
+  }
+  return [...found.values()];
 }
+
+/**
+ * The setting's value for `tables`. `created`: the name of a table created in the same request,
+ * whose id is not known yet; it is listed by name, as earlier versions did, until the next
+ * request saves it by id (so an import stopped in between still knows its table).
+ */
+function importTablesValue(tables: readonly ImportTableRecord[], created?: string): string {
+  const records: unknown[] = tables.map(({ id, given, status, shown }) => ({
+    id,
+    given,
+    ...(status !== undefined ? { status } : {}),
+    ...(shown ? { shown } : {}),
+  }));
+  if (created !== undefined) records.push(created);
+  return JSON.stringify(records);
+}
+
+/**
+ * Whether the status cell two rows above a refreshed table may be written: it is empty, or it
+ * still holds the status line the last import wrote there. Anything else is the user's.
+ */
+function statusCellIsOurs(formula: unknown, table: OurTable): boolean {
+  if (formula === "" || formula === null || formula === undefined) return true;
+  if (typeof formula !== "string") return false;
+  if (table.shown && table.status !== undefined) {
+    // The final status is recorded; a progress line means the last import was stopped (the
+    // task pane closed) after it wrote its first block.
+    return formula === table.status || PROGRESS_STATUS.test(formula);
+  }
+  // Recorded by an earlier version, which always wrote its status line there.
+  return table.legacy === true && LEGACY_STATUS.test(formula);
+}
+
+/** The progress lines an import writes while it runs (see importCollection). */
+const PROGRESS_STATUS =
+  /^(Importing .+ from .+: [\d,]+ records? so far \(partial until finished\)…|Allocations of the payments on sheet .+; importing…)$/;
+
+/** The status lines versions up to 0.1 wrote (see importCollection). */
+const LEGACY_STATUS =
+  /^(PARTIAL · |Importing .+ from .+: |Allocations of the payments on sheet |.+ · [\d,]+ records? · imported )/;
 
 /** Where the table is, as found or created by {@link TableWriter.open}. */
 interface Placement {
@@ -250,8 +343,19 @@ interface Placement {
   /** Zero-based row and column of the header row's first cell. */
   readonly headerRow: number;
   readonly firstColumn: number;
-  /** Zero-based row of the status cell, or null when the table sits too high for one. */
+  /**
+   * Zero-based row of the status cell (two rows above the header), or null when the import may
+   * not write there: the table sits too high for one, or the cell holds the user's content.
+   */
   readonly statusRow: number | null;
+  /** Why there is no status cell: "no room", or the address of the user's cell in the way. */
+  readonly statusBlocked?: StatusBlocked;
+  /**
+   * Data rows below the header that are the import's to write in place: the table's rows when
+   * it was refreshed (emptied, they stay the import's). Rows beyond them are inserted, so the
+   * user's cells under the table move down rather than being written over.
+   */
+  readonly ownedRows: number;
   /** The user had hidden the table's header row: it is hidden again when the import finishes. */
   readonly hideHeaders?: boolean;
   /**
@@ -261,7 +365,10 @@ interface Placement {
   readonly totalsRow: boolean;
 }
 
-/** A single value applies to every cell of a range (documented; the typings only allow arrays). */
+/** Why a table's status line could not be written above it. */
+export type StatusBlocked =
+  { readonly reason: "no room" } | { readonly reason: "in the way"; readonly address: string };
+
 /** The rows of each column that hold text cells. */
 function textRowsByColumn(
   cells: readonly { readonly row: number; readonly column: number }[],
@@ -275,6 +382,7 @@ function textRowsByColumn(
   return byColumn;
 }
 
+/** A single value applies to every cell of a range (documented; the typings only allow arrays). */
 function uniform<T>(value: T): T[][] {
   return value as unknown as T[][];
 }
@@ -293,9 +401,17 @@ function freeSheetName(base: string, taken: readonly string[]): string {
  * One import's table. {@link open} finds or creates it (two or three syncs); {@link queueBlock}
  * queues a block of rows without syncing, so several tables can share one request
  * ({@link writeBlocks}); {@link finish} writes the final status.
+ *
+ * The user's cells are never written over. Rows the table grows into beyond its own are inserted
+ * first (cells shift down in the table's columns, as Excel's query tables do by default, and
+ * Excel adjusts formulas that refer to the moved cells); a column appended at the right shifts
+ * the cells right of the table's rows. The status line is written only into an empty cell or the
+ * one the last import wrote.
  */
 export class TableWriter {
   private rowsWritten = 0;
+  /** Data rows below the header that may be written in place (see Placement.ownedRows). */
+  private ownedRows: number;
   /** The widest text seen per import column in the first rows, in characters. */
   private readonly widths: number[] = [];
   private sampledRows = 0;
@@ -307,7 +423,13 @@ export class TableWriter {
     private readonly sheetRows: number,
     /** Set when this import created its table under another name than it wanted. */
     readonly nameInTheWay: NameInTheWay | null,
+    /** This table's record and the others' as the setting held them when it was opened. */
+    private readonly record: ImportTableRecord,
+    private readonly records: readonly ImportTableRecord[],
+    /** False until a request has saved {@link record} in the setting (a new table's). */
+    private recorded: boolean,
   ) {
+    this.ownedRows = placement.ownedRows;
     this.measure([columns.map((column) => column.header)]);
   }
 
@@ -343,6 +465,14 @@ export class TableWriter {
     return this.rowsWritten;
   }
 
+  /**
+   * Null when the status line is written above the table; otherwise why not: the table sits on
+   * the sheet's first rows, or the cell two rows above its header holds the user's content.
+   */
+  get statusBlocked(): StatusBlocked | null {
+    return this.placement.statusBlocked ?? null;
+  }
+
   /** How many data rows fit on the sheet below the header (and above a total row). */
   get capacity(): number {
     return this.sheetRows - (this.placement.headerRow + 1) - (this.placement.totalsRow ? 1 : 0);
@@ -354,8 +484,9 @@ export class TableWriter {
   }
 
   /**
-   * Finds the table an earlier import created as `layout.tableName` and empties its rows
-   * (refresh: its columns stay, see {@link ColumnPlaces}), or creates the sheet and the table.
+   * Finds the table an earlier import created for `layout.tableName` (by its id, see
+   * {@link IMPORT_TABLES_SETTING}) and empties its rows (refresh: its columns stay, see
+   * {@link ColumnPlaces}), or creates the sheet and the table.
    * The user's things are never written over: a sheet of that name that holds other content
    * and no such table is left alone (the import goes to a new sheet, "Invoices (2)"), and a
    * defined name or a table the user made that holds the table's name is left alone too (the
@@ -372,10 +503,10 @@ export class TableWriter {
     if (columns.length === 0 || columns.length > EXCEL_MAX_COLUMNS) {
       throw new Error(`A table needs 1 to ${EXCEL_MAX_COLUMNS} columns, not ${columns.length}.`);
     }
-    const { placement, places, nameInTheWay } = await run(async (context) => {
+    const opened = await run(async (context) => {
       const workbook = context.workbook;
       const tables = workbook.tables;
-      tables.load("items/name,items/showHeaders,items/showTotals");
+      tables.load("items/name,items/id,items/showHeaders,items/showTotals");
       const names = workbook.names;
       names.load("items/name");
       const setting = workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
@@ -385,7 +516,10 @@ export class TableWriter {
       await context.sync();
 
       const tableNames = tables.items.map((table) => table.name);
-      const ours = importTablesOf(setting, tableNames);
+      const ours = importTablesOf(
+        setting.isNullObject ? undefined : setting.value,
+        tables.items.map((table) => ({ id: table.id, name: table.name })),
+      );
       const choice = chooseImportTable(layout.tableName, {
         tables: tableNames,
         definedNames: names.items.map((name) => name.name),
@@ -394,7 +528,14 @@ export class TableWriter {
       if (choice.refresh) {
         const key = choice.name.toLowerCase();
         const table = tables.items.find((item) => item.name.toLowerCase() === key) as Excel.Table;
-        return { ...(await refreshExisting(context, table, columns, status)), nameInTheWay: null };
+        const record = ours.find((item) => item.id === table.id) as OurTable;
+        // Names saved by an earlier version are saved by id from now on.
+        if (ours.some((item) => item.legacy)) {
+          workbook.settings.add(IMPORT_TABLES_SETTING, importTablesValue(ours));
+        }
+        const others = tables.items.filter((item) => item !== table);
+        const refreshed = await refreshExisting(context, table, record, columns, others);
+        return { ...refreshed, nameInTheWay: null, record, records: ours, recorded: true };
       }
       const existing = sheets.items.find(
         (sheet) => sheet.name.toLowerCase() === layout.sheetName.toLowerCase(),
@@ -411,6 +552,7 @@ export class TableWriter {
           );
         }
       }
+      // A new or empty sheet: nothing of the user's is in the way of the table or its status.
       const sheet =
         existing && sheetName === layout.sheetName
           ? existing
@@ -426,33 +568,51 @@ export class TableWriter {
       );
       created.name = choice.name;
       created.style = "TableStyleMedium2";
+      created.load("id");
       sheet.freezePanes.freezeRows(NEW_TABLE_HEADER_ROW + 1);
-      workbook.settings.add(IMPORT_TABLES_SETTING, JSON.stringify([...ours, choice.name]));
+      workbook.settings.add(IMPORT_TABLES_SETTING, importTablesValue(ours, choice.name));
       await context.sync();
+      // The id is known only now: the first block's request (or the final one) saves it.
+      const record: ImportTableRecord = { id: created.id, given: choice.name, status, shown: true };
       const places = new ColumnPlaces(columns.map((column) => column.header));
       places.place(columns);
+      const placement: Placement = {
+        sheetName,
+        tableName: choice.name,
+        headerRow: NEW_TABLE_HEADER_ROW,
+        firstColumn: 0,
+        statusRow: 0,
+        ownedRows: 1,
+        totalsRow: false,
+      };
       return {
-        placement: {
-          sheetName,
-          tableName: choice.name,
-          headerRow: NEW_TABLE_HEADER_ROW,
-          firstColumn: 0,
-          statusRow: 0,
-          totalsRow: false,
-        },
+        placement,
         places,
         nameInTheWay: choice.inTheWay,
+        record,
+        records: ours as readonly ImportTableRecord[],
+        recorded: false,
       };
     });
-    return new TableWriter(placement, places, columns, sheetRows, nameInTheWay);
+    return new TableWriter(
+      opened.placement,
+      opened.places,
+      columns,
+      sheetRows,
+      opened.nameInTheWay,
+      opened.record,
+      opened.records,
+      opened.recorded,
+    );
   }
 
   /**
    * Queues `block` below the rows written so far: number formats per column (a single value
    * per column, so the request stays small), "@" on the listed text cells, then the values in
    * one 2-D assignment, the table resized over them and the status line updated. `columns` is
-   * the current column list; columns added since the last block get their header cells. Under a
-   * table with a total row, the block's rows are first inserted above the total row.
+   * the current column list; columns added since the last block get their header cells. Rows
+   * beyond the table's own are inserted first (above the total row when it is shown), so what
+   * lies under the table moves down.
    */
   queueBlock(
     context: Excel.RequestContext,
@@ -465,22 +625,33 @@ export class TableWriter {
     if (count > this.remainingRows) {
       throw new Error(`Only ${this.remainingRows} more rows fit on sheet ${this.sheetName}.`);
     }
-    const { headerRow, firstColumn } = this.placement;
+    const { headerRow, firstColumn, totalsRow } = this.placement;
     const sheet = context.workbook.worksheets.getItem(this.placement.sheetName);
     const places = this.places;
-    writeAppendedHeaders(sheet, headerRow, firstColumn, places.place(columns));
+    const appended = places.place(columns);
+    const ownRows = Math.max(this.ownedRows, this.rowsWritten);
+    insertAppendedColumns(
+      sheet,
+      headerRow,
+      firstColumn,
+      1 + ownRows + (totalsRow ? 1 : 0),
+      appended,
+    );
+    writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
     const width = places.width;
     const top = headerRow + 1 + this.rowsWritten;
     const textRows = textRowsByColumn(block.textCells);
-    if (this.placement.totalsRow) {
-      // Cells inserted at the total row become data rows above it and push it down, as Excel
-      // inserts table rows; so the values below land in the table and the total row's
-      // formulas (=SUBTOTAL(109,[Total])) cover them. The first block also fills the one empty
-      // data row the refresh left.
-      const reused = this.rowsWritten === 0 ? 1 : 0;
-      if (count > reused) {
-        sheet.getRangeByIndexes(top + reused, firstColumn, count - reused, width).insert("Down");
-      }
+    const end = this.rowsWritten + count;
+    if (end > ownRows) {
+      // Under a total row these cells are inserted at the total row: they become data rows
+      // above it and push it down, as Excel inserts table rows, so its formulas
+      // (=SUBTOTAL(109,[Total])) cover them. Otherwise they are inserted right under the table.
+      // Either way the cells below move down in the table's columns, with the formulas that
+      // refer to them, rather than being written over.
+      sheet
+        .getRangeByIndexes(headerRow + 1 + ownRows, firstColumn, end - ownRows, width)
+        .insert("Down");
+      this.ownedRows = end;
     }
     columns.forEach((column, index) => {
       const format = NUMBER_FORMATS[column.kind];
@@ -502,7 +673,7 @@ export class TableWriter {
       sheet.getRangeByIndexes(
         headerRow,
         firstColumn,
-        tableRows(this.rowsWritten, this.placement.totalsRow),
+        tableRows(this.rowsWritten, totalsRow),
         width,
       ),
     );
@@ -531,6 +702,39 @@ export class TableWriter {
     }
     sheet.activate();
   }
+
+  /** True when this table is not in the setting yet: the next request must record it. */
+  get unrecorded(): boolean {
+    return !this.recorded;
+  }
+
+  /**
+   * Queues the setting that records the import's tables: the records the writers read when
+   * they opened (a later writer's hold an earlier one's, once saved), each writer's own record,
+   * and in `final` the final status of each.
+   */
+  static queueRecords(
+    context: Excel.RequestContext,
+    writers: readonly TableWriter[],
+    final?: readonly string[],
+  ): void {
+    const byId = new Map<string, ImportTableRecord>();
+    for (const writer of writers) {
+      for (const record of writer.records) byId.set(record.id, record);
+    }
+    writers.forEach((writer, index) => {
+      const status = final?.[index];
+      const { id, given } = writer.record;
+      byId.set(
+        id,
+        status === undefined
+          ? writer.record
+          : { id, given, status, shown: writer.placement.statusRow !== null },
+      );
+      writer.recorded = true;
+    });
+    context.workbook.settings.add(IMPORT_TABLES_SETTING, importTablesValue([...byId.values()]));
+  }
 }
 
 /**
@@ -543,6 +747,60 @@ function tableRows(dataRows: number, totalsRow: boolean): number {
   return 1 + Math.max(1, dataRows) + (totalsRow ? 1 : 0);
 }
 
+/**
+ * Inserts cells for columns appended at the table's right, over `rows` rows from the header:
+ * the user's cells right of the table move right rather than being written over.
+ */
+function insertAppendedColumns(
+  sheet: Excel.Worksheet,
+  headerRow: number,
+  firstColumn: number,
+  rows: number,
+  appended: { first: number; headers: string[] },
+): void {
+  if (appended.headers.length === 0) return;
+  sheet
+    .getRangeByIndexes(headerRow, firstColumn + appended.first, rows, appended.headers.length)
+    .insert("Right");
+}
+
+interface Box {
+  readonly row: number;
+  readonly column: number;
+  readonly rows: number;
+  readonly columns: number;
+}
+
+/**
+ * A table on the sheet that the refresh's shifts would cut (Excel refuses to move part of a
+ * table): one below `ours` that shares some but not all of the `width` columns the table will
+ * have (cells are inserted, or deleted under a total row, across those columns), or one right
+ * of it that shares some but not all of its rows (when columns are appended).
+ */
+function tableInTheWay<T extends Box>(
+  ours: Box,
+  width: number,
+  others: readonly T[],
+): (T & { side: "under" | "right of" }) | undefined {
+  const cut = (start: number, count: number, bandStart: number, bandCount: number) =>
+    start < bandStart + bandCount &&
+    start + count > bandStart &&
+    (start < bandStart || start + count > bandStart + bandCount);
+  for (const other of others) {
+    if (other.row >= ours.row + ours.rows && cut(other.column, other.columns, ours.column, width)) {
+      return { ...other, side: "under" };
+    }
+    if (
+      width > ours.columns &&
+      other.column >= ours.column + ours.columns &&
+      cut(other.row, other.rows, ours.row, ours.rows)
+    ) {
+      return { ...other, side: "right of" };
+    }
+  }
+  return undefined;
+}
+
 /** Writes the status text into the status cell as literal text. */
 function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column = 0): void {
   const cell = sheet.getRangeByIndexes(row, column, 1, 1);
@@ -553,13 +811,18 @@ function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column =
 
 /**
  * Empties an existing table's rows, keeping its name, place and every column where it is
- * ({@link ColumnPlaces}); columns the table lacks are appended at the right.
+ * ({@link ColumnPlaces}); columns the table lacks are appended at the right (the cells right of
+ * the table move right). The status cell above is only read here: whether it may be written
+ * (empty, or the last import's status) is known after this request, and the first block or the
+ * final status writes it.
  */
 async function refreshExisting(
   context: Excel.RequestContext,
   table: Excel.Table,
+  record: OurTable,
   columns: readonly ColumnSpec[],
-  status: string,
+  /** The workbook's other tables: one on the same sheet may be in the way of a shift. */
+  others: readonly Excel.Table[],
 ): Promise<{ placement: Placement; places: ColumnPlaces }> {
   // The header texts are how the table's columns are matched, so a header row the user hid is
   // shown for the refresh (Excel puts it back above the data) and hidden again at the end.
@@ -567,43 +830,97 @@ async function refreshExisting(
   if (hideHeaders) table.showHeaders = true;
   const totalsRow = table.showTotals;
   const range = table.getRange();
-  range.load("rowIndex,columnIndex");
+  range.load("rowIndex,columnIndex,rowCount");
   const header = table.getHeaderRowRange();
   header.load("values");
   const body = table.getDataBodyRange();
   body.load("rowCount");
   const sheet = table.worksheet;
   sheet.load("name");
+  const otherPlaces = others.map((other) => {
+    const place = other.getRange();
+    place.load("address,rowIndex,columnIndex,rowCount,columnCount");
+    const otherSheet = other.worksheet;
+    otherSheet.load("name");
+    return { name: other.name, place, sheet: otherSheet };
+  });
   await context.sync();
   const headerRow = range.rowIndex;
   const firstColumn = range.columnIndex;
   const headers = (header.values[0] ?? []).map((value) => String(value));
   const places = new ColumnPlaces(headers);
   const appended = places.place(columns);
+  const blocker = tableInTheWay(
+    { row: headerRow, column: firstColumn, rows: range.rowCount, columns: headers.length },
+    places.width,
+    otherPlaces
+      .filter((other) => other.sheet.name === sheet.name)
+      .map(({ name, place }) => ({
+        name,
+        address: place.address,
+        row: place.rowIndex,
+        column: place.columnIndex,
+        rows: place.rowCount,
+        columns: place.columnCount,
+      })),
+  );
+  if (blocker) {
+    // Checked before anything is written: the table is left as it was.
+    if (hideHeaders) {
+      table.showHeaders = false;
+      await context.sync();
+    }
+    throw new Error(
+      `Table “${blocker.name}” (${blocker.address}) is in the way of table “${table.name}”: a refresh inserts cells ${blocker.side} it, and Excel cannot move part of a table. Move one of the tables and import again; nothing was changed.`,
+    );
+  }
+  const statusRow = headerRow >= 2 ? headerRow - 2 : null;
+  const statusCell =
+    statusRow === null ? null : sheet.getRangeByIndexes(statusRow, firstColumn, 1, 1);
+  statusCell?.load("formulas,address");
   context.application.suspendApiCalculationUntilNextSync();
+  // The table's rows stay the import's to write in place; rows beyond them are inserted.
+  let ownedRows = Math.max(1, body.rowCount);
+  // First, so that if Excel refuses to shift cells (another table in the way), nothing of the
+  // table has been changed yet.
+  insertAppendedColumns(
+    sheet,
+    headerRow,
+    firstColumn,
+    1 + ownedRows + (totalsRow ? 1 : 0),
+    appended,
+  );
   if (totalsRow && body.rowCount > 1) {
     // Under a total row the old rows are deleted, not just emptied, so the total row moves up
     // under the one data row a table keeps (and the cells below the table with it, as when the
     // user deletes table rows); the new rows are inserted above it.
     sheet
-      .getRangeByIndexes(headerRow + 2, firstColumn, body.rowCount - 1, headers.length)
+      .getRangeByIndexes(headerRow + 2, firstColumn, body.rowCount - 1, places.width)
       .delete("Up");
+    ownedRows = 1;
   }
   table.getDataBodyRange().clear("Contents");
   writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
   table.resize(
     sheet.getRangeByIndexes(headerRow, firstColumn, tableRows(0, totalsRow), places.width),
   );
-  const statusRow = headerRow >= 2 ? headerRow - 2 : null;
-  if (statusRow !== null) writeStatus(sheet, statusRow, status, firstColumn);
   await context.sync();
+  const ours = statusCell !== null && statusCellIsOurs(statusCell.formulas[0]?.[0], record);
+  const statusBlocked: StatusBlocked | undefined =
+    statusCell === null
+      ? { reason: "no room" }
+      : ours
+        ? undefined
+        : { reason: "in the way", address: statusCell.address };
   return {
     placement: {
       sheetName: sheet.name,
       tableName: table.name,
       headerRow,
       firstColumn,
-      statusRow,
+      statusRow: ours ? statusRow : null,
+      ...(statusBlocked ? { statusBlocked } : {}),
+      ownedRows,
       hideHeaders,
       totalsRow,
     },
@@ -627,17 +944,31 @@ export async function writeBlocks(
     for (const { writer, columns, block, status } of entries) {
       writer.queueBlock(context, columns, block, status);
     }
+    if (entries.some(({ writer }) => writer.unrecorded)) {
+      TableWriter.queueRecords(
+        context,
+        entries.map(({ writer }) => writer),
+      );
+    }
     await context.sync();
   });
 }
 
-/** One request that writes the final status of every table of the import. */
+/**
+ * One request that writes the final status of every table of the import, on the sheet where
+ * there is room and in the setting that records the tables (so it is kept even where not).
+ */
 export async function finishTables(
   run: ExcelRun,
   entries: readonly { writer: TableWriter; status: string }[],
 ): Promise<void> {
   await run(async (context) => {
     for (const { writer, status } of entries) writer.queueFinish(context, status);
+    TableWriter.queueRecords(
+      context,
+      entries.map(({ writer }) => writer),
+      entries.map(({ status }) => status),
+    );
     // The blocks were written with calculation suspended; Excel leaves recalculating to us, so
     // formulas that refer to the table (=SUM(Invoices[Total])) show the new rows.
     context.application.calculate("Recalculate");

@@ -145,6 +145,22 @@ function nameInTheWay(writer: TableWriter): string {
   return `“${inTheWay.name}” is already ${holder}, so the table is named “${writer.tableName}”; ${left} was left as it is.`;
 }
 
+/**
+ * A sentence about a table whose status line could not be written above it (no room, or the
+ * user's cell is there), or "" when it was. A partial import says so here, since the sheet can't.
+ */
+function statusNotShown(writer: TableWriter, partial: boolean): string {
+  const blocked = writer.statusBlocked;
+  if (!blocked) return "";
+  const where =
+    blocked.reason === "no room"
+      ? `there is no room for it above table “${writer.tableName}” on sheet ${writer.sheetName} (insert two rows above the table to make room)`
+      : `${blocked.address} holds your data, so the status line above table “${writer.tableName}” was not written there`;
+  return partial
+    ? `Table “${writer.tableName}” holds a PARTIAL import, but its sheet does not say so: ${where}.`
+    : `The table's status line was not written: ${where}.`;
+}
+
 /** Limits an import works within; tests lower them to reach the edges quickly. */
 export interface ImportLimits {
   /** Rows of a sheet (Excel's 1,048,576 by default). */
@@ -378,7 +394,8 @@ export async function importCollection(
     message = `Cancelled before any records arrived; no sheet was changed.`;
     status = "";
   } else if (outcome === "cancelled") {
-    message = `Cancelled. ${records} were imported; the sheet is marked partial. Import again for all of them.`;
+    const marked = (mainWriter as TableWriter | null)?.statusBlocked === null;
+    message = `Cancelled. ${records} were imported${marked ? "; the sheet is marked partial" : ""}. Import again for all of them.`;
     status = `PARTIAL · ${info.label} · ${records} · cancelled ${when} · import again for the full list`;
   } else {
     const reason = failure instanceof Error ? failure.message : String(failure);
@@ -410,6 +427,13 @@ export async function importCollection(
       message = `${message} ${note}`;
       status = `${status} · ${note}`;
     }
+  }
+
+  // A status line that could not be written (the table on the sheet's first rows, or the
+  // user's cell where it goes): the message carries what the sheet cannot.
+  for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
+    const note = writer ? statusNotShown(writer, outcome !== "complete") : "";
+    if (note !== "") message = `${message} ${note}`;
   }
 
   if (mainWriter) {

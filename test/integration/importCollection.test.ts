@@ -759,6 +759,63 @@ describe("importCollection() into the fake Excel host", () => {
       await target.close();
     }
   });
+
+  it("refresh with more records moves the user's Total row under the table down, its SUM intact", async () => {
+    const small = await startSandbox({ port: 0, records: { invoices: 60 } });
+    const host = new OfficeJsExcelHost();
+    try {
+      await importCollection(host.run, { collection: "invoices", api: api(small) });
+    } finally {
+      await small.close();
+    }
+    expect(host.tableInfo("Invoices")!.address).toMatch(/^Invoices!A3:[A-Z]+63$/);
+    // The user's total two rows under the table (row 65), and a report that reads it by cell.
+    host.setCells("Invoices", "A65", [["Total", "=SUM(Invoices[Total])"]]);
+    host.addSheet("Report");
+    host.setCells("Report", "A1", [["=Invoices!B65"]]);
+
+    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    const count = DEFAULT_RECORD_COUNTS.invoices;
+    expect(result).toMatchObject({ rows: count, complete: true });
+    expect(host.tableInfo("Invoices")!.rowCount).toBe(count);
+    const totalRow = 3 + count + 2;
+    expect(host.cell("Invoices", `A${totalRow}`).value).toBe("Total");
+    const sum = host.cell("Invoices", `B${totalRow}`);
+    expect(sum.formula).toBe("=SUM(Invoices[Total])");
+    expect(sum.value).toBeCloseTo(sumOfNumericTotals(await allRecords("/invoices")).toNumber(), 2);
+    expect(host.cell("Report", "A1").formula).toBe(`=Invoices!B${totalRow}`);
+  });
+
+  it("says a cancelled import is partial when there is no room for the status line above the table", async () => {
+    const host = new OfficeJsExcelHost();
+    await importCollection(host.run, { collection: "invoices", api: api() });
+    await host.run(async (context) => {
+      // The user deletes the status line and the gap: the table now starts on row 1.
+      context.workbook.worksheets.getItem("Invoices").getRange("1:2").delete("Up");
+      await context.sync();
+    });
+    const big = await startSandbox({ port: 0, records: { invoices: 1_000 }, latencyMs: 20 });
+    try {
+      const controller = new AbortController();
+      const result = await importCollection(host.run, {
+        collection: "invoices",
+        api: api(big),
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.pages >= 3) controller.abort();
+        },
+      });
+      expect(result.complete).toBe(false);
+      expect(result.message).not.toMatch(/marked partial/);
+      expect(result.message).toMatch(
+        /Table “Invoices” holds a PARTIAL import, but its sheet does not say so: there is no room/,
+      );
+      expect(host.tableInfo("Invoices")!.address).toMatch(/^Invoices!A1:/);
+      expect(host.tableInfo("Invoices")!.rowCount).toBe(result.rows);
+    } finally {
+      await big.close();
+    }
+  });
 });
 
 /** The column index of a record field in the table's headers. */

@@ -44,6 +44,8 @@ interface SavedTotal {
 }
 
 interface SavedTable {
+  /** Table.id; absent in files saved before ids were kept (the table then gets a new one). */
+  id?: number;
   name: string;
   sheet: string;
   /** The whole table: header row, data body and total row (when shown). */
@@ -117,6 +119,7 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
     activeSheet: workbook.activeSheet.name,
     sheets: workbook.sheets.map(saveSheet),
     tables: workbook.tables.map((t) => ({
+      id: t.id,
       name: t.name,
       sheet: t.sheet.name,
       area: t.area,
@@ -187,6 +190,7 @@ export function deserializeWorkbook(json: string): FakeWorkbook {
       sheet,
       savedTable.area,
       savedTable.columns.map((c) => c.name),
+      savedTable.id,
     );
     table.columns.splice(
       0,

@@ -158,10 +158,20 @@ export class FakeWorkbook implements FormulaEnvironment {
     return defined && parseFormula(defined.formula);
   }
 
-  createTable(name: string, sheet: SheetModel, area: Area, columnNames: string[]): TableModel {
-    this.tableIds += 1;
+  /**
+   * `id`: the table's id as a saved file holds it (ids stay when a workbook is reopened, as
+   * Table.id does in Excel); a new table takes the next id after the highest held so far.
+   */
+  createTable(
+    name: string,
+    sheet: SheetModel,
+    area: Area,
+    columnNames: string[],
+    id?: number,
+  ): TableModel {
+    this.tableIds = id === undefined ? this.tableIds + 1 : Math.max(this.tableIds, id);
     const columns = columnNames.map((columnName, index) => ({ id: index + 1, name: columnName }));
-    const table = new TableModel(this.tableIds, name, sheet, area, columns);
+    const table = new TableModel(id ?? this.tableIds, name, sheet, area, columns);
     this.tables.push(table);
     this.dirty = true;
     return table;

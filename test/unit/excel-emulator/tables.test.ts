@@ -109,6 +109,38 @@ describe("TableCollection.add", () => {
   });
 });
 
+describe("Table.id", () => {
+  async function ids(host: FakeExcelHost): Promise<Record<string, string>> {
+    return host.run(async (context) => {
+      const tables = context.workbook.tables;
+      tables.load("items/name,items/id");
+      await context.sync();
+      return Object.fromEntries(tables.items.map((table) => [table.name, table.id]));
+    });
+  }
+
+  it("stays when the table is renamed and the workbook reopened; a new table gets another", async () => {
+    const host = hostWithData();
+    host.setCells("Sheet1", "D1", [["Other"], [1]]);
+    await batch(host, (context) => {
+      context.workbook.tables.add("D1:D2", true).name = "Theirs";
+      context.workbook.tables.add("A1:B3", true).name = "Mine";
+    });
+    const before = await ids(host);
+    await batch(host, (context) => {
+      context.workbook.tables.getItem("Mine").name = "Renamed";
+      context.workbook.tables.getItem("Theirs").delete();
+    });
+    const reopened = FakeExcelHost.fromSerialized(host.serialize());
+    await batch(reopened, (context) => {
+      context.workbook.tables.add("D1:D2", true).name = "Mine";
+    });
+    const after = await ids(reopened);
+    expect(after["Renamed"]).toBe(before["Mine"]);
+    expect(after["Mine"]).not.toBe(before["Mine"]);
+  });
+});
+
 describe("Table.name", () => {
   it.each([
     ["an empty name", ""],

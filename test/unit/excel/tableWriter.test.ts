@@ -496,8 +496,12 @@ describe("chooseImportTable", () => {
 
   it("refreshes an earlier import's table, whatever case the user gave it", () => {
     expect(
-      chooseImportTable("Invoices", { tables: ["INVOICES"], definedNames: [], ours: ["INVOICES"] }),
-    ).toEqual({ name: "Invoices", refresh: true, inTheWay: null });
+      chooseImportTable("Invoices", {
+        tables: ["INVOICES"],
+        definedNames: [],
+        ours: [{ name: "INVOICES", given: "Invoices" }],
+      }),
+    ).toEqual({ name: "INVOICES", refresh: true, inTheWay: null });
   });
 
   it("skips names a defined name or another table holds, ignoring case", () => {
@@ -519,7 +523,7 @@ describe("chooseImportTable", () => {
       chooseImportTable("Invoices", {
         tables: ["Invoices_3"],
         definedNames: [],
-        ours: ["Invoices_3"],
+        ours: [{ name: "Invoices_3", given: "Invoices_3" }],
       }),
     ).toMatchObject({ name: "Invoices_3", refresh: true });
   });
