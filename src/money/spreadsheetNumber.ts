@@ -8,24 +8,16 @@ import { accept, MoneyResult, refuse } from "./moneyProblem";
 export const SPREADSHEET_DIGITS = 15;
 
 /**
- * Float noise a formula result may carry, relative to its size: 2^-44 is 256 units of the
- * double's last place (2^-52), room for the error a long SUM accumulates (summing 0.1 a thousand
- * times is off by about 64 of them) while a value typed with up to 14 significant digits stays
- * far outside it (10.0000004 is 4e-8 of its size).
+ * How far from a whole cent the settled value of a formula result may lie and still be read as
+ * that cent: 1e-9, the same at every size. What a person types has at most 15 significant digits
+ * and comes back from the double exactly, so a typed 20000000000.001 or 10.0000001 is at least
+ * 1e-7 from a cent and refused. The binary noise formulas add is far below it: a SUM of amounts
+ * is rounded away by the 15-digit rendering, and the difference of two amounts below 4,000,000
+ * errs by less than 1e-9. A difference of larger amounts can show more noise (999999999.99 −
+ * 999999999.98 is 0.0100000095…): it is refused with the advice to ROUND, rather than letting a
+ * size-scaled allowance swallow typed digits.
  */
-export const RELATIVE_NOISE = new MoneyDecimal(2).pow(-44);
-
-/**
- * The noise allowed at any size, for results near zero: subtracting two amounts below 2^30
- * (about a billion) errs by at most one unit in their last place, 2^-23 ≈ 1.2e-7, however small
- * the difference. A typed 0.000001 or 10.0000004 is well above it.
- */
-export const NOISE_FLOOR = new MoneyDecimal(2).pow(-23);
-
-/** How far from a whole cent the settled `value` may lie and still be read as that cent. */
-export function centNoiseTolerance(value: Money): Money {
-  return MoneyDecimal.max(value.abs().times(RELATIVE_NOISE), NOISE_FLOOR);
-}
+export const NOISE_TOLERANCE = new MoneyDecimal("1e-9");
 
 /** An amount read from a cell, settled to the decimal Excel shows. */
 export interface SettledAmount {
@@ -59,10 +51,9 @@ export function settleSpreadsheetNumber(value: number): Money | null {
  * refused too.
  *
  * Subtracting nearly equal amounts (`=1000.10-999.90`) leaves noise inside the 15 digits
- * (0.200000000000045). A value within {@link centNoiseTolerance} of a whole cent is taken as that
- * cent: a tolerance scaled to the double's own rounding error, so the noise of long sums and of
- * differences is settled while a sub-cent part a person types (10.000001, 0.000001, 10.0000004)
- * is still refused.
+ * (0.200000000000045). A value within {@link NOISE_TOLERANCE} (1e-9) of a whole cent is taken as
+ * that cent, at every size, so formula noise is settled while every sub-cent digit a person can
+ * type into a cell (10.005, 20000000000.001, 10.0000001) is refused.
  */
 export function centsFromSpreadsheetNumber(value: number): MoneyResult<SettledAmount> {
   const settled = settleSpreadsheetNumber(value);
@@ -77,7 +68,7 @@ export function centsFromSpreadsheetNumber(value: number): MoneyResult<SettledAm
   }
   const nearestCent = settled.toDecimalPlaces(MONEY_PLACES);
   if (settled.decimalPlaces() > MONEY_PLACES) {
-    if (settled.minus(nearestCent).abs().lessThanOrEqualTo(centNoiseTolerance(settled))) {
+    if (settled.minus(nearestCent).abs().lessThanOrEqualTo(NOISE_TOLERANCE)) {
       return accept(settledAmount(nearestCent.isZero() ? new MoneyDecimal(0) : nearestCent));
     }
     return refuse(

@@ -59,6 +59,19 @@ describe("balanced()", () => {
     expect(balanced([[150]], [[149.99]])).toBe(false);
   });
 
+  it("never takes a typed sub-cent digit for float noise, however large the amount", () => {
+    // An allowance that grew with the amount made BALANCED(123456789012.345, 123456789012.35)
+    // TRUE: the third decimal was rounded away as noise.
+    const error = errorOf(() => balanced([[123456789012.345]], [[123456789012.35]]));
+    expect(error.code).toBe("#VALUE!");
+    expect(error.message).toBe(
+      "Row 1, column 1 of the debits: 123456789012.345 has more than two decimals. If it is a " +
+        "formula result, wrap the formula in ROUND(…, 2).",
+    );
+    expect(errorOf(() => decimalSum([[[20000000000.001]]])).code).toBe("#VALUE!");
+    expect(balanced([[123456789012.34]], [[123456789012.35]])).toBe(false);
+  });
+
   it("names the side and cell of a value that is not an amount", () => {
     expect(errorOf(() => balanced([[1]], [[1], ["x"]])).message).toBe(
       "Row 2, column 1 of the credits: “x” is not an amount like 1234.50.",
