@@ -14,7 +14,13 @@ import {
   workbookHost,
 } from "./manifestChecks";
 import { buildProduction, BuildOutput } from "./buildOnce";
-import { DEV_URL, productionUrl, rewriteManifestUrls } from "../../scripts/manifest-urls";
+import {
+  DEV_URL,
+  devServerPort,
+  manifestForDevServer,
+  productionUrl,
+  rewriteManifestUrls,
+} from "../../scripts/manifest-urls";
 
 const PUBLIC_URL = "https://addin.ledger-sheets.test/app/";
 const sourceXml = readFileSync(path.join(__dirname, "../../manifest.xml"), "utf8");
@@ -263,6 +269,37 @@ describe("manifest checks on broken manifests", () => {
         .replace("<Hosts>", "<Permissions>ReadWriteDocument</Permissions><Hosts>"),
     );
     expect(checkTopLevelOrder(broken)).toEqual(["<Hosts> must not come after <Permissions>"]);
+  });
+});
+
+describe("the development manifest (npm start, development build)", () => {
+  const withEnv = (value: string | undefined, run: () => void) => {
+    const saved = process.env.npm_package_config_dev_server_port;
+    if (value === undefined) delete process.env.npm_package_config_dev_server_port;
+    else process.env.npm_package_config_dev_server_port = value;
+    try {
+      run();
+    } finally {
+      if (saved === undefined) delete process.env.npm_package_config_dev_server_port;
+      else process.env.npm_package_config_dev_server_port = saved;
+    }
+  };
+
+  it("puts every URL on the configured port", () => {
+    const xml = manifestForDevServer(sourceXml, 3456);
+    const urls = allUrls(parseXml(xml));
+    expect(urls.length).toBe(allUrls(parseXml(sourceXml)).length);
+    for (const url of urls) expect(url.startsWith("https://localhost:3456")).toBe(true);
+    expect(xml).not.toContain("localhost:3000");
+  });
+
+  it("takes the port from package.json's config.dev_server_port, as npm passes it", () => {
+    const pkg = JSON.parse(readFileSync(path.join(__dirname, "../../package.json"), "utf8")) as {
+      config: { dev_server_port: number };
+    };
+    withEnv(undefined, () => expect(devServerPort()).toBe(pkg.config.dev_server_port));
+    withEnv("3456", () => expect(devServerPort()).toBe(3456));
+    withEnv("not-a-port", () => expect(() => devServerPort()).toThrow(/dev_server_port/));
   });
 });
 
