@@ -5,7 +5,12 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
-const { rewriteManifestUrls, DEV_URL, productionUrl } = require("./scripts/manifest-urls");
+const {
+  devServerPort,
+  manifestForDevServer,
+  rewriteManifestUrls,
+  productionUrl,
+} = require("./scripts/manifest-urls");
 const { devServerHttpsOptions } = require("./scripts/dev-certs");
 const { ShippedSourcesPlugin } = require("./scripts/shipped-sources");
 const pkg = require("./package.json");
@@ -41,7 +46,8 @@ const OFFICE_JS_DIST = path.join(__dirname, "node_modules/@microsoft/office-js/d
 module.exports = async (env, argv) => {
   const production = argv.mode === "production";
   const isServe = Boolean(env && env.WEBPACK_SERVE);
-  const publicUrl = production ? productionUrl() : DEV_URL;
+  const publicUrl = production ? productionUrl() : undefined;
+  const port = devServerPort();
   // LEDGER_OFFICE_JS=local: development behind a firewall, with Microsoft's copy of the CDN build
   // (@microsoft/office-js) served by the dev server. Published pages must use the CDN.
   const localOfficeJs = process.env.LEDGER_OFFICE_JS === "local";
@@ -114,8 +120,11 @@ module.exports = async (env, argv) => {
           {
             from: "manifest.xml",
             to: "manifest.xml",
+            // Development: the URLs name config.dev_server_port, the port the dev server uses.
             transform: (content) =>
-              production ? rewriteManifestUrls(content.toString(), publicUrl) : content,
+              production
+                ? rewriteManifestUrls(content.toString(), publicUrl)
+                : manifestForDevServer(content.toString(), port),
           },
         ],
       }),
@@ -124,7 +133,7 @@ module.exports = async (env, argv) => {
     devServer: isServe
       ? {
           host: "localhost", // loopback only: the dev server is not for the network
-          port: Number(process.env.npm_package_config_dev_server_port || 3000),
+          port,
           static: localOfficeJs
             ? [{ directory: OFFICE_JS_DIST, publicPath: "/office-js", watch: false }]
             : false,

@@ -1,5 +1,10 @@
-// Rewrites the manifest's development URLs for a production build. Microsoft's template replaces
-// only the first occurrence; every URL must move, so this replaces them all and verifies.
+// Rewrites the manifest's development URLs: to the configured dev server port for development
+// (npm start, the development build), to the public address for a production build. Microsoft's
+// template replaces only the first occurrence; every URL must move, so this replaces them all.
+const path = require("node:path");
+const { readFileSync } = require("node:fs");
+
+/** The development URL as manifest.xml is written (port 3000, package.json's default). */
 const DEV_URL = "https://localhost:3000/";
 const DEFAULT_PRODUCTION_URL = "https://ledger-sheets.example.com/";
 
@@ -23,4 +28,33 @@ function rewriteManifestUrls(xml, publicUrl) {
   return rewritten;
 }
 
-module.exports = { DEV_URL, DEFAULT_PRODUCTION_URL, productionUrl, rewriteManifestUrls };
+/**
+ * The dev server's port: package.json's config.dev_server_port, which npm scripts see as
+ * npm_package_config_dev_server_port (read from package.json when run outside npm).
+ */
+function devServerPort() {
+  const fromNpm = process.env.npm_package_config_dev_server_port;
+  const value =
+    fromNpm ||
+    JSON.parse(readFileSync(path.join(__dirname, "..", "package.json"), "utf8")).config
+      .dev_server_port;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`config.dev_server_port must be a port number (1-65535), got ${value}`);
+  }
+  return port;
+}
+
+/** The manifest with every development URL on `port` (the file itself says 3000). */
+function manifestForDevServer(xml, port) {
+  return xml.split(DEV_URL.slice(0, -1)).join(`https://localhost:${port}`);
+}
+
+module.exports = {
+  DEV_URL,
+  DEFAULT_PRODUCTION_URL,
+  devServerPort,
+  manifestForDevServer,
+  productionUrl,
+  rewriteManifestUrls,
+};

@@ -47,6 +47,8 @@ export function mountConnectionPanel(
   const sandboxButton = requireElement(root, "use-sandbox", HTMLButtonElement);
   const connected = requireElement(root, "connected", HTMLElement);
   const summary = requireElement(root, "connection-summary", HTMLElement);
+  const changeButton = requireElement(root, "connection-change", HTMLButtonElement);
+  const details = requireElement(root, "connection-details", HTMLElement);
   const disconnectButton = requireElement(root, "disconnect", HTMLButtonElement);
   const status = requireElement(root, "connection-status", HTMLElement);
   const alert = requireElement(root, "connection-error", HTMLElement);
@@ -105,6 +107,14 @@ export function mountConnectionPanel(
     connectButton.textContent = view.connectLabel;
     setShown(connected, view.summary !== undefined);
     summary.textContent = view.summary ?? "";
+    // Each connection starts as one line; Change unfolds it.
+    if (view.summary === undefined) expandDetails(false);
+  }
+
+  function expandDetails(expanded: boolean): void {
+    changeButton.setAttribute("aria-expanded", String(expanded));
+    connected.classList.toggle("expanded", expanded);
+    setShown(details, expanded);
   }
   phase.subscribe(render);
   render(phase.value);
@@ -188,6 +198,10 @@ export function mountConnectionPanel(
   for (const input of Object.values(inputs)) {
     input.addEventListener("input", () => markInvalid(input, undefined));
   }
+
+  changeButton.addEventListener("click", () => {
+    expandDetails(changeButton.getAttribute("aria-expanded") !== "true");
+  });
 
   disconnectButton.addEventListener("click", () => {
     const current = active.current;

@@ -19,6 +19,7 @@ import { mountImportPanel } from "./importPanel";
 import { ImportRun } from "./importRun";
 import { mountJournalPanel } from "./journalPanel";
 import { applyPaneTheme, paneThemeFromOffice } from "./theme";
+import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./tabs";
 import { requireElement, setShown } from "./view";
 import styles from "./taskpane.css";
 
@@ -43,18 +44,64 @@ function deviceStore(): SecretStore | undefined {
   return secretStore(OfficeRuntime.storage);
 }
 
-function followOfficeTheme(): void {
-  let theme: Office.OfficeTheme | undefined;
+function currentOfficeTheme(): Office.OfficeTheme | undefined {
   try {
-    theme = Office.context.officeTheme;
+    return Office.context.officeTheme;
   } catch {
-    theme = undefined;
+    return undefined;
   }
-  applyPaneTheme(document.documentElement, paneThemeFromOffice(theme));
+}
+
+/**
+ * Applies Office's theme now and again whenever Office reports a change while the pane is open
+ * (OfficeThemeChanged; hosts without that event keep the theme the pane opened with).
+ */
+function followOfficeTheme(): void {
+  const apply = (theme: Office.OfficeTheme | undefined) =>
+    applyPaneTheme(document.documentElement, paneThemeFromOffice(theme));
+  apply(currentOfficeTheme());
+  const eventType = Office.EventType?.OfficeThemeChanged;
+  const officeDocument = Office.context?.document;
+  if (eventType === undefined || typeof officeDocument?.addHandlerAsync !== "function") return;
+  try {
+    officeDocument.addHandlerAsync(eventType, (args: { officeTheme?: Office.OfficeTheme }) => {
+      apply(args?.officeTheme ?? currentOfficeTheme());
+    });
+  } catch {
+    // A host that does not know the event: the pane keeps its theme.
+  }
+}
+
+/**
+ * The ribbon's Import and Journal buttons: function commands in the shared runtime that pick the
+ * tab, then show the pane (one shared runtime has one task pane, so both buttons cannot point at
+ * different pages).
+ */
+function associateRibbonCommands(tabs: PaneTabs): void {
+  if (typeof Office.actions?.associate !== "function") return;
+  const command = (tab: PaneTab) => (event?: Office.AddinCommands.Event) => {
+    tabs.select(tab);
+    const shown =
+      typeof Office.addin?.showAsTaskpane === "function"
+        ? Office.addin.showAsTaskpane()
+        : Promise.resolve();
+    shown.then(
+      () => event?.completed(),
+      () => event?.completed(),
+    );
+  };
+  Office.actions.associate("showImportTab", command("import"));
+  Office.actions.associate("showJournalTab", command("journal"));
 }
 
 async function start(): Promise<void> {
   followOfficeTheme();
+  const tabs = mountTabs(document, tabFromHash(window.location.hash));
+  associateRibbonCommands(tabs);
+  window.addEventListener("hashchange", () => {
+    const tab = tabFromHash(window.location.hash);
+    if (tab !== undefined) tabs.select(tab);
+  });
   // Excel.SettingCollection, the store journal sheets and import tables use too: never
   // Office.context.document.settings, whose saveAsync writes back a stale copy of all of them.
   const workbook = workbookSettings;
@@ -81,13 +128,13 @@ async function start(): Promise<void> {
   const connectionPanel = mountConnectionPanel(document, {
     stores: { workbook, ...(device === undefined ? {} : { device }) },
     active: activeConnection,
-    focusAfterConnect: () => importPanel.focus(),
+    focusAfterConnect: () => {
+      tabs.select("import");
+      importPanel.focus();
+    },
   });
   setShown(requireElement(document, "host-status", HTMLElement), false);
-  setShown(requireElement(document, "connection-panel", HTMLElement), true);
-  setShown(requireElement(document, "import-panel", HTMLElement), true);
-  setShown(requireElement(document, "journal-panel", HTMLElement), true);
-  setShown(requireElement(document, "formulas-panel", HTMLElement), true);
+  tabs.show();
   await connectionPanel.restore();
 }
 

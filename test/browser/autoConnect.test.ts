@@ -110,7 +110,11 @@ describe("opening a workbook", () => {
   it("connects on the user's click, and then by itself, with no identity left in the workbook", async () => {
     const { pane, sandbox } = session;
     await pane.getByRole("button", { name: "Connect", exact: true }).click();
-    await pane.locator("#connection-summary").waitFor({ state: "visible" });
+    // A connection the user asked for moves on to the Import tab.
+    await pane.getByRole("tab", { name: "Import", selected: true }).waitFor();
+    await pane.locator("#connection-summary", { hasText: "Connected to" }).waitFor({
+      state: "attached",
+    });
     const saved = JSON.stringify(await setting(CONNECTION_SETTING));
     expect(saved).not.toContain("other-company");
     expect(saved).toMatch(/"identityFingerprint":"sha256:[0-9a-f]{64}"/);

@@ -1,5 +1,13 @@
 // The built task pane in headless Chromium against the sandbox: connecting.
-import { BrowserSession, connect, importFromPane, openPreview, tableInfo, values } from "./harness";
+import {
+  BrowserSession,
+  connect,
+  importFromPane,
+  openPreview,
+  showTab,
+  tableInfo,
+  values,
+} from "./harness";
 
 let session: BrowserSession;
 
@@ -65,6 +73,8 @@ describe("connection panel", () => {
   it("connects with the demo credentials and shows where it is connected", async () => {
     const { pane } = session;
     await connect(session);
+    await pane.getByRole("tab", { name: "Import", selected: true }).waitFor();
+    await showTab(session, "Connection");
     const summary = pane.locator("#connection-summary");
     await summary.waitFor({ state: "visible" });
     expect(await summary.innerText()).toMatch(
@@ -76,6 +86,7 @@ describe("connection panel", () => {
 
   it("fills the sandbox address and demo credentials with Use sandbox", async () => {
     const { pane } = session;
+    await pane.getByRole("button", { name: "Change connection" }).click();
     await pane.getByRole("button", { name: "Disconnect" }).click();
     await pane.getByRole("button", { name: "Use sandbox" }).click();
     expect(await pane.getByLabel("API address").inputValue()).toBe("http://127.0.0.1:4010/v1");
@@ -112,6 +123,8 @@ describe("connecting to the release candidate (rc-1)", () => {
     await pane.getByLabel("Access token", { exact: true }).fill("demo-token");
     await pane.getByLabel("Project identity").fill("demo-company");
     await pane.getByRole("button", { name: "Connect", exact: true }).click();
+    await pane.getByRole("tab", { name: "Import", selected: true }).waitFor();
+    await showTab(rc, "Connection");
     const summary = pane.locator("#connection-summary");
     await summary.waitFor({ state: "visible" });
     expect(await summary.innerText()).toBe(

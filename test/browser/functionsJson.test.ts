@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { APP_DIR } from "./build";
-import { BrowserSession, connected, openPreview } from "./harness";
+import { BrowserSession, connected, openPreview, showTab } from "./harness";
 
 interface Parameter {
   name: string;
@@ -189,6 +189,7 @@ describe("in the task pane's runtime (Chromium, preview host)", () => {
     const cached = sandbox.stats().requests;
     await callFunction(session, "PAYMENTS", [3]);
     expect(sandbox.stats().requests).toBe(cached);
+    await showTab(session, "Formulas");
     await pane.getByRole("button", { name: "Refresh data" }).click();
     await pane
       .locator("#refresh-status")

@@ -45,7 +45,9 @@ export async function openPreview(
       "--no-first-run",
     ],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // A page of its own context: @axe-core/playwright needs one (browser.newPage() pages fail it).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
   const width = options.paneWidth ?? 360;
   const theme = options.theme ? `&theme=${options.theme}` : "";
   await page.goto(`${preview.url}?paneWidth=${width}${theme}`);
@@ -64,12 +66,20 @@ export async function openPreview(
   };
 }
 
+export type PaneTabName = "Connection" | "Import" | "Journal" | "Formulas";
+
+/** Shows a panel of the task pane by clicking its tab. */
+export async function showTab(session: BrowserSession, name: PaneTabName): Promise<void> {
+  await session.pane.getByRole("tab", { name, exact: true }).click();
+}
+
 /** Connects the task pane to the test's sandbox (its port is not the default 4010). */
 export async function connect(
   session: BrowserSession,
   credentials: { token?: string; identity?: string } = {},
 ): Promise<void> {
   const { pane, sandbox } = session;
+  await showTab(session, "Connection");
   await pane.getByLabel("API address").fill(sandbox.baseUrl);
   await pane.getByLabel("Access token", { exact: true }).fill(credentials.token ?? "demo-token");
   await pane.getByLabel("Project identity").fill(credentials.identity ?? "demo-company");
@@ -79,7 +89,10 @@ export async function connect(
 /** Connects, and waits until the task pane says it is connected. */
 export async function connected(session: BrowserSession): Promise<void> {
   await connect(session);
-  await session.pane.locator("#connection-summary").waitFor({ state: "visible" });
+  // Connecting moves to the Import tab: the summary is there, behind the Connection tab.
+  await session.pane
+    .locator("#connection-summary", { hasText: "Connected to" })
+    .waitFor({ state: "attached" });
 }
 
 /**
@@ -121,6 +134,8 @@ type HostWindow = {
     addSheet(name: string): void;
     activateSheet(name: string): void;
     selection(): { sheet: string; address: string } | null;
+    setTheme(theme: "light" | "dark"): void;
+    runAction(id: string): Promise<void>;
   };
 };
 
@@ -171,6 +186,22 @@ export function selection(
   return session.page.evaluate(() => (window as unknown as HostWindow).ledgerFakeHost.selection());
 }
 
+/** Switches Office's theme while the pane is open (the fake fires OfficeThemeChanged). */
+export function setOfficeTheme(session: BrowserSession, theme: "light" | "dark"): Promise<void> {
+  return session.page.evaluate(
+    (t) => (window as unknown as HostWindow).ledgerFakeHost.setTheme(t),
+    theme,
+  );
+}
+
+/** Clicks a ribbon button: runs its function command as Excel would, until it completes. */
+export function runRibbonCommand(session: BrowserSession, functionName: string): Promise<void> {
+  return session.page.evaluate(
+    (id) => (window as unknown as HostWindow).ledgerFakeHost.runAction(id),
+    functionName,
+  );
+}
+
 /** Makes a sheet active, as a user clicking its tab would. */
 export function activateSheet(session: BrowserSession, name: string): Promise<void> {
   return session.page.evaluate(
@@ -203,6 +234,7 @@ export function typeCells(
 /** Imports a collection from the task pane and waits until the status line says it ended. */
 export async function importFromPane(session: BrowserSession, collection: string): Promise<string> {
   const { pane } = session;
+  await showTab(session, "Import");
   await pane.getByLabel("Collection").selectOption(collection);
   await pane.getByRole("button", { name: "Import", exact: true }).click();
   const status = pane.locator("#import-status");

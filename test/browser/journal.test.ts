@@ -9,6 +9,7 @@ import {
   selection,
   sheetNames,
   typeCells,
+  showTab,
   useConnectedPreview,
   values,
 } from "./harness";
@@ -114,6 +115,7 @@ describe("the journal editor in the task pane", () => {
   /** Types into the reference field, presses Open journal and waits for the outcome. */
   async function open(reference: string): Promise<string> {
     const { pane } = session;
+    await showTab(session, "Journal");
     await pane.getByLabel("Journal ID or reference").fill(reference);
     await pane.getByRole("button", { name: "Open journal" }).click();
     return await settled();

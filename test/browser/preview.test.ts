@@ -31,3 +31,17 @@ it("gives the task pane the page's workbook even when the page's script arrives 
   });
   expect(shared).toBe(true);
 });
+
+it("opens the pane on Import and Journal from its ribbon buttons, and switches Office's theme", async () => {
+  const { page, pane } = session;
+  await pane.getByRole("tab", { name: "Connection" }).waitFor();
+  const office = page.getByRole("group", { name: "Home tab, Ledger Sheets group" });
+  await office.getByRole("button", { name: "Journal" }).click();
+  await pane.getByRole("tab", { name: "Journal", selected: true }).waitFor();
+  await office.getByRole("button", { name: "Import" }).click();
+  await pane.getByRole("tab", { name: "Import", selected: true }).waitFor();
+  await office.getByLabel("Dark Office theme").check();
+  await pane.locator("html[data-theme='dark']").waitFor({ state: "attached" });
+  await office.getByLabel("Dark Office theme").uncheck();
+  await pane.locator("html[data-theme='light']").waitFor({ state: "attached" });
+});

@@ -1,7 +1,7 @@
 // The built task pane in headless Chromium: every workbook setting goes to one store, so changing
 // a setting in the pane never erases what another part of the add-in kept (issue 11, item 1).
 import { SEEDED_JOURNALS } from "../../tools/sandbox";
-import { BrowserSession, sheetNames, useConnectedPreview } from "./harness";
+import { BrowserSession, sheetNames, showTab, useConnectedPreview } from "./harness";
 
 const JOURNAL_SHEETS_SETTING = "ledgerSheets.journalSheets";
 const FORMULA_CACHE_SETTING = "ledgerSheets.formulaCacheSeconds";
@@ -24,6 +24,7 @@ describe("the workbook's settings, changed in the task pane", () => {
 
   async function openJournal(session: BrowserSession, reference: string): Promise<string> {
     const { pane } = session;
+    await showTab(session, "Journal");
     await pane.getByLabel("Journal ID or reference").fill(reference);
     await pane.getByRole("button", { name: "Open journal" }).click();
     await pane
@@ -39,6 +40,7 @@ describe("the workbook's settings, changed in the task pane", () => {
     expect(await openJournal(session, JNL_0001)).toMatch(/Opened journal JNL-0001/);
     expect(String(await setting(session, JOURNAL_SHEETS_SETTING))).toContain(JNL_0001);
 
+    await showTab(session, "Formulas");
     const field = pane.getByLabel("Keep answers for (seconds)");
     await field.fill("60");
     await field.press("Tab");

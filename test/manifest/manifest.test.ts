@@ -14,7 +14,13 @@ import {
   workbookHost,
 } from "./manifestChecks";
 import { buildProduction, BuildOutput } from "./buildOnce";
-import { DEV_URL, productionUrl, rewriteManifestUrls } from "../../scripts/manifest-urls";
+import {
+  DEV_URL,
+  devServerPort,
+  manifestForDevServer,
+  productionUrl,
+  rewriteManifestUrls,
+} from "../../scripts/manifest-urls";
 
 const PUBLIC_URL = "https://addin.ledger-sheets.test/app/";
 const sourceXml = readFileSync(path.join(__dirname, "../../manifest.xml"), "utf8");
@@ -103,15 +109,34 @@ describe("manifest.xml", () => {
     );
   });
 
-  it("has a ribbon button that opens the task pane, with unique well-formed ids", () => {
+  it("has its own group on the Home tab with Import and Journal buttons, unique well-formed ids", () => {
     const desktop = child(host, "DesktopFormFactor");
+    const tab = descendants(desktop).find((e) => e.name === "OfficeTab");
+    expect(tab?.attributes.id).toBe("TabHome");
     const controls = descendants(desktop).filter((e) => e.name === "Control");
-    expect(controls.map((c) => c.attributes["xsi:type"])).toEqual(["Button"]);
+    expect(controls.map((c) => c.attributes["xsi:type"])).toEqual(["Button", "Button"]);
+    const labels = controls.map(
+      (c) => res.get(child(c, "Label").attributes.resid as string)?.value,
+    );
+    expect(labels).toEqual(["Import", "Journal"]);
     const ids = descendants(desktop)
       .filter((e) => ["Group", "Control"].includes(e.name))
       .map((e) => e.attributes.id as string);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z][A-Za-z0-9.]{0,124}$/);
+  });
+
+  it("runs each button as a function command the task pane registers (shared runtime)", () => {
+    const desktop = child(host, "DesktopFormFactor");
+    const actions = descendants(desktop).filter((e) => e.name === "Action");
+    expect(actions.map((a) => a.attributes["xsi:type"])).toEqual([
+      "ExecuteFunction",
+      "ExecuteFunction",
+    ]);
+    const names = actions.map((a) => child(a, "FunctionName").text.trim());
+    expect(names).toEqual(["showImportTab", "showJournalTab"]);
+    const pane = readFileSync(path.join(__dirname, "../../src/taskpane/taskpane.ts"), "utf8");
+    for (const name of names) expect(pane).toContain(`associate("${name}"`);
   });
 
   it("points every URL at the development server", () => {
@@ -217,7 +242,7 @@ describe("the production build", () => {
 describe("manifest checks on broken manifests", () => {
   it("catches children out of order deep inside VersionOverrides", () => {
     const swapped = sourceXml
-      .replace(/(<Label resid="OpenPane.Label"\/>)(\s*)(<Supertip>[\s\S]*?<\/Supertip>)/, "$3$2$1")
+      .replace(/(<Label resid="Import.Label"\/>)(\s*)(<Supertip>[\s\S]*?<\/Supertip>)/, "$3$2$1")
       .replace(/(<bt:Images>[\s\S]*?<\/bt:Images>)(\s*)(<bt:Urls>[\s\S]*?<\/bt:Urls>)/, "$3$2$1");
     expect(checkChildOrder(parseXml(swapped))).toEqual([
       "VersionOverrides/Hosts/Host/DesktopFormFactor/ExtensionPoint/OfficeTab/Group/Control: " +
@@ -253,7 +278,11 @@ describe("manifest checks on broken manifests", () => {
     const broken = parseXml(
       sourceXml.replace('<Runtime resid="Taskpane.Url"', '<Runtime resid="Functions.Script.Url"'),
     );
-    expect(checkSharedRuntime(broken).length).toBeGreaterThanOrEqual(3);
+    // The functions page and the function file (the ribbon's commands) no longer match it.
+    expect(checkSharedRuntime(broken)).toEqual([
+      "custom functions page Taskpane.Url is not the runtime Functions.Script.Url",
+      "FunctionFile Taskpane.Url is not the runtime Functions.Script.Url",
+    ]);
   });
 
   it("catch top-level elements out of schema order", () => {
@@ -263,6 +292,37 @@ describe("manifest checks on broken manifests", () => {
         .replace("<Hosts>", "<Permissions>ReadWriteDocument</Permissions><Hosts>"),
     );
     expect(checkTopLevelOrder(broken)).toEqual(["<Hosts> must not come after <Permissions>"]);
+  });
+});
+
+describe("the development manifest (npm start, development build)", () => {
+  const withEnv = (value: string | undefined, run: () => void) => {
+    const saved = process.env.npm_package_config_dev_server_port;
+    if (value === undefined) delete process.env.npm_package_config_dev_server_port;
+    else process.env.npm_package_config_dev_server_port = value;
+    try {
+      run();
+    } finally {
+      if (saved === undefined) delete process.env.npm_package_config_dev_server_port;
+      else process.env.npm_package_config_dev_server_port = saved;
+    }
+  };
+
+  it("puts every URL on the configured port", () => {
+    const xml = manifestForDevServer(sourceXml, 3456);
+    const urls = allUrls(parseXml(xml));
+    expect(urls.length).toBe(allUrls(parseXml(sourceXml)).length);
+    for (const url of urls) expect(url.startsWith("https://localhost:3456")).toBe(true);
+    expect(xml).not.toContain("localhost:3000");
+  });
+
+  it("takes the port from package.json's config.dev_server_port, as npm passes it", () => {
+    const pkg = JSON.parse(readFileSync(path.join(__dirname, "../../package.json"), "utf8")) as {
+      config: { dev_server_port: number };
+    };
+    withEnv(undefined, () => expect(devServerPort()).toBe(pkg.config.dev_server_port));
+    withEnv("3456", () => expect(devServerPort()).toBe(3456));
+    withEnv("not-a-port", () => expect(() => devServerPort()).toThrow(/dev_server_port/));
   });
 });
 

@@ -82,13 +82,14 @@ export const CHILD_ORDER: Readonly<Record<string, readonly string[]>> = {
   Control: ["Label", "Supertip", "Icon", "Action"],
   Supertip: ["Title", "Description"],
   Icon: ["bt:Image"],
-  Action: ["TaskpaneId", "SourceLocation", "Title", "SupportsPinning"],
+  "Action:ShowTaskpane": ["TaskpaneId", "SourceLocation", "Title", "SupportsPinning"],
+  "Action:ExecuteFunction": ["FunctionName"],
   Resources: ["bt:Images", "bt:Urls", "bt:ShortStrings", "bt:LongStrings"],
 };
 
 function orderKey(element: XmlElement): string {
   const type = element.attributes["xsi:type"];
-  return element.name === "ExtensionPoint" && type !== undefined
+  return ["ExtensionPoint", "Action"].includes(element.name) && type !== undefined
     ? `${element.name}:${type}`
     : element.name;
 }
@@ -141,7 +142,10 @@ export function checkResids(root: XmlElement): string[] {
   return problems;
 }
 
-/** The runtime, the functions page, the function file and every pane action share one resid. */
+/**
+ * The runtime, the functions page, the function file and every ShowTaskpane action share one
+ * resid (function commands run in that runtime through the function file).
+ */
 export function checkSharedRuntime(root: XmlElement): string[] {
   const host = workbookHost(root);
   const runtime = child(child(host, "Runtimes"), "Runtime");
@@ -155,7 +159,10 @@ export function checkSharedRuntime(root: XmlElement): string[] {
   const functionFile = child(desktop, "FunctionFile").attributes.resid;
   if (functionFile !== shared)
     problems.push(`FunctionFile ${functionFile} is not the runtime ${shared}`);
-  for (const action of descendants(desktop).filter((e) => e.name === "Action")) {
+  const paneActions = descendants(desktop).filter(
+    (e) => e.name === "Action" && e.attributes["xsi:type"] === "ShowTaskpane",
+  );
+  for (const action of paneActions) {
     const pane = child(action, "SourceLocation").attributes.resid;
     if (pane !== shared) problems.push(`task pane action ${pane} is not the runtime ${shared}`);
     if (childNames(action).includes("TaskpaneId")) {

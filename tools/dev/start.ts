@@ -2,6 +2,7 @@
 // dev server, then sideloads into Excel where the platform allows; on Linux it says how to sideload
 // and keeps serving until stopped (Ctrl+C or `npm stop`).
 import { ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import net from "node:net";
 import path from "node:path";
@@ -29,7 +30,7 @@ function parseArgs(argv: string[]): StartOptions {
   const options: StartOptions = {
     sideload: true,
     sandboxPort: Number(process.env.npm_package_config_sandbox_port || 4010),
-    devServerPort: Number(process.env.npm_package_config_dev_server_port || 3000),
+    devServerPort: manifestUrls.devServerPort(),
     previewPort: Number(process.env.npm_package_config_preview_port || 3001),
   };
   for (let i = 0; i < argv.length; i++) {
@@ -95,11 +96,25 @@ async function waitForPage(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`The dev server did not serve ${url} within ${timeoutMs / 1000} s.`);
 }
 
+type ManifestUrls = typeof import("../../scripts/manifest-urls");
+/** scripts/manifest-urls.js, loaded from the project (it is plain CommonJS, outside tools/). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a path known only at run time
+const manifestUrls = require(path.join(PROJECT_ROOT, "scripts/manifest-urls.js")) as ManifestUrls;
+
+/** The manifest npm start sideloads: manifest.xml with its URLs on the dev server's port. */
+const DEV_MANIFEST = path.join(PROJECT_ROOT, "build", "manifest.dev.xml");
+
+function writeDevManifest(port: number): void {
+  const xml = readFileSync(path.join(PROJECT_ROOT, "manifest.xml"), "utf8");
+  mkdirSync(path.dirname(DEV_MANIFEST), { recursive: true });
+  writeFileSync(DEV_MANIFEST, manifestUrls.manifestForDevServer(xml, port));
+}
+
 function sideload(platform: "desktop" | "web", options: StartOptions): boolean {
   const args = [
     path.join(PROJECT_ROOT, "node_modules/office-addin-debugging/cli.js"),
     "start",
-    "manifest.xml",
+    DEV_MANIFEST,
     platform,
     "--dev-server-port",
     String(options.devServerPort),
@@ -143,7 +158,7 @@ function explainManualSideload(options: StartOptions, reason: string): void {
       `  • In any browser, without Excel: the preview at http://127.0.0.1:${options.previewPort}/`,
       "    shows the task pane beside an in-memory workbook (choose Use sandbox, then Connect).",
       "  • Excel on the web: open a workbook, choose Home > Add-ins > More Add-ins > Upload My Add-in,",
-      `    and upload ${path.join(PROJECT_ROOT, "manifest.xml")}`,
+      `    and upload ${DEV_MANIFEST}`,
       "    (or run: npm start -- --document <the workbook's https address>).",
       "  • Excel on Windows or Mac: run npm start there; it sideloads automatically.",
       `  Task pane page: ${page} (trust the development certificate first if the browser warns).`,
@@ -163,11 +178,7 @@ function shutdown(code: number): void {
   if (state.sideloaded) {
     spawnSync(
       process.execPath,
-      [
-        path.join(PROJECT_ROOT, "node_modules/office-addin-debugging/cli.js"),
-        "stop",
-        "manifest.xml",
-      ],
+      [path.join(PROJECT_ROOT, "node_modules/office-addin-debugging/cli.js"), "stop", DEV_MANIFEST],
       { cwd: PROJECT_ROOT, stdio: "inherit" },
     );
   }
@@ -196,6 +207,7 @@ async function main(): Promise<void> {
     }
   }
 
+  writeDevManifest(options.devServerPort);
   const sandbox = startChild("The sandbox", [
     path.join(PROJECT_ROOT, "build/node/sandbox/cli.js"),
     "--port",

@@ -98,6 +98,10 @@ export class FakeExcelHost implements SyncBackend {
   readonly storage: Map<string, string>;
   /** Functions registered through CustomFunctions.associate, by id (upper case). */
   readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();
+  /** Function commands registered through Office.actions.associate, by id (the ribbon's). */
+  readonly actions = new Map<string, (event?: unknown) => unknown>();
+  /** OfficeThemeChanged handlers the pane added through document.addHandlerAsync. */
+  readonly themeHandlers = new Set<(args: unknown) => void>();
   private log: SyncRecord[] = [];
   private listeners = new Set<() => void>();
   private queueTail: Promise<void> = Promise.resolve();
@@ -152,6 +156,24 @@ export class FakeExcelHost implements SyncBackend {
 
   resetCounters(): void {
     this.log = [];
+  }
+
+  /** Switches Office's theme, as a user would in File > Account, and tells the open pane. */
+  setTheme(theme: "light" | "dark"): void {
+    this.theme = theme;
+    for (const handler of [...this.themeHandlers]) handler(theme);
+  }
+
+  /**
+   * Runs a ribbon button's function command, as Excel does when it is clicked; resolves when
+   * the command calls event.completed().
+   */
+  runAction(id: string): Promise<void> {
+    const action = this.actions.get(id);
+    if (action === undefined) return Promise.reject(new Error(`No function command ${id}.`));
+    return new Promise((resolve) => {
+      action({ source: { id }, completed: () => resolve() });
+    });
   }
 
   /** Called after every round trip (and after host-side changes); returns the unsubscribe. */

@@ -25,6 +25,7 @@ interface FakeOffice {
   readonly PlatformType: Record<string, string>;
   readonly AsyncResultStatus: Record<string, string>;
   readonly ThemeId: Record<string, number>;
+  readonly EventType: Record<string, string>;
   readonly context: Record<string, unknown>;
   readonly addin: Record<string, unknown>;
   readonly actions: { associate(id: string, action: (event?: unknown) => unknown): void };
@@ -168,6 +169,21 @@ function makeStorage(map: Map<string, string>): OfficeRuntime.Storage {
   };
 }
 
+/** Calls an Office-style async callback with a success result, later, as Office does. */
+function succeeded(callback: unknown, asyncContext?: unknown): void {
+  if (typeof callback === "function") {
+    setTimeout(
+      () => callback({ status: "succeeded", value: undefined, error: null, asyncContext }),
+      0,
+    );
+  }
+}
+
+/** The callback of an Office async method: the options argument may be left out. */
+function callbackOf(a: unknown, b: unknown): unknown {
+  return typeof a === "function" ? a : b;
+}
+
 /** Office.context.document.settings: an in-memory copy, written to the workbook by saveAsync. */
 function makeDocumentSettings(host: FakeExcelHost) {
   let copy = new Map<string, unknown>();
@@ -176,15 +192,6 @@ function makeDocumentSettings(host: FakeExcelHost) {
     copy = new Map(store.keys().map((key) => [key, store.get(key)]));
   };
   refresh();
-  const succeeded = (callback: unknown, asyncContext?: unknown) => {
-    if (typeof callback === "function") {
-      setTimeout(
-        () => callback({ status: "succeeded", value: undefined, error: null, asyncContext }),
-        0,
-      );
-    }
-  };
-  const callbackOf = (a: unknown, b: unknown) => (typeof a === "function" ? a : b);
   const contextOf = (a: unknown) =>
     a && typeof a === "object" && "asyncContext" in a
       ? (a as { asyncContext: unknown }).asyncContext
@@ -246,6 +253,10 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
     },
     AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
     ThemeId: { Black: 0, Colorful: 1, DarkGray: 2, White: 3 },
+    EventType: {
+      OfficeThemeChanged: "officeThemeChanged",
+      DocumentSelectionChanged: "documentSelectionChanged",
+    },
     context: {
       host: "Excel",
       platform: "OfficeOnline",
@@ -253,7 +264,25 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
       contentLanguage: "en-US",
       diagnostics: { host: "Excel", platform: "OfficeOnline", version: "16.0.0.0" },
       requirements: { isSetSupported },
-      document: { settings: makeDocumentSettings(host), url: "https://fake.excel/Book1.xlsx" },
+      document: {
+        settings: makeDocumentSettings(host),
+        url: "https://fake.excel/Book1.xlsx",
+        // Only OfficeThemeChanged is delivered (FakeExcelHost.setTheme); other events are
+        // accepted and never fire.
+        addHandlerAsync: (
+          type: unknown,
+          handler: unknown,
+          options?: unknown,
+          callback?: unknown,
+        ) => {
+          if (type === "officeThemeChanged" && typeof handler === "function") {
+            host.themeHandlers.add(() =>
+              handler({ type: "officeThemeChanged", officeTheme: { ...THEMES[host.theme] } }),
+            );
+          }
+          succeeded(callbackOf(options, callback));
+        },
+      },
       get officeTheme() {
         return { ...THEMES[host.theme] };
       },
@@ -266,7 +295,9 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
       onVisibilityModeChanged: () => Promise.resolve(() => Promise.resolve()),
     },
     actions: {
-      associate: () => undefined,
+      associate: (id, action) => {
+        host.actions.set(id, action);
+      },
     },
   };
   const Excel: FakeExcelNamespace = {

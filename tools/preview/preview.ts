@@ -26,3 +26,18 @@ const width = params.get("paneWidth");
 if (width && /^\d+$/.test(width)) {
   document.body.style.setProperty("--pane-width", `${width}px`);
 }
+
+// The ribbon's buttons run the function commands the pane registered, as Excel does on a click.
+for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-command]")) {
+  button.addEventListener("click", () => {
+    host.runAction(button.dataset.command ?? "").catch((error: unknown) => {
+      console.error(error);
+    });
+  });
+}
+// Switching Office's theme while the pane is open fires OfficeThemeChanged in the pane.
+const dark = document.getElementById("office-dark-theme");
+if (dark instanceof HTMLInputElement) {
+  dark.checked = host.theme === "dark";
+  dark.addEventListener("change", () => host.setTheme(dark.checked ? "dark" : "light"));
+}
