@@ -1,6 +1,7 @@
 // Reading one cell as Excel reports it (doubles, serials, text, error strings) into exact values.
 
 import {
+  MONEY_PLACES,
   Money,
   SPREADSHEET_DIGITS,
   centsFromSpreadsheetNumber,
@@ -77,22 +78,23 @@ export function readText(value: CellInput, formula: CellInput): Reading<string> 
 }
 
 /**
- * An amount: undefined for an empty cell; a number settled to whole cents (float noise from
- * formulas such as =0.1+0.2 removed, a real sub-cent value such as 10.005 refused). Text is
+ * An amount: undefined for an empty cell; a number settled to the currency's `places` decimals
+ * (float noise from formulas such as =0.1+0.2 removed, a real sub-cent value such as 10.005
+ * refused). Text is
  * refused, even `1234.50`: the sheet's totals do not count it. Text of more than 15 significant
  * digits is refused with its own reason: the API types amounts as doubles, so a server would
  * change the cents of such an amount.
  */
-export function readAmount(value: CellInput): Reading<Money | undefined> {
+export function readAmount(value: CellInput, places = MONEY_PLACES): Reading<Money | undefined> {
   if (isExcelError(value)) return refused(errorMessage(String(value)));
   if (typeof value === "number") {
-    const cents = centsFromSpreadsheetNumber(value);
+    const cents = centsFromSpreadsheetNumber(value, places);
     return cents.ok ? ok(cents.value.amount) : refused(asClause(cents.problem.message));
   }
   if (typeof value === "boolean") return refused(`${value ? "TRUE" : "FALSE"} is not an amount`);
   const text = value.trim();
   if (text === "") return ok(undefined);
-  const parsed = parseMoney(text);
+  const parsed = parseMoney(text, { places });
   if (!parsed.ok) return refused(asClause(parsed.problem.message));
   if (parsed.value.sd(true) > SPREADSHEET_DIGITS) {
     return refused(

@@ -17,7 +17,7 @@ export type { JournalGridReading } from "./parse";
 export type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
 export { fillAccountIds, validateJournalDraft } from "./validate";
 export type { AccountFill, ValidateOptions } from "./validate";
-export { buildJournalUpdate, keepUntouchedDate } from "./updateBody";
+export { buildJournalUpdate, keepUntouchedAmounts, keepUntouchedDate } from "./updateBody";
 export { describeServerChanges } from "./serverChanges";
 export { describeConcurrentChange, describeNoLongerDraft } from "./concurrentChange";
 export { journalSheetState, readJournalSheetState } from "./sheetState";

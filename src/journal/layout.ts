@@ -2,7 +2,14 @@
 // Debit and Credit side by side, spare rows for new lines, and live totals.
 
 import type { JournalLine, ManualJournal } from "../api/types";
-import { DECIMAL_TEXT, MoneyDecimal, formatMoney, toSpreadsheetNumber } from "../money";
+import {
+  DECIMAL_TEXT,
+  MoneyDecimal,
+  currencyMinorUnits,
+  formatMoney,
+  moneyFormatFor,
+  toSpreadsheetNumber,
+} from "../money";
 import { dateTimeToSerial, dateToSerial, looksLikeIsoDate } from "../sheets/excelDates";
 import { sheetNameFor } from "../sheets/names";
 import { fitText } from "../sheets/textCells";
@@ -70,7 +77,9 @@ const FIELD_VALUES: Readonly<Record<string, (journal: ManualJournal) => string |
  */
 export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {}): JournalLayout {
   const editable = journal.status === "DRAFT";
-  const drawing = new Drawing();
+  // Amounts show the currency's decimals (ISO 4217): JPY none, KWD three.
+  const { places } = currencyMinorUnits(journal.currency_code ?? "");
+  const drawing = new Drawing(moneyFormatFor(places));
 
   const balanceRow = TITLE_ROW;
   drawing.put(0, TITLE_ROW, {
@@ -108,7 +117,7 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     LINE_COLUMNS.forEach((column, index) => {
       const cell = line
         ? lineCell(drawing, column, line, i + 1, cellAddress(index, headerRow + 1 + i))
-        : { value: "", numberFormat: formatOf(column.kind) };
+        : { value: "", numberFormat: formatOf(column.kind, drawing.moneyFormat) };
       drawing.put(index, headerRow + 1 + i, {
         ...cell,
         role: editable && column.input ? "input" : "fact",
@@ -130,7 +139,7 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
   for (const column of [debit, credit]) {
     drawing.put(column, totalRow, {
       formula: totalFormula(columnLetter(column), headerRow),
-      numberFormat: JOURNAL_FORMATS.money,
+      numberFormat: drawing.moneyFormat,
       role: "total",
       bold: true,
     });
@@ -145,8 +154,8 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
   const totalCredit = cellAddress(credit, totalRow);
   const difference = cellAddress(debit, differenceRow);
   drawing.put(debit, differenceRow, {
-    formula: `=ROUND(${totalDebit}-${totalCredit},2)`,
-    numberFormat: JOURNAL_FORMATS.money,
+    formula: `=ROUND(${totalDebit}-${totalCredit},${places})`,
+    numberFormat: drawing.moneyFormat,
     role: "total",
     bold: true,
   });
@@ -189,6 +198,8 @@ type CellDrawing = Omit<LayoutCell, "address" | "role"> & Partial<Pick<LayoutCel
 
 /** Collects the cells, the notes about values drawn inexactly, and the widest text per column. */
 class Drawing {
+  constructor(readonly moneyFormat: string) {}
+
   readonly cells: LayoutCell[] = [];
   readonly notes: string[] = [];
   private readonly widths: number[] = [];
@@ -203,7 +214,7 @@ class Drawing {
         : row < FIRST_FIELD_ROW + HEADER_FIELDS.length &&
           column === VALUE_COLUMN &&
           cell.numberFormat === JOURNAL_FORMATS.text;
-    if (!overflows) this.measure(column, shownChars(cell) + (cell.bold ? 2 : 0));
+    if (!overflows) this.measure(column, shownChars(cell, this.moneyFormat) + (cell.bold ? 2 : 0));
   }
 
   /** Top to bottom, left to right: the order a person reads them (and a golden file lists them). */
@@ -228,20 +239,21 @@ class Drawing {
 }
 
 /** Roughly how many characters a cell shows, for its column's width. */
-function shownChars(cell: CellDrawing): number {
-  if (cell.formula !== undefined) return cell.numberFormat === JOURNAL_FORMATS.money ? 14 : 10;
+function shownChars(cell: CellDrawing, moneyFormat: string): number {
+  if (cell.formula !== undefined) return cell.numberFormat === moneyFormat ? 14 : 10;
   const value = cell.value ?? "";
   if (typeof value !== "number") return String(value).length;
   if (cell.numberFormat === JOURNAL_FORMATS.date) return DATE_CHARS;
   if (cell.numberFormat === JOURNAL_FORMATS.datetime) return DATETIME_CHARS;
-  if (cell.numberFormat === JOURNAL_FORMATS.money) {
-    return formatMoney(new MoneyDecimal(value), { grouping: true }).length;
+  if (cell.numberFormat === moneyFormat) {
+    const places = moneyFormat.split(".")[1]?.length ?? 0;
+    return formatMoney(new MoneyDecimal(value), { grouping: true, places }).length;
   }
   return String(value).length;
 }
 
-function formatOf(kind: FieldKind | LineColumn["kind"]): string {
-  return JOURNAL_FORMATS[kind];
+function formatOf(kind: FieldKind | LineColumn["kind"], moneyFormat: string): string {
+  return kind === "money" ? moneyFormat : JOURNAL_FORMATS[kind];
 }
 
 function columnOf(key: LineColumn["key"]): number {
@@ -255,7 +267,9 @@ function fieldCell(
   kind: FieldKind,
   text: string | null,
 ): CellDrawing {
-  if (text === null || text === "") return { value: "", numberFormat: formatOf(kind) };
+  if (text === null || text === "") {
+    return { value: "", numberFormat: formatOf(kind, drawing.moneyFormat) };
+  }
   if (kind === "date") {
     // transaction_date is a date-time; the sheet shows the calendar date it names, as written.
     const datePart = text.slice(0, 10);
@@ -333,10 +347,10 @@ function lineText(line: JournalLine, key: LineColumn["key"]): string | null {
  */
 function amountCell(drawing: Drawing, where: string, text: string): CellDrawing {
   if (DECIMAL_TEXT.test(text) && new MoneyDecimal(text).isZero()) {
-    return { value: "", numberFormat: JOURNAL_FORMATS.money };
+    return { value: "", numberFormat: drawing.moneyFormat };
   }
   const number = toSpreadsheetNumber(text);
-  if (number.ok) return { value: number.value, numberFormat: JOURNAL_FORMATS.money };
+  if (number.ok) return { value: number.value, numberFormat: drawing.moneyFormat };
   drawing.note(
     `${where}: ${text} is kept as text because a spreadsheet number would lose digits; ` +
       "the sheet's totals leave it out, and the journal cannot be sent until it has at most " +

@@ -1,7 +1,14 @@
 // Reads a journal sheet back into a draft: finds the fields, the lines table and the totals by
 // their labels (so inserted and deleted rows do no harm), reads every cell exactly, and checks.
 
-import { SPREADSHEET_DIGITS, formatMoney, settleSpreadsheetNumber, sumMoney } from "../money";
+import {
+  SPREADSHEET_DIGITS,
+  currencyMinorUnits,
+  formatMoney,
+  placesInWords,
+  settleSpreadsheetNumber,
+  sumMoney,
+} from "../money";
 import type { Money } from "../money";
 import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
 import {
@@ -107,7 +114,8 @@ export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
   const exchangeRate = field("exchangeRate", readRateText, "");
   const description = field("description", readText, "");
 
-  const lines = readLines(grid, located, refuse);
+  const minor = currencyMinorUnits(currency);
+  const lines = readLines(grid, located, refuse, minor.places);
   const fill = fillAccountIds(lines, addresses, { alreadyReported: reported });
   for (const problem of fill.problems) {
     if (problem.address !== null) refuse(problem.address, problem.message);
@@ -128,6 +136,13 @@ export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
     ),
   );
   const notices = [...fill.notices, ...totalsNotices(grid, located, fill.lines)];
+  if (!minor.known && /^[A-Za-z]{3}$/.test(currency)) {
+    notices.push({
+      address: addresses.currency,
+      message: `${fieldPlace(addresses, "currency")}: ${currency} is not a currency this computer knows (ISO 4217), so amounts were checked with ${placesInWords(minor.places)}; the server decides whether it accepts it`,
+      severity: "info",
+    });
+  }
   const sorted = inSheetOrder(problems);
   return { draft: sorted.length === 0 ? draft : null, problems: sorted, notices };
 }
@@ -239,6 +254,7 @@ function readLines(
   grid: Grid,
   structure: Structure,
   refuse: (address: string, message: string) => void,
+  places: number,
 ): JournalDraftLine[] {
   const inputs = LINE_COLUMNS.filter((column) => column.input).map((column) => column.key);
   // Every input column was found by locate(); a missing fact column (Line ID) reads as empty.
@@ -262,7 +278,7 @@ function readLines(
       return "";
     };
     const amount = (key: "debit" | "credit"): Partial<Record<"debit" | "credit", Money>> => {
-      const reading = readAmount(grid.value(row, at(key)));
+      const reading = readAmount(grid.value(row, at(key)), places);
       if (!reading.ok) failed(key, reading.message);
       else if (reading.value !== undefined) return { [key]: reading.value };
       return {};

@@ -1,13 +1,14 @@
 // The PATCH body of a validated journal draft: decimal strings exact, a side per line.
 
 import type { JournalUpdate, JournalUpdateLine } from "../api/types";
-import { MoneyDecimal, toWireDecimal } from "../money";
+import { DECIMAL_TEXT, MoneyDecimal, currencyMinorUnits, toWireDecimal } from "../money";
+import type { ManualJournal } from "../api/types";
 import type { JournalDraft, JournalDraftLine } from "./draft";
 
 /**
  * The update that replaces the journal with `draft`, which must have passed validation
  * (`parseJournalGrid` returns only such drafts). Amounts and the rate go as exact decimal text
- * (`10.30`, `1.2345`); each line's `type` is the side its amount is on; optional ids and
+ * (`10.30`, `1.2345`; amounts with the currency's decimals: JPY `150000`, KWD `1.500`); each line's `type` is the side its amount is on; optional ids and
  * line descriptions only when the sheet has them. The journal's description is always sent, ""
  * when the cell is empty: the PATCH replaces it, so leaving it out could keep a description the
  * user cleared. The date goes as midnight UTC of the sheet's date; `keepUntouchedDate` puts the
@@ -15,12 +16,37 @@ import type { JournalDraft, JournalDraftLine } from "./draft";
  * positive amount.
  */
 export function buildJournalUpdate(draft: JournalDraft): JournalUpdate {
+  const { places } = currencyMinorUnits(draft.currency);
   return {
     transaction_date: `${draft.transactionDate}T00:00:00Z`,
     currency_code: draft.currency,
     exchange_rate: toWireDecimal(new MoneyDecimal(draft.exchangeRate)),
     description: draft.description,
-    lines: draft.lines.map(updateLine),
+    lines: draft.lines.map((line) => updateLine(line, places)),
+  };
+}
+
+/**
+ * `update` with each amount the user left alone in the server's own text: the line at the same
+ * position, on the same side, with the same value (`150000.00` for a JPY amount the sheet shows
+ * as 150000, `1.500` for KWD). A changed amount goes with the currency's decimals.
+ */
+export function keepUntouchedAmounts(
+  update: JournalUpdate,
+  server: Pick<ManualJournal, "lines">,
+): JournalUpdate {
+  return {
+    ...update,
+    lines: update.lines.map((line, index) => {
+      const loaded = server.lines[index];
+      if (!loaded) return line;
+      const text = line.type === "DEBIT" ? loaded.debit : loaded.credit;
+      const same =
+        typeof text === "string" &&
+        DECIMAL_TEXT.test(text) &&
+        new MoneyDecimal(text).equals(new MoneyDecimal(line.amount));
+      return same ? { ...line, amount: text } : line;
+    }),
   };
 }
 
@@ -40,7 +66,7 @@ export function keepUntouchedDate(
     : update;
 }
 
-function updateLine(line: JournalDraftLine): JournalUpdateLine {
+function updateLine(line: JournalDraftLine, places: number): JournalUpdateLine {
   const debit = line.debit !== undefined && line.debit.greaterThan(0) ? line.debit : undefined;
   const credit = line.credit !== undefined && line.credit.greaterThan(0) ? line.credit : undefined;
   const amount = debit ?? credit;
@@ -51,7 +77,7 @@ function updateLine(line: JournalDraftLine): JournalUpdateLine {
   }
   return {
     account_id: line.accountId,
-    amount: toWireDecimal(amount),
+    amount: toWireDecimal(amount, places),
     type: debit !== undefined ? "DEBIT" : "CREDIT",
     ...optional("tax_id", line.taxId),
     ...optional("contact_id", line.contactId),

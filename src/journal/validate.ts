@@ -1,7 +1,15 @@
 // The rules a journal draft must pass before it is sent, each problem naming its cell; and the
 // account ids a line may take from another line with the same account code.
 
-import { Money, MoneyDecimal, formatMoney, parseRate, sumMoney } from "../money";
+import {
+  Money,
+  MoneyDecimal,
+  currencyMinorUnits,
+  formatMoney,
+  parseRate,
+  sumMoney,
+  tooManyDecimals,
+} from "../money";
 import { quoteText } from "../money/money";
 import { readDateSerial } from "../sheets/excelDates";
 import { asClause } from "./cellReading";
@@ -51,7 +59,8 @@ function headerOf(column: LineInput): string {
 
 /**
  * Every problem of `draft`: a real date, a three-letter currency, a positive rate, at least two
- * lines, an account on every line, exactly one positive amount of whole cents per line, and
+ * lines, an account on every line, exactly one positive amount of whole minor units of the currency
+ * (cents; none for JPY, three decimals for KWD) per line, and
  * debits equal to credits (exactly, in decimal). Empty when the draft can be sent.
  */
 export function validateJournalDraft(
@@ -61,6 +70,8 @@ export function validateJournalDraft(
 ): SheetProblem[] {
   const reported = options.alreadyReported ?? new Set<string>();
   const problems: SheetProblem[] = [];
+  // Whole minor units of the journal's currency: cents mostly, none for JPY, mills for KWD.
+  const { places } = currencyMinorUnits(draft.currency);
   const report = (address: string | null, message: string): void => {
     if (address === null || !reported.has(address)) problems.push({ address, message });
   };
@@ -93,7 +104,7 @@ export function validateJournalDraft(
       amountsKnown = false;
       return;
     }
-    const sideProblems = checkSides(line, place, address);
+    const sideProblems = checkSides(line, places, place, address);
     if (sideProblems.length > 0) amountsKnown = false;
     for (const [cell, message] of sideProblems) report(cell, message);
   });
@@ -109,15 +120,15 @@ export function validateJournalDraft(
     if (!debits.equals(credits)) {
       report(
         addresses.difference,
-        `Debits ${shown(debits)} and credits ${shown(credits)} differ by ${shown(debits.minus(credits).abs())}`,
+        `Debits ${shown(debits, places)} and credits ${shown(credits, places)} differ by ${shown(debits.minus(credits).abs(), places)}`,
       );
     }
   }
   return problems;
 }
 
-function shown(amount: Money): string {
-  return formatMoney(amount, { grouping: true });
+function shown(amount: Money, places: number): string {
+  return formatMoney(amount, { grouping: true, places });
 }
 
 function checkDate(text: string): string | null {
@@ -147,6 +158,7 @@ function checkRate(text: string): string | null {
 /** The problems of a line's Debit and Credit, as [cell, message]. */
 function checkSides(
   line: JournalDraftLine,
+  places: number,
   place: (column: LineInput) => string,
   address: (column: LineInput) => string,
 ): [string, string][] {
@@ -158,16 +170,16 @@ function checkSides(
   for (const { column, other, amount } of sides) {
     if (amount === undefined) continue;
     if (amount.isNegative() && !amount.isZero()) {
-      const positive = formatMoney(amount.abs());
+      const positive = formatMoney(amount.abs(), { places });
       problems.push([
         address(column),
-        `${place(column)}: ${formatMoney(amount)} is negative; enter ${positive} in ` +
+        `${place(column)}: ${formatMoney(amount, { places })} is negative; enter ${positive} in ` +
           `${headerOf(other)} (${address(other)}) instead`,
       ]);
-    } else if (amount.decimalPlaces() > 2) {
+    } else if (amount.decimalPlaces() > places) {
       problems.push([
         address(column),
-        `${place(column)}: ${amount.toString()} has more than two decimals`,
+        `${place(column)}: ${amount.toString()} ${tooManyDecimals(places)}`,
       ]);
     }
   }

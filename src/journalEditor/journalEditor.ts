@@ -23,6 +23,7 @@ import {
   describeServerChanges,
   journalSheetState,
   layoutJournal,
+  keepUntouchedAmounts,
   keepUntouchedDate,
   parseJournalGrid,
 } from "../journal";
@@ -270,8 +271,9 @@ export async function sendActiveJournal(
   }
 
   // The server's copy as just read (the loaded one, unless the user chose to overwrite a newer
-  // one): a date the user left alone goes back in the server's own text, time and offset kept.
-  const update = keepUntouchedDate(checked.update, current);
+  // one): a date the user left alone goes back in the server's own text, time and offset kept,
+  // and so does an amount (a JPY amount the server wrote as 150000.00).
+  const update = keepUntouchedAmounts(keepUntouchedDate(checked.update, current), current);
   let saved: ManualJournal;
   try {
     saved = (await deps.api.updateJournal(state.journalId, update, call)).data;

@@ -9,7 +9,9 @@ export {
   formatMoney,
   moneyEquals,
   parseMoney,
+  placesInWords,
   sumMoney,
+  tooManyDecimals,
   toWireDecimal,
 } from "./money";
 export type { FormatMoneyOptions } from "./money";
@@ -20,4 +22,6 @@ export {
   toSpreadsheetNumber,
 } from "./spreadsheetNumber";
 export type { SettledAmount } from "./spreadsheetNumber";
+export type { MinorUnits } from "./currency";
+export { currencyMinorUnits, moneyFormatFor } from "./currency";
 export { RATE_PLACES, parseRate, rateFromSpreadsheetNumber } from "./rate";

@@ -47,9 +47,14 @@ export function parseMoney(text: string, options: { places?: number } = {}): Mon
   }
   const value = new MoneyDecimal(text);
   if (value.decimalPlaces() > places) {
-    return refuse("too-many-decimals", `${text} has more than ${placesInWords(places)}.`);
+    return refuse("too-many-decimals", `${text} ${tooManyDecimals(places)}.`);
   }
   return accept(value.isZero() ? new MoneyDecimal(0) : value);
+}
+
+/** "has more than two decimals", or "is not a whole amount" where amounts have none (JPY). */
+export function tooManyDecimals(places: number): string {
+  return places === 0 ? "is not a whole amount" : `has more than ${placesInWords(places)}`;
 }
 
 /** "two decimals", "one decimal", "no decimals": for messages. */
@@ -102,9 +107,10 @@ export function formatMoney(value: Money, options: FormatMoneyOptions = {}): str
  * Canonical decimal text for the API: no exponent, no grouping, at least two decimals and no
  * more than the value has (`10.3` → `"10.30"`, `10` → `"10.00"`, rate `1.2345` → `"1.2345"`).
  * Two decimals matches how the service itself writes amounts, so a value we send reads back
- * as the same text. Negative zero is written `"0.00"`.
+ * as the same text. Negative zero is written `"0.00"`. `minPlaces` is the currency's decimals
+ * where they differ (JPY `"150000"`, KWD `"1.500"`).
  */
-export function toWireDecimal(value: Money): string {
-  const places = Math.max(MONEY_PLACES, value.decimalPlaces());
+export function toWireDecimal(value: Money, minPlaces: number = MONEY_PLACES): string {
+  const places = Math.max(minPlaces, value.decimalPlaces());
   return (value.isZero() ? new MoneyDecimal(0) : value).toFixed(places);
 }

@@ -1,7 +1,7 @@
 // Crossing between Excel's doubles and exact decimals: settle float noise in, flag lost digits out.
 
 import { DECIMAL_TEXT, Money, MoneyDecimal } from "./decimal";
-import { MONEY_PLACES, placesInWords, quoteText, toWireDecimal } from "./money";
+import { MONEY_PLACES, quoteText, tooManyDecimals, toWireDecimal } from "./money";
 import { accept, MoneyResult, refuse } from "./moneyProblem";
 
 /** Excel keeps and shows at most 15 significant digits of a number. */
@@ -23,7 +23,7 @@ export const NOISE_TOLERANCE = new MoneyDecimal("1e-9");
 export interface SettledAmount {
   /** The exact amount. */
   readonly amount: Money;
-  /** The amount in whole cents (hundredths), exactly. */
+  /** The amount in whole minor units (cents for two decimals), exactly. */
   readonly cents: bigint;
   /** The settled amount as wire text ({@link toWireDecimal}), e.g. `"0.30"`. */
   readonly text: string;
@@ -45,7 +45,7 @@ export function settleSpreadsheetNumber(value: number): Money | null {
  * The exact amount in a cell holding `value` (typed, or the result of a formula).
  *
  * The double is settled to 15 significant digits ({@link settleSpreadsheetNumber}), and then
- * only amounts with at most two decimals are accepted: `10.005` is refused ("10.005 has more
+ * only amounts with at most `places` decimals (the currency's; two by default) are accepted: `10.005` is refused ("10.005 has more
  * than two decimals") rather than rounded, because silently changing money is worse than
  * asking. NaN, infinities and amounts of 10^15 or more (beyond what a cell holds exactly) are
  * refused too.
@@ -55,7 +55,10 @@ export function settleSpreadsheetNumber(value: number): Money | null {
  * that cent, at every size, so formula noise is settled while every sub-cent digit a person can
  * type into a cell (10.005, 20000000000.001, 10.0000001) is refused.
  */
-export function centsFromSpreadsheetNumber(value: number): MoneyResult<SettledAmount> {
+export function centsFromSpreadsheetNumber(
+  value: number,
+  places: number = MONEY_PLACES,
+): MoneyResult<SettledAmount> {
   const settled = settleSpreadsheetNumber(value);
   if (settled === null) {
     return refuse("not-finite", `${String(value)} is not an amount.`);
@@ -66,22 +69,24 @@ export function centsFromSpreadsheetNumber(value: number): MoneyResult<SettledAm
       `${String(value)} is too large to be exact in a spreadsheet cell (more than 15 digits).`,
     );
   }
-  const nearestCent = settled.toDecimalPlaces(MONEY_PLACES);
-  if (settled.decimalPlaces() > MONEY_PLACES) {
+  const nearestCent = settled.toDecimalPlaces(places);
+  if (settled.decimalPlaces() > places) {
     if (settled.minus(nearestCent).abs().lessThanOrEqualTo(NOISE_TOLERANCE)) {
-      return accept(settledAmount(nearestCent.isZero() ? new MoneyDecimal(0) : nearestCent));
+      const amount = nearestCent.isZero() ? new MoneyDecimal(0) : nearestCent;
+      return accept(settledAmount(amount, places));
     }
     return refuse(
       "too-many-decimals",
-      `${shownNumber(settled)} has more than ${placesInWords(MONEY_PLACES)}. ` +
-        "If it is a formula result, wrap the formula in ROUND(…, 2).",
+      `${shownNumber(settled)} ${tooManyDecimals(places)}. ` +
+        `If it is a formula result, wrap the formula in ROUND(…, ${places}).`,
     );
   }
-  return accept(settledAmount(settled));
+  return accept(settledAmount(settled, places));
 }
 
-function settledAmount(amount: Money): SettledAmount {
-  return { amount, cents: BigInt(amount.times(100).toFixed(0)), text: toWireDecimal(amount) };
+function settledAmount(amount: Money, places: number): SettledAmount {
+  const cents = BigInt(amount.times(new MoneyDecimal(10).pow(places)).toFixed(0));
+  return { amount, cents, text: toWireDecimal(amount, places) };
 }
 
 /** How Excel-like a number reads in a message: plain for ordinary sizes, e-notation for tiny. */

@@ -219,6 +219,53 @@ describe("journal editor against the sandbox", () => {
     expect(await validateActiveJournal(deps)).toMatchObject({ kind: "valid" });
   });
 
+  it("draws, checks and sends a JPY journal without decimals, untouched amounts as the server wrote them", async () => {
+    const id = seeded("JNL-0001").id;
+    const loaded = (await api().getJournal(id)).data;
+    // The server turns the journal into a JPY one (it writes amounts with two decimals).
+    await api().updateJournal(id, {
+      transaction_date: loaded.transaction_date,
+      currency_code: "JPY",
+      exchange_rate: "1.00",
+      description: loaded.description ?? "",
+      lines: loaded.lines.map((line, index) => ({
+        account_id: line.account_id,
+        amount: "150000",
+        type: index === 0 ? "DEBIT" : "CREDIT",
+      })),
+    });
+    expect((await api().getJournal(id)).data.lines[0]?.debit).toBe("150000.00");
+
+    const host = new OfficeJsExcelHost();
+    const sent: JournalUpdate[] = [];
+    const real = api();
+    const deps = {
+      run: host.run,
+      api: apiWith({
+        updateJournal: (journalId, update, call) => {
+          sent.push(update);
+          return real.updateJournal(journalId, update, call);
+        },
+      }),
+    };
+    await openJournal(deps, id);
+    expect(host.cell(SHEET_1, "F19").text).toBe("150,000");
+    expect(await sendActiveJournal(deps)).toMatchObject({ kind: "saved" });
+    expect(sent[0]?.lines.map((line) => line.amount)).toEqual(["150000.00", "150000.00"]);
+
+    host.setCells(SHEET_1, "F19", [[150000.5]]);
+    host.setCells(SHEET_1, "G20", [[150000.5]]);
+    const refused = await sendActiveJournal(deps);
+    expect(refused.kind === "invalid" && refused.problems[0]?.message).toMatch(
+      /150000\.5 is not a whole amount/,
+    );
+    host.setCells(SHEET_1, "F19", [[160000]]);
+    host.setCells(SHEET_1, "G20", [[160000]]);
+    expect(await sendActiveJournal(deps)).toMatchObject({ kind: "saved" });
+    expect(sent.at(-1)?.lines.map((line) => line.amount)).toEqual(["160000", "160000"]);
+    expect((await api().getJournal(id)).data.lines[0]?.debit).toBe("160000.00");
+  });
+
   it("refuses an unbalanced journal locally, shows the difference and sends nothing", async () => {
     const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };

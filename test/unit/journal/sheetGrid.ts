@@ -159,12 +159,12 @@ function evaluate(formula: string, values: Cell[][], formulaRow: number): Cell {
     }
     return total;
   }
-  const difference = /^=ROUND\(([A-Z]+\d+)-([A-Z]+\d+),2\)$/.exec(formula);
+  const difference = /^=ROUND\(([A-Z]+\d+)-([A-Z]+\d+),(\d)\)$/.exec(formula);
   if (difference) {
     const [a, b] = [numberAt(values, difference[1]!), numberAt(values, difference[2]!)];
     if (typeof a === "string") return a;
     if (typeof b === "string") return b;
-    return round(a - b, 2);
+    return round(a - b, Number(difference[3]));
   }
   const balance = /^=IF\(([A-Z]+\d+)=0,"([^"]*)","([^"]*)"\)$/.exec(formula);
   if (balance) {
