@@ -14,6 +14,8 @@ export interface FetchInit {
 export interface FetchResponseLike {
   readonly status: number;
   readonly headers: { get(name: string): string | null };
+  /** The body as a stream, where the platform has one: read chunk by chunk up to a cap. */
+  readonly body?: ReadableStream<Uint8Array> | null;
   text(): Promise<string>;
 }
 

@@ -1,5 +1,6 @@
 // Sends one API request: auth headers, timeout, cancellation, retries of GETs, JSON answers.
 
+import type { FetchResponseLike } from "./environment";
 import { ResolvedConnection, ResolvedOptions } from "./config";
 import { readErrorBody } from "./errorBody";
 import { ApiError } from "./errors";
@@ -41,6 +42,34 @@ export interface HttpRequest<T> {
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /** The UTF-8 size of `text`, without allocating an encoded copy. */
+/**
+ * The body as text, or null once it passes {@link MAX_RESPONSE_BYTES}. A stream is read chunk by
+ * chunk and cancelled at the cap, so a server that sends no Content-Length cannot fill the
+ * pane's memory; without a stream (a test fake) the whole text is measured.
+ */
+async function cappedText(response: FetchResponseLike): Promise<string | null> {
+  const reader = response.body?.getReader();
+  if (!reader) {
+    const text = await response.text();
+    return utf8Bytes(text) > MAX_RESPONSE_BYTES ? null : text;
+  }
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > MAX_RESPONSE_BYTES) {
+      reader.cancel().catch(() => undefined);
+      return null;
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join("");
+}
+
 function utf8Bytes(text: string): number {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
@@ -235,8 +264,11 @@ export class HttpClient {
         exchange.abort();
         return new TooLarge(response.status);
       }
-      const text = await untilAborted(response.text(), exchange.signal);
-      if (utf8Bytes(text) > MAX_RESPONSE_BYTES) return new TooLarge(response.status);
+      const text = await untilAborted(cappedText(response), exchange.signal);
+      if (text === null) {
+        exchange.abort();
+        return new TooLarge(response.status);
+      }
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
       if (caller?.aborted) return abortedFailure(context, inFlight);

@@ -89,6 +89,58 @@ describe("http.ts (through LedgerApi)", () => {
       expect(error.message).toContain("larger than 16 MB");
     });
 
+    it("stops reading a streamed body at the cap when no length was declared", async () => {
+      const { api, fake } = harness({ retry: { maxAttempts: 1 } });
+      const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+      let pulled = 0;
+      let cancelled = false;
+      // An endless body, as a broken or hostile server could send.
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled++;
+          controller.enqueue(chunk);
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      fake.reply(() =>
+        Promise.resolve({
+          status: 200,
+          headers: { get: () => null },
+          body,
+          text: () => Promise.reject(new Error("the capped reader must read the stream")),
+        }),
+      );
+      const error = await failureOf(api.getJournal("JNL-9"));
+      expect(error.kind).toBe("malformed-response");
+      expect(error.message).toContain("larger than 16 MB");
+      expect(cancelled).toBe(true);
+      expect(pulled).toBeLessThanOrEqual(MAX_RESPONSE_BYTES / chunk.length + 2);
+    });
+
+    it("reads a streamed body whole, multi-byte characters split across chunks included", async () => {
+      const { api, fake } = harness();
+      const text = JSON.stringify(journalResponseJson({ description: "Miete für Büro ✓ 東京" }));
+      const bytes = new TextEncoder().encode(text);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 7) controller.enqueue(bytes.slice(at, at + 7));
+          controller.close();
+        },
+      });
+      fake.reply(() =>
+        Promise.resolve({
+          status: 200,
+          headers: { get: () => null },
+          body,
+          text: () => Promise.reject(new Error("not used")),
+        }),
+      );
+      const journal = (await api.getJournal("JNL-9")).data;
+      expect(journal.description).toBe("Miete für Büro ✓ 東京");
+    });
+
     it("never puts the token in a URL", async () => {
       const { api, fake } = harness();
       fake.reply({ status: 200, json: paymentsPageJson([]) });
