@@ -1,8 +1,8 @@
 // Rows for the Payments sheet and its linked "Payment allocations" sheet, from the contract's
 // known Payment schema.
 //
-// The columns are fixed, in the order a reader scans a payment: who was paid, when, how much,
-// then how and where, then the bookkeeping ids. Nested objects become readable columns
+// The columns are fixed, in the order a reader scans a payment (columnOrder.ts): its reference,
+// when, who, how much, its status, then how and where, then the ids. Nested objects become readable columns
 // (vendor.display_name → "Vendor"); `vendor.id` is left out because `vendor_id` ("Vendor ID")
 // carries the same id. Fields outside the contract are ignored, as the API client's parser
 // ignores them. Allocations get a sheet of their own, one row per allocation, linked by
@@ -11,6 +11,7 @@
 import { isJsonObject, stringifyJson } from "../api";
 import type { Allocation, JsonRecord, JsonValue, Payment } from "../api";
 import type { CellKind, ColumnSpec } from "./cells";
+import { readableValue } from "./readableValues";
 import { ColumnSet, readPath, shapeRows } from "./rowShaper";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
@@ -25,6 +26,11 @@ interface KnownColumn {
   readonly read?: (record: JsonRecord) => JsonValue | undefined;
 }
 
+/** The value at `path` made readable: an object by its name, an array as a short list. */
+function readableAt(path: readonly string[]): (record: JsonRecord) => JsonValue | undefined {
+  return (record) => readableValue(readPath(record, path));
+}
+
 /** The number of allocations; anything but an array is passed on (and kept as text, noted). */
 function allocationCount(record: JsonRecord): JsonValue | undefined {
   const allocations = readPath(record, ["allocations"]);
@@ -32,41 +38,44 @@ function allocationCount(record: JsonRecord): JsonValue | undefined {
 }
 
 const PAYMENT_COLUMNS: readonly KnownColumn[] = [
-  { key: "id", header: "Payment ID", kind: "text" },
+  // In reading order (columnOrder.ts): reference, date, parties, amount, statuses, the rest,
+  // then the ids.
+  { key: "payment_reference", header: "Payment reference", kind: "text" },
   { key: "payment_date", header: "Payment date (UTC)", kind: "datetime" },
   { key: "vendor.display_name", header: "Vendor", kind: "text" },
-  { key: "vendor_id", header: "Vendor ID", kind: "text" },
+  // Any JSON value in the contract: a person object shows its name, as Vendor does.
+  { key: "staff", header: "Staff", kind: "text", read: readableAt(["staff"]) },
   { key: "amount", header: "Amount", kind: "money" },
+  { key: "status", header: "Status", kind: "text" },
+  { key: "journal_status", header: "Journal status", kind: "text" },
   { key: "currency_code", header: "Currency", kind: "text" },
   { key: "exchange_rate", header: "Exchange rate", kind: "rate" },
   { key: "type", header: "Type", kind: "text" },
-  { key: "status", header: "Status", kind: "text" },
   { key: "payment_method", header: "Payment method", kind: "text" },
-  { key: "payment_reference", header: "Payment reference", kind: "text" },
   { key: "destination_account.bank", header: "Destination bank", kind: "text" },
   {
     key: "destination_account.account_number",
     header: "Destination account number",
     kind: "text",
   },
-  { key: "account_id", header: "Account ID", kind: "text" },
-  { key: "journal_status", header: "Journal status", kind: "text" },
-  { key: "journal_entry_id", header: "Journal entry ID", kind: "text" },
-  { key: "project_id", header: "Project ID", kind: "text" },
-  // Any JSON value in the contract: a string as it is, anything else as its JSON text.
-  { key: "staff_id", header: "Staff ID", kind: "text" },
-  { key: "staff", header: "Staff", kind: "text" },
-  { key: "documents", header: "Documents", kind: "text" },
+  // An array of any JSON value: "2 items: remittance.pdf; note", documents by their file name.
+  { key: "documents", header: "Documents", kind: "text", read: readableAt(["documents"]) },
   { key: "allocations", header: "Allocations", kind: "integer", read: allocationCount },
   { key: "created_at", header: "Created at (UTC)", kind: "datetime" },
+  { key: "id", header: "Payment ID", kind: "text" },
+  { key: "vendor_id", header: "Vendor ID", kind: "text" },
+  { key: "account_id", header: "Account ID", kind: "text" },
+  { key: "journal_entry_id", header: "Journal entry ID", kind: "text" },
+  { key: "project_id", header: "Project ID", kind: "text" },
+  { key: "staff_id", header: "Staff ID", kind: "text" },
 ];
 
 const ALLOCATION_COLUMNS: readonly KnownColumn[] = [
+  { key: "bill_reference", header: "Bill reference", kind: "text" },
+  { key: "amount", header: "Amount", kind: "money" },
   { key: "payment_id", header: "Payment ID", kind: "text" },
   { key: "id", header: "Allocation ID", kind: "text" },
   { key: "bill_id", header: "Bill ID", kind: "text" },
-  { key: "bill_reference", header: "Bill reference", kind: "text" },
-  { key: "amount", header: "Amount", kind: "money" },
 ];
 
 function knownColumns(columns: readonly KnownColumn[]): ColumnSet {
@@ -150,10 +159,10 @@ export interface AllocationsShaper extends RecordShaper {
 }
 
 /**
- * Payments → rows: Payment ID, Payment date (UTC), Vendor, Vendor ID, Amount, Currency,
- * Exchange rate, Type, Status, Payment method, Payment reference, Destination bank, Destination
- * account number, Account ID, Journal status, Journal entry ID, Project ID, Staff ID, Staff,
- * Documents, Allocations (how many), Created at (UTC), Import notes.
+ * Payments → rows: Payment reference, Payment date (UTC), Vendor, Staff, Amount, Status, Journal
+ * status, Currency, Exchange rate, Type, Payment method, Destination bank, Destination account
+ * number, Documents, Allocations (how many), Created at (UTC), Payment ID, Vendor ID, Account
+ * ID, Journal entry ID, Project ID, Staff ID, Import notes.
  */
 export function createPaymentsShaper(): PaymentsShaper {
   const set = knownColumns(PAYMENT_COLUMNS);
@@ -190,7 +199,7 @@ function allocationRows(payment: JsonRecord): { record: JsonRecord; notes: strin
 }
 
 /**
- * Allocations → rows: Payment ID, Allocation ID, Bill ID, Bill reference, Amount, Import notes.
+ * Allocations → rows: Bill reference, Amount, Payment ID, Allocation ID, Bill ID, Import notes.
  *
  * "Payment ID" is the id of the payment the allocation came in, which is what links the two
  * sheets; an allocation whose own `payment_id` says otherwise gets a note. A payment without an

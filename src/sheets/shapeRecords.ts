@@ -1,9 +1,10 @@
 // Rows for a collection with no schema in the contract (invoices, bills, …): columns discovered
 // from the records themselves.
 //
-// Columns come in the order their fields first hold a value, `id` first; nested objects are
-// flattened into one column per field (`contact.name` → "Contact name"), arrays are written as
-// JSON text. A field's kind is fixed by its name and all the values it holds on the page where it
+// Columns come in reading order (columnOrder.ts: number, date, party, amount, status, the other
+// fields in the order they first hold a value, ids last); nested objects are flattened into one
+// column per field (`contact.name` → "Contact name"), arrays are summarised ("2 items: a; b")
+// unless their items are objects without a name (invoice lines), which stay exact JSON text. A field's kind is fixed by its name and all the values it holds on the page where it
 // first holds one (kindInference.ts): one odd value, first or not, does not decide the column.
 //
 // A field that turns from a value into an object keeps its column (empty in the object's rows)
@@ -22,7 +23,9 @@
 import { isJsonObject, type JsonRecord, type JsonValue } from "../api";
 import { groupDigits } from "./textCells";
 import { headerForPath } from "./fieldNames";
+import { columnRank, inReadingOrder } from "./columnOrder";
 import { inferColumnKind } from "./kindInference";
+import { summariseArray } from "./readableValues";
 import { ColumnSet, MAX_SHEET_COLUMNS, readPath, shapeRows } from "./rowShaper";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
@@ -100,7 +103,8 @@ export function createDiscoveringShaper(): RecordShaper {
       // An object's fields have columns of their own; repeating it here as JSON would also
       // make the cell depend on whether this column existed yet when the row was shaped.
       const value = readPath(record, field.path);
-      return value !== undefined && isObject(value) ? undefined : value;
+      if (value !== undefined && isObject(value)) return undefined;
+      return Array.isArray(value) ? (summariseArray(value) ?? value) : value;
     });
     field.node.hasColumn = true;
   }
@@ -128,15 +132,15 @@ export function createDiscoveringShaper(): RecordShaper {
     shape(records: readonly JsonRecord[]): ShapedBlock {
       if (records.length === 0) return { rows: [], textCells: [], misfits: [], notes: [] };
       const discovered = newFields(records);
-      if (!set.isClosed) {
-        // `id` first on the first page; the rest in first-seen order.
-        const isId = (field: NewField) => field.path.length === 1 && field.path[0] === "id";
-        discovered.sort((a, b) => Number(isId(b)) - Number(isId(a)));
-      }
+      // The first page fixes the columns in reading order (number, date, party, amount,
+      // status, the rest as the server sends them, ids last); later fields are appended.
+      const ordered = set.isClosed
+        ? discovered
+        : inReadingOrder(discovered, (field) => columnRank(field.path, field.values));
       // Keep one column free for "Import notes" until it is placed.
       const room = MAX_SHEET_COLUMNS - set.size - (set.isClosed ? 0 : 1);
-      const added = discovered.slice(0, Math.max(room, 0));
-      const dropped = discovered.slice(added.length);
+      const added = ordered.slice(0, Math.max(room, 0));
+      const dropped = ordered.slice(added.length);
       added.forEach(addColumn);
       set.closeWithImportNotes();
       return shapeRows(

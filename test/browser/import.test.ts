@@ -1,5 +1,5 @@
 // The built task pane in headless Chromium against the sandbox: importing into the workbook.
-import { iterateCollection, JsonRecord, LedgerApi } from "../../src/api";
+import { iterateCollection, JsonRecord, JsonValue, LedgerApi } from "../../src/api";
 import {
   AWKWARD_TEXT_FIELDS,
   AWKWARD_TEXTS,
@@ -8,6 +8,7 @@ import {
   RunningSandbox,
 } from "../../tools/sandbox";
 import { headerForPath } from "../../src/sheets";
+import { readableValue } from "../../src/sheets/readableValues";
 import {
   BrowserSession,
   cell,
@@ -254,6 +255,8 @@ function displayed(kind: ColumnKind, value: unknown): string {
  * "Import notes" must explain (money kept as text, text cut to the cell limit) is returned as
  * `<header> <why>`; the notes must name each of them, and be empty otherwise.
  */
+const READABLE_HEADERS = new Set(["Staff", "Documents"]);
+
 function expectRow(
   columns: readonly ColumnContract[],
   record: JsonRecord,
@@ -263,7 +266,9 @@ function expectRow(
   const explained: { header: string; why: string }[] = [];
   for (const [header, path, kind] of columns) {
     const cell = row[header]!;
-    const field = readPath(record, path);
+    const raw = readPath(record, path);
+    // Any-JSON fields are shown readably: a person by name, a list as "2 items: a; b".
+    const field = READABLE_HEADERS.has(header) ? readableValue(raw as JsonValue | undefined) : raw;
     const value = kind === "count" && Array.isArray(field) ? field.length : field;
     const keptAsText = kind === "money" && typeof moneyCell(String(value)) === "string";
     const format = keptAsText ? "@" : KIND_FORMATS[kind];
@@ -289,6 +294,38 @@ describe("importing from the task pane", () => {
   let session: BrowserSession;
   beforeAll(() => {
     session = current();
+  });
+
+  it("imports payments with human keys first, ids last, and staff and documents readable", async () => {
+    await importFromPane(session, "payments");
+    const table = await tableInfo(session, "Payments");
+    const headers = table!.headers;
+    expect(headers.slice(0, 5)).toEqual([
+      "Payment reference",
+      "Payment date (UTC)",
+      "Vendor",
+      "Staff",
+      "Amount",
+    ]);
+    expect(headers.slice(-7)).toEqual([
+      "Payment ID",
+      "Vendor ID",
+      "Account ID",
+      "Journal entry ID",
+      "Project ID",
+      "Staff ID",
+      "Import notes",
+    ]);
+    const at = (header: string) => letter(headers.indexOf(header));
+    const last = 3 + table!.rowCount;
+    const [staff, documents] = await Promise.all([
+      values(session, "Payments", `${at("Staff")}4:${at("Staff")}${last}`),
+      values(session, "Payments", `${at("Documents")}4:${at("Documents")}${last}`),
+    ]);
+    const names = staff.map((row) => row[0]).filter((value) => value !== "");
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(String(name)).not.toMatch(/[{}"]/);
+    expect(documents.map((row) => row[0])).toContain("remittance.pdf");
   });
 
   it("imports invoices (three pages) with every record's fields typed and formatted", async () => {
@@ -555,7 +592,10 @@ describe("cancelling an import", () => {
     );
     // Those rows are the list's first records, in order.
     await setFaults(sandbox, null);
-    const first = (await records(sandbox, "/invoices")).slice(0, rows).map((r) => [r["id"]]);
+    // Column A is the invoice number (what people read first).
+    const first = (await records(sandbox, "/invoices"))
+      .slice(0, rows)
+      .map((r) => [r["invoice_number"]]);
     expect(await values(session, "Invoices", `A4:A${3 + rows}`)).toEqual(first);
     await expect(pane.getByRole("button", { name: "Cancel" }).isVisible()).resolves.toBe(false);
     await expect(

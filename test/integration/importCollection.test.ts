@@ -177,6 +177,47 @@ describe("importCollection() into the fake Excel host", () => {
     }
   });
 
+  it("puts the columns people read first and the ids last, on every imported sheet", async () => {
+    const host = new OfficeJsExcelHost();
+    for (const { id } of COLLECTIONS) {
+      const result = await importCollection(host.run, { collection: id, api: api() });
+      const tables = [result.tableName, ...(id === "payments" ? ["PaymentAllocations"] : [])];
+      for (const name of tables) {
+        const headers = host.tableInfo(name)!.headers.filter((h) => h !== "Import notes");
+        const firstId = headers.findIndex((h) => /(^| )ID$/.test(h));
+        // Every column from the first id on is an id: nothing a person reads hides behind them.
+        expect([name, headers.slice(firstId).every((h) => /(^| )ID$/.test(h))]).toEqual([
+          name,
+          true,
+        ]);
+        expect([name, firstId]).not.toEqual([name, 0]);
+      }
+    }
+    expect(host.tableInfo("Invoices")!.headers.slice(0, 5)).toEqual([
+      "Invoice number",
+      "Reference",
+      "Issue date",
+      "Due date",
+      "Contact name",
+    ]);
+  });
+
+  it("shows a payment's staff by name and its documents as a list, not raw JSON", async () => {
+    const host = new OfficeJsExcelHost();
+    await importCollection(host.run, { collection: "payments", api: api() });
+    const table = host.tableInfo("Payments")!;
+    const cells = (header: string): unknown[] => {
+      const column = columnLetter(table.headers.indexOf(header));
+      return host.values("Payments", `${column}4:${column}${3 + table.rowCount}`).map((r) => r[0]);
+    };
+    const staff = cells("Staff").filter((value) => value !== "");
+    expect(staff.length).toBeGreaterThan(0);
+    for (const name of staff) expect(String(name)).not.toMatch(/[{}[\]"]/);
+    const documents = cells("Documents").filter((value) => value !== "");
+    expect(documents).toContain("remittance.pdf");
+    expect(documents.some((text) => /^2 items: invoice-scan\.png; /.test(String(text)))).toBe(true);
+  });
+
   it("imports payments and one row per allocation on the linked sheet", async () => {
     const host = new OfficeJsExcelHost();
     const result = await importCollection(host.run, { collection: "payments", api: api() });
@@ -521,7 +562,9 @@ describe("importCollection() into the fake Excel host", () => {
         showTotals: true,
       });
       expect(host.cell("Invoices", `${total}${totalRow}`).formula).toBe("=SUBTOTAL(109,[Total])");
-      expect(host.cell("Invoices", `A${totalRow - 1}`).value).toBe(records.at(-1)!["id"]);
+      expect(host.cell("Invoices", `A${totalRow - 1}`).value).toBe(
+        records.at(-1)!["invoice_number"],
+      );
       expect(host.usedRange("Invoices", true)).toMatch(new RegExp(`:[A-Z]+${totalRow}$`));
       const sum = new Decimal(host.cell("Report", "A1").value as number);
       expect(sum.toFixed(2)).toBe(sumOfNumericTotals(records).toFixed(2));
@@ -612,7 +655,8 @@ describe("importCollection() into the fake Excel host", () => {
         const expected = allocationRows(payments);
         const table = host.tableInfo("Payments")!;
         expect(table).toMatchObject({ sheet: "Payments", rowCount: paymentCount });
-        expect(host.values("Payments", `A4:A${3 + paymentCount}`)).toEqual(
+        const id = columnLetter(table.headers.indexOf("Payment ID"));
+        expect(host.values("Payments", `${id}4:${id}${3 + paymentCount}`)).toEqual(
           payments.map((payment) => [payment.id]),
         );
         const amount = columnLetter(table.headers.indexOf("Amount"));
@@ -622,14 +666,14 @@ describe("importCollection() into the fake Excel host", () => {
         const linked = host.tableInfo("PaymentAllocations")!;
         expect(linked).toMatchObject({ sheet: "Payment allocations", rowCount: expected.length });
         expect(linked.headers.slice(0, 5)).toEqual([
+          "Bill reference",
+          "Amount",
           "Payment ID",
           "Allocation ID",
           "Bill ID",
-          "Bill reference",
-          "Amount",
         ]);
         const cells = host.values("Payment allocations", `A4:E${3 + expected.length}`);
-        expect(cells.map((row) => [row[0], row[1], row[4]])).toEqual(
+        expect(cells.map((row) => [row[2], row[3], row[1]])).toEqual(
           expected.map(([payment, allocation, money]) => [payment, allocation, moneyCell(money!)]),
         );
         // Nothing of a longer earlier import is left below either table.
@@ -670,7 +714,10 @@ describe("importCollection() into the fake Excel host", () => {
     expect(host.tableInfo("Payments")!.rowCount).toBe(kept);
     expect(host.tableInfo("PaymentAllocations")!.rowCount).toBe(allocations);
     const lastPayment = payments[kept - 1]!.id;
-    expect(host.values("Payment allocations", `A${3 + allocations}`)).toEqual([[lastPayment]]);
+    const link = columnLetter(host.tableInfo("PaymentAllocations")!.headers.indexOf("Payment ID"));
+    expect(host.values("Payment allocations", `${link}${3 + allocations}`)).toEqual([
+      [lastPayment],
+    ]);
     expect(host.cell("Payments", "A1").value).toMatch(/^PARTIAL/);
     expect(host.cell("Payment allocations", "A1").value).toMatch(/PARTIAL/);
   });
@@ -751,7 +798,10 @@ describe("importCollection() into the fake Excel host", () => {
       expect(seen.at(-1)!.pages).toBeGreaterThan(1);
       const payments = await allPayments(target);
       expect(new Set(payments.map((payment) => payment.id)).size).toBe(230);
-      expect(host.values("Payments", "A4:A233")).toEqual(payments.map((payment) => [payment.id]));
+      const id = columnLetter(host.tableInfo("Payments")!.headers.indexOf("Payment ID"));
+      expect(host.values("Payments", `${id}4:${id}233`)).toEqual(
+        payments.map((payment) => [payment.id]),
+      );
       expect(host.tableInfo("PaymentAllocations")!.rowCount).toBe(
         payments.reduce((sum, payment) => sum + payment.allocations.length, 0),
       );

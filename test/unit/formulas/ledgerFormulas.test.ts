@@ -346,8 +346,9 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
     expect(jsonBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     const shown = rows.length - 2;
     const fetched = api.sizes.length * 50;
-    expect(rows[0]?.[0]).toBe("ID");
-    expect(rows.slice(1, -1).map((row) => row[0])).toEqual(
+    const id = rows[0]!.indexOf("ID");
+    expect(id).toBeGreaterThan(0); // ids come after what people read
+    expect(rows.slice(1, -1).map((row) => row[id])).toEqual(
       api.records.slice(0, shown).map((record) => record["id"]),
     );
     expect(rows.at(-1)?.[0]).toBe(
@@ -439,7 +440,8 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
     expect(api.limits).toEqual([2000]);
     expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     const shown = rows.length - 2;
-    expect(rows.slice(1, -1).map((row) => row[0])).toEqual(
+    const id = rows[0]!.indexOf("Payment ID");
+    expect(rows.slice(1, -1).map((row) => row[id])).toEqual(
       api.paymentList.slice(0, shown).map((payment) => payment.id),
     );
     expect(rows.at(-1)?.[0]).toBe(`Incomplete: ${grouped(shown)} of 2,000 payments`);

@@ -64,6 +64,7 @@ describe("shapersFor()", () => {
     expect(page.main.rows).toHaveLength(3);
     expect(page.linked!.rows).toHaveLength(5);
     expect(page.linked!.perRecord).toEqual([2, 0, 3]);
-    expect(page.linked!.rows.map((row) => row[0])).toEqual(["p1", "p1", "p3", "p3", "p3"]);
+    // Payment ID, after Bill reference and Amount.
+    expect(page.linked!.rows.map((row) => row[2])).toEqual(["p1", "p1", "p3", "p3", "p3"]);
   });
 });

@@ -1,3 +1,4 @@
+import { summariseArray } from "../../../src/sheets/readableValues";
 import fc from "fast-check";
 import type { JsonRecord, JsonValue } from "../../../src/api";
 import type { CellKind, ColumnSpec } from "../../../src/sheets/cells";
@@ -23,35 +24,59 @@ describe("shapeRecords.ts", () => {
   describe("createDiscoveringShaper() on sandbox invoices", () => {
     const page = collectionRecords("invoices", 0, 20);
 
-    it("discovers the invoice columns in first-seen order, nested fields flattened, Import notes last", () => {
+    it("discovers the invoice columns in reading order: number, date, contact, amounts, status, the rest, ids last", () => {
       const shaper = createDiscoveringShaper();
       shaper.shape(page);
       expect(columnsOf(shaper.columns())).toEqual([
-        ["id", "ID", "text"],
         ["invoice_number", "Invoice number", "text"],
         ["reference", "Reference", "text"],
-        ["status", "Status", "text"],
-        ["contact.id", "Contact ID", "text"],
-        ["contact.name", "Contact name", "text"],
         ["issue_date", "Issue date", "date"],
         ["due_date", "Due date", "date"],
-        ["currency_code", "Currency code", "text"],
-        ["exchange_rate", "Exchange rate", "rate"],
+        ["contact.name", "Contact name", "text"],
         ["sub_total", "Sub total", "money"],
-        ["tax_total", "Tax total", "money"],
         ["total", "Total", "money"],
         ["amount_paid", "Amount paid", "money"],
         ["amount_due", "Amount due", "money"],
+        ["status", "Status", "text"],
+        ["currency_code", "Currency code", "text"],
+        ["exchange_rate", "Exchange rate", "rate"],
+        ["tax_total", "Tax total", "money"],
         ["created_at", "Created at (UTC)", "datetime"],
         ["updated_at", "Updated at (UTC)", "datetime"],
         ["lines", "Lines", "text"],
+        ["id", "ID", "text"],
+        ["contact.id", "Contact ID", "text"],
         [IMPORT_NOTES_KEY, "Import notes", "text"],
       ]);
     });
 
     it("shapes invoice #0 into exactly this row", () => {
-      const block = createDiscoveringShaper().shape(page);
-      expect(block.rows[0]).toEqual([
+      const shaper = createDiscoveringShaper();
+      const block = shaper.shape(page);
+      // The cells by column key, in the order the fields come in the record.
+      const byKey = new Map(shaper.columns().map((column, c) => [column.key, block.rows[0]?.[c]]));
+      const inRecordOrder = [
+        "id",
+        "invoice_number",
+        "reference",
+        "status",
+        "contact.id",
+        "contact.name",
+        "issue_date",
+        "due_date",
+        "currency_code",
+        "exchange_rate",
+        "sub_total",
+        "tax_total",
+        "total",
+        "amount_paid",
+        "amount_due",
+        "created_at",
+        "updated_at",
+        "lines",
+        IMPORT_NOTES_KEY,
+      ];
+      expect(inRecordOrder.map((key) => byKey.get(key))).toEqual([
         "9f459972-2dd8-4caa-8b7b-90841590111a",
         "INV-000137",
         '=HYPERLINK("http://example.com","click")',
@@ -125,22 +150,57 @@ describe("shapeRecords.ts", () => {
       expect(shaper.columns()).toEqual([]);
     });
 
-    it("puts id first on the first page, wherever the records have it", () => {
+    it("puts what people look for first and ids last on the first page, wherever the records have them", () => {
       const shaper = createDiscoveringShaper();
-      shaper.shape([{ name: "A", id: "1" }]);
-      expect(shaper.columns().map((c) => c.key)).toEqual(["id", "name", IMPORT_NOTES_KEY]);
+      shaper.shape([
+        {
+          id: "1",
+          name: "A",
+          account_id: "acc-1",
+          owner: "9f459972-2dd8-4caa-8b7b-90841590111a",
+          status: "PAID",
+          total: "1.00",
+          vendor: { name: "V" },
+          date: "2026-01-01",
+          bill_number: "B-1",
+        },
+      ]);
+      expect(shaper.columns().map((c) => c.key)).toEqual([
+        "bill_number",
+        "date",
+        "vendor.name",
+        "total",
+        "status",
+        "name",
+        "id",
+        "account_id",
+        "owner",
+        IMPORT_NOTES_KEY,
+      ]);
     });
 
-    it("flattens nested objects at any depth and writes arrays as JSON text", () => {
+    it("flattens nested objects at any depth and summarises arrays; unnamed objects stay JSON", () => {
       const shaper = createDiscoveringShaper();
-      const block = shaper.shape([{ a: { b: { c_d: "x" } }, tags: ["t1", "t2"], empty: [] }]);
+      const block = shaper.shape([
+        {
+          a: { b: { c_d: "x" } },
+          tags: ["t1", "t2"],
+          empty: [],
+          files: [{ file_name: "a.pdf", url: "u" }, "b.pdf"],
+          parts: [{ qty: 1 }],
+        },
+      ]);
       expect(columnsOf(shaper.columns())).toEqual([
         ["a.b.c_d", "A b c d", "text"],
         ["tags", "Tags", "text"],
         ["empty", "Empty", "text"],
+        ["files", "Files", "text"],
+        ["parts", "Parts", "text"],
         [IMPORT_NOTES_KEY, "Import notes", "text"],
       ]);
-      expect(block.rows).toEqual([["x", '["t1","t2"]', "", ""]]);
+      expect(block.rows).toEqual([
+        ["x", "2 items: t1; t2", "", "2 items: a.pdf; b.pdf", '[{"qty":1}]', ""],
+      ]);
     });
 
     it("appends a field first seen on page 2 after Import notes; earlier columns and rows stay as they were", () => {
@@ -151,13 +211,13 @@ describe("shapeRecords.ts", () => {
       const after = shaper.columns();
       expect(after.slice(0, before.length)).toEqual(before);
       expect(columnsOf(after)).toEqual([
-        ["id", "ID", "text"],
         ["total", "Total", "money"],
+        ["id", "ID", "text"],
         [IMPORT_NOTES_KEY, "Import notes", "text"],
         ["memo", "Memo", "text"],
       ]);
-      expect(page1.rows).toEqual([["1", 1, ""]]);
-      expect(page2.rows).toEqual([["2", 2, "", "new"]]);
+      expect(page1.rows).toEqual([[1, "1", ""]]);
+      expect(page2.rows).toEqual([[2, "2", "", "new"]]);
     });
 
     it("gives a field no column while it has only been null, then appends it with the kind of its first value", () => {
@@ -185,23 +245,24 @@ describe("shapeRecords.ts", () => {
         { total: "abc", due_date: "2026-02-30" },
         { total: 5, due_date: 20260115 },
       ]);
-      expect(shaper.columns().map((c) => c.kind)).toEqual(["money", "date", "text"]);
+      // Reading order: the date before the amount.
+      expect(shaper.columns().map((c) => c.kind)).toEqual(["date", "money", "text"]);
       expect(block.rows).toEqual([
         [
-          "abc",
           "2026-02-30",
-          "Total kept as text: not a decimal amount; Due date kept as text: not a date (YYYY-MM-DD)",
+          "abc",
+          "Due date kept as text: not a date (YYYY-MM-DD); Total kept as text: not a decimal amount",
         ],
-        [5, "20260115", "Due date kept as text: expected a date (YYYY-MM-DD), got a number"],
+        ["20260115", 5, "Due date kept as text: expected a date (YYYY-MM-DD), got a number"],
       ]);
       expect(block.textCells).toEqual([
         { row: 0, column: 0 },
         { row: 0, column: 1 },
-        { row: 1, column: 1 },
+        { row: 1, column: 0 },
       ]);
       expect(block.notes).toEqual([
-        { row: 0, message: "Total kept as text: not a decimal amount" },
         { row: 0, message: "Due date kept as text: not a date (YYYY-MM-DD)" },
+        { row: 0, message: "Total kept as text: not a decimal amount" },
         { row: 1, message: "Due date kept as text: expected a date (YYYY-MM-DD), got a number" },
       ]);
     });
@@ -360,9 +421,10 @@ describe("shapeRecords.ts", () => {
                 expect([column.key, column.kind]).toEqual([column.key, kinds.get(column.key)]);
                 block.rows.forEach((row, r) => {
                   const value = values[r];
+                  const readable = Array.isArray(value) ? (summariseArray(value) ?? value) : value;
                   const expected = isObject(value ?? null)
                     ? ""
-                    : toCell(column.kind, value ?? undefined, column.header).value;
+                    : toCell(column.kind, readable ?? undefined, column.header).value;
                   expect(row[c]).toEqual(expected);
                 });
               });
