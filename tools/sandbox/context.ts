@@ -5,12 +5,16 @@ import type { IdentityName, RecordCounts } from "./catalog";
 import type { CursorSigner } from "./cursor";
 import type { FaultController } from "./faults";
 import type { JournalBook } from "./journals";
+import type { ListChanges } from "./listChanges";
 import type { JournalLimits } from "./options";
 import type { SandboxResponse } from "./response";
 
 export interface SandboxState {
   seed: number;
+  /** Seeded record counts; the collections' sizes now also depend on `listChanges`. */
   counts: Readonly<Record<IdentityName, RecordCounts>>;
+  /** Records added to or removed from the collections' front since seeding (control route). */
+  listChanges: ListChanges;
   /** The `numberProbes` option: invoices carry probe fields (seed/numberProbes.ts). */
   numberProbes: boolean;
   signer: CursorSigner;

@@ -8,6 +8,7 @@ import {
   getFaults,
   listJournals,
   mintCursor,
+  postRecords,
   postFaults,
   postReset,
 } from "./routes/control";
@@ -41,6 +42,7 @@ const CONTROL_ROUTES: readonly Route[] = [
   { pattern: ["__sandbox", "reset"], methods: { POST: postReset } },
   { pattern: ["__sandbox", "journals"], methods: { GET: authed(listJournals) } },
   { pattern: ["__sandbox", "cursor"], methods: { GET: authed(mintCursor) } },
+  { pattern: ["__sandbox", "records"], methods: { POST: authed(postRecords) } },
 ];
 
 export interface RouteMatch {

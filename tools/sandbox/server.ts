@@ -9,6 +9,7 @@ import { ApiError, errorBody } from "./errors";
 import { FaultController, faultSettingsError } from "./faults";
 import { checkControlHeader, checkHost } from "./guard";
 import { JournalBook } from "./journals";
+import { ListChanges } from "./listChanges";
 import { journalLimits, recordCounts, resolveOptions, type SandboxOptions } from "./options";
 import {
   emptyResponse,
@@ -75,6 +76,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   const state: SandboxState = {
     seed: resolved.seed,
     counts: recordCounts(resolved),
+    listChanges: new ListChanges(),
     numberProbes: resolved.numberProbes,
     signer: new CursorSigner(),
     journals: new JournalBook(resolved.journalLines),

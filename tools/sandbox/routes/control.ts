@@ -31,9 +31,10 @@ export const deleteFaults: Handler = ({ state }) => {
   });
 };
 
-/** Restores every identity's seeded journals; faults are left alone. */
+/** Restores every identity's seeded journals and collections; faults are left alone. */
 export const postReset: Handler = ({ state }) => {
   state.journals.reset();
+  state.listChanges.reset();
   return jsonResponse(200, { status: true, message: "Seed data restored" });
 };
 
@@ -62,7 +63,8 @@ export const mintCursor: AuthedHandler = ({ query, state }, identity) => {
     ]);
   }
   const name: ListName = list;
-  const count = state.counts[identity][name];
+  const seeded = state.counts[identity][name];
+  const count = name === "payments" ? seeded : state.listChanges.size(identity, name, seeded);
   if (!Number.isSafeInteger(position) || position < 1 || position >= count) {
     throw new ApiError(
       400,
@@ -75,5 +77,34 @@ export const mintCursor: AuthedHandler = ({ query, state }, identity) => {
     status: true,
     message: "Cursor minted",
     data: state.signer.mint(identity, name, position),
+  });
+};
+
+/**
+ * Changes a collection's front as new activity would: `{"list": "invoices", "add": 100}` adds
+ * 100 records newer than all others; `{"list": "invoices", "deleteNewest": 3}` deletes the 3
+ * newest. POST /__sandbox/reset undoes both. Payments cannot be changed this way.
+ */
+export const postRecords: AuthedHandler = async ({ req, state }, identity) => {
+  requireJsonContentType(req);
+  const body = parseJson(await readBody(req));
+  const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
+  const { list, add = 0, deleteNewest = 0 } = fields as Record<string, unknown>;
+  const whole = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+  if (typeof list !== "string" || !isCollectionName(list) || !whole(add) || !whole(deleteNewest)) {
+    throw new ApiError(
+      400,
+      "invalid_body",
+      'Send {"list": a collection such as "invoices", "add": n, "deleteNewest": n}.',
+      [{ field: "list", message: "must name a cursor-paginated collection" }],
+    );
+  }
+  const seeded = state.counts[identity][list];
+  state.listChanges.removeNewest(identity, list, deleteNewest as number, seeded);
+  state.listChanges.add(identity, list, add as number);
+  return jsonResponse(200, {
+    status: true,
+    message: "Collection changed",
+    data: { list, records: state.listChanges.size(identity, list, seeded) },
   });
 };

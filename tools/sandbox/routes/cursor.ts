@@ -4,7 +4,6 @@ import type { AuthedHandler } from "../context";
 import { readCursorStart, readPageSize } from "../query";
 import { jsonResponse } from "../response";
 import { numberProbes, writeRawNumbers } from "../seed/numberProbes";
-import { collectionPage } from "../seed/records";
 
 const TITLES: Readonly<Record<CollectionName, string>> = {
   invoices: "Invoices",
@@ -21,11 +20,16 @@ const TITLES: Readonly<Record<CollectionName, string>> = {
  */
 export function listCollection(list: CollectionName): AuthedHandler {
   return ({ query, state }, identity) => {
-    const count = state.counts[identity][list];
+    const seeded = state.counts[identity][list];
+    const count = state.listChanges.size(identity, list, seeded);
     const size = readPageSize(query, "size", PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
     const start = readCursorStart(query, state.signer, identity, list, count);
     const end = Math.min(start + size, count);
-    const records = collectionPage({ seed: state.seed, identity, list, count }, start, end);
+    const records = state.listChanges.page(
+      { seed: state.seed, identity, list, count: seeded },
+      start,
+      end,
+    );
     const probed = state.numberProbes && list === "invoices";
     const data = probed
       ? records.map((record, i) => ({ ...record, ...numberProbes(start + i) }))

@@ -1,0 +1,94 @@
+// Fetching only new records over real HTTP: the sandbox adds records at the front of a list (as
+// new activity would) or deletes the newest, and counts the requests the walk makes.
+import { iterateCollection, JsonRecord, LedgerApi } from "../../src/api";
+import { fetchNewRecords } from "../../src/import/newRecords";
+import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+
+let sandbox: RunningSandbox;
+
+function api(): LedgerApi {
+  return new LedgerApi(
+    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
+    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+  );
+}
+
+async function allRecords(path: string): Promise<JsonRecord[]> {
+  const records: JsonRecord[] = [];
+  for await (const page of iterateCollection(api(), path)) records.push(...page.data);
+  return records;
+}
+
+async function changeList(body: Record<string, unknown>): Promise<Response> {
+  return await fetch(`${sandbox.origin}/__sandbox/records`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${DEMO_TOKEN}`,
+      identity: "demo-company",
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, records: { invoices: 1_000 } });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+beforeEach(async () => {
+  await fetch(`${sandbox.origin}/__sandbox/reset`, {
+    method: "POST",
+    headers: { "X-Sandbox-Control": "1" },
+  });
+});
+
+describe("fetchNewRecords() against the sandbox", () => {
+  it("gets the 100 records added since an import with 3 requests, newest first", async () => {
+    const imported = await allRecords("/invoices");
+    expect(imported).toHaveLength(1_000);
+    expect((await changeList({ list: "invoices", add: 100 })).status).toBe(200);
+    const now = await allRecords("/invoices");
+    expect(now).toHaveLength(1_100);
+    // The seeded records are unchanged behind the new ones.
+    expect(now.slice(100)).toEqual(imported);
+
+    sandbox.resetStats();
+    const known = new Set(imported.map((record) => String(record["id"])));
+    const found = await fetchNewRecords(api(), "/invoices", known);
+    expect(found.kind).toBe("new");
+    expect(found.kind === "new" && found.records).toEqual(now.slice(0, 100));
+    expect(sandbox.stats().apiRequests).toBe(3);
+    // Newer than every seeded record, with higher numbers.
+    expect(String(now[0]!["invoice_number"])).toBe("INV-001100");
+    expect(String(now[99]!["created_at"]) > String(imported[0]!["created_at"])).toBe(true);
+  });
+
+  it("asks for a full refresh when the table's newest records were deleted", async () => {
+    const imported = await allRecords("/invoices");
+    await changeList({ list: "invoices", deleteNewest: 3, add: 2 });
+    sandbox.resetStats();
+    const found = await fetchNewRecords(
+      api(),
+      "/invoices",
+      new Set(imported.slice(0, 3).map((record) => String(record["id"]))),
+      { maxNewRecords: 200 },
+    );
+    expect(found).toMatchObject({ kind: "full-refresh-needed", requests: 5 });
+    expect(sandbox.stats().apiRequests).toBe(5);
+  });
+
+  it("refuses a change of payments or of nothing, and reset undoes changes", async () => {
+    expect((await changeList({ list: "payments", add: 1 })).status).toBe(400);
+    expect((await changeList({ list: "invoices", add: -1 })).status).toBe(400);
+    await changeList({ list: "invoices", add: 5 });
+    await fetch(`${sandbox.origin}/__sandbox/reset`, {
+      method: "POST",
+      headers: { "X-Sandbox-Control": "1" },
+    });
+    expect(await allRecords("/invoices")).toHaveLength(1_000);
+  });
+});
