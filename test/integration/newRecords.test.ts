@@ -1,7 +1,10 @@
 // Fetching only new records over real HTTP: the sandbox adds records at the front of a list (as
 // new activity would) or deletes the newest, and counts the requests the walk makes.
 import { iterateCollection, JsonRecord, LedgerApi } from "../../src/api";
+import { readImportTableIds } from "../../src/excel/importTableIds";
+import { importCollection } from "../../src/import/importCollection";
 import { fetchNewRecords } from "../../src/import/newRecords";
+import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
 
 let sandbox: RunningSandbox;
@@ -79,6 +82,46 @@ describe("fetchNewRecords() against the sandbox", () => {
     );
     expect(found).toMatchObject({ kind: "full-refresh-needed", requests: 5 });
     expect(sandbox.stats().apiRequests).toBe(5);
+  });
+
+  it("reads the ids an imported table holds, and fetches only what it lacks", async () => {
+    const host = new OfficeJsExcelHost();
+    expect(await readImportTableIds(host.run, "Invoices", "ID")).toEqual({ kind: "no-table" });
+    await importCollection(host.run, { collection: "invoices", api: api() });
+    const read = await readImportTableIds(host.run, "Invoices", "ID");
+    const imported = await allRecords("/invoices");
+    expect(read).toEqual({
+      kind: "ids",
+      tableName: "Invoices",
+      ids: imported.map((record) => record["id"]),
+    });
+    await changeList({ list: "invoices", add: 7 });
+    sandbox.resetStats();
+    const found = await fetchNewRecords(
+      api(),
+      "/invoices",
+      new Set(read.kind === "ids" ? read.ids : []),
+    );
+    expect(found.kind === "new" && found.records).toHaveLength(7);
+    expect(sandbox.stats().apiRequests).toBe(1);
+    expect(await readImportTableIds(host.run, "Invoices", "Invoice ID")).toEqual({
+      kind: "no-id-column",
+      tableName: "Invoices",
+    });
+  });
+
+  it("never reads a user's own table that has the import's name", async () => {
+    const host = new OfficeJsExcelHost();
+    await host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("A1:B2").values = [
+        ["ID", "Note"],
+        ["mine", "x"],
+      ];
+      sheet.tables.add("A1:B2", true).name = "Invoices";
+      await context.sync();
+    });
+    expect(await readImportTableIds(host.run, "Invoices", "ID")).toEqual({ kind: "no-table" });
   });
 
   it("refuses a change of payments or of nothing, and reset undoes changes", async () => {

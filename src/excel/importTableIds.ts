@@ -1,0 +1,52 @@
+// The record ids an import table already holds, for fetching only what is new (issue 13). The
+// table must be one the add-in created (recorded in the workbook's settings by table id, as for
+// a refresh); a user's own table of the same name is never read as ours.
+import type { ExcelRun } from "./run";
+import { IMPORT_TABLES_SETTING, chooseImportTable, importTablesOf } from "./tableWriter";
+
+export type ImportTableIds =
+  | { readonly kind: "ids"; readonly tableName: string; readonly ids: readonly string[] }
+  /** No table of this import yet: the first import is a full one. */
+  | { readonly kind: "no-table" }
+  /** The table has no column with this header (the user removed or renamed it). */
+  | { readonly kind: "no-id-column"; readonly tableName: string };
+
+/**
+ * The non-empty texts in column `idHeader` of the import table named (when created) `wanted`,
+ * top to bottom. Three syncs: which tables are ours, the table's headers, then the column's
+ * values (a 50,000-row column of UUIDs is about 2.3 MB, under Excel's 5 MB response limit).
+ */
+export async function readImportTableIds(
+  run: ExcelRun,
+  wanted: string,
+  idHeader: string,
+): Promise<ImportTableIds> {
+  return await run(async (context) => {
+    const tables = context.workbook.tables.load("items/id,items/name");
+    const setting = context.workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
+    setting.load("value");
+    await context.sync();
+    const listed = tables.items.map((table) => ({ id: table.id, name: table.name }));
+    const ours = importTablesOf(setting.isNullObject ? undefined : setting.value, listed);
+    const choice = chooseImportTable(wanted, {
+      tables: listed.map((table) => table.name),
+      definedNames: [],
+      ours,
+    });
+    if (!choice.refresh) return { kind: "no-table" };
+    const columns = context.workbook.tables.getItem(choice.name).columns;
+    const names = columns.load("items/name");
+    await context.sync();
+    const index = names.items.findIndex(
+      (item) => item.name.toLowerCase() === idHeader.toLowerCase(),
+    );
+    if (index < 0) return { kind: "no-id-column", tableName: choice.name };
+    const body = columns.getItemAt(index).getDataBodyRange();
+    body.load("values");
+    await context.sync();
+    const ids = body.values
+      .map((row) => row[0])
+      .filter((value): value is string => typeof value === "string" && value !== "");
+    return { kind: "ids", tableName: choice.name, ids };
+  });
+}
