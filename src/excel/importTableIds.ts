@@ -5,7 +5,13 @@ import type { ExcelRun } from "./run";
 import { IMPORT_TABLES_SETTING, chooseImportTable, importTablesOf } from "./tableWriter";
 
 export type ImportTableIds =
-  | { readonly kind: "ids"; readonly tableName: string; readonly ids: readonly string[] }
+  | {
+      readonly kind: "ids";
+      readonly tableName: string;
+      readonly ids: readonly string[];
+      /** The last import's final status line, as the workbook's setting records it. */
+      readonly status?: string;
+    }
   /** No table of this import yet: the first import is a full one. */
   | { readonly kind: "no-table" }
   /** The table has no column with this header (the user removed or renamed it). */
@@ -34,6 +40,10 @@ export async function readImportTableIds(
       ours,
     });
     if (!choice.refresh) return { kind: "no-table" };
+    const table = tables.items.find(
+      (item) => item.name.toLowerCase() === choice.name.toLowerCase(),
+    );
+    const status = ours.find((record) => record.id === table?.id)?.status;
     const columns = context.workbook.tables.getItem(choice.name).columns;
     const names = columns.load("items/name");
     await context.sync();
@@ -47,6 +57,11 @@ export async function readImportTableIds(
     const ids = body.values
       .map((row) => row[0])
       .filter((value): value is string => typeof value === "string" && value !== "");
-    return { kind: "ids", tableName: choice.name, ids };
+    return {
+      kind: "ids",
+      tableName: choice.name,
+      ids,
+      ...(status === undefined ? {} : { status }),
+    };
   });
 }

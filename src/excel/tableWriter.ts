@@ -155,7 +155,7 @@ export class ColumnPlaces {
 }
 
 /** Queues the header cells of columns appended at the table's right, as text. */
-function writeAppendedHeaders(
+export function writeAppendedHeaders(
   sheet: Excel.Worksheet,
   headerRow: number,
   firstColumn: number,
@@ -301,7 +301,7 @@ export function importTablesOf(
  * whose id is not known yet; it is listed by name, as earlier versions did, until the next
  * request saves it by id (so an import stopped in between still knows its table).
  */
-function importTablesValue(tables: readonly ImportTableRecord[], created?: string): string {
+export function importTablesValue(tables: readonly ImportTableRecord[], created?: string): string {
   const records: unknown[] = tables.map(({ id, given, status, shown }) => ({
     id,
     given,
@@ -316,7 +316,7 @@ function importTablesValue(tables: readonly ImportTableRecord[], created?: strin
  * Whether the status cell two rows above a refreshed table may be written: it is empty, or it
  * still holds the status line the last import wrote there. Anything else is the user's.
  */
-function statusCellIsOurs(formula: unknown, table: OurTable): boolean {
+export function statusCellIsOurs(formula: unknown, table: OurTable): boolean {
   if (formula === "" || formula === null || formula === undefined) return true;
   if (typeof formula !== "string") return false;
   if (table.shown && table.status !== undefined) {
@@ -370,7 +370,7 @@ export type StatusBlocked =
   { readonly reason: "no room" } | { readonly reason: "in the way"; readonly address: string };
 
 /** The rows of each column that hold text cells. */
-function textRowsByColumn(
+export function textRowsByColumn(
   cells: readonly { readonly row: number; readonly column: number }[],
 ): Map<number, Set<number>> {
   const byColumn = new Map<number, Set<number>>();
@@ -383,7 +383,7 @@ function textRowsByColumn(
 }
 
 /** A single value applies to every cell of a range (documented; the typings only allow arrays). */
-function uniform<T>(value: T): T[][] {
+export function uniform<T>(value: T): T[][] {
   return value as unknown as T[][];
 }
 
@@ -743,7 +743,7 @@ export class TableWriter {
  * getRange() gives it; with a total row the writer only widens the table with it, the rows
  * having been inserted already.
  */
-function tableRows(dataRows: number, totalsRow: boolean): number {
+export function tableRows(dataRows: number, totalsRow: boolean): number {
   return 1 + Math.max(1, dataRows) + (totalsRow ? 1 : 0);
 }
 
@@ -751,7 +751,7 @@ function tableRows(dataRows: number, totalsRow: boolean): number {
  * Inserts cells for columns appended at the table's right, over `rows` rows from the header:
  * the user's cells right of the table move right rather than being written over.
  */
-function insertAppendedColumns(
+export function insertAppendedColumns(
   sheet: Excel.Worksheet,
   headerRow: number,
   firstColumn: number,
@@ -764,7 +764,7 @@ function insertAppendedColumns(
     .insert("Right");
 }
 
-interface Box {
+export interface Box {
   readonly row: number;
   readonly column: number;
   readonly rows: number;
@@ -777,7 +777,7 @@ interface Box {
  * have (cells are inserted, or deleted under a total row, across those columns), or one right
  * of it that shares some but not all of its rows (when columns are appended).
  */
-function tableInTheWay<T extends Box>(
+export function tableInTheWay<T extends Box>(
   ours: Box,
   width: number,
   others: readonly T[],
@@ -802,7 +802,7 @@ function tableInTheWay<T extends Box>(
 }
 
 /** Writes the status text into the status cell as literal text. */
-function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column = 0): void {
+export function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column = 0): void {
   const cell = sheet.getRangeByIndexes(row, column, 1, 1);
   cell.numberFormat = [["@"]];
   cell.values = [[text]];

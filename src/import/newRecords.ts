@@ -29,6 +29,15 @@ export interface NewRecordsOptions {
   /** Records per page (the server's maximum is 50). */
   readonly size?: number;
   readonly signal?: AbortSignal;
+  /**
+   * The id of the table's first row: the newest record it holds. When set, the first known
+   * record the walk meets must be this one; another means the table's newest records were
+   * deleted on the server, or the table is not in the list's order, and a full refresh is asked
+   * for rather than new rows put above a table that no longer matches the list.
+   */
+  readonly newest?: string;
+  /** After each page: requests so far, and new records found so far. */
+  readonly onPage?: (requests: number, found: number) => void;
 }
 
 /** The id a table row is known by: the record's `id` as text, or null when it has none. */
@@ -70,7 +79,17 @@ export async function fetchNewRecords(
           requests,
         };
       }
-      if (knownIds.has(id)) return { kind: "new", records, requests };
+      if (knownIds.has(id)) {
+        options.onPage?.(requests, records.length);
+        if (options.newest !== undefined && id !== options.newest) {
+          return {
+            kind: "full-refresh-needed",
+            reason: `record ${options.newest}, the table's first row, is not the newest of its records in the list (deleted on the server, or the table is sorted another way)`,
+            requests,
+          };
+        }
+        return { kind: "new", records, requests };
+      }
       records.push(record);
       if (records.length > bound) {
         return {
@@ -80,6 +99,7 @@ export async function fetchNewRecords(
         };
       }
     }
+    options.onPage?.(requests, records.length);
   }
   return {
     kind: "full-refresh-needed",

@@ -94,6 +94,7 @@ describe("fetchNewRecords() against the sandbox", () => {
       kind: "ids",
       tableName: "Invoices",
       ids: imported.map((record) => record["id"]),
+      status: expect.stringMatching(/^Invoices · 1,000 records · imported .* · complete$/),
     });
     await changeList({ list: "invoices", add: 7 });
     sandbox.resetStats();

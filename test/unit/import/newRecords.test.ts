@@ -63,6 +63,21 @@ describe("fetchNewRecords()", () => {
     });
   });
 
+  it("asks for a full refresh when the first known record met is not the table's first row", async () => {
+    // The table holds r-10 … r-1 with r-10 first; r-10 was deleted and two records were added.
+    const api = source(["n-2", "n-1", ...list(9)]);
+    expect(await fetchNewRecords(api, "/invoices", new Set(list(10)), { newest: "r-10" })).toEqual({
+      kind: "full-refresh-needed",
+      reason:
+        "record r-10, the table's first row, is not the newest of its records in the list (deleted on the server, or the table is sorted another way)",
+      requests: 1,
+    });
+    // Without the deletion the same walk finds the two new ones.
+    const kept = source(["n-2", "n-1", ...list(10)]);
+    const found = await fetchNewRecords(kept, "/invoices", new Set(list(10)), { newest: "r-10" });
+    expect(found.kind === "new" && found.records.map((r) => r["id"])).toEqual(["n-2", "n-1"]);
+  });
+
   it("stops at the bound rather than walking a whole list that never meets a known id", async () => {
     const api = source(Array.from({ length: 100_000 }, (_, i) => `x-${i}`));
     const found = await fetchNewRecords(api, "/invoices", new Set(["r-1"]), { maxNewRecords: 120 });

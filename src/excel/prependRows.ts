@@ -1,0 +1,257 @@
+// Puts new records at the top of an import table (fetch new, issue 13): cursor lists come newest
+// first, so records that appeared since the last import go above the rows the table holds. Rows
+// are inserted inside the table (Excel grows it, and what lies below moves down, never written
+// over), number formats go on before values (ids stay text), and only the import's columns get
+// values: a column the user added to the table keeps what Excel gives a new row (a calculated
+// column fills itself).
+//
+// A large batch is written in several requests, oldest records first, each inserted at the top:
+// if a request fails, the table holds an unbroken run of the list (the oldest of the new records
+// above the old ones), so the next fetch of new records gets exactly the rest.
+import type { CellValue, ColumnSpec } from "../sheets/cells";
+import { NUMBER_FORMATS } from "../sheets/cells";
+import type { ExcelRun } from "./run";
+import {
+  chooseImportTable,
+  ColumnPlaces,
+  IMPORT_TABLES_SETTING,
+  importTablesOf,
+  importTablesValue,
+  insertAppendedColumns,
+  OurTable,
+  type RowBlock,
+  StatusBlocked,
+  statusCellIsOurs,
+  tableInTheWay,
+  textRowsByColumn,
+  uniform,
+  writeAppendedHeaders,
+  writeStatus,
+} from "./tableWriter";
+
+export interface PrependRequest {
+  /** The name the import gives its table ("Invoices"): which import table to find. */
+  readonly wanted: string;
+  /** The new rows' columns, as the shaper made them; matched to the table's by header. */
+  readonly columns: readonly ColumnSpec[];
+  /**
+   * The new rows in the server's order (newest first), cut into blocks of at most one
+   * request each, in that order.
+   */
+  readonly blocks: readonly RowBlock[];
+  /** The final status line, given the table's data rows afterwards. */
+  readonly status: (rows: number) => string;
+  /** Each block written: rows added so far. */
+  readonly onBlock?: (added: number) => void;
+}
+
+export type PrependResult =
+  | {
+      readonly kind: "added";
+      readonly sheetName: string;
+      readonly tableName: string;
+      /** The table's data rows afterwards. */
+      readonly rows: number;
+      readonly added: number;
+      readonly status: string;
+      /** Null when the status line is written above the table; otherwise why not. */
+      readonly statusBlocked: StatusBlocked | null;
+      /** Headers of the table's columns the new rows have no data for (left as Excel fills). */
+      readonly unfilledColumns: readonly string[];
+    }
+  /** The import's table is gone (deleted since its ids were read): nothing was written. */
+  | { readonly kind: "no-table" };
+
+/** Runs of consecutive table columns: [first table column, import column indexes]. */
+function columnRuns(places: ColumnPlaces): { first: number; columns: number[] }[] {
+  const order = Array.from({ length: places.count }, (_, index) => index).sort(
+    (a, b) => places.position(a) - places.position(b),
+  );
+  const runs: { first: number; columns: number[] }[] = [];
+  for (const index of order) {
+    const position = places.position(index);
+    const last = runs[runs.length - 1];
+    if (last && last.first + last.columns.length === position) last.columns.push(index);
+    else runs.push({ first: position, columns: [index] });
+  }
+  return runs;
+}
+
+/**
+ * Inserts `request.blocks` at the top of the import table named (when created)
+ * `request.wanted`, and writes its status line where the last import wrote it. Two syncs to
+ * find the table, then one per block. Throws, before changing anything, when another table on
+ * the sheet is in the way of the cells that move down.
+ */
+export async function prependRows(run: ExcelRun, request: PrependRequest): Promise<PrependResult> {
+  const found = await run(async (context) => {
+    const workbook = context.workbook;
+    const tables = workbook.tables.load("items/name,items/id,items/showHeaders");
+    const setting = workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
+    setting.load("value");
+    await context.sync();
+    const listed = tables.items.map((table) => ({ id: table.id, name: table.name }));
+    const ours = importTablesOf(setting.isNullObject ? undefined : setting.value, listed);
+    const choice = chooseImportTable(request.wanted, {
+      tables: listed.map((table) => table.name),
+      definedNames: [],
+      ours,
+    });
+    if (!choice.refresh) return null;
+    const key = choice.name.toLowerCase();
+    const table = tables.items.find((item) => item.name.toLowerCase() === key) as Excel.Table;
+    const record = ours.find((item) => item.id === table.id) as OurTable;
+    // Columns are matched by header: a header row the user hid is shown while rows go in.
+    const hideHeaders = !table.showHeaders;
+    if (hideHeaders) table.showHeaders = true;
+    const range = table.getRange();
+    range.load("rowIndex,columnIndex,rowCount");
+    const header = table.getHeaderRowRange();
+    header.load("values");
+    const body = table.getDataBodyRange();
+    body.load("rowCount");
+    const firstRow = body.getRow(0);
+    firstRow.load("numberFormat");
+    const sheet = table.worksheet;
+    sheet.load("name");
+    const others = tables.items
+      .filter((item) => item !== table)
+      .map((other) => {
+        const place = other.getRange();
+        place.load("address,rowIndex,columnIndex,rowCount,columnCount");
+        const otherSheet = other.worksheet;
+        otherSheet.load("name");
+        return { name: other.name, place, sheet: otherSheet };
+      });
+    await context.sync();
+    const headerRow = range.rowIndex;
+    const firstColumn = range.columnIndex;
+    const headers = (header.values[0] ?? []).map((value) => String(value));
+    const places = new ColumnPlaces(headers);
+    const appended = places.place(request.columns);
+    const blocker = tableInTheWay(
+      { row: headerRow, column: firstColumn, rows: range.rowCount, columns: headers.length },
+      places.width,
+      others
+        .filter((other) => other.sheet.name === sheet.name)
+        .map(({ name, place }) => ({
+          name,
+          address: place.address,
+          row: place.rowIndex,
+          column: place.columnIndex,
+          rows: place.rowCount,
+          columns: place.columnCount,
+        })),
+    );
+    if (blocker) {
+      if (hideHeaders) {
+        table.showHeaders = false;
+        await context.sync();
+      }
+      throw new Error(
+        `Table “${blocker.name}” (${blocker.address}) is in the way of table “${table.name}”: adding rows inserts cells ${blocker.side} it, and Excel cannot move part of a table. Move one of the tables and try again; nothing was changed.`,
+      );
+    }
+    const statusRow = headerRow >= 2 ? headerRow - 2 : null;
+    const statusCell =
+      statusRow === null ? null : sheet.getRangeByIndexes(statusRow, firstColumn, 1, 1);
+    statusCell?.load("formulas,address");
+    // Columns the new records bring are appended at the right, as a refresh appends them.
+    insertAppendedColumns(sheet, headerRow, firstColumn, range.rowCount, appended);
+    writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
+    await context.sync();
+    const statusOurs = statusCell !== null && statusCellIsOurs(statusCell.formulas[0]?.[0], record);
+    const statusBlocked: StatusBlocked | null =
+      statusCell === null
+        ? { reason: "no room" }
+        : statusOurs
+          ? null
+          : { reason: "in the way", address: statusCell.address };
+    return {
+      sheetName: sheet.name,
+      tableName: table.name,
+      record,
+      ours,
+      headerRow,
+      firstColumn,
+      hideHeaders,
+      rows: body.rowCount,
+      formats: (firstRow.numberFormat[0] ?? []).map((format) => String(format)),
+      places,
+      statusRow: statusOurs ? statusRow : null,
+      statusBlocked,
+    };
+  });
+  if (found === null) return { kind: "no-table" };
+
+  const { places, headerRow, firstColumn } = found;
+  const runs = columnRuns(places);
+  const filled = new Set(Array.from({ length: places.count }, (_, i) => places.position(i)));
+  const total = request.blocks.reduce((sum, block) => sum + block.rows.length, 0);
+  const status = request.status(found.rows + total);
+  let added = 0;
+  const blocks = [...request.blocks].reverse().filter((block) => block.rows.length > 0);
+  /** One request: a block inserted at the top, and with the last, the status and record. */
+  const write = (block: RowBlock | undefined, final: boolean) =>
+    run(async (context) => {
+      context.application.suspendApiCalculationUntilNextSync();
+      const sheet = context.workbook.worksheets.getItem(found.sheetName);
+      if (block) queueBlock(sheet, block);
+      if (final) {
+        if (found.statusRow !== null) writeStatus(sheet, found.statusRow, status, firstColumn);
+        if (found.hideHeaders) {
+          context.workbook.tables.getItem(found.tableName).showHeaders = false;
+        }
+        const { id, given } = found.record;
+        const records = found.ours.map((record) =>
+          record.id === id ? { id, given, status, shown: found.statusRow !== null } : record,
+        );
+        context.workbook.settings.add(IMPORT_TABLES_SETTING, importTablesValue(records));
+        context.application.calculate("Recalculate");
+      }
+      await context.sync();
+    });
+  const queueBlock = (sheet: Excel.Worksheet, block: RowBlock): void => {
+    const count = block.rows.length;
+    const top = headerRow + 1;
+    // Cells inserted at the first data row, across the table: Excel grows the table.
+    sheet.getRangeByIndexes(top, firstColumn, count, places.width).insert("Down");
+    const textRows = textRowsByColumn(block.textCells);
+    request.columns.forEach((column, index) => {
+      const format = NUMBER_FORMATS[column.kind];
+      const texts = textRows.get(index);
+      sheet.getRangeByIndexes(top, firstColumn + places.position(index), count, 1).numberFormat =
+        texts
+          ? Array.from({ length: count }, (_, row) => [texts.has(row) ? "@" : format])
+          : uniform(format);
+    });
+    // The user's columns take the format their first row had (inserted cells may copy the
+    // header's "@").
+    for (let column = 0; column < places.width; column++) {
+      const format = found.formats[column];
+      if (filled.has(column) || format === undefined) continue;
+      sheet.getRangeByIndexes(top, firstColumn + column, count, 1).numberFormat = uniform(format);
+    }
+    for (const each of runs) {
+      sheet.getRangeByIndexes(top, firstColumn + each.first, count, each.columns.length).values =
+        block.rows.map((row) => each.columns.map((column) => row[column] ?? ("" as CellValue)));
+    }
+  };
+  // Oldest block first; at least one request, so the status is written also when none is new.
+  if (blocks.length === 0) await write(undefined, true);
+  for (const [index, block] of blocks.entries()) {
+    await write(block, index === blocks.length - 1);
+    added += block.rows.length;
+    request.onBlock?.(added);
+  }
+  return {
+    kind: "added",
+    sheetName: found.sheetName,
+    tableName: found.tableName,
+    rows: found.rows + added,
+    added,
+    status,
+    statusBlocked: found.statusBlocked,
+    unfilledColumns: places.unfilled(),
+  };
+}
