@@ -16,7 +16,8 @@ import {
   ColumnPlaces,
   IMPORT_TABLES_SETTING,
   importTablesOf,
-  importTablesValue,
+  importTablesSetting,
+  mergedImportTablesValue,
   insertAppendedColumns,
   OurTable,
   type RowBlock,
@@ -171,7 +172,6 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
       sheetName: sheet.name,
       tableName: table.name,
       record,
-      ours,
       headerRow,
       firstColumn,
       hideHeaders,
@@ -194,6 +194,8 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
   /** One request: a block inserted at the top, and with the last, the status and record. */
   const write = (block: RowBlock | undefined, final: boolean) =>
     run(async (context) => {
+      // Read first: another import (Refresh all) may have recorded its table since.
+      const current = final ? await importTablesSetting(context) : undefined;
       context.application.suspendApiCalculationUntilNextSync();
       const sheet = context.workbook.worksheets.getItem(found.sheetName);
       if (block) queueBlock(sheet, block);
@@ -203,10 +205,11 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
           context.workbook.tables.getItem(found.tableName).showHeaders = false;
         }
         const { id, given } = found.record;
-        const records = found.ours.map((record) =>
-          record.id === id ? { id, given, status, shown: found.statusRow !== null } : record,
+        const record = { id, given, status, shown: found.statusRow !== null };
+        context.workbook.settings.add(
+          IMPORT_TABLES_SETTING,
+          mergedImportTablesValue(current, [record]),
         );
-        context.workbook.settings.add(IMPORT_TABLES_SETTING, importTablesValue(records));
         context.application.calculate("Recalculate");
       }
       await context.sync();

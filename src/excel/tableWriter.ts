@@ -313,6 +313,41 @@ export function importTablesValue(tables: readonly ImportTableRecord[], created?
 }
 
 /**
+ * The setting's value with `own` records put in: entries for other tables are kept as they
+ * are; an entry with one of `own`'s ids, or the name placeholder of one `own` table was created
+ * under ({@link importTablesValue}), is replaced.
+ */
+export function mergedImportTablesValue(
+  current: unknown,
+  own: readonly ImportTableRecord[],
+): string {
+  let listed: unknown;
+  try {
+    listed = typeof current === "string" ? JSON.parse(current) : [];
+  } catch {
+    listed = [];
+  }
+  const ids = new Set(own.map((record) => record.id));
+  const names = new Set(own.map((record) => record.given.toLowerCase()));
+  const kept = (Array.isArray(listed) ? (listed as unknown[]) : []).filter((entry) => {
+    if (typeof entry === "string") return !names.has(entry.toLowerCase());
+    if (typeof entry !== "object" || entry === null) return false;
+    const id = (entry as Record<string, unknown>)["id"];
+    return !(typeof id === "string" && ids.has(id));
+  });
+  const records = JSON.parse(importTablesValue(own)) as unknown[];
+  return JSON.stringify([...kept, ...records]);
+}
+
+/** Reads the setting that records the import tables (one sync), for {@link mergedImportTablesValue}. */
+export async function importTablesSetting(context: Excel.RequestContext): Promise<unknown> {
+  const setting = context.workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
+  setting.load("value");
+  await context.sync();
+  return setting.isNullObject ? undefined : setting.value;
+}
+
+/**
  * Whether the status cell two rows above a refreshed table may be written: it is empty, or it
  * still holds the status line the last import wrote there. Anything else is the user's.
  */
@@ -423,11 +458,13 @@ export class TableWriter {
     private readonly sheetRows: number,
     /** Set when this import created its table under another name than it wanted. */
     readonly nameInTheWay: NameInTheWay | null,
-    /** This table's record and the others' as the setting held them when it was opened. */
+    /** This table's record as the setting held it when it was opened (or a new one). */
     private readonly record: ImportTableRecord,
-    private readonly records: readonly ImportTableRecord[],
-    /** False until a request has saved {@link record} in the setting (a new table's). */
-    private recorded: boolean,
+    /**
+     * A new table's: the setting as the request that created the table left it (the table
+     * listed by name, its id not known yet), until a request saves {@link record} by id.
+     */
+    private unsaved: string | null,
   ) {
     this.ownedRows = placement.ownedRows;
     this.measure([columns.map((column) => column.header)]);
@@ -535,7 +572,7 @@ export class TableWriter {
         }
         const others = tables.items.filter((item) => item !== table);
         const refreshed = await refreshExisting(context, table, record, columns, others);
-        return { ...refreshed, nameInTheWay: null, record, records: ours, recorded: true };
+        return { ...refreshed, nameInTheWay: null, record, unsaved: null };
       }
       const existing = sheets.items.find(
         (sheet) => sheet.name.toLowerCase() === layout.sheetName.toLowerCase(),
@@ -570,7 +607,8 @@ export class TableWriter {
       created.style = "TableStyleMedium2";
       created.load("id");
       sheet.freezePanes.freezeRows(NEW_TABLE_HEADER_ROW + 1);
-      workbook.settings.add(IMPORT_TABLES_SETTING, importTablesValue(ours, choice.name));
+      const unsaved = importTablesValue(ours, choice.name);
+      workbook.settings.add(IMPORT_TABLES_SETTING, unsaved);
       await context.sync();
       // The id is known only now: the first block's request (or the final one) saves it.
       const record: ImportTableRecord = { id: created.id, given: choice.name, status, shown: true };
@@ -590,8 +628,7 @@ export class TableWriter {
         places,
         nameInTheWay: choice.inTheWay,
         record,
-        records: ours as readonly ImportTableRecord[],
-        recorded: false,
+        unsaved,
       };
     });
     return new TableWriter(
@@ -601,8 +638,7 @@ export class TableWriter {
       sheetRows,
       opened.nameInTheWay,
       opened.record,
-      opened.records,
-      opened.recorded,
+      opened.unsaved,
     );
   }
 
@@ -703,37 +739,35 @@ export class TableWriter {
     sheet.activate();
   }
 
-  /** True when this table is not in the setting yet: the next request must record it. */
-  get unrecorded(): boolean {
-    return !this.recorded;
+  /**
+   * The setting's value as this new table's creation left it, until a request records the
+   * table by id (the next block does, with no extra read); null once recorded.
+   */
+  get unrecorded(): string | null {
+    return this.unsaved;
   }
 
   /**
-   * Queues the setting that records the import's tables: the records the writers read when
-   * they opened (a later writer's hold an earlier one's, once saved), each writer's own record,
-   * and in `final` the final status of each.
+   * Queues the setting that records the import's tables: `current` (the setting's value, read
+   * in the same request) with each writer's record put in, and in `final` the final status of
+   * each. Other tables' records are kept as read, so imports that run side by side (Refresh
+   * all) never put back each other's older statuses.
    */
   static queueRecords(
     context: Excel.RequestContext,
     writers: readonly TableWriter[],
+    current: unknown,
     final?: readonly string[],
   ): void {
-    const byId = new Map<string, ImportTableRecord>();
-    for (const writer of writers) {
-      for (const record of writer.records) byId.set(record.id, record);
-    }
-    writers.forEach((writer, index) => {
+    const own = writers.map((writer, index) => {
       const status = final?.[index];
       const { id, given } = writer.record;
-      byId.set(
-        id,
-        status === undefined
-          ? writer.record
-          : { id, given, status, shown: writer.placement.statusRow !== null },
-      );
-      writer.recorded = true;
+      writer.unsaved = null;
+      return status === undefined
+        ? writer.record
+        : { id, given, status, shown: writer.placement.statusRow !== null };
     });
-    context.workbook.settings.add(IMPORT_TABLES_SETTING, importTablesValue([...byId.values()]));
+    context.workbook.settings.add(IMPORT_TABLES_SETTING, mergedImportTablesValue(current, own));
   }
 }
 
@@ -944,10 +978,17 @@ export async function writeBlocks(
     for (const { writer, columns, block, status } of entries) {
       writer.queueBlock(context, columns, block, status);
     }
-    if (entries.some(({ writer }) => writer.unrecorded)) {
+    // A new table's first block records it by id, over the setting as its creation left it
+    // (the last opened writer's holds the others'): no read, so no extra round trip.
+    const unsaved = entries
+      .map(({ writer }) => writer.unrecorded)
+      .filter((value) => value !== null);
+    if (unsaved.length > 0) {
+      const current = unsaved[unsaved.length - 1];
       TableWriter.queueRecords(
         context,
         entries.map(({ writer }) => writer),
+        current,
       );
     }
     await context.sync();
@@ -963,10 +1004,12 @@ export async function finishTables(
   entries: readonly { writer: TableWriter; status: string }[],
 ): Promise<void> {
   await run(async (context) => {
+    const current = await importTablesSetting(context);
     for (const { writer, status } of entries) writer.queueFinish(context, status);
     TableWriter.queueRecords(
       context,
       entries.map(({ writer }) => writer),
+      current,
       entries.map(({ status }) => status),
     );
     // The blocks were written with calculation suspended; Excel leaves recalculating to us, so
