@@ -1,0 +1,192 @@
+// Refresh all over real HTTP, through Microsoft's office.js client into the emulator: every
+// import table of the workbook, walks side by side (bounded, counted by the sandbox), one Excel
+// batch at a time, per-table progress, one Cancel, and status lines that stay the add-in's.
+import { LedgerApi } from "../../src/api";
+import type { ExcelRun } from "../../src/excel/run";
+import { importCollection } from "../../src/import/importCollection";
+import { importedCollections, refreshAll, TableProgress } from "../../src/import/refreshAll";
+import type { CollectionId } from "../../src/import/types";
+import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
+import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+
+let sandbox: RunningSandbox;
+
+function api(): LedgerApi {
+  return new LedgerApi(
+    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
+    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+  );
+}
+
+async function addRecords(list: string, add: number): Promise<void> {
+  const response = await fetch(`${sandbox.origin}/__sandbox/records`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${DEMO_TOKEN}`,
+      identity: "demo-company",
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({ list, add }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** An ExcelRun that fails the test if two batches ever overlap. */
+function exclusive(run: ExcelRun): { run: ExcelRun; batches: () => number } {
+  let open = 0;
+  let batches = 0;
+  const checked: ExcelRun = async (batch) => {
+    open++;
+    batches++;
+    if (open > 1) throw new Error("Two Excel batches ran at once.");
+    try {
+      return await run(batch);
+    } finally {
+      open--;
+    }
+  };
+  return { run: checked, batches: () => batches };
+}
+
+async function tableValues(host: OfficeJsExcelHost, name: string): Promise<unknown[][]> {
+  return await host.run(async (context) => {
+    const range = context.workbook.tables.getItem(name).getRange();
+    range.load("values");
+    await context.sync();
+    return range.values;
+  });
+}
+
+const IMPORTED: CollectionId[] = ["invoices", "bills", "receipts", "payments"];
+
+async function importAll(host: OfficeJsExcelHost): Promise<void> {
+  for (const collection of IMPORTED) {
+    await importCollection(host.run, { collection, api: api() });
+  }
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    port: 0,
+    latencyMs: 5,
+    records: { invoices: 600, bills: 400, receipts: 300, payments: 120 },
+  });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+beforeEach(async () => {
+  await fetch(`${sandbox.origin}/__sandbox/reset`, {
+    method: "POST",
+    headers: { "X-Sandbox-Control": "1" },
+  });
+});
+
+describe("refreshAll() against the sandbox", () => {
+  it("finds the workbook's import tables, and only those", async () => {
+    const host = new OfficeJsExcelHost();
+    expect(await importedCollections(host.run)).toEqual([]);
+    await importAll(host);
+    expect((await importedCollections(host.run)).map((info) => info.id)).toEqual([
+      "payments",
+      "invoices",
+      "receipts",
+      "bills",
+    ]);
+  });
+
+  it("refreshes every table in full, walks side by side, Excel one batch at a time", async () => {
+    const host = new OfficeJsExcelHost();
+    await importAll(host);
+    await addRecords("invoices", 30);
+    await addRecords("bills", 5);
+    sandbox.resetStats();
+    const excel = exclusive(host.run);
+    const seen: TableProgress[][] = [];
+    const result = await refreshAll(excel.run, {
+      api: api(),
+      mode: "full",
+      concurrency: 3,
+      onProgress: (tables) => seen.push([...tables]),
+    });
+    expect(result.complete).toBe(true);
+    expect(result.message).toBe("Refreshed 4 of 4 tables.");
+    expect(result.tables.map((t) => [t.label, t.state, t.records])).toEqual([
+      ["Payments", "done", 120],
+      ["Invoices", "done", 630],
+      ["Receipts", "done", 300],
+      ["Bills", "done", 405],
+    ]);
+    // Walks overlapped, within the bound.
+    expect(sandbox.stats().apiPeakInFlight).toBeGreaterThan(1);
+    expect(sandbox.stats().apiPeakInFlight).toBeLessThanOrEqual(3 * 2);
+    expect(seen.some((tables) => tables.filter((t) => t.state === "running").length > 1)).toBe(
+      true,
+    );
+    expect(seen.every((tables) => tables.filter((t) => t.state === "running").length <= 3)).toBe(
+      true,
+    );
+    // Each table equals a fresh import of its collection.
+    const fresh = new OfficeJsExcelHost();
+    await importAll(fresh);
+    for (const name of ["Invoices", "Bills", "Receipts", "Payments", "PaymentAllocations"]) {
+      expect(await tableValues(host, name)).toEqual(await tableValues(fresh, name));
+    }
+    // Every status line is still recognised as the add-in's: a second refresh writes them all.
+    const again = await refreshAll(host.run, { api: api(), mode: "full" });
+    expect(again.tables.every((t) => !/status line/.test(t.message))).toBe(true);
+  });
+
+  it("fetches only new records for each table with mode new", async () => {
+    const host = new OfficeJsExcelHost();
+    await importAll(host);
+    await addRecords("invoices", 70);
+    sandbox.resetStats();
+    const result = await refreshAll(host.run, { api: api(), mode: "new" });
+    expect(result.message).toBe("Refreshed 4 of 4 tables (new records only).");
+    const byLabel = new Map(result.tables.map((t) => [t.label, t]));
+    expect(byLabel.get("Invoices")?.message).toMatch(/^Added 70 new records at the top/);
+    expect(byLabel.get("Bills")?.message).toMatch(/^No new Bills since/);
+    // Payments go in full (with their allocations): 3 pages of 50 payments at most.
+    expect(byLabel.get("Payments")?.message).toMatch(/refreshed in full/);
+    // Invoices 2 pages, bills 1, receipts 1, payments' full walk.
+    expect(sandbox.stats().apiRequests).toBeLessThanOrEqual(2 + 1 + 1 + 6);
+  });
+
+  it("cancels every table with one signal and says which were cancelled", async () => {
+    const host = new OfficeJsExcelHost();
+    await importAll(host);
+    const controller = new AbortController();
+    const result = await refreshAll(host.run, {
+      api: api(),
+      mode: "full",
+      concurrency: 2,
+      signal: controller.signal,
+      onProgress: (tables) => {
+        if (tables.some((t) => t.records >= 100)) controller.abort();
+      },
+    });
+    expect(result.complete).toBe(false);
+    expect(result.tables.every((t) => t.state === "cancelled")).toBe(true);
+    expect(result.message).toMatch(/^Refreshed 0 of 4 tables\. Cancelled: /);
+    // Tables that had started are marked partial on their sheets.
+    const status = await host.run(async (context) => {
+      const cell = context.workbook.worksheets.getItem("Payments").getRange("A1");
+      cell.load("values");
+      await context.sync();
+      return String(cell.values[0]?.[0]);
+    });
+    expect(status).toMatch(/^PARTIAL · Payments/);
+  });
+
+  it("says so when the workbook has nothing to refresh", async () => {
+    const result = await refreshAll(new OfficeJsExcelHost().run, { api: api(), mode: "full" });
+    expect(result).toEqual({
+      tables: [],
+      complete: true,
+      message: "This workbook has no imported tables to refresh. Import a collection first.",
+    });
+  });
+});
