@@ -30,7 +30,10 @@ export interface TableProgress {
 export interface RefreshAllRequest {
   readonly api: LedgerApi;
   readonly mode: RefreshMode;
-  /** The API path of a cursor collection (the workbook's collection paths); payments' is fixed. */
+  /**
+   * The API path of a cursor collection (the workbook's collection paths); payments' is fixed.
+   * Throwing fails that table alone, with the error's message.
+   */
   readonly pathFor?: (collection: CollectionInfo) => string;
   readonly signal?: AbortSignal;
   /** Collections fetched at once. Default 6. */
@@ -109,15 +112,15 @@ export async function refreshAll(
       return;
     }
     update(index, { state: "running", message: "Starting…" });
-    const importRequest = {
-      collection: info.id,
-      api: request.api,
-      ...(info.id === "payments" || !request.pathFor ? {} : { path: request.pathFor(info) }),
-      ...(request.signal ? { signal: request.signal } : {}),
-      onProgress: (each: { records: number; message: string }) =>
-        update(index, { records: each.records, message: each.message }),
-    };
     try {
+      const importRequest = {
+        collection: info.id,
+        api: request.api,
+        ...(info.id === "payments" || !request.pathFor ? {} : { path: request.pathFor(info) }),
+        ...(request.signal ? { signal: request.signal } : {}),
+        onProgress: (each: { records: number; message: string }) =>
+          update(index, { records: each.records, message: each.message }),
+      };
       const result =
         request.mode === "new"
           ? await fetchNewIntoTable(excel, importRequest, limits)

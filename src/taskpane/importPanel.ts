@@ -3,9 +3,9 @@
 
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import type { DocumentSettingsStore } from "../settings/stores";
-import { COLLECTIONS, ImportProgress } from "../import/types";
+import { COLLECTIONS, CollectionInfo, ImportProgress } from "../import/types";
 import { mountCollectionPathsSection } from "./collectionPathsSection";
-import type { ImportRun } from "./importRun";
+import type { ImportRun, RunningKind } from "./importRun";
 import { progressBarState, progressText, startingProgress } from "./importText";
 import { focusIsOnOrLost, requireElement, setAlert, setShown } from "./view";
 
@@ -18,6 +18,8 @@ export interface ImportPanelOptions {
 export interface ImportPanel {
   /** Puts the keyboard focus on the Collection choice. */
   focus(): void;
+  /** The collection's API path as the workbook sets it; throws, saying where, when invalid. */
+  pathFor(collection: CollectionInfo): string;
 }
 
 /** The status line speaks (aria-live) at most this often while pages arrive. */
@@ -30,6 +32,7 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
   const hint = requireElement(root, "import-hint", HTMLElement);
   const collection = requireElement(root, "collection", HTMLSelectElement);
   const importButton = requireElement(root, "import-start", HTMLButtonElement);
+  const newButton = requireElement(root, "import-new", HTMLButtonElement);
   const cancelButton = requireElement(root, "import-cancel", HTMLButtonElement);
   const bar = requireElement(root, "import-progress", HTMLElement);
   const fill = requireElement(root, "import-progress-fill", HTMLElement);
@@ -111,12 +114,16 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
     }
   }
 
-  function setRunning(running: boolean): void {
+  /** While anything runs (this import or Refresh all) no other can start; Cancel is this one's. */
+  function setRunning(kind: RunningKind): void {
+    const running = kind !== null;
     importButton.disabled = running;
+    newButton.disabled = running;
     collection.disabled = running;
-    setShown(cancelButton, running);
-    cancelButton.disabled = !running;
+    setShown(cancelButton, kind === "one");
+    cancelButton.disabled = kind !== "one";
   }
+  run.subscribe(setRunning);
 
   function setConnected(connected: boolean): void {
     controls.disabled = !connected;
@@ -125,9 +132,9 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
   }
   active.subscribe((connection) => setConnected(connection !== undefined));
   setConnected(active.current !== undefined);
-  setRunning(false);
+  setRunning(run.runningKind);
 
-  async function startImport(): Promise<void> {
+  async function startImport(newOnly: boolean): Promise<void> {
     const connection = active.current;
     const info = COLLECTIONS.find((candidate) => candidate.id === collection.value);
     if (connection === undefined || info === undefined || run.running) return;
@@ -138,14 +145,13 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
       setAlert(alert, `Correct the ${info.label} path under Collection paths, then import again.`);
       return;
     }
-    const focusToCancel = focusIsOnOrLost(root, importButton);
+    const started = newOnly ? newButton : importButton;
+    const focusToCancel = focusIsOnOrLost(root, started);
     let last: ImportProgress = startingProgress(info.label);
-    setRunning(true);
     drawProgress(last, true);
-    if (focusToCancel) cancelButton.focus();
-
-    const end = await run.start({
+    const ending = run.start({
       collection: info,
+      newOnly,
       api: connection.api,
       ...(info.id === "payments" ? {} : { path: path.path }),
       onProgress: (progress) => {
@@ -153,9 +159,11 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
         drawProgress(progress, false);
       },
     });
+    // The run has begun (Cancel is shown) once start() returns its promise.
+    if (focusToCancel) cancelButton.focus();
+    const end = await ending;
 
     const focusBack = focusIsOnOrLost(root, cancelButton);
-    setRunning(false);
     counts.textContent = progressText(last);
     stopProgress(end.outcome === "finished" && end.complete, last);
     if (end.outcome === "failed") {
@@ -164,13 +172,14 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
     } else {
       speak(end.message);
     }
-    if (focusBack) importButton.focus();
+    if (focusBack) started.focus();
   }
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    void startImport();
+    void startImport(false);
   });
+  newButton.addEventListener("click", () => void startImport(true));
 
   function cancel(): void {
     if (run.cancel()) {
@@ -188,5 +197,12 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
 
   return {
     focus: () => collection.focus(),
+    pathFor: (info) => {
+      const path = paths.pathFor(info);
+      if (!path.ok) {
+        throw new Error(`Correct the ${info.label} path under Collection paths, then try again.`);
+      }
+      return path.path;
+    },
   };
 }

@@ -3,11 +3,48 @@
 
 import type { LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
+import type {
+  RefreshAllRequest,
+  RefreshAllResult,
+  RefreshMode,
+  TableProgress,
+} from "../import/refreshAll";
 import type { CollectionInfo, ImportProgress, ImportRequest, ImportResult } from "../import/types";
 import { describeImportFailure, describeImportResult, ImportEnd } from "./importText";
 
 /** The import pipeline's entry point (`importCollection` in src/import). */
 export type ImportCollection = (run: ExcelRun, request: ImportRequest) => Promise<ImportResult>;
+
+/** Refresh all (`refreshAll` in src/import). */
+export type RefreshAllTables = (
+  run: ExcelRun,
+  request: RefreshAllRequest,
+) => Promise<RefreshAllResult>;
+
+/** The other ways to update imports, beside a full import of one collection. */
+export interface MoreImports {
+  /** Only the records added since the last import (`fetchNewIntoTable` in src/import). */
+  readonly fetchNew?: ImportCollection;
+  readonly refreshAll?: RefreshAllTables;
+  /**
+   * After a run that may have changed imported data (it ended, cancelled or not): the LEDGER
+   * formulas' cached answers are dropped so none is older than the tables, and after Refresh all
+   * the formulas are recalculated too, as Excel's Refresh All refreshes every connection.
+   */
+  readonly afterChange?: (kind: "one" | "all") => Promise<void>;
+}
+
+export interface RefreshAllStart {
+  readonly api: LedgerApi;
+  readonly mode: RefreshMode;
+  readonly pathFor: (collection: CollectionInfo) => string;
+  readonly onProgress: (tables: readonly TableProgress[]) => void;
+}
+
+/** How Refresh all ended: its result, or why it could not run at all. */
+export type RefreshAllEnd =
+  | { readonly outcome: "finished"; readonly result: RefreshAllResult }
+  | { readonly outcome: "failed"; readonly message: string };
 
 export interface ImportStart {
   readonly collection: CollectionInfo;
@@ -15,18 +52,51 @@ export interface ImportStart {
   /** The API path for a cursor collection; ignored for payments. */
   readonly path?: string;
   readonly onProgress: (progress: ImportProgress) => void;
+  /** Only the records added since the last import (falls back to a full one, saying why). */
+  readonly newOnly?: boolean;
 }
+
+/** What runs now: one collection's import, Refresh all, or nothing. */
+export type RunningKind = "one" | "all" | null;
 
 export class ImportRun {
   private controller: AbortController | undefined;
+  private kind: RunningKind = null;
+  private readonly listeners = new Set<(kind: RunningKind) => void>();
 
   constructor(
     private readonly importCollection: ImportCollection,
     private readonly excelRun: ExcelRun,
+    private readonly more: MoreImports = {},
   ) {}
 
   get running(): boolean {
     return this.controller !== undefined;
+  }
+
+  /** Calls `listener` whenever a run starts or ends (the pane disables its other buttons). */
+  subscribe(listener: (kind: RunningKind) => void): void {
+    this.listeners.add(listener);
+  }
+
+  private begin(kind: Exclude<RunningKind, null>): AbortController {
+    const controller = new AbortController();
+    this.controller = controller;
+    this.kind = kind;
+    for (const listener of this.listeners) listener(kind);
+    return controller;
+  }
+
+  private end(controller: AbortController): void {
+    if (this.controller !== controller) return;
+    this.controller = undefined;
+    this.kind = null;
+    for (const listener of this.listeners) listener(null);
+  }
+
+  /** What runs now. */
+  get runningKind(): RunningKind {
+    return this.kind;
   }
 
   /** Runs one import to its end; refuses to start a second one while the first runs. */
@@ -34,25 +104,66 @@ export class ImportRun {
     if (this.controller !== undefined) {
       return { outcome: "failed", message: "An import is already running." };
     }
-    const controller = new AbortController();
-    this.controller = controller;
+    const controller = this.begin("one");
     const onProgress = (progress: ImportProgress): void => {
       // A late report after the end would redraw a finished import as running.
       if (this.controller === controller) request.onProgress(progress);
     };
     try {
-      const result = await this.importCollection(this.excelRun, {
+      const run =
+        request.newOnly && this.more.fetchNew ? this.more.fetchNew : this.importCollection;
+      const result = await run(this.excelRun, {
         collection: request.collection.id,
         api: request.api,
         ...(request.path === undefined ? {} : { path: request.path }),
         signal: controller.signal,
         onProgress,
       });
+      await this.afterChange("one");
       return describeImportResult(result);
     } catch (error) {
+      await this.afterChange("one");
       return describeImportFailure(error);
     } finally {
-      if (this.controller === controller) this.controller = undefined;
+      this.end(controller);
+    }
+  }
+
+  /** Refreshes every import table of the workbook; refuses while another run is going. */
+  async startAll(request: RefreshAllStart): Promise<RefreshAllEnd> {
+    const refreshAll = this.more.refreshAll;
+    if (refreshAll === undefined) {
+      return { outcome: "failed", message: "Refresh all is not available here." };
+    }
+    if (this.controller !== undefined) {
+      return { outcome: "failed", message: "An import is already running." };
+    }
+    const controller = this.begin("all");
+    try {
+      const result = await refreshAll(this.excelRun, {
+        api: request.api,
+        mode: request.mode,
+        pathFor: request.pathFor,
+        signal: controller.signal,
+        onProgress: (tables) => {
+          if (this.controller === controller) request.onProgress(tables);
+        },
+      });
+      await this.afterChange("all");
+      return { outcome: "finished", result };
+    } catch (error) {
+      return { outcome: "failed", message: describeImportFailure(error).message };
+    } finally {
+      this.end(controller);
+    }
+  }
+
+  /** Runs the afterChange hook; its failure never hides the run's own outcome. */
+  private async afterChange(kind: "one" | "all"): Promise<void> {
+    try {
+      await this.more.afterChange?.(kind);
+    } catch {
+      // Only the formulas' cache or recalculation: the data is in the sheet either way.
     }
   }
 

@@ -1,8 +1,10 @@
 // Task pane entry point: styles the page, waits for Office, and wires the panels to Excel, the
 // workbook's settings and the add-in's storage. Outside Excel it says where to open it instead.
 
-import { refreshFormulas, workbookSettings } from "../functions/formulaRuntime";
+import { ledgerFormulas, refreshFormulas, workbookSettings } from "../functions/formulaRuntime";
+import { fetchNewIntoTable } from "../import/fetchNew";
 import { importCollection } from "../import/importCollection";
+import { refreshAll } from "../import/refreshAll";
 import { journalSheetState } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import {
@@ -18,6 +20,7 @@ import { mountFormulasPanel } from "./formulasPanel";
 import { mountImportPanel } from "./importPanel";
 import { ImportRun } from "./importRun";
 import { mountJournalPanel } from "./journalPanel";
+import { mountRefreshAllSection, RefreshAllSection } from "./refreshAllSection";
 import { applyPaneTheme, paneThemeFromOffice } from "./theme";
 import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./tabs";
 import { requireElement, setShown } from "./view";
@@ -94,10 +97,53 @@ function associateRibbonCommands(tabs: PaneTabs): void {
   Office.actions.associate("showJournalTab", command("journal"));
 }
 
+/**
+ * The ribbon's Refresh all: runs without the pane once the pane's startup (the connection's
+ * restore) is done; the pane shows each table's line if opened. Not connected: the pane opens
+ * on Connection, since only the user may connect. The command completes as soon as the refresh
+ * starts, so Excel's ribbon is not held for a long refresh.
+ */
+function associateRefreshAllCommand(
+  ready: Promise<{ section: RefreshAllSection; connected: () => boolean }>,
+  tabs: PaneTabs,
+): void {
+  if (typeof Office.actions?.associate !== "function") return;
+  Office.actions.associate("refreshAllTables", (event?: Office.AddinCommands.Event) => {
+    void ready
+      .then(({ section, connected }) => {
+        if (connected()) {
+          void section.refresh("full");
+          return;
+        }
+        tabs.select("connection");
+        return typeof Office.addin?.showAsTaskpane === "function"
+          ? Office.addin.showAsTaskpane()
+          : undefined;
+      })
+      .finally(() => event?.completed());
+  });
+}
+
+/** Office loads the add-in with this workbook (or stops doing so); kept in the document. */
+async function setLoadOnOpen(load: boolean): Promise<void> {
+  if (typeof Office.addin?.setStartupBehavior !== "function") return;
+  await Office.addin.setStartupBehavior(
+    load ? Office.StartupBehavior.load : Office.StartupBehavior.none,
+  );
+}
+
 async function start(): Promise<void> {
   followOfficeTheme();
   const tabs = mountTabs(document, tabFromHash(window.location.hash));
   associateRibbonCommands(tabs);
+  let markReady: (value: { section: RefreshAllSection; connected: () => boolean }) => void = () =>
+    undefined;
+  associateRefreshAllCommand(
+    new Promise((resolve) => {
+      markReady = resolve;
+    }),
+    tabs,
+  );
   window.addEventListener("hashchange", () => {
     const tab = tabFromHash(window.location.hash);
     if (tab !== undefined) tabs.select(tab);
@@ -108,10 +154,25 @@ async function start(): Promise<void> {
   const device = deviceStore();
   const excelRun: ExcelRun = (batch) => Excel.run(batch);
 
+  const importRun = new ImportRun(importCollection, excelRun, {
+    fetchNew: fetchNewIntoTable,
+    refreshAll,
+    afterChange: async (kind) => {
+      if (kind === "all") await refreshFormulas(excelRun);
+      else ledgerFormulas.clear();
+    },
+  });
   const importPanel = mountImportPanel(document, {
     workbook,
     active: activeConnection,
-    run: new ImportRun(importCollection, excelRun),
+    run: importRun,
+  });
+  const refreshAllSection = mountRefreshAllSection(document, {
+    workbook,
+    active: activeConnection,
+    run: importRun,
+    pathFor: (info) => importPanel.pathFor(info),
+    setLoadOnOpen,
   });
   mountJournalPanel(document, {
     active: activeConnection,
@@ -136,6 +197,12 @@ async function start(): Promise<void> {
   setShown(requireElement(document, "host-status", HTMLElement), false);
   tabs.show();
   await connectionPanel.restore();
+  const connected = () => activeConnection.current !== undefined;
+  markReady({ section: refreshAllSection, connected });
+  // Refresh on open (the workbook's choice): only over a connection restore() made by itself,
+  // which it does only for a pair this user connected to on this device.
+  const onOpen = await refreshAllSection.onOpenChoice();
+  if (onOpen !== "off" && connected()) await refreshAllSection.refresh(onOpen);
 }
 
 injectStyles();

@@ -97,13 +97,14 @@ describe("panel tabs", () => {
     const commands = [...manifest.matchAll(/<FunctionName>([^<]+)<\/FunctionName>/g)].map(
       (m) => m[1]!,
     );
-    expect(commands).toHaveLength(2);
+    expect(commands).toHaveLength(3);
     const opened: string[] = [];
     for (const command of commands) {
       await runRibbonCommand(session, command);
       opened.push(...(await tabState(session)).selected.map(String));
     }
-    expect(opened).toEqual(["Import", "Journal"]);
+    // Refresh all, not connected yet, opens the pane on Connection: only the user connects.
+    expect(opened).toEqual(["Import", "Journal", "Connection"]);
     await showTab(session, "Connection");
   });
 });

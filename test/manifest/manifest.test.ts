@@ -109,16 +109,16 @@ describe("manifest.xml", () => {
     );
   });
 
-  it("has its own group on the Home tab with Import and Journal buttons, unique well-formed ids", () => {
+  it("has its own group on the Home tab with Import, Journal and Refresh all buttons, unique well-formed ids", () => {
     const desktop = child(host, "DesktopFormFactor");
     const tab = descendants(desktop).find((e) => e.name === "OfficeTab");
     expect(tab?.attributes.id).toBe("TabHome");
     const controls = descendants(desktop).filter((e) => e.name === "Control");
-    expect(controls.map((c) => c.attributes["xsi:type"])).toEqual(["Button", "Button"]);
+    expect(controls.map((c) => c.attributes["xsi:type"])).toEqual(["Button", "Button", "Button"]);
     const labels = controls.map(
       (c) => res.get(child(c, "Label").attributes.resid as string)?.value,
     );
-    expect(labels).toEqual(["Import", "Journal"]);
+    expect(labels).toEqual(["Import", "Journal", "Refresh all"]);
     const ids = descendants(desktop)
       .filter((e) => ["Group", "Control"].includes(e.name))
       .map((e) => e.attributes.id as string);
@@ -132,9 +132,10 @@ describe("manifest.xml", () => {
     expect(actions.map((a) => a.attributes["xsi:type"])).toEqual([
       "ExecuteFunction",
       "ExecuteFunction",
+      "ExecuteFunction",
     ]);
     const names = actions.map((a) => child(a, "FunctionName").text.trim());
-    expect(names).toEqual(["showImportTab", "showJournalTab"]);
+    expect(names).toEqual(["showImportTab", "showJournalTab", "refreshAllTables"]);
     const pane = readFileSync(path.join(__dirname, "../../src/taskpane/taskpane.ts"), "utf8");
     for (const name of names) expect(pane).toContain(`associate("${name}"`);
   });

@@ -26,6 +26,7 @@ interface FakeOffice {
   readonly AsyncResultStatus: Record<string, string>;
   readonly ThemeId: Record<string, number>;
   readonly EventType: Record<string, string>;
+  readonly StartupBehavior: Record<string, string>;
   readonly context: Record<string, unknown>;
   readonly addin: Record<string, unknown>;
   readonly actions: { associate(id: string, action: (event?: unknown) => unknown): void };
@@ -227,6 +228,7 @@ function makeDocumentSettings(host: FakeExcelHost) {
 export function installFakeOffice(target: object, host: FakeExcelHost): FakeOfficeGlobals {
   const info = { host: "Excel", platform: "OfficeOnline" };
   const ready = Promise.resolve(info);
+  let startupBehavior = "None";
   const Office: FakeOffice = {
     onReady(callback) {
       return ready.then((value) => {
@@ -253,6 +255,7 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
     },
     AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
     ThemeId: { Black: 0, Colorful: 1, DarkGray: 2, White: 3 },
+    StartupBehavior: { load: "Load", none: "None" },
     EventType: {
       OfficeThemeChanged: "officeThemeChanged",
       DocumentSelectionChanged: "documentSelectionChanged",
@@ -290,8 +293,12 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
     addin: {
       showAsTaskpane: () => Promise.resolve(),
       hide: () => Promise.resolve(),
-      setStartupBehavior: () => Promise.resolve(),
-      getStartupBehavior: () => Promise.resolve("None"),
+      // Office keeps this in the document; the shim keeps it for the page's life.
+      setStartupBehavior: (behavior: unknown) => {
+        startupBehavior = behavior === "Load" ? "Load" : "None";
+        return Promise.resolve();
+      },
+      getStartupBehavior: () => Promise.resolve(startupBehavior),
       onVisibilityModeChanged: () => Promise.resolve(() => Promise.resolve()),
     },
     actions: {

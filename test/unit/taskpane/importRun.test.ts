@@ -137,4 +137,66 @@ describe("importRun.ts", () => {
     fake.requests[0]!.onProgress?.({ records: 99, pages: 9, message: "late" });
     expect(seen).toEqual([]);
   });
+
+  it("uses fetch new when asked, and tells the formulas after every run, Refresh all apart", async () => {
+    const calls: string[] = [];
+    const run = new ImportRun(
+      () => {
+        calls.push("import");
+        return Promise.resolve(result());
+      },
+      excelRun,
+      {
+        fetchNew: () => {
+          calls.push("new");
+          return Promise.resolve(result({ message: "Added 2 new records." }));
+        },
+        refreshAll: () => {
+          calls.push("all");
+          return Promise.resolve({ tables: [], complete: true, message: "Refreshed 0 of 0." });
+        },
+        afterChange: (kind) => {
+          calls.push(`after ${kind}`);
+          return Promise.reject(new Error("recalculation refused"));
+        },
+      },
+    );
+    const kinds: (string | null)[] = [];
+    run.subscribe((kind) => kinds.push(kind));
+    expect(
+      await run.start({ collection: invoices, api, newOnly: true, onProgress: () => undefined }),
+    ).toEqual({ outcome: "finished", message: "Added 2 new records.", complete: true });
+    await run.start({ collection: invoices, api, onProgress: () => undefined });
+    const all = await run.startAll({
+      api,
+      mode: "full",
+      pathFor: (info) => info.defaultPath,
+      onProgress: () => undefined,
+    });
+    expect(all).toEqual({
+      outcome: "finished",
+      result: { tables: [], complete: true, message: "Refreshed 0 of 0." },
+    });
+    // The hook's failure does not change the outcome.
+    expect(calls).toEqual(["new", "after one", "import", "after one", "all", "after all"]);
+    expect(kinds).toEqual(["one", null, "one", null, "all", null]);
+  });
+
+  it("refuses Refresh all while an import runs", async () => {
+    const fake = controllableImport();
+    const run = new ImportRun(fake.importCollection, excelRun, {
+      refreshAll: () => Promise.reject(new Error("must not start")),
+    });
+    const pending = run.start({ collection: invoices, api, onProgress: () => undefined });
+    expect(
+      await run.startAll({
+        api,
+        mode: "new",
+        pathFor: (info) => info.defaultPath,
+        onProgress: () => undefined,
+      }),
+    ).toEqual({ outcome: "failed", message: "An import is already running." });
+    fake.finish(result());
+    await pending;
+  });
 });

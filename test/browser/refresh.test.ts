@@ -1,0 +1,184 @@
+// The built task pane in headless Chromium against the sandbox: Fetch new, Refresh all (pane and
+// ribbon), their one Cancel, and refresh when the workbook opens (issue 13).
+import { DEMO_TOKEN } from "../../tools/sandbox";
+import {
+  BrowserSession,
+  connected,
+  importFromPane,
+  openPreview,
+  runRibbonCommand,
+  showTab,
+  tableInfo,
+  values,
+} from "./harness";
+
+/** Adds records at the front of a sandbox list, as new activity on the server would. */
+async function addRecords(session: BrowserSession, list: string, add: number): Promise<void> {
+  const response = await fetch(`${session.sandbox.origin}/__sandbox/records`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${DEMO_TOKEN}`,
+      identity: "demo-company",
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({ list, add }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Closes and opens the task pane on the same workbook and computer, as reopening the file does. */
+async function reopenPane(session: BrowserSession): Promise<void> {
+  await session.page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const frame = document.getElementById("pane") as HTMLIFrameElement;
+        frame.addEventListener("load", () => resolve(), { once: true });
+        frame.contentWindow!.location.reload();
+      }),
+  );
+  await session.pane.locator("#connection-panel").waitFor({ state: "attached" });
+}
+
+/** The text of the pane's element, once it matches `pattern`. */
+async function waitForText(
+  session: BrowserSession,
+  selector: string,
+  pattern: RegExp,
+): Promise<string> {
+  const element = session.pane.locator(selector);
+  // Attached, not visible: after reopening, the pane may show another tab.
+  await element.filter({ hasText: pattern }).waitFor({ state: "attached", timeout: 30_000 });
+  return (await element.textContent()) ?? "";
+}
+
+describe("Fetch new, Refresh all and refresh on open in the task pane", () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openPreview();
+    // Refresh on open needs the connection to come back by itself: the token kept here.
+    await showTab(session, "Connection");
+    await session.pane.getByLabel("Remember token on this computer").check();
+    await connected(session);
+  }, 60_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("Fetch new adds only the new records at the top with one request, and says what it cannot see", async () => {
+    expect(await importFromPane(session, "invoices")).toMatch(/^Imported 137 records/);
+    const before = await tableInfo(session, "Invoices");
+    await addRecords(session, "invoices", 7);
+    session.sandbox.resetStats();
+    await session.pane.getByRole("button", { name: "Fetch new", exact: true }).click();
+    const status = await waitForText(session, "#import-status", /Added|could not|failed/);
+    expect(status).toMatch(
+      /^Added 7 new records at the top of table “Invoices” \(1 request\); it now has 144 records\. Changes to records already in the table are not fetched; use Refresh for those\./,
+    );
+    expect(session.sandbox.stats().apiRequests).toBe(1);
+    const after = await tableInfo(session, "Invoices");
+    expect(after?.rowCount).toBe((before?.rowCount ?? 0) + 7);
+    // The status line above the table says how the rows came.
+    const line = (await values(session, "Invoices", "A1"))[0]?.[0];
+    expect(String(line)).toMatch(
+      /^Invoices · 144 records · 7 new records added .* · earlier rows as of the last full refresh$/,
+    );
+  });
+
+  it("Refresh all refreshes every imported table, a line per table", async () => {
+    expect(await importFromPane(session, "bills")).toMatch(/^Imported 58 records/);
+    await addRecords(session, "bills", 2);
+    await session.pane.getByRole("button", { name: "Refresh all", exact: true }).click();
+    expect(await waitForText(session, "#refresh-all-status", /^Refreshed/)).toBe(
+      "Refreshed 2 of 2 tables.",
+    );
+    const lines = await session.pane.locator("#refresh-all-tables li").allInnerTexts();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Invoices done: Imported 144 records into Invoices\./);
+    expect(lines[1]).toMatch(/^Bills done: Imported 60 records into Bills\./);
+    expect((await tableInfo(session, "Bills"))?.rowCount).toBe(60);
+  });
+
+  it("the ribbon's Refresh all runs without the pane's buttons", async () => {
+    await addRecords(session, "invoices", 3);
+    await session.pane.locator("#refresh-all-status").evaluate((node) => {
+      node.textContent = "";
+    });
+    await runRibbonCommand(session, "refreshAllTables");
+    expect(await waitForText(session, "#refresh-all-status", /^Refreshed/)).toBe(
+      "Refreshed 2 of 2 tables.",
+    );
+    expect((await tableInfo(session, "Invoices"))?.rowCount).toBe(147);
+  });
+
+  it("refreshes on open when the workbook asks, only new records, over the remembered connection", async () => {
+    await showTab(session, "Import");
+    await session.pane.getByLabel("When this workbook opens").selectOption("new");
+    await waitForText(
+      session,
+      "#refresh-all-status",
+      /When this workbook opens: fetch new records/,
+    );
+    const frame = session.page.frames().find((f) => f.url().includes("taskpane.html"))!;
+    expect(
+      await frame.evaluate(() =>
+        (
+          window as unknown as { Office: { addin: { getStartupBehavior(): Promise<string> } } }
+        ).Office.addin.getStartupBehavior(),
+      ),
+    ).toBe("Load");
+    await addRecords(session, "invoices", 4);
+    session.sandbox.resetStats();
+    await reopenPane(session);
+    expect(await waitForText(session, "#refresh-all-status", /^Refreshed/)).toBe(
+      "Refreshed 2 of 2 tables (new records only).",
+    );
+    expect((await tableInfo(session, "Invoices"))?.rowCount).toBe(151);
+    // The connection's own check, then one page for each table: nothing but what was new.
+    expect(session.sandbox.stats().apiRequests).toBe(1 + 2);
+    expect(await session.pane.getByLabel("When this workbook opens").inputValue()).toBe("new");
+
+    await showTab(session, "Import");
+    await session.pane.getByLabel("When this workbook opens").selectOption("off");
+    await waitForText(session, "#refresh-all-status", /Nothing runs when this workbook opens/);
+    const reopened = session.page.frames().find((f) => f.url().includes("taskpane.html"))!;
+    expect(
+      await reopened.evaluate(() =>
+        (
+          window as unknown as { Office: { addin: { getStartupBehavior(): Promise<string> } } }
+        ).Office.addin.getStartupBehavior(),
+      ),
+    ).toBe("None");
+  });
+});
+
+describe("Cancel of Refresh all", () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openPreview({ sandbox: { latencyMs: 150, records: { invoices: 2_000 } } });
+    await connected(session);
+  }, 60_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("one Cancel stops every table and the pane says which", async () => {
+    await importFromPane(session, "invoices");
+    await importFromPane(session, "receipts");
+    await session.pane.getByRole("button", { name: "Refresh all", exact: true }).click();
+    const cancel = session.pane.locator("#refresh-all-cancel");
+    await cancel.waitFor({ state: "visible" });
+    await session.pane.locator("#refresh-all-tables li", { hasText: "records…" }).first().waitFor();
+    await cancel.click();
+    const status = await waitForText(session, "#refresh-all-status", /^Refreshed/);
+    expect(status).toMatch(/^Refreshed [01] of 2 tables\./);
+    expect(await session.pane.locator("#refresh-all-error").innerText()).toMatch(/Cancelled: /);
+    expect(await cancel.isVisible()).toBe(false);
+    expect(
+      await session.pane.getByRole("button", { name: "Refresh all", exact: true }).isEnabled(),
+    ).toBe(true);
+  });
+});
