@@ -40,6 +40,8 @@ export interface MachineInfo {
   readonly notes: string;
 }
 
+import type { FetchNewRow, RefreshAllRow } from "./refreshBench";
+
 export interface BenchResults {
   readonly date: string;
   readonly machine: MachineInfo;
@@ -50,6 +52,8 @@ export interface BenchResults {
   readonly journal: JournalBenchResult | null;
   /** null when the run skipped them. */
   readonly functions: FunctionsRow[] | null;
+  /** Fetch new and Refresh all (issue 13); null when the run skipped them. */
+  readonly refresh: { fetchNew: FetchNewRow; refreshAll: RefreshAllRow } | null;
   readonly targets: TargetVerdict[];
 }
 

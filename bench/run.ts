@@ -4,7 +4,7 @@
 // Flags: --quick (10,000 records only), --sizes 10000,50000, --latencies 0,25, --repeat N (keep
 // the fastest of N runs of each), --journal-lines 1000,10000, --machine NAME, --notes TEXT,
 // --out FILE, --no-write, --skip-journal, --skip-functions, --skip-live-heap (the untimed run
-// with forced collections).
+// with forced collections), --skip-refresh (Fetch new and Refresh all), --skip-imports.
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { measureFunctions } from "./functionsBench";
@@ -33,6 +33,7 @@ import {
   type FunctionsRow,
   type ImportRow,
 } from "./report";
+import { fetchNewLine, measureFetchNew, measureRefreshAll, refreshAllLine } from "./refreshBench";
 import { startSandboxProcess } from "./sandboxProcess";
 
 interface Flags {
@@ -47,12 +48,14 @@ interface Flags {
   journal: boolean;
   functions: boolean;
   liveHeap: boolean;
+  refresh: boolean;
+  imports: boolean;
 }
 
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
   "[--repeat N] [--journal-lines 1000,10000] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
-  "[--skip-functions] [--skip-live-heap]";
+  "[--skip-functions] [--skip-live-heap] [--skip-refresh] [--skip-imports]";
 
 function numbers(flag: string, text: string | undefined): number[] {
   const values = (text ?? "").split(",").map(Number);
@@ -75,6 +78,8 @@ function parseFlags(args: readonly string[]): Flags {
     journal: true,
     functions: true,
     liveHeap: true,
+    refresh: true,
+    imports: true,
   };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
@@ -95,6 +100,8 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--skip-journal") flags.journal = false;
     else if (flag === "--skip-functions") flags.functions = false;
     else if (flag === "--skip-live-heap") flags.liveHeap = false;
+    else if (flag === "--skip-refresh") flags.refresh = false;
+    else if (flag === "--skip-imports") flags.imports = false;
     else throw new Error(`Unknown flag ${flag}.\n${USAGE}`);
   }
   return flags;
@@ -139,10 +146,14 @@ async function main(): Promise<void> {
   }
   await warmUp();
   const imports: ImportRow[] = [];
-  for (const records of flags.sizes) {
+  for (const records of flags.imports ? flags.sizes : []) {
     const sandbox = await startSandboxProcess(records);
     try {
       const api = benchApi(sandbox.baseUrl);
+      // One untimed walk first: the sandbox keeps the records it generated, so every timed run,
+      // floor and import alike, meets a server that only serializes them.
+      await sandbox.setLatency(0);
+      await measureFloor(api);
       for (const [index, latencyMs] of flags.latencies.entries()) {
         await sandbox.setLatency(latencyMs);
         const { floor, imported } = await fastestPair(flags.repeat, api);
@@ -206,6 +217,15 @@ async function main(): Promise<void> {
     }
   }
 
+  let refresh: BenchResults["refresh"] = null;
+  if (flags.refresh) {
+    const fetchNew = await measureFetchNew();
+    console.log(fetchNewLine(fetchNew));
+    const all = await measureRefreshAll();
+    console.log(refreshAllLine(all));
+    refresh = { fetchNew, refreshAll: all };
+  }
+
   const results: BenchResults = {
     date: new Date().toISOString(),
     machine: machineInfo(flags.machine, flags.notes, loadAtStart),
@@ -213,6 +233,7 @@ async function main(): Promise<void> {
     journals,
     journal,
     functions,
+    refresh,
     targets: targetVerdicts(imports, journals ?? []),
   };
   console.log(
@@ -235,6 +256,11 @@ async function main(): Promise<void> {
     console.log(
       `\nCustom functions (LEDGER.LIST over the formulas core)\n\n${functionsTable(functions)}`,
     );
+  if (refresh) {
+    console.log(
+      `\nRefresh (issue 13)\n\n${fetchNewLine(refresh.fetchNew)}\n${refreshAllLine(refresh.refreshAll)}`,
+    );
+  }
   if (flags.write) {
     const where = writeResults(results, join(process.cwd(), "bench", "results"), flags.out);
     console.log(`\nWrote ${where}`);

@@ -2,6 +2,7 @@
 // serialising records) then runs beside the import, as a remote service would, instead of
 // competing with it on the benchmark's event loop and heap.
 import { fork, type ChildProcess } from "node:child_process";
+import type { RecordCounts } from "../tools/sandbox/catalog";
 import { startSandbox } from "../tools/sandbox/server";
 
 export interface SandboxProcess {
@@ -18,6 +19,8 @@ export interface SandboxProcessOptions {
   readonly invoices: number;
   /** Lines of the large DRAFT journal JNL-0009 (the sandbox's `journalLines`); 0 for none. */
   readonly journalLines?: number;
+  /** demo-company's counts of other lists (the sandbox's `records`), e.g. `{ bills: 20000 }`. */
+  readonly records?: Partial<RecordCounts>;
 }
 
 interface Ready {
@@ -56,10 +59,14 @@ export async function startSandboxProcess(
   };
 }
 
-async function serve({ invoices, journalLines = 0 }: SandboxProcessOptions): Promise<void> {
+async function serve({
+  invoices,
+  journalLines = 0,
+  records = {},
+}: SandboxProcessOptions): Promise<void> {
   const sandbox = await startSandbox({
     port: 0,
-    records: { invoices },
+    records: { ...records, invoices },
     journalLines,
     log: null,
   });

@@ -376,11 +376,36 @@ const GENERATORS: Readonly<Record<CollectionName, (slot: Slot) => CollectionReco
   expenses: expense,
 };
 
+/**
+ * Records generated so far, by key and index. A record is a pure function of both, but making
+ * one costs SHA-256 seeding and decimal arithmetic (about 0.1 ms): kept, a second walk of a list
+ * costs only its serialization, as a real service's would (its rows come from a database, not a
+ * generator). Bounded: past the limit the memo starts over.
+ */
+const MEMO_LIMIT = 250_000;
+const memo = new Map<string, CollectionRecord>();
+
 export function collectionRecord(
   key: ListKey & { list: CollectionName },
   index: number,
 ): CollectionRecord {
-  return GENERATORS[key.list](slotFor(key, index));
+  const memoKey = `${key.seed}\u001f${key.identity}\u001f${key.list}\u001f${key.count}\u001f${index}`;
+  let record = memo.get(memoKey);
+  if (record === undefined) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    // Frozen, so a route that changed a record could not change what later answers hold.
+    record = deepFreeze(GENERATORS[key.list](slotFor(key, index)));
+    memo.set(memoKey, record);
+  }
+  return record;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /** Records [start, end) of a list, newest first. */
