@@ -150,10 +150,6 @@ async function main(): Promise<void> {
     const sandbox = await startSandboxProcess(records);
     try {
       const api = benchApi(sandbox.baseUrl);
-      // One untimed walk first: the sandbox keeps the records it generated, so every timed run,
-      // floor and import alike, meets a server that only serializes them.
-      await sandbox.setLatency(0);
-      await measureFloor(api);
       for (const [index, latencyMs] of flags.latencies.entries()) {
         await sandbox.setLatency(latencyMs);
         const { floor, imported } = await fastestPair(flags.repeat, api);

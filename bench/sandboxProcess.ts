@@ -21,6 +21,8 @@ export interface SandboxProcessOptions {
   readonly journalLines?: number;
   /** demo-company's counts of other lists (the sandbox's `records`), e.g. `{ bills: 20000 }`. */
   readonly records?: Partial<RecordCounts>;
+  /** The sandbox's `keepRecords`: records kept once generated, a walk then only serializes. */
+  readonly keepRecords?: boolean;
 }
 
 interface Ready {
@@ -63,11 +65,13 @@ async function serve({
   invoices,
   journalLines = 0,
   records = {},
+  keepRecords = false,
 }: SandboxProcessOptions): Promise<void> {
   const sandbox = await startSandbox({
     port: 0,
     records: { ...records, invoices },
     journalLines,
+    keepRecords,
     log: null,
   });
   const stop = (): void => void sandbox.close().then(() => process.exit(0));

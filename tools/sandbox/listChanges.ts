@@ -6,7 +6,7 @@
  * so the seeded records keep their ids, numbers and contents. Payments are not affected.
  */
 import type { CollectionName, IdentityName } from "./catalog";
-import { collectionRecord } from "./seed/records";
+import { collectionRecord, RecordMemo } from "./seed/records";
 import type { CollectionRecord } from "./seed/types";
 
 interface Change {
@@ -16,6 +16,9 @@ interface Change {
 
 export class ListChanges {
   private readonly changes = new Map<string, Change>();
+
+  /** `memo`: keep generated records (the sandbox's `keepRecords`); none generates each time. */
+  constructor(private readonly memo?: RecordMemo) {}
 
   private changeOf(identity: IdentityName, list: CollectionName): Change {
     const key = `${identity}/${list}`;
@@ -66,7 +69,7 @@ export class ListChanges {
         position < change.added
           ? position - change.added // -added … -1: newest first
           : position - change.added + change.removedNewest;
-      records.push(collectionRecord(key, index));
+      records.push(this.memo ? this.memo.record(key, index) : collectionRecord(key, index));
     }
     return records;
   }

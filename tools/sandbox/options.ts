@@ -32,6 +32,13 @@ export interface SandboxOptions {
    * default, so the seeded data stays as documented.
    */
   numberProbes: boolean;
+  /**
+   * Keeps every collection record once generated (seed/records.ts RecordMemo), so walking a list
+   * again costs only serialization. Off by default; benchmarks that compare several concurrent
+   * walks with one walk alone switch it on, since generating records is the sandbox's cost, not
+   * a service's.
+   */
+  keepRecords: boolean;
   /** Added to every API request, in ms. */
   latencyMs: number;
   failEvery: FaultPatch["failEvery"];
@@ -65,6 +72,7 @@ export const DEFAULT_OPTIONS: Readonly<SandboxOptions> = {
   records: {},
   journalLines: 0,
   numberProbes: false,
+  keepRecords: false,
   latencyMs: 0,
   failEvery: null,
   rateLimitEvery: null,

@@ -10,6 +10,7 @@ import { FaultController, faultSettingsError } from "./faults";
 import { checkControlHeader, checkHost } from "./guard";
 import { JournalBook } from "./journals";
 import { ListChanges } from "./listChanges";
+import { RecordMemo } from "./seed/records";
 import { journalLimits, recordCounts, resolveOptions, type SandboxOptions } from "./options";
 import {
   emptyResponse,
@@ -76,7 +77,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   const state: SandboxState = {
     seed: resolved.seed,
     counts: recordCounts(resolved),
-    listChanges: new ListChanges(),
+    listChanges: new ListChanges(resolved.keepRecords ? new RecordMemo() : undefined),
     numberProbes: resolved.numberProbes,
     signer: new CursorSigner(),
     journals: new JournalBook(resolved.journalLines),

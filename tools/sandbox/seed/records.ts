@@ -376,28 +376,35 @@ const GENERATORS: Readonly<Record<CollectionName, (slot: Slot) => CollectionReco
   expenses: expense,
 };
 
-/**
- * Records generated so far, by key and index. A record is a pure function of both, but making
- * one costs SHA-256 seeding and decimal arithmetic (about 0.1 ms): kept, a second walk of a list
- * costs only its serialization, as a real service's would (its rows come from a database, not a
- * generator). Bounded: past the limit the memo starts over.
- */
-const MEMO_LIMIT = 250_000;
-const memo = new Map<string, CollectionRecord>();
-
 export function collectionRecord(
   key: ListKey & { list: CollectionName },
   index: number,
 ): CollectionRecord {
-  const memoKey = `${key.seed}\u001f${key.identity}\u001f${key.list}\u001f${key.count}\u001f${index}`;
-  let record = memo.get(memoKey);
-  if (record === undefined) {
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    // Frozen, so a route that changed a record could not change what later answers hold.
-    record = deepFreeze(GENERATORS[key.list](slotFor(key, index)));
-    memo.set(memoKey, record);
+  return GENERATORS[key.list](slotFor(key, index));
+}
+
+/**
+ * Records kept once generated (the sandbox's `keepRecords` option). A record is a pure function
+ * of its key and index, but making one costs SHA-256 seeding and decimal arithmetic (about
+ * 0.1 ms, some 6 ms a page): kept, a second walk of a list costs only its serialization, as a
+ * database-backed service's would. Bounded: past the limit it starts over. Frozen, so a route
+ * that changed a record could not change what later answers hold.
+ */
+export class RecordMemo {
+  private readonly records = new Map<string, CollectionRecord>();
+
+  constructor(private readonly limit = 250_000) {}
+
+  record(key: ListKey & { list: CollectionName }, index: number): CollectionRecord {
+    const memoKey = `${key.seed}\u001f${key.identity}\u001f${key.list}\u001f${key.count}\u001f${index}`;
+    let record = this.records.get(memoKey);
+    if (record === undefined) {
+      if (this.records.size >= this.limit) this.records.clear();
+      record = deepFreeze(collectionRecord(key, index));
+      this.records.set(memoKey, record);
+    }
+    return record;
   }
-  return record;
 }
 
 function deepFreeze<T>(value: T): T {
