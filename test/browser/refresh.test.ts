@@ -26,6 +26,35 @@ async function addRecords(session: BrowserSession, list: string, add: number): P
   expect(response.status).toBe(200);
 }
 
+/** A zero-based column index as Excel's letters (0 = A, 26 = AA). */
+function columnLetter(index: number): string {
+  let letters = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/** Calls a LEDGER function as Excel would; an error comes back as its code and message. */
+function callFunction(session: BrowserSession, id: string, args: unknown[]): Promise<unknown> {
+  return session.page.evaluate(
+    async ([fnId, fnArgs]) => {
+      const host = (
+        window as unknown as {
+          ledgerFakeHost: { callCustomFunction(id: string, ...args: unknown[]): unknown };
+        }
+      ).ledgerFakeHost;
+      try {
+        return await host.callCustomFunction(fnId as string, ...(fnArgs as unknown[]), {});
+      } catch (error) {
+        const { code, message } = error as { code: string; message: string };
+        return { code, message };
+      }
+    },
+    [id, args] as const,
+  );
+}
+
 /** Closes and opens the task pane on the same workbook and computer, as reopening the file does. */
 async function reopenPane(session: BrowserSession): Promise<void> {
   await session.page.evaluate(
@@ -150,6 +179,26 @@ describe("Fetch new, Refresh all and refresh on open in the task pane", () => {
         ).Office.addin.getStartupBehavior(),
       ),
     ).toBe("None");
+  });
+
+  it("LEDGER formulas answer with the fetched records after Fetch new, not from their cache", async () => {
+    const list = () => callFunction(session, "LIST", ["invoices", 1]);
+    const before = await list();
+    await addRecords(session, "invoices", 2);
+    // Within the formulas' cache time the same answer comes back without asking the server.
+    expect(await list()).toEqual(before);
+    await showTab(session, "Import");
+    await session.pane.getByLabel("Collection").selectOption("invoices");
+    await session.pane.getByRole("button", { name: "Fetch new", exact: true }).click();
+    await waitForText(session, "#import-status", /^Added 2 new records/);
+    const after = (await list()) as unknown[][];
+    expect(after).not.toEqual(before);
+    // The formula's newest invoice is the table's first row (the header is on row 3).
+    const info = await tableInfo(session, "Invoices");
+    const column = columnLetter(info!.headers.indexOf("ID"));
+    const tableTop = (await values(session, "Invoices", `${column}4`))[0]?.[0];
+    const header = after[0] as string[];
+    expect(after[1]?.[header.indexOf("ID")]).toBe(tableTop);
   });
 });
 
