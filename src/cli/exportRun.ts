@@ -1,0 +1,124 @@
+// The headless export's core (issue 14): walks the same API client and pagination as the add-in,
+// shapes pages with the same shapers (so a file's row is the sheet's row), spools the rows to disk,
+// and once every column is known writes them to .xlsx or .csv files under temporary names, which
+// the caller renames over the targets only on success.
+import { join } from "node:path";
+import {
+  iterateCollection,
+  iteratePayments,
+  type CollectionSource,
+  type PaymentsSource,
+} from "../api";
+import { shapersFor, type ShapedRows } from "../import/shapers";
+import { COLLECTIONS, type CollectionId } from "../import/types";
+import type { ColumnSpec } from "../sheets/cells";
+import type { RecordShaper } from "../sheets";
+import { Spool, type SpooledRow } from "./spool";
+
+/** Excel's rows per sheet, the header included. */
+export const EXCEL_SHEET_ROWS = 1_048_576;
+
+export type ExportFormat = "xlsx" | "csv";
+
+/** A sheet of the export: its rows on disk, and the shaper that knows its final columns. */
+export interface ExportSheet {
+  /** "Invoices", "Payment allocations". */
+  readonly label: string;
+  readonly spool: Spool;
+  readonly shaper: RecordShaper;
+}
+
+export interface ExportProgress {
+  readonly label: string;
+  readonly records: number;
+  readonly pages: number;
+}
+
+export interface WalkRequest {
+  readonly api: CollectionSource & PaymentsSource;
+  readonly collections: readonly CollectionId[];
+  /** Where the spools go (a directory of the export's own). */
+  readonly spoolDir: string;
+  /** The API path of a cursor collection; its default when absent. */
+  readonly pathFor?: (collection: CollectionId) => string | undefined;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ExportProgress) => void;
+}
+
+export interface WalkResult {
+  readonly sheets: readonly ExportSheet[];
+  readonly records: number;
+  /** Why the export is incomplete, one sentence each (a server that gave part of a list). */
+  readonly partial: readonly string[];
+}
+
+function spooled(rows: ShapedRows): SpooledRow[] {
+  const text = new Map<number, number[]>();
+  for (const { row, column } of rows.textCells) {
+    const columns = text.get(row) ?? [];
+    columns.push(column);
+    text.set(row, columns);
+  }
+  return rows.rows.map((cells, index) => ({ cells, textColumns: text.get(index) ?? [] }));
+}
+
+/** Walks each collection in turn and spools its shaped rows (payments: and their allocations). */
+export async function walkCollections(request: WalkRequest): Promise<WalkResult> {
+  const sheets: ExportSheet[] = [];
+  const partial: string[] = [];
+  let records = 0;
+  const walkOptions = request.signal ? { signal: request.signal } : {};
+  for (const collection of request.collections) {
+    const info = COLLECTIONS.find((c) => c.id === collection);
+    if (!info) throw new Error(`Unknown collection “${collection}”.`);
+    const shapers = shapersFor(collection);
+    const main: ExportSheet = {
+      label: info.label,
+      spool: new Spool(join(request.spoolDir, `${sheets.length}.jsonl`)),
+      shaper: shapers.main,
+    };
+    sheets.push(main);
+    const linked: ExportSheet | undefined = shapers.linked && {
+      label: shapers.linked.layout.sheetName,
+      spool: new Spool(join(request.spoolDir, `${sheets.length}.jsonl`)),
+      shaper: shapers.linked.shaper,
+    };
+    if (linked) sheets.push(linked);
+    let pages = 0;
+    let count = 0;
+    const report = () => request.onProgress?.({ label: info.label, records: count, pages });
+    if (collection === "payments") {
+      for await (const batch of iteratePayments(request.api, walkOptions)) {
+        const shaped = shapers.shapePage([], batch.page.data);
+        await main.spool.add(spooled(shaped.main));
+        if (linked && shaped.linked) await linked.spool.add(spooled(shaped.linked));
+        pages += 1;
+        count += batch.page.data.length;
+        report();
+        if (batch.last && !batch.complete) {
+          partial.push(
+            `the server gave ${batch.fetched.toLocaleString("en-US")} of the ${batch.count.toLocaleString("en-US")} payments it reports, and offers no way to fetch more`,
+          );
+        }
+      }
+    } else {
+      const path = request.pathFor?.(collection) ?? info.defaultPath;
+      for await (const page of iterateCollection(request.api, path, walkOptions)) {
+        await main.spool.add(spooled(shapers.shapePage(page.data).main));
+        pages += 1;
+        count += page.data.length;
+        report();
+      }
+    }
+    records += count;
+    await main.spool.close();
+    await linked?.spool.close();
+  }
+  return { sheets, records, partial };
+}
+
+/** The sheet's columns once every page is shaped; an empty list gets one "Import notes" column. */
+export function finalColumns(sheet: ExportSheet): readonly ColumnSpec[] {
+  const columns = sheet.shaper.columns();
+  return columns.length > 0 ? columns : [{ key: "#none", header: "No records", kind: "text" }];
+}

@@ -1,0 +1,103 @@
+// CSV quoting (RFC 4180) and the OWASP rule against formula injection, checked against an
+// independent reader: what is written reads back as the text it was, apart from the guard.
+import fc from "fast-check";
+import { csvLine, csvText } from "../../../src/cli/csv";
+import { csvField } from "../../../src/cli/exportCells";
+
+/** An RFC 4180 reader: fields of one record (the line without its CRLF). */
+function readRecord(line: string): string[] {
+  const fields: string[] = [];
+  let i = 0;
+  for (;;) {
+    if (line[i] === '"') {
+      let value = "";
+      i++;
+      for (;;) {
+        const quote = line.indexOf('"', i);
+        if (quote < 0) throw new Error("unterminated quote");
+        value += line.slice(i, quote);
+        if (line[quote + 1] === '"') {
+          value += '"';
+          i = quote + 2;
+        } else {
+          i = quote + 1;
+          break;
+        }
+      }
+      fields.push(value);
+    } else {
+      const comma = line.indexOf(",", i);
+      const end = comma < 0 ? line.length : comma;
+      const raw = line.slice(i, end);
+      if (/["\r\n]/.test(raw)) throw new Error(`unquoted special character in ${raw}`);
+      fields.push(raw);
+      i = end;
+    }
+    if (i >= line.length) return fields;
+    if (line[i] !== ",") throw new Error(`expected a comma at ${i}`);
+    i++;
+  }
+}
+
+describe("csv", () => {
+  it("quotes commas, quotes and line breaks, and keeps Unicode as it is", () => {
+    expect(csvText("plain")).toBe("plain");
+    expect(csvText("a,b")).toBe('"a,b"');
+    expect(csvText('say "hi"')).toBe('"say ""hi"""');
+    expect(csvText("two\nlines")).toBe('"two\nlines"');
+    expect(csvText("cr\rhere")).toBe('"cr\rhere"');
+    expect(csvText("Zürich — 東京 🧾")).toBe("Zürich — 東京 🧾");
+    expect(
+      csvLine([
+        { kind: "text", text: "a" },
+        { kind: "number", text: "-12.5" },
+      ]),
+    ).toBe("a,-12.5\r\n");
+  });
+
+  it("guards text that a spreadsheet would run as a formula (OWASP), and only text", () => {
+    expect(csvText('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvText("+1")).toBe("'+1");
+    expect(csvText("-2+3")).toBe("'-2+3");
+    expect(csvText("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvText("\tcmd")).toBe("'\tcmd");
+    expect(csvText("\rcmd")).toBe(`"'\rcmd"`);
+    // A negative amount is a number, not text: it stays a number.
+    expect(csvField("money", -12.5, false)).toEqual({ kind: "number", text: "-12.5" });
+    expect(csvLine([csvField("money", -12.5, false)])).toBe("-12.5\r\n");
+    // A number column's cell the shaper kept as text ("-5 EUR") is guarded like any text.
+    expect(csvLine([csvField("money", "-5 EUR", true)])).toBe("'-5 EUR\r\n");
+  });
+
+  it("writes dates in ISO 8601 and leaves ids and codes as their text", () => {
+    expect(csvField("date", 46_000, false)).toEqual({ kind: "text", text: "2025-12-09" });
+    expect(csvField("datetime", 46_000.5, false)).toEqual({
+      kind: "text",
+      text: "2025-12-09T12:00:00Z",
+    });
+    expect(csvField("text", "00123", false)).toEqual({ kind: "text", text: "00123" });
+    expect(csvField("boolean", true, false)).toEqual({ kind: "number", text: "TRUE" });
+  });
+
+  it("reads back every text as written, guard apart, with one field per value", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: "binary" }), { minLength: 1, maxLength: 6 }),
+        (texts) => {
+          const line = csvLine(texts.map((text) => ({ kind: "text", text })));
+          expect(line.endsWith("\r\n")).toBe(true);
+          const fields = readRecord(line.slice(0, -2));
+          expect(fields).toHaveLength(texts.length);
+          fields.forEach((field, index) => {
+            const text = texts[index]!;
+            const guarded = /^[=+\-@\t\r]/.test(text);
+            expect(field).toBe(guarded ? `'${text}` : text);
+            // Nothing a spreadsheet runs: a field never starts with a formula character.
+            expect(/^[=+\-@\t\r]/.test(field)).toBe(false);
+          });
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+});
