@@ -1,0 +1,142 @@
+// The export's command line and credentials: what it accepts, what it refuses and why, and where
+// the token may come from (never an argument).
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ApiError } from "../../../src/api";
+import { parseExportArgs, readCredentials, UsageError } from "../../../src/cli/exportArgs";
+import { csvTargets, EXIT, exitCodeOf } from "../../../src/cli/main";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "export-args-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("parseExportArgs()", () => {
+  it("takes a collection, payments or all, and the format from --out", () => {
+    expect(parseExportArgs(["export", "invoices", "--out", "a.xlsx"])).toEqual({
+      collections: ["invoices"],
+      out: "a.xlsx",
+      format: "xlsx",
+      quiet: false,
+    });
+    expect(parseExportArgs(["export", "Credit notes", "--out=b.CSV", "-q"])).toMatchObject({
+      collections: ["credit-notes"],
+      format: "csv",
+      quiet: true,
+    });
+    expect(parseExportArgs(["export", "all", "--out", "c.xlsx"]).collections).toHaveLength(7);
+  });
+
+  it("refuses a token on the command line, whatever the spelling, and says where it goes", () => {
+    for (const argv of [
+      ["export", "invoices", "--out", "a.xlsx", "--token", "t"],
+      ["export", "invoices", "--out", "a.xlsx", "--token=t"],
+      ["export", "invoices", "--Access-Token", "t"],
+    ]) {
+      expect(() => parseExportArgs(argv)).toThrow(/Set LEDGER_SHEETS_TOKEN or use --config FILE/);
+    }
+  });
+
+  it("refuses what it cannot do, with the usage", () => {
+    expect(() => parseExportArgs(["import", "invoices"])).toThrow(UsageError);
+    expect(() => parseExportArgs(["export", "journals", "--out", "a.xlsx"])).toThrow(
+      /Name a collection to export, or all \(not “journals”\)/,
+    );
+    expect(() => parseExportArgs(["export", "invoices"])).toThrow(/--out FILE is required/);
+    expect(() => parseExportArgs(["export", "invoices", "--out", "a.ods"])).toThrow(
+      /--out must end in .xlsx or .csv/,
+    );
+    expect(() => parseExportArgs(["export", "invoices", "--out", "a.csv", "--fast"])).toThrow(
+      /Unknown argument “--fast”/,
+    );
+  });
+});
+
+describe("readCredentials()", () => {
+  const env = {
+    LEDGER_SHEETS_API_ADDRESS: "https://api.example.com/v1",
+    LEDGER_SHEETS_TOKEN: "env-token",
+    LEDGER_SHEETS_IDENTITY: "acme",
+  };
+
+  it("reads the environment, and the config file where the environment is silent", async () => {
+    expect(await readCredentials(env, undefined, () => undefined)).toEqual({
+      apiAddress: "https://api.example.com/v1",
+      version: "v1",
+      token: "env-token",
+      identity: "acme",
+    });
+    const config = join(dir, "config.json");
+    writeFileSync(
+      config,
+      JSON.stringify({ token: "file-token", identity: "other", version: "rc-1" }),
+    );
+    chmodSync(config, 0o600);
+    const warnings: string[] = [];
+    expect(
+      await readCredentials(
+        { LEDGER_SHEETS_API_ADDRESS: "https://api.example.com/v1", LEDGER_SHEETS_IDENTITY: "acme" },
+        config,
+        (message) => warnings.push(message),
+      ),
+    ).toEqual({
+      apiAddress: "https://api.example.com/v1",
+      version: "rc-1",
+      token: "file-token",
+      identity: "acme",
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it("warns when a config file with a token is readable by others", async () => {
+    if (process.platform === "win32") return;
+    const config = join(dir, "open.json");
+    writeFileSync(config, JSON.stringify({ token: "file-token" }));
+    chmodSync(config, 0o644);
+    const warnings: string[] = [];
+    await readCredentials(env, config, (message) => warnings.push(message));
+    expect(warnings).toEqual([
+      `Warning: ${config} holds a token and other users of this machine may read it (chmod 600 ${config}).`,
+    ]);
+  });
+
+  it("names what is missing or wrong", async () => {
+    await expect(readCredentials({}, undefined, () => undefined)).rejects.toThrow(
+      "Missing LEDGER_SHEETS_API_ADDRESS, LEDGER_SHEETS_TOKEN, LEDGER_SHEETS_IDENTITY (set in the environment or in --config as apiAddress, token, identity).",
+    );
+    await expect(
+      readCredentials({ ...env, LEDGER_SHEETS_API_VERSION: "v2" }, undefined, () => undefined),
+    ).rejects.toThrow("The API version must be v1 or rc-1, not “v2”.");
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, "[1,2]");
+    await expect(readCredentials(env, bad, () => undefined)).rejects.toThrow(
+      /is not a JSON object/,
+    );
+    await expect(readCredentials(env, join(dir, "none.json"), () => undefined)).rejects.toThrow(
+      /cannot be read/,
+    );
+  });
+});
+
+describe("exit codes and file names", () => {
+  it("maps failures to codes a scheduler can act on", () => {
+    expect(exitCodeOf(new UsageError("x"))).toBe(EXIT.usage);
+    expect(exitCodeOf(new ApiError("auth", "x"))).toBe(EXIT.auth);
+    expect(exitCodeOf(new ApiError("forbidden", "x"))).toBe(EXIT.auth);
+    for (const kind of ["network", "timeout", "server", "rate-limited"] as const) {
+      expect(exitCodeOf(new ApiError(kind, "x"))).toBe(EXIT.unreachable);
+    }
+    expect(exitCodeOf(new ApiError("not-found", "x"))).toBe(EXIT.api);
+    expect(exitCodeOf(new ApiError("config", "x"))).toBe(EXIT.usage);
+    expect(exitCodeOf(new Error("x"))).toBe(EXIT.unexpected);
+  });
+
+  it("names one CSV file per sheet when there are several", () => {
+    expect(csvTargets("/out/x.csv", [{ label: "Invoices" }])).toEqual(["/out/x.csv"]);
+    expect(
+      csvTargets("/out/x.csv", [{ label: "Payments" }, { label: "Payment allocations" }]),
+    ).toEqual(["/out/x.payments.csv", "/out/x.payment-allocations.csv"]);
+  });
+});
