@@ -43,6 +43,10 @@ export interface WalkRequest {
   readonly pathFor?: (collection: CollectionId) => string | undefined;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ExportProgress) => void;
+  /** A page's rows of a sheet, once spooled. */
+  readonly onRows?: (sheet: ExportSheet, rows: readonly SpooledRow[]) => void;
+  /** A list's walk is done and its sheets' spools are closed. */
+  readonly onListDone?: (sheets: readonly ExportSheet[]) => Promise<void>;
 }
 
 export interface WalkResult {
@@ -52,7 +56,8 @@ export interface WalkResult {
   readonly partial: readonly string[];
 }
 
-function spooled(rows: ShapedRows): SpooledRow[] {
+/** A shaped block as spool rows: cells, and the columns the shaper wrote as text. */
+export function spooled(rows: ShapedRows): SpooledRow[] {
   const text = new Map<number, number[]>();
   for (const { row, column } of rows.textCells) {
     const columns = text.get(row) ?? [];
@@ -68,6 +73,10 @@ export async function walkCollections(request: WalkRequest): Promise<WalkResult>
   const partial: string[] = [];
   let records = 0;
   const walkOptions = request.signal ? { signal: request.signal } : {};
+  const add = async (sheet: ExportSheet, rows: SpooledRow[]): Promise<void> => {
+    await sheet.spool.add(rows);
+    request.onRows?.(sheet, rows);
+  };
   for (const collection of request.collections) {
     const info = COLLECTIONS.find((c) => c.id === collection);
     if (!info) throw new Error(`Unknown collection “${collection}”.`);
@@ -90,8 +99,8 @@ export async function walkCollections(request: WalkRequest): Promise<WalkResult>
     if (collection === "payments") {
       for await (const batch of iteratePayments(request.api, walkOptions)) {
         const shaped = shapers.shapePage([], batch.page.data);
-        await main.spool.add(spooled(shaped.main));
-        if (linked && shaped.linked) await linked.spool.add(spooled(shaped.linked));
+        await add(main, spooled(shaped.main));
+        if (linked && shaped.linked) await add(linked, spooled(shaped.linked));
         pages += 1;
         count += batch.page.data.length;
         report();
@@ -104,7 +113,7 @@ export async function walkCollections(request: WalkRequest): Promise<WalkResult>
     } else {
       const path = request.pathFor?.(collection) ?? info.defaultPath;
       for await (const page of iterateCollection(request.api, path, walkOptions)) {
-        await main.spool.add(spooled(shapers.shapePage(page.data).main));
+        await add(main, spooled(shapers.shapePage(page.data).main));
         pages += 1;
         count += page.data.length;
         report();
@@ -113,6 +122,7 @@ export async function walkCollections(request: WalkRequest): Promise<WalkResult>
     records += count;
     await main.spool.close();
     await linked?.spool.close();
+    await request.onListDone?.(linked ? [main, linked] : [main]);
   }
   return { sheets, records, partial };
 }

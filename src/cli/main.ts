@@ -8,6 +8,7 @@ import { basename, dirname, extname, join } from "node:path";
 import { isApiError, LedgerApi } from "../api";
 import { parseExportArgs, readCredentials, UsageError } from "./exportArgs";
 import { walkCollections, type ExportSheet } from "./exportRun";
+import { LiveXlsx } from "./liveXlsx";
 import { writeCsv, writeXlsx } from "./writeFiles";
 
 /** Exit codes: documented in the README for schedulers. */
@@ -84,11 +85,22 @@ export async function runCli(io: CliIo): Promise<number> {
     spoolDir = await mkdtemp(join(tmpdir(), "ledger-sheets-export-"));
     let lastDraw = 0;
     const started = Date.now();
+    // .xlsx: rows go into the workbook while the API is walked (LiveXlsx), under its temporary
+    // name; .csv files are written from the spools once every column is known.
+    const xlsxPath = args.format === "xlsx" ? temporaryName(args.out) : undefined;
+    if (xlsxPath) temporary.push(xlsxPath);
+    const live = xlsxPath ? new LiveXlsx(xlsxPath, io.sheetRows) : undefined;
     const walk = await walkCollections({
       api,
       collections: args.collections,
       spoolDir,
       signal: io.signal,
+      ...(live
+        ? {
+            onRows: (sheet, rows) => live.rows(sheet, rows),
+            onListDone: (sheets) => live.listDone(sheets),
+          }
+        : {}),
       onProgress: (progress) => {
         const now = Date.now();
         if (!tty || now - lastDraw < 200) return;
@@ -104,11 +116,13 @@ export async function runCli(io: CliIo): Promise<number> {
     const sheets: readonly ExportSheet[] = walk.sheets;
     const notes: string[] = [];
     let targets: string[];
-    if (args.format === "xlsx") {
+    if (live && xlsxPath) {
       targets = [args.out];
-      const path = temporaryName(args.out);
-      temporary.push(path);
-      const written = await writeXlsx(path, sheets, io.sheetRows);
+      let written = await live.commit();
+      if (!live.complete) {
+        // A column came after its sheet's header was written: the workbook again, from the spools.
+        written = await writeXlsx(xlsxPath, sheets, io.sheetRows);
+      }
       notes.push(...written.notes);
     } else {
       targets = csvTargets(args.out, sheets);

@@ -4,10 +4,11 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import * as ExcelJS from "exceljs";
-import { NUMBER_FORMATS } from "../sheets/cells";
+import { NUMBER_FORMATS, type ColumnSpec } from "../sheets/cells";
 import { csvLine, UTF8_BOM } from "./csv";
 import { csvField, headerFields, xlsxCell } from "./exportCells";
 import { EXCEL_SHEET_ROWS, finalColumns, type ExportSheet } from "./exportRun";
+import type { SpooledRow } from "./spool";
 
 /** The widest column the export makes, in characters. */
 const MAX_WIDTH = 40;
@@ -25,81 +26,134 @@ function worksheetName(label: string, part: number): string {
   return `${label.slice(0, 31 - suffix.length)}${suffix}`;
 }
 
-export async function writeXlsx(
-  path: string,
-  sheets: readonly ExportSheet[],
-  /** Rows per worksheet, the header included (Excel's 1,048,576 unless a test needs fewer). */
-  sheetRows = EXCEL_SHEET_ROWS,
-): Promise<XlsxResult> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: path,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const worksheets: { name: string; rows: number }[] = [];
-  const notes: string[] = [];
-  for (const sheet of sheets) {
-    const columns = finalColumns(sheet);
-    let part = 0;
-    const names: string[] = [];
-    let worksheet: ExcelJS.Worksheet | undefined;
-    let rows = 0;
-    // Streamed rows are written before later ones are seen: widths come from the headers and
-    // the kinds (a date or an amount needs about 12 characters).
-    const widths = columns.map((column) => Math.max(column.header.length, 12));
-    const start = (): ExcelJS.Worksheet => {
-      part += 1;
-      rows = 0;
-      const name = worksheetName(sheet.label, part);
-      const added = workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
-      added.columns = columns.map((column, index) => ({
-        header: column.header,
-        key: String(index),
-        width: Math.min(MAX_WIDTH, Math.max(8, widths[index] ?? 8) + 2),
-        style: { numFmt: NUMBER_FORMATS[column.kind] },
-      }));
-      const header = added.getRow(1);
-      header.font = { bold: true };
-      header.eachCell((cell) => {
-        cell.numFmt = "@";
-      });
-      header.commit();
-      worksheets.push({ name, rows: 0 });
-      names.push(name);
-      return added;
-    };
-    for await (const row of sheet.spool.read()) {
-      if (!worksheet || rows >= sheetRows - 1) {
-        if (worksheet) worksheet.commit();
-        worksheet = start();
+/** One worksheet being written; continues on "Label (2)" past the row limit. */
+export class XlsxSheetWriter {
+  private part = 0;
+  private rows = 0;
+  private worksheet: ExcelJS.Worksheet | undefined;
+  private readonly names: string[] = [];
+
+  constructor(
+    private readonly owner: XlsxWriter,
+    private readonly label: string,
+    private readonly columns: readonly ColumnSpec[],
+  ) {}
+
+  private start(): ExcelJS.Worksheet {
+    this.worksheet?.commit();
+    this.part += 1;
+    this.rows = 0;
+    const name = worksheetName(this.label, this.part);
+    const added = this.owner.addWorksheet(name);
+    added.columns = this.columns.map((column, index) => ({
+      header: column.header,
+      key: String(index),
+      // Streamed rows are written before later ones are seen: widths come from the headers.
+      width: Math.min(MAX_WIDTH, Math.max(12, column.header.length) + 2),
+      style: { numFmt: NUMBER_FORMATS[column.kind] },
+    }));
+    const header = added.getRow(1);
+    header.font = { bold: true };
+    header.eachCell((cell) => {
+      cell.numFmt = "@";
+    });
+    header.commit();
+    this.names.push(name);
+    this.worksheet = added;
+    return added;
+  }
+
+  add(row: SpooledRow): void {
+    const worksheet =
+      !this.worksheet || this.rows >= this.owner.sheetRows - 1 ? this.start() : this.worksheet;
+    const text = new Set(row.textColumns);
+    const cells = this.columns.map((column, index) =>
+      xlsxCell(column.kind, row.cells[index] ?? "", text.has(index)),
+    );
+    const added = worksheet.addRow(cells.map((cell) => cell.value));
+    cells.forEach((cell, index) => {
+      if (cell.numFmt !== NUMBER_FORMATS[this.columns[index]!.kind]) {
+        added.getCell(index + 1).numFmt = cell.numFmt;
       }
-      const text = new Set(row.textColumns);
-      const values = columns.map((column, index) =>
-        xlsxCell(column.kind, row.cells[index] ?? "", text.has(index)),
-      );
-      const added = worksheet.addRow(values.map((cell) => cell.value));
-      values.forEach((cell, index) => {
-        if (cell.numFmt !== NUMBER_FORMATS[columns[index]!.kind]) {
-          added.getCell(index + 1).numFmt = cell.numFmt;
-        }
-      });
-      added.commit();
-      rows += 1;
-      worksheets[worksheets.length - 1]!.rows = rows;
-    }
-    if (!worksheet) worksheet = start(); // an empty list still gets its sheet and header
-    worksheet.commit();
-    if (part > 1) {
-      notes.push(
-        `${sheet.label} has more rows than an Excel sheet holds (${(sheetRows - 1).toLocaleString("en-US")}); it continues on ${names
+    });
+    added.commit();
+    this.rows += 1;
+    this.owner.counted(this.names[this.names.length - 1]!, this.rows);
+  }
+
+  /** Ends the sheet (an empty list still gets its sheet and header); notes a continuation. */
+  finish(): void {
+    if (!this.worksheet) this.start();
+    this.worksheet!.commit();
+    if (this.part > 1) {
+      this.owner.note(
+        `${this.label} has more rows than an Excel sheet holds (${(this.owner.sheetRows - 1).toLocaleString("en-US")}); it continues on ${this.names
           .slice(1)
           .map((name) => `“${name}”`)
           .join(", ")}.`,
       );
     }
   }
-  await workbook.commit();
-  return { worksheets, notes };
+}
+
+/** A workbook written with exceljs's streaming writer: worksheets one after another. */
+export class XlsxWriter {
+  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  private readonly worksheets: { name: string; rows: number }[] = [];
+  private readonly notes: string[] = [];
+
+  constructor(
+    path: string,
+    /** Rows per worksheet, the header included (Excel's 1,048,576 unless a test needs fewer). */
+    readonly sheetRows = EXCEL_SHEET_ROWS,
+  ) {
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      filename: path,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+  }
+
+  sheet(label: string, columns: readonly ColumnSpec[]): XlsxSheetWriter {
+    return new XlsxSheetWriter(this, label, columns);
+  }
+
+  addWorksheet(name: string): ExcelJS.Worksheet {
+    this.worksheets.push({ name, rows: 0 });
+    return this.workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
+  }
+
+  counted(name: string, rows: number): void {
+    const entry = this.worksheets.find((each) => each.name === name);
+    if (entry) entry.rows = rows;
+  }
+
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
+  async commit(): Promise<XlsxResult> {
+    await this.workbook.commit();
+    return { worksheets: this.worksheets, notes: this.notes };
+  }
+}
+
+/** Writes spooled sheets to a new workbook at `path`, each from its spool. */
+export async function writeXlsx(
+  path: string,
+  sheets: readonly ExportSheet[],
+  sheetRows = EXCEL_SHEET_ROWS,
+): Promise<XlsxResult> {
+  const writer = new XlsxWriter(path, sheetRows);
+  for (const sheet of sheets) await writeSheetFromSpool(writer, sheet);
+  return await writer.commit();
+}
+
+/** Writes one spooled sheet (its final columns) into `writer`. */
+export async function writeSheetFromSpool(writer: XlsxWriter, sheet: ExportSheet): Promise<void> {
+  const out = writer.sheet(sheet.label, finalColumns(sheet));
+  for await (const row of sheet.spool.read()) out.add(row);
+  out.finish();
 }
 
 /** Writes one sheet as CSV (UTF-8 with a byte order mark, CRLF lines) to `path`. */
