@@ -40,6 +40,7 @@ export interface MachineInfo {
   readonly notes: string;
 }
 
+import type { ExportRow } from "./exportBench";
 import type { FetchNewRow, RefreshAllRow } from "./refreshBench";
 
 export interface BenchResults {
@@ -54,6 +55,8 @@ export interface BenchResults {
   readonly functions: FunctionsRow[] | null;
   /** Fetch new and Refresh all (issue 13); null when the run skipped them. */
   readonly refresh: { fetchNew: FetchNewRow; refreshAll: RefreshAllRow } | null;
+  /** The headless export (issue 14); null when the run skipped it. */
+  readonly exports: ExportRow[] | null;
   readonly targets: TargetVerdict[];
 }
 

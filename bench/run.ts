@@ -4,7 +4,8 @@
 // Flags: --quick (10,000 records only), --sizes 10000,50000, --latencies 0,25, --repeat N (keep
 // the fastest of N runs of each), --journal-lines 1000,10000, --machine NAME, --notes TEXT,
 // --out FILE, --no-write, --skip-journal, --skip-functions, --skip-live-heap (the untimed run
-// with forced collections), --skip-refresh (Fetch new and Refresh all), --skip-imports.
+// with forced collections), --skip-refresh (Fetch new and Refresh all), --skip-imports,
+// --skip-export (the headless export of 50,000 and 200,000 invoices).
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { measureFunctions } from "./functionsBench";
@@ -33,6 +34,7 @@ import {
   type FunctionsRow,
   type ImportRow,
 } from "./report";
+import { exportTable, flatMemoryLine, measureExport } from "./exportBench";
 import { fetchNewLine, measureFetchNew, measureRefreshAll, refreshAllLine } from "./refreshBench";
 import { startSandboxProcess } from "./sandboxProcess";
 
@@ -50,12 +52,13 @@ interface Flags {
   liveHeap: boolean;
   refresh: boolean;
   imports: boolean;
+  export: boolean;
 }
 
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
   "[--repeat N] [--journal-lines 1000,10000] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
-  "[--skip-functions] [--skip-live-heap] [--skip-refresh] [--skip-imports]";
+  "[--skip-functions] [--skip-live-heap] [--skip-refresh] [--skip-imports] [--skip-export]";
 
 function numbers(flag: string, text: string | undefined): number[] {
   const values = (text ?? "").split(",").map(Number);
@@ -80,6 +83,7 @@ function parseFlags(args: readonly string[]): Flags {
     liveHeap: true,
     refresh: true,
     imports: true,
+    export: true,
   };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
@@ -102,6 +106,7 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--skip-live-heap") flags.liveHeap = false;
     else if (flag === "--skip-refresh") flags.refresh = false;
     else if (flag === "--skip-imports") flags.imports = false;
+    else if (flag === "--skip-export") flags.export = false;
     else throw new Error(`Unknown flag ${flag}.\n${USAGE}`);
   }
   return flags;
@@ -222,6 +227,16 @@ async function main(): Promise<void> {
     refresh = { fetchNew, refreshAll: all };
   }
 
+  let exports: BenchResults["exports"] = null;
+  if (flags.export) {
+    // 50,000 at 0 ms is the memory baseline; 200,000 at 0 ms and 25 ms against the floor.
+    exports = [
+      ...(await measureExport(50_000, [0], flags.repeat)),
+      ...(await measureExport(200_000, [0, 25], flags.repeat)),
+    ];
+    console.log(exportTable(exports));
+  }
+
   const results: BenchResults = {
     date: new Date().toISOString(),
     machine: machineInfo(flags.machine, flags.notes, loadAtStart),
@@ -230,6 +245,7 @@ async function main(): Promise<void> {
     journal,
     functions,
     refresh,
+    exports,
     targets: targetVerdicts(imports, journals ?? []),
   };
   console.log(
@@ -255,6 +271,11 @@ async function main(): Promise<void> {
   if (refresh) {
     console.log(
       `\nRefresh (issue 13)\n\n${fetchNewLine(refresh.fetchNew)}\n${refreshAllLine(refresh.refreshAll)}`,
+    );
+  }
+  if (exports) {
+    console.log(
+      `\nHeadless export of invoices to .xlsx (issue 14)\n\n${exportTable(exports)}\n${flatMemoryLine(exports)}`,
     );
   }
   if (flags.write) {
