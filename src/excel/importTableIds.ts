@@ -2,7 +2,7 @@
 // table must be one the add-in created (recorded in the workbook's settings by table id, as for
 // a refresh); a user's own table of the same name is never read as ours.
 import type { ExcelRun } from "./run";
-import { IMPORT_TABLES_SETTING, chooseImportTable, importTablesOf } from "./tableWriter";
+import { loadOurTables, ourTableFor } from "./ourTables";
 
 export type ImportTableIds =
   | {
@@ -28,29 +28,17 @@ export async function readImportTableIds(
   idHeader: string,
 ): Promise<ImportTableIds> {
   return await run(async (context) => {
-    const tables = context.workbook.tables.load("items/id,items/name");
-    const setting = context.workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
-    setting.load("value");
-    await context.sync();
-    const listed = tables.items.map((table) => ({ id: table.id, name: table.name }));
-    const ours = importTablesOf(setting.isNullObject ? undefined : setting.value, listed);
-    const choice = chooseImportTable(wanted, {
-      tables: listed.map((table) => table.name),
-      definedNames: [],
-      ours,
-    });
-    if (!choice.refresh) return { kind: "no-table" };
-    const table = tables.items.find(
-      (item) => item.name.toLowerCase() === choice.name.toLowerCase(),
-    );
-    const status = ours.find((record) => record.id === table?.id)?.status;
-    const columns = context.workbook.tables.getItem(choice.name).columns;
+    const ours = ourTableFor(wanted, await loadOurTables(context));
+    if (ours === null) return { kind: "no-table" };
+    const status = ours.record.status;
+    const tableName = ours.table.name;
+    const columns = ours.table.columns;
     const names = columns.load("items/name");
     await context.sync();
     const index = names.items.findIndex(
       (item) => item.name.toLowerCase() === idHeader.toLowerCase(),
     );
-    if (index < 0) return { kind: "no-id-column", tableName: choice.name };
+    if (index < 0) return { kind: "no-id-column", tableName };
     const body = columns.getItemAt(index).getDataBodyRange();
     body.load("values");
     await context.sync();
@@ -59,7 +47,7 @@ export async function readImportTableIds(
       .filter((value): value is string => typeof value === "string" && value !== "");
     return {
       kind: "ids",
-      tableName: choice.name,
+      tableName,
       ids,
       ...(status === undefined ? {} : { status }),
     };

@@ -11,15 +11,14 @@
 import type { CellValue, ColumnSpec } from "../sheets/cells";
 import { NUMBER_FORMATS } from "../sheets/cells";
 import type { ExcelRun } from "./run";
+import { loadOurTables, ourTableFor } from "./ourTables";
 import {
-  chooseImportTable,
   ColumnPlaces,
   IMPORT_TABLES_SETTING,
-  importTablesOf,
   importTablesSetting,
   mergedImportTablesValue,
   insertAppendedColumns,
-  OurTable,
+  queueOtherTables,
   type RowBlock,
   StatusBlocked,
   statusCellIsOurs,
@@ -86,22 +85,10 @@ function columnRuns(places: ColumnPlaces): { first: number; columns: number[] }[
  */
 export async function prependRows(run: ExcelRun, request: PrependRequest): Promise<PrependResult> {
   const found = await run(async (context) => {
-    const workbook = context.workbook;
-    const tables = workbook.tables.load("items/name,items/id,items/showHeaders");
-    const setting = workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
-    setting.load("value");
-    await context.sync();
-    const listed = tables.items.map((table) => ({ id: table.id, name: table.name }));
-    const ours = importTablesOf(setting.isNullObject ? undefined : setting.value, listed);
-    const choice = chooseImportTable(request.wanted, {
-      tables: listed.map((table) => table.name),
-      definedNames: [],
-      ours,
-    });
-    if (!choice.refresh) return null;
-    const key = choice.name.toLowerCase();
-    const table = tables.items.find((item) => item.name.toLowerCase() === key) as Excel.Table;
-    const record = ours.find((item) => item.id === table.id) as OurTable;
+    const workbook = await loadOurTables(context, ["showHeaders"]);
+    const ours = ourTableFor(request.wanted, workbook);
+    if (ours === null) return null;
+    const { table, record } = ours;
     // Columns are matched by header: a header row the user hid is shown while rows go in.
     const hideHeaders = !table.showHeaders;
     if (hideHeaders) table.showHeaders = true;
@@ -115,15 +102,7 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
     firstRow.load("numberFormat");
     const sheet = table.worksheet;
     sheet.load("name");
-    const others = tables.items
-      .filter((item) => item !== table)
-      .map((other) => {
-        const place = other.getRange();
-        place.load("address,rowIndex,columnIndex,rowCount,columnCount");
-        const otherSheet = other.worksheet;
-        otherSheet.load("name");
-        return { name: other.name, place, sheet: otherSheet };
-      });
+    const othersOn = queueOtherTables(workbook.tables.filter((item) => item !== table));
     await context.sync();
     const headerRow = range.rowIndex;
     const firstColumn = range.columnIndex;
@@ -133,16 +112,7 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
     const blocker = tableInTheWay(
       { row: headerRow, column: firstColumn, rows: range.rowCount, columns: headers.length },
       places.width,
-      others
-        .filter((other) => other.sheet.name === sheet.name)
-        .map(({ name, place }) => ({
-          name,
-          address: place.address,
-          row: place.rowIndex,
-          column: place.columnIndex,
-          rows: place.rowCount,
-          columns: place.columnCount,
-        })),
+      othersOn(sheet.name),
     );
     if (blocker) {
       if (hideHeaders) {

@@ -835,6 +835,36 @@ export function tableInTheWay<T extends Box>(
   return undefined;
 }
 
+/** A table of the same sheet, placed, for tableInTheWay. */
+export type PlacedTable = Box & { readonly name: string; readonly address: string };
+
+/**
+ * Queues loading where `others` sit; after the sync, the returned function gives those on sheet
+ * `sheetName` (the only ones a shift on that sheet can cut).
+ */
+export function queueOtherTables(
+  others: readonly Excel.Table[],
+): (sheetName: string) => PlacedTable[] {
+  const queued = others.map((other) => {
+    const place = other.getRange();
+    place.load("address,rowIndex,columnIndex,rowCount,columnCount");
+    const sheet = other.worksheet;
+    sheet.load("name");
+    return { name: other.name, place, sheet };
+  });
+  return (sheetName) =>
+    queued
+      .filter((other) => other.sheet.name === sheetName)
+      .map(({ name, place }) => ({
+        name,
+        address: place.address,
+        row: place.rowIndex,
+        column: place.columnIndex,
+        rows: place.rowCount,
+        columns: place.columnCount,
+      }));
+}
+
 /** Writes the status text into the status cell as literal text. */
 export function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column = 0): void {
   const cell = sheet.getRangeByIndexes(row, column, 1, 1);
@@ -871,13 +901,7 @@ async function refreshExisting(
   body.load("rowCount");
   const sheet = table.worksheet;
   sheet.load("name");
-  const otherPlaces = others.map((other) => {
-    const place = other.getRange();
-    place.load("address,rowIndex,columnIndex,rowCount,columnCount");
-    const otherSheet = other.worksheet;
-    otherSheet.load("name");
-    return { name: other.name, place, sheet: otherSheet };
-  });
+  const othersOn = queueOtherTables(others);
   await context.sync();
   const headerRow = range.rowIndex;
   const firstColumn = range.columnIndex;
@@ -887,16 +911,7 @@ async function refreshExisting(
   const blocker = tableInTheWay(
     { row: headerRow, column: firstColumn, rows: range.rowCount, columns: headers.length },
     places.width,
-    otherPlaces
-      .filter((other) => other.sheet.name === sheet.name)
-      .map(({ name, place }) => ({
-        name,
-        address: place.address,
-        row: place.rowIndex,
-        column: place.columnIndex,
-        rows: place.rowCount,
-        columns: place.columnCount,
-      })),
+    othersOn(sheet.name),
   );
   if (blocker) {
     // Checked before anything is written: the table is left as it was.

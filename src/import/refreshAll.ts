@@ -6,7 +6,7 @@
 import { isApiError, type LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
 import { serialRun } from "../excel/serialRun";
-import { chooseImportTable, IMPORT_TABLES_SETTING, importTablesOf } from "../excel/tableWriter";
+import { loadOurTables, ourTableFor } from "../excel/ourTables";
 import { fetchNewIntoTable } from "./fetchNew";
 import { importCollection, type ImportLimits } from "./importCollection";
 import { shapersFor } from "./shapers";
@@ -55,20 +55,9 @@ export interface RefreshAllResult {
  */
 export async function importedCollections(run: ExcelRun): Promise<CollectionInfo[]> {
   return await run(async (context) => {
-    const tables = context.workbook.tables.load("items/id,items/name");
-    const setting = context.workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
-    setting.load("value");
-    await context.sync();
-    const listed = tables.items.map((table) => ({ id: table.id, name: table.name }));
-    const ours = importTablesOf(setting.isNullObject ? undefined : setting.value, listed);
-    const names = listed.map((table) => table.name);
+    const found = await loadOurTables(context);
     return COLLECTIONS.filter(
-      (info) =>
-        chooseImportTable(shapersFor(info.id).layout.tableName, {
-          tables: names,
-          definedNames: [],
-          ours,
-        }).refresh,
+      (info) => ourTableFor(shapersFor(info.id).layout.tableName, found) !== null,
     );
   });
 }
