@@ -13,16 +13,16 @@ import { NUMBER_FORMATS } from "../sheets/cells";
 import type { ExcelRun } from "./run";
 import { loadOurTables, ourTableFor } from "./ourTables";
 import {
-  ColumnPlaces,
+  type ColumnPlaces,
   IMPORT_TABLES_SETTING,
   importTablesSetting,
   mergedImportTablesValue,
   insertAppendedColumns,
+  placeColumns,
   queueOtherTables,
   type RowBlock,
   StatusBlocked,
   statusCellIsOurs,
-  tableInTheWay,
   textRowsByColumn,
   uniform,
   writeAppendedHeaders,
@@ -104,25 +104,13 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
     sheet.load("name");
     const othersOn = queueOtherTables(workbook.tables.filter((item) => item !== table));
     await context.sync();
-    const headerRow = range.rowIndex;
-    const firstColumn = range.columnIndex;
-    const headers = (header.values[0] ?? []).map((value) => String(value));
-    const places = new ColumnPlaces(headers);
-    const appended = places.place(request.columns);
-    const blocker = tableInTheWay(
-      { row: headerRow, column: firstColumn, rows: range.rowCount, columns: headers.length },
-      places.width,
-      othersOn(sheet.name),
+    const { headerRow, firstColumn, places, appended } = await placeColumns(
+      context,
+      table,
+      { range, header, sheetName: sheet.name, othersOn, hideHeaders },
+      request.columns,
+      "adding rows inserts",
     );
-    if (blocker) {
-      if (hideHeaders) {
-        table.showHeaders = false;
-        await context.sync();
-      }
-      throw new Error(
-        `Table “${blocker.name}” (${blocker.address}) is in the way of table “${table.name}”: adding rows inserts cells ${blocker.side} it, and Excel cannot move part of a table. Move one of the tables and try again; nothing was changed.`,
-      );
-    }
     const statusRow = headerRow >= 2 ? headerRow - 2 : null;
     const statusCell =
       statusRow === null ? null : sheet.getRangeByIndexes(statusRow, firstColumn, 1, 1);

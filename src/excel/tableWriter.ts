@@ -865,6 +865,53 @@ export function queueOtherTables(
       }));
 }
 
+/**
+ * Matches the import's columns to a loaded table's header (see {@link ColumnPlaces}) and stops,
+ * before anything is written, when the cells its rows or columns would shift cut another table
+ * of the sheet. `doing` says what shifts them, e.g. "a refresh inserts". A header row shown for
+ * the purpose is hidden again first.
+ */
+export async function placeColumns(
+  context: Excel.RequestContext,
+  table: Excel.Table,
+  loaded: {
+    readonly range: Excel.Range;
+    readonly header: Excel.Range;
+    readonly sheetName: string;
+    readonly othersOn: (sheetName: string) => PlacedTable[];
+    readonly hideHeaders: boolean;
+  },
+  columns: readonly ColumnSpec[],
+  doing: string,
+): Promise<{
+  headerRow: number;
+  firstColumn: number;
+  places: ColumnPlaces;
+  appended: { first: number; headers: string[] };
+}> {
+  const { range, header } = loaded;
+  const headerRow = range.rowIndex;
+  const firstColumn = range.columnIndex;
+  const headers = (header.values[0] ?? []).map((value) => String(value));
+  const places = new ColumnPlaces(headers);
+  const appended = places.place(columns);
+  const blocker = tableInTheWay(
+    { row: headerRow, column: firstColumn, rows: range.rowCount, columns: headers.length },
+    places.width,
+    loaded.othersOn(loaded.sheetName),
+  );
+  if (blocker) {
+    if (loaded.hideHeaders) {
+      table.showHeaders = false;
+      await context.sync();
+    }
+    throw new Error(
+      `Table “${blocker.name}” (${blocker.address}) is in the way of table “${table.name}”: ${doing} cells ${blocker.side} it, and Excel cannot move part of a table. Move one of the tables and try again; nothing was changed.`,
+    );
+  }
+  return { headerRow, firstColumn, places, appended };
+}
+
 /** Writes the status text into the status cell as literal text. */
 export function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column = 0): void {
   const cell = sheet.getRangeByIndexes(row, column, 1, 1);
@@ -903,26 +950,14 @@ async function refreshExisting(
   sheet.load("name");
   const othersOn = queueOtherTables(others);
   await context.sync();
-  const headerRow = range.rowIndex;
-  const firstColumn = range.columnIndex;
-  const headers = (header.values[0] ?? []).map((value) => String(value));
-  const places = new ColumnPlaces(headers);
-  const appended = places.place(columns);
-  const blocker = tableInTheWay(
-    { row: headerRow, column: firstColumn, rows: range.rowCount, columns: headers.length },
-    places.width,
-    othersOn(sheet.name),
+  // Checked before anything is written: the table is left as it was.
+  const { headerRow, firstColumn, places, appended } = await placeColumns(
+    context,
+    table,
+    { range, header, sheetName: sheet.name, othersOn, hideHeaders },
+    columns,
+    "a refresh inserts",
   );
-  if (blocker) {
-    // Checked before anything is written: the table is left as it was.
-    if (hideHeaders) {
-      table.showHeaders = false;
-      await context.sync();
-    }
-    throw new Error(
-      `Table “${blocker.name}” (${blocker.address}) is in the way of table “${table.name}”: a refresh inserts cells ${blocker.side} it, and Excel cannot move part of a table. Move one of the tables and import again; nothing was changed.`,
-    );
-  }
   const statusRow = headerRow >= 2 ? headerRow - 2 : null;
   const statusCell =
     statusRow === null ? null : sheet.getRangeByIndexes(statusRow, firstColumn, 1, 1);

@@ -1,6 +1,6 @@
 // The built task pane in headless Chromium against the sandbox: Fetch new, Refresh all (pane and
 // ribbon), their one Cancel, and refresh when the workbook opens (issue 13).
-import { DEMO_TOKEN } from "../../tools/sandbox";
+import { changeRecords } from "../integration/helpers/sandboxRecords";
 import {
   BrowserSession,
   connected,
@@ -14,16 +14,7 @@ import {
 
 /** Adds records at the front of a sandbox list, as new activity on the server would. */
 async function addRecords(session: BrowserSession, list: string, add: number): Promise<void> {
-  const response = await fetch(`${session.sandbox.origin}/__sandbox/records`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${DEMO_TOKEN}`,
-      identity: "demo-company",
-      "Content-Type": "application/json",
-    },
-    body: JSON.stringify({ list, add }),
-  });
-  expect(response.status).toBe(200);
+  expect((await changeRecords(session.sandbox.origin, { list, add })).status).toBe(200);
 }
 
 /** A zero-based column index as Excel's letters (0 = A, 26 = AA). */

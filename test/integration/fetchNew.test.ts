@@ -7,6 +7,7 @@ import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { changeRecords } from "./helpers/sandboxRecords";
 
 let sandbox: RunningSandbox;
 
@@ -17,17 +18,8 @@ function api(): LedgerApi {
   );
 }
 
-async function changeList(body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${sandbox.origin}/__sandbox/records`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${DEMO_TOKEN}`,
-      identity: "demo-company",
-      "Content-Type": "application/json",
-    },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
+async function changeList(body: { list: string; add?: number; deleteNewest?: number }) {
+  expect((await changeRecords(sandbox.origin, body)).status).toBe(200);
 }
 
 /** The table's cells and number formats, and the status line two rows above it. */

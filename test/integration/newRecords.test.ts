@@ -6,6 +6,7 @@ import { importCollection } from "../../src/import/importCollection";
 import { fetchNewRecords } from "../../src/import/newRecords";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { changeRecords } from "./helpers/sandboxRecords";
 
 let sandbox: RunningSandbox;
 
@@ -22,17 +23,8 @@ async function allRecords(path: string): Promise<JsonRecord[]> {
   return records;
 }
 
-async function changeList(body: Record<string, unknown>): Promise<Response> {
-  return await fetch(`${sandbox.origin}/__sandbox/records`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${DEMO_TOKEN}`,
-      identity: "demo-company",
-      "Content-Type": "application/json",
-    },
-    body: JSON.stringify(body),
-  });
-}
+const changeList = (body: { list: string; add?: number; deleteNewest?: number }) =>
+  changeRecords(sandbox.origin, body);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, records: { invoices: 1_000 } });

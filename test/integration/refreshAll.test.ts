@@ -8,6 +8,7 @@ import { importedCollections, refreshAll, TableProgress } from "../../src/import
 import type { CollectionId } from "../../src/import/types";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { changeRecords } from "./helpers/sandboxRecords";
 
 let sandbox: RunningSandbox;
 
@@ -19,16 +20,7 @@ function api(): LedgerApi {
 }
 
 async function addRecords(list: string, add: number): Promise<void> {
-  const response = await fetch(`${sandbox.origin}/__sandbox/records`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${DEMO_TOKEN}`,
-      identity: "demo-company",
-      "Content-Type": "application/json",
-    },
-    body: JSON.stringify({ list, add }),
-  });
-  expect(response.status).toBe(200);
+  expect((await changeRecords(sandbox.origin, { list, add })).status).toBe(200);
 }
 
 /** An ExcelRun that fails the test if two batches ever overlap. */
