@@ -2,6 +2,7 @@
 // workbook's settings and the add-in's storage. Outside Excel it says where to open it instead.
 
 import { ledgerFormulas, refreshFormulas, workbookSettings } from "../functions/formulaRuntime";
+import { diagnoseNoAnswer, noAnswerMessage } from "../api/reachability";
 import { fetchNewIntoTable } from "../import/fetchNew";
 import { importCollection } from "../import/importCollection";
 import { refreshAll } from "../import/refreshAll";
@@ -124,6 +125,18 @@ function associateRefreshAllCommand(
   });
 }
 
+/**
+ * Why the service gave no answer, in words the user can act on: offline, nothing at that
+ * address, or a server that does not allow this add-in's origin (CORS), which it names.
+ */
+async function explainNoAnswer(apiOrigin: string): Promise<string> {
+  const cause = await diagnoseNoAnswer(apiOrigin, {
+    fetch: (url, init) => window.fetch(url, init),
+    online: navigator.onLine,
+  });
+  return noAnswerMessage(cause, apiOrigin, window.location.origin);
+}
+
 /** Office loads the add-in with this workbook (or stops doing so); kept in the document. */
 async function setLoadOnOpen(load: boolean): Promise<void> {
   if (typeof Office.addin?.setStartupBehavior !== "function") return;
@@ -187,7 +200,7 @@ async function start(): Promise<void> {
     workbook,
   });
   const connectionPanel = mountConnectionPanel(document, {
-    stores: { workbook, ...(device === undefined ? {} : { device }) },
+    stores: { workbook, ...(device === undefined ? {} : { device }), explainNoAnswer },
     active: activeConnection,
     focusAfterConnect: () => {
       tabs.select("import");

@@ -9,12 +9,17 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1"]);
 export class CorsPolicy {
   private readonly extras: ReadonlySet<string>;
 
-  constructor(extraOrigins: readonly string[]) {
+  constructor(
+    extraOrigins: readonly string[],
+    /** False: loopback origins are not allowed by host (a service that knows only its list). */
+    private readonly loopback = true,
+  ) {
     this.extras = new Set(extraOrigins);
   }
 
   isAllowed(origin: string): boolean {
     if (origin === DEFAULT_ALLOWED_ORIGIN || this.extras.has(origin)) return true;
+    if (!this.loopback) return false;
     // "null" (sandboxed iframes, file://) stays out unless listed explicitly.
     let url: URL;
     try {

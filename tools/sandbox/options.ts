@@ -51,6 +51,12 @@ export interface SandboxOptions {
   faults: FaultPatch | null;
   /** CORS origins allowed on top of the loopback defaults; "null" allows `Origin: null`. */
   allowOrigins: string[];
+  /**
+   * Allows every loopback origin (http(s)://localhost or 127.0.0.1, any port), as a development
+   * sandbox should. False allows only https://localhost:3000 and `allowOrigins`, like a real
+   * service that lists its origins: tests use it to show a pane whose origin is not allowed.
+   */
+  loopbackOrigins: boolean;
   /** Time a client has to send all request headers (Node's server.headersTimeout), in ms. */
   headersTimeoutMs: number;
   /** Time a client has to send the whole request (Node's server.requestTimeout), in ms. */
@@ -79,6 +85,7 @@ export const DEFAULT_OPTIONS: Readonly<SandboxOptions> = {
   paymentsPagination: "cursor",
   faults: null,
   allowOrigins: [],
+  loopbackOrigins: true,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   maxConnections: 256,

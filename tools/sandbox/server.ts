@@ -85,7 +85,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     faults,
     now: () => (lastNow = Math.max(Date.now(), lastNow + 1)),
   };
-  const cors = new CorsPolicy(resolved.allowOrigins);
+  const cors = new CorsPolicy(resolved.allowOrigins, resolved.loopbackOrigins);
   const lifetime = new AbortController();
   const sockets = new Set<Socket>();
   const stats: SandboxStats = {
