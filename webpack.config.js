@@ -60,6 +60,8 @@ module.exports = async (env, argv) => {
 
   return {
     mode: production ? "production" : "development",
+    // webpack's own runtime code at the same level as the bundles.
+    target: ["web", "es2017"],
     // No source maps in the published build: they would hand out the original sources.
     devtool: production ? false : "eval-cheap-module-source-map",
     entry: {
@@ -85,7 +87,13 @@ module.exports = async (env, argv) => {
           use: {
             loader: "ts-loader",
             // Type checking is `npm run typecheck` (tsc --strict over everything); the build only transpiles.
-            options: { onlyCompileBundledFiles: true, transpileOnly: true },
+            // ES2017: what the oldest supported host's web view parses (Edge Legacy, EdgeHTML
+            // 18, on Office builds that still use it; see docs/deploy.md).
+            options: {
+              onlyCompileBundledFiles: true,
+              transpileOnly: true,
+              compilerOptions: { target: "ES2017" },
+            },
           },
         },
         { test: /\.css$/, type: "asset/source" },

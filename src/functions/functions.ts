@@ -2,6 +2,7 @@
 // JSDoc tags below and registers each function, so nothing here calls CustomFunctions.associate.
 // The work is in src/formulas; this file only passes Excel's arguments in and errors out.
 
+import "../polyfills"; // first: built-ins for Edge Legacy (docs/deploy.md)
 import { balanced, decimalSum, formulaErrorOf } from "../formulas";
 import { ADDIN_VERSION } from "../version";
 import { cellError, formulaSettingsReady, ledgerFormulas } from "./formulaRuntime";

@@ -3,6 +3,7 @@
 // anyone who gets the file can read its settings); this computer keeps the connections the user
 // made, identity included, beside the remembered tokens. The token is never part of these.
 
+import { utf8Bytes } from "./utf8";
 import { API_VERSIONS, ApiVersion } from "../api";
 import type { DocumentSettingsStore, SecretStore } from "./stores";
 
@@ -102,7 +103,7 @@ function hex(bytes: ArrayBuffer): string {
  */
 export async function identityFingerprint(apiAddress: string, identity: string): Promise<string> {
   const text = `ledger-sheets identity\n${apiAddress}\n${identity}`;
-  const digest = await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  const digest = await crypto.subtle.digest("SHA-256", utf8Bytes(text));
   return `sha256:${hex(digest)}`;
 }
 

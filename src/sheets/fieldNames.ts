@@ -1,5 +1,6 @@
 // Field names in people's words: the words of a JSON key, and column headers made from them.
 
+import { LETTERS } from "./unicodeClasses";
 import type { CellKind } from "./cells";
 
 /**
@@ -29,8 +30,8 @@ const ACRONYMS: Readonly<Record<string, string>> = {
  */
 export function fieldWords(key: string): string[] {
   return key
-    .replace(/([\p{Ll}\d])(\p{Lu})/gu, "$1 $2")
-    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2")
+    .replace(LETTERS.lowerThenUpper, "$1 $2")
+    .replace(LETTERS.acronymThenWord, "$1 $2")
     .split(/[\s_-]+/)
     .filter((word) => word !== "");
 }

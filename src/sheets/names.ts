@@ -1,5 +1,6 @@
 // Worksheet and table names Excel accepts, made deterministically from a collection's label.
 
+import { LETTERS } from "./unicodeClasses";
 import { cutText } from "./fieldNames";
 
 /** Excel's limit on a worksheet name. */
@@ -67,13 +68,13 @@ export function looksLikeCellReference(name: string): boolean {
 export function tableNameFor(label: string, taken: Iterable<string> = []): string {
   const words = label
     .normalize("NFD")
-    .replace(/\p{M}/gu, "")
+    .replace(LETTERS.marks, "")
     .normalize("NFC")
-    .split(/[^\p{L}\p{Nd}_.]+/u)
+    .split(LETTERS.notNameCharacters)
     .filter((word) => word !== "");
   let base = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("");
   if (base === "") base = "Table";
-  if (!/^[\p{L}_]/u.test(base)) base = `_${base}`;
+  if (!LETTERS.startsWithLetter.test(base)) base = `_${base}`;
   if (looksLikeCellReference(base) || /^(true|false)$/i.test(base)) base = `${base}_`;
   const used = new Set([...taken].map((name) => name.toLowerCase()));
   for (let n = 1; ; n++) {

@@ -1,6 +1,7 @@
 // Task pane entry point: styles the page, waits for Office, and wires the panels to Excel, the
 // workbook's settings and the add-in's storage. Outside Excel it says where to open it instead.
 
+import "../polyfills"; // first: built-ins for Edge Legacy (docs/deploy.md)
 import { ledgerFormulas, refreshFormulas, workbookSettings } from "../functions/formulaRuntime";
 import { diagnoseNoAnswer, noAnswerMessage } from "../api/reachability";
 import { fetchNewIntoTable } from "../import/fetchNew";

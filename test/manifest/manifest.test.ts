@@ -1,6 +1,7 @@
 // Offline checks of manifest.xml and the build it points at. Microsoft's online validator
 // (npm run validate) cannot be reached from CI, so these pin down what it would catch and more.
 import { readFileSync } from "node:fs";
+import { parse } from "acorn";
 import path from "node:path";
 import { child, childNames, descendants, parseXml } from "./xmlTree";
 import {
@@ -155,6 +156,22 @@ describe("the production build", () => {
     build = await buildProduction(PUBLIC_URL);
     builtXml = readFileSync(path.join(build.dir, "manifest.xml"), "utf8");
   }, 120_000);
+
+  it("emits bundles that parse as ES2017, what Edge Legacy's web view reads", () => {
+    const bundles = [...build.files].filter((file) => file.endsWith(".js"));
+    expect(bundles.sort()).toEqual(["functions.js", "runtime.js", "taskpane.js"]);
+    for (const file of bundles) {
+      const text = readFileSync(path.join(build.dir, file), "utf8");
+      let problem: string | null = null;
+      try {
+        parse(text, { ecmaVersion: 2017, sourceType: "script" });
+      } catch (error) {
+        const at = (error as { pos?: number }).pos ?? 0;
+        problem = `${(error as Error).message} near ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 40))}`;
+      }
+      expect({ file, problem }).toEqual({ file, problem: null });
+    }
+  });
 
   it("emits the task pane page, functions.js, functions.json, the help page and the manifest", () => {
     for (const file of [
