@@ -23,6 +23,7 @@ import { mountImportPanel } from "./importPanel";
 import { ImportRun } from "./importRun";
 import { mountJournalPanel } from "./journalPanel";
 import { mountRefreshAllSection, RefreshAllSection } from "./refreshAllSection";
+import { missingRequirementsMessage } from "./requirements";
 import { applyPaneTheme, paneThemeFromOffice } from "./theme";
 import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./tabs";
 import { requireElement, setShown } from "./view";
@@ -227,6 +228,13 @@ if (typeof Office === "undefined") {
     // Compared as text: a host shim may not define the Office.HostType enumeration.
     if (String(info.host) !== "Excel" || typeof Excel === "undefined") {
       showHostStatus(OUTSIDE_EXCEL);
+      return;
+    }
+    const missing = missingRequirementsMessage((name, version) =>
+      Office.context.requirements.isSetSupported(name, version),
+    );
+    if (missing !== null) {
+      showHostStatus(missing);
       return;
     }
     start().catch(() => {
