@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { APP_DIR } from "./build";
-import { BrowserSession, connected, openPreview, showTab } from "./harness";
+import { BrowserSession, callFunction, connected, openPreview, showTab } from "./harness";
 
 interface Parameter {
   name: string;
@@ -119,34 +119,6 @@ describe("the shared-runtime page", () => {
     expect(functions).toMatch(/^[^]{0,200}webpackChunk/);
   });
 });
-
-type CallResult =
-  { ok: true; value: unknown } | { ok: false; name: string; code: string; message: string };
-
-/** Calls a registered function as Excel would, through the preview page's fake host. */
-function callFunction(session: BrowserSession, id: string, args: unknown[]): Promise<CallResult> {
-  return session.page.evaluate(
-    async ([fnId, fnArgs]) => {
-      const host = (
-        window as unknown as {
-          ledgerFakeHost: { callCustomFunction(id: string, ...args: unknown[]): unknown };
-        }
-      ).ledgerFakeHost;
-      try {
-        const value: unknown = await host.callCustomFunction(
-          fnId as string,
-          ...(fnArgs as unknown[]),
-          {},
-        );
-        return { ok: true as const, value };
-      } catch (error) {
-        const { name, code, message } = error as { name: string; code: string; message: string };
-        return { ok: false as const, name, code, message };
-      }
-    },
-    [id, args] as const,
-  );
-}
 
 describe("in the task pane's runtime (Chromium, preview host)", () => {
   let session: BrowserSession;

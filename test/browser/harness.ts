@@ -282,3 +282,48 @@ export function officeJsTraffic(session: BrowserSession): Promise<OfficeJsTraffi
     };
   });
 }
+
+export type CallResult =
+  { ok: true; value: unknown } | { ok: false; name: string; code: string; message: string };
+
+/** Calls a registered function as Excel would, through the preview page's fake host. */
+export function callFunction(
+  session: BrowserSession,
+  id: string,
+  args: unknown[],
+): Promise<CallResult> {
+  return session.page.evaluate(
+    async ([fnId, fnArgs]) => {
+      const host = (
+        window as unknown as {
+          ledgerFakeHost: { callCustomFunction(id: string, ...args: unknown[]): unknown };
+        }
+      ).ledgerFakeHost;
+      try {
+        const value: unknown = await host.callCustomFunction(
+          fnId as string,
+          ...(fnArgs as unknown[]),
+          {},
+        );
+        return { ok: true as const, value };
+      } catch (error) {
+        const { name, code, message } = error as { name: string; code: string; message: string };
+        return { ok: false as const, name, code, message };
+      }
+    },
+    [id, args] as const,
+  );
+}
+
+/** Closes and opens the task pane on the same workbook and computer, as reopening the file does. */
+export async function reopenPane(session: BrowserSession): Promise<void> {
+  await session.page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const frame = document.getElementById("pane") as HTMLIFrameElement;
+        frame.addEventListener("load", () => resolve(), { once: true });
+        frame.contentWindow!.location.reload();
+      }),
+  );
+  await session.pane.locator("#connection-panel").waitFor({ state: "attached" });
+}

@@ -3,6 +3,8 @@
 import { changeRecords } from "../integration/helpers/sandboxRecords";
 import {
   BrowserSession,
+  callFunction,
+  reopenPane,
   connected,
   importFromPane,
   openPreview,
@@ -24,39 +26,6 @@ function columnLetter(index: number): string {
     letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   }
   return letters;
-}
-
-/** Calls a LEDGER function as Excel would; an error comes back as its code and message. */
-function callFunction(session: BrowserSession, id: string, args: unknown[]): Promise<unknown> {
-  return session.page.evaluate(
-    async ([fnId, fnArgs]) => {
-      const host = (
-        window as unknown as {
-          ledgerFakeHost: { callCustomFunction(id: string, ...args: unknown[]): unknown };
-        }
-      ).ledgerFakeHost;
-      try {
-        return await host.callCustomFunction(fnId as string, ...(fnArgs as unknown[]), {});
-      } catch (error) {
-        const { code, message } = error as { code: string; message: string };
-        return { code, message };
-      }
-    },
-    [id, args] as const,
-  );
-}
-
-/** Closes and opens the task pane on the same workbook and computer, as reopening the file does. */
-async function reopenPane(session: BrowserSession): Promise<void> {
-  await session.page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const frame = document.getElementById("pane") as HTMLIFrameElement;
-        frame.addEventListener("load", () => resolve(), { once: true });
-        frame.contentWindow!.location.reload();
-      }),
-  );
-  await session.pane.locator("#connection-panel").waitFor({ state: "attached" });
 }
 
 /** The text of the pane's element, once it matches `pattern`. */
@@ -173,7 +142,10 @@ describe("Fetch new, Refresh all and refresh on open in the task pane", () => {
   });
 
   it("LEDGER formulas answer with the fetched records after Fetch new, not from their cache", async () => {
-    const list = () => callFunction(session, "LIST", ["invoices", 1]);
+    const list = async () => {
+      const result = await callFunction(session, "LIST", ["invoices", 1]);
+      return result.ok ? result.value : result;
+    };
     const before = await list();
     await addRecords(session, "invoices", 2);
     // Within the formulas' cache time the same answer comes back without asking the server.
