@@ -59,6 +59,12 @@ export interface ClientOptions {
   random?: RandomSource;
   /** Called before each retry wait, for progress displays. Must not throw. */
   onRetry?: (event: RetryEvent) => void;
+  /**
+   * Says why a request to `origin` got no answer (offline, nothing there, or CORS), where the
+   * host can tell (the task pane's browser: reachability.ts). Replaces the message of a call that
+   * failed with no answer, unless a change may have been applied (that warning is kept).
+   */
+  explainNoAnswer?: (origin: string) => Promise<string>;
 }
 
 /** Options with every default filled in. */
@@ -70,6 +76,7 @@ export interface ResolvedOptions {
   readonly sleep: Sleep;
   readonly random: RandomSource;
   readonly onRetry?: (event: RetryEvent) => void;
+  readonly explainNoAnswer?: (origin: string) => Promise<string>;
 }
 
 /** A checked connection: the base URL resolved, token and identity trimmed. */
@@ -200,5 +207,9 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     sleep: options.sleep ?? timerSleep,
     random: options.random ?? Math.random,
   };
-  return options.onRetry === undefined ? resolved : { ...resolved, onRetry: options.onRetry };
+  return {
+    ...resolved,
+    ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+    ...(options.explainNoAnswer === undefined ? {} : { explainNoAnswer: options.explainNoAnswer }),
+  };
 }

@@ -164,9 +164,29 @@ export class HttpClient {
     try {
       return await this.sendWithRetries(request, context);
     } catch (error) {
-      if (error instanceof ApiError) throw redactError(error, this.#connection.token);
+      if (error instanceof ApiError) {
+        throw redactError(await this.explained(error, context), this.#connection.token);
+      }
       throw error;
     }
+  }
+
+  /**
+   * A call that got no answer, with the host's reason (offline, nothing there, CORS) instead of
+   * the browser's one "network error", when the host can tell and no change may have been made.
+   */
+  private async explained(error: ApiError, context: FailureContext): Promise<ApiError> {
+    const explain = this.options.explainNoAnswer;
+    if (error.kind !== "network" || error.outcomeUnknown || explain === undefined) return error;
+    let reason: string;
+    try {
+      reason = await explain(context.origin);
+    } catch {
+      return error;
+    }
+    const attempts = error.attempts ?? 1;
+    const note = attempts > 1 ? ` (Tried ${attempts} times.)` : "";
+    return new ApiError("network", `${reason}${note}`, error.facts());
   }
 
   private async sendWithRetries<T>(request: HttpRequest<T>, context: FailureContext): Promise<T> {

@@ -40,11 +40,6 @@ export interface SessionStores {
   readonly device?: SecretStore;
   /** Client options for every request (tests pass a fake fetch). */
   readonly clientOptions?: ClientOptions;
-  /**
-   * Says why a request to `apiOrigin` got no answer (offline, unreachable, or refused by CORS),
-   * when the host can tell: the task pane's browser can (src/api/reachability.ts).
-   */
-  readonly explainNoAnswer?: (apiOrigin: string) => Promise<string>;
 }
 
 /** The connection check is one small request: it should answer fast or fail fast. */
@@ -115,14 +110,6 @@ export async function connect(
     const probe = new LedgerApi(connection, { ...stores.clientOptions, ...CHECK_OPTIONS });
     await probe.listPayments({ limit: 1, ...(signal === undefined ? {} : { signal }) });
   } catch (error) {
-    if (isApiError(error) && error.kind === "network" && stores.explainNoAnswer) {
-      return {
-        ok: false,
-        message: await stores.explainNoAnswer(resolved.origin),
-        field: "apiAddress",
-        cancelled: false,
-      };
-    }
     return { ok: false, ...describeConnectFailure(error) };
   }
 

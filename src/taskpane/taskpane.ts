@@ -202,7 +202,12 @@ async function start(): Promise<void> {
     workbook,
   });
   const connectionPanel = mountConnectionPanel(document, {
-    stores: { workbook, ...(device === undefined ? {} : { device }), explainNoAnswer },
+    // Every request of the pane, the formulas and Refresh all says why a service gave no answer.
+    stores: {
+      workbook,
+      ...(device === undefined ? {} : { device }),
+      clientOptions: { explainNoAnswer },
+    },
     active: activeConnection,
     focusAfterConnect: () => {
       tabs.select("import");

@@ -1,7 +1,7 @@
 // The built task pane in headless Chromium: when the service gives no answer, the pane says why
 // as far as a browser can tell (issue 15): a server that does not allow the pane's origin
 // (CORS, named with the origin to allow), or nothing at the address.
-import { BrowserSession, connect, openPreview } from "./harness";
+import { BrowserSession, connect, connected, openPreview, showTab } from "./harness";
 
 async function connectError(session: BrowserSession): Promise<string> {
   await connect(session);
@@ -35,6 +35,27 @@ describe("a service that gives no answer", () => {
       await session.sandbox.close();
       const message = await connectError(session);
       expect(message).toMatch(
+        new RegExp(
+          `^Could not reach 127\\.0\\.0\\.1:${port}: the address does not resolve or refuses connections\\.`,
+        ),
+      );
+    } finally {
+      await session.close();
+    }
+  }, 60_000);
+
+  it("says the same for an import when the service goes away after connecting", async () => {
+    const session = await openPreview();
+    try {
+      await connected(session);
+      const port = session.sandbox.port;
+      await session.sandbox.close();
+      await showTab(session, "Import");
+      await session.pane.getByLabel("Collection").selectOption("bills");
+      await session.pane.getByRole("button", { name: "Import", exact: true }).click();
+      const alert = session.pane.locator("#import-error");
+      await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+      expect(await alert.innerText()).toMatch(
         new RegExp(
           `^Could not reach 127\\.0\\.0\\.1:${port}: the address does not resolve or refuses connections\\.`,
         ),
