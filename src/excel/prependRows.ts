@@ -22,7 +22,7 @@ import {
   queueOtherTables,
   type RowBlock,
   StatusBlocked,
-  statusCellIsOurs,
+  queueStatusCell,
   textRowsByColumn,
   uniform,
   writeAppendedHeaders,
@@ -111,21 +111,12 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
       request.columns,
       "adding rows inserts",
     );
-    const statusRow = headerRow >= 2 ? headerRow - 2 : null;
-    const statusCell =
-      statusRow === null ? null : sheet.getRangeByIndexes(statusRow, firstColumn, 1, 1);
-    statusCell?.load("formulas,address");
+    const statusOf = queueStatusCell(sheet, headerRow, firstColumn, record);
     // Columns the new records bring are appended at the right, as a refresh appends them.
     insertAppendedColumns(sheet, headerRow, firstColumn, range.rowCount, appended);
     writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
     await context.sync();
-    const statusOurs = statusCell !== null && statusCellIsOurs(statusCell.formulas[0]?.[0], record);
-    const statusBlocked: StatusBlocked | null =
-      statusCell === null
-        ? { reason: "no room" }
-        : statusOurs
-          ? null
-          : { reason: "in the way", address: statusCell.address };
+    const { statusRow, statusBlocked } = statusOf();
     return {
       sheetName: sheet.name,
       tableName: table.name,
@@ -136,7 +127,7 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
       rows: body.rowCount,
       formats: (firstRow.numberFormat[0] ?? []).map((format) => String(format)),
       places,
-      statusRow: statusOurs ? statusRow : null,
+      statusRow,
       statusBlocked,
     };
   });

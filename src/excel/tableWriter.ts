@@ -351,7 +351,7 @@ export async function importTablesSetting(context: Excel.RequestContext): Promis
  * Whether the status cell two rows above a refreshed table may be written: it is empty, or it
  * still holds the status line the last import wrote there. Anything else is the user's.
  */
-export function statusCellIsOurs(formula: unknown, table: OurTable): boolean {
+function statusCellIsOurs(formula: unknown, table: OurTable): boolean {
   if (formula === "" || formula === null || formula === undefined) return true;
   if (typeof formula !== "string") return false;
   if (table.shown && table.status !== undefined) {
@@ -912,6 +912,26 @@ export async function placeColumns(
   return { headerRow, firstColumn, places, appended };
 }
 
+/**
+ * Queues reading the status cell two rows above a table's header; after the sync, the returned
+ * function says where the import may write its status (null: nowhere) and, if not there, why.
+ */
+export function queueStatusCell(
+  sheet: Excel.Worksheet,
+  headerRow: number,
+  firstColumn: number,
+  record: OurTable,
+): () => { statusRow: number | null; statusBlocked: StatusBlocked | null } {
+  const statusRow = headerRow >= 2 ? headerRow - 2 : null;
+  const cell = statusRow === null ? null : sheet.getRangeByIndexes(statusRow, firstColumn, 1, 1);
+  cell?.load("formulas,address");
+  return () => {
+    if (cell === null) return { statusRow: null, statusBlocked: { reason: "no room" } };
+    if (statusCellIsOurs(cell.formulas[0]?.[0], record)) return { statusRow, statusBlocked: null };
+    return { statusRow: null, statusBlocked: { reason: "in the way", address: cell.address } };
+  };
+}
+
 /** Writes the status text into the status cell as literal text. */
 export function writeStatus(sheet: Excel.Worksheet, row: number, text: string, column = 0): void {
   const cell = sheet.getRangeByIndexes(row, column, 1, 1);
@@ -958,10 +978,7 @@ async function refreshExisting(
     columns,
     "a refresh inserts",
   );
-  const statusRow = headerRow >= 2 ? headerRow - 2 : null;
-  const statusCell =
-    statusRow === null ? null : sheet.getRangeByIndexes(statusRow, firstColumn, 1, 1);
-  statusCell?.load("formulas,address");
+  const statusOf = queueStatusCell(sheet, headerRow, firstColumn, record);
   context.application.suspendApiCalculationUntilNextSync();
   // The table's rows stay the import's to write in place; rows beyond them are inserted.
   let ownedRows = Math.max(1, body.rowCount);
@@ -989,20 +1006,14 @@ async function refreshExisting(
     sheet.getRangeByIndexes(headerRow, firstColumn, tableRows(0, totalsRow), places.width),
   );
   await context.sync();
-  const ours = statusCell !== null && statusCellIsOurs(statusCell.formulas[0]?.[0], record);
-  const statusBlocked: StatusBlocked | undefined =
-    statusCell === null
-      ? { reason: "no room" }
-      : ours
-        ? undefined
-        : { reason: "in the way", address: statusCell.address };
+  const { statusRow, statusBlocked } = statusOf();
   return {
     placement: {
       sheetName: sheet.name,
       tableName: table.name,
       headerRow,
       firstColumn,
-      statusRow: ours ? statusRow : null,
+      statusRow,
       ...(statusBlocked ? { statusBlocked } : {}),
       ownedRows,
       hideHeaders,

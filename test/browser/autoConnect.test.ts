@@ -1,7 +1,7 @@
 // The built task pane in headless Chromium: a workbook connects by itself only to an (address,
 // identity) pair the user connected to on this computer (issue 11, item 10). A workbook is a file
 // anyone can send; the one below names the sandbox and a project this user never opened here.
-import { BrowserSession, openPreview } from "./harness";
+import { BrowserSession, openPreview, reopenPane } from "./harness";
 
 const CONNECTION_SETTING = "ledgerSheets.connection";
 
@@ -29,19 +29,6 @@ function setting(key: string): Promise<unknown> {
     (k) => (window as unknown as HostWindow).ledgerFakeHost.workbook.settings.get(k) ?? null,
     key,
   );
-}
-
-/** Closes and opens the task pane on the same workbook and computer, as reopening the file does. */
-async function reopenPane(): Promise<void> {
-  await session.page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const frame = document.getElementById("pane") as HTMLIFrameElement;
-        frame.addEventListener("load", () => resolve(), { once: true });
-        frame.contentWindow!.location.reload();
-      }),
-  );
-  await session.pane.locator("#connection-panel").waitFor({ state: "visible" });
 }
 
 /** The user's computer: the token for the sandbox remembered, and a connection made before. */
@@ -91,7 +78,7 @@ describe("opening a workbook", () => {
       [CONNECTION_SETTING, sandbox.baseUrl],
     );
     const before = sandbox.stats().apiRequests;
-    await reopenPane();
+    await reopenPane(session);
 
     // Whichever comes first: the pane saying it waits, or it connecting by itself.
     const status = pane.locator("#connection-status");
@@ -119,7 +106,7 @@ describe("opening a workbook", () => {
     expect(saved).not.toContain("other-company");
     expect(saved).toMatch(/"identityFingerprint":"sha256:[0-9a-f]{64}"/);
 
-    await reopenPane();
+    await reopenPane(session);
     const summary = pane.locator("#connection-summary");
     await summary.waitFor({ state: "visible" });
     expect(await summary.innerText()).toBe(
@@ -137,7 +124,7 @@ describe("opening a workbook", () => {
     );
     await rememberOnThisComputer();
     const before = sandbox.stats().apiRequests;
-    await reopenPane();
+    await reopenPane(session);
     // Whichever comes first: the pane saying it waits, or it connecting by itself.
     const status = pane.locator("#connection-status");
     await status.filter({ hasText: /did not connect|Connected/ }).waitFor();
