@@ -2,6 +2,7 @@
 // table must be one the add-in created (recorded in the workbook's settings by table id, as for
 // a refresh); a user's own table of the same name is never read as ours.
 import type { ExcelRun } from "./run";
+import type { TableProject } from "./tableWriter";
 import { loadOurTables, ourTableFor } from "./ourTables";
 
 export type ImportTableIds =
@@ -26,9 +27,10 @@ export async function readImportTableIds(
   run: ExcelRun,
   wanted: string,
   idHeader: string,
+  project?: TableProject,
 ): Promise<ImportTableIds> {
   return await run(async (context) => {
-    const ours = ourTableFor(wanted, await loadOurTables(context));
+    const ours = ourTableFor(wanted, await loadOurTables(context), project);
     if (ours === null) return { kind: "no-table" };
     const status = ours.record.status;
     const tableName = ours.table.name;

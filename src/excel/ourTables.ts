@@ -5,7 +5,9 @@ import {
   chooseImportTable,
   IMPORT_TABLES_SETTING,
   importTablesOf,
+  ownedBy,
   type OurTable,
+  type TableProject,
 } from "./tableWriter";
 
 export interface OurTables {
@@ -40,11 +42,13 @@ export async function loadOurTables(
 export function ourTableFor(
   wanted: string,
   found: OurTables,
+  /** Only this project's tables (see {@link ownedBy}); none given: any of ours. */
+  project?: TableProject,
 ): { table: Excel.Table; record: OurTable } | null {
   const choice = chooseImportTable(wanted, {
     tables: found.tables.map((table) => table.name),
     definedNames: [],
-    ours: found.ours,
+    ours: found.ours.filter((table) => ownedBy(table, project)),
   });
   if (!choice.refresh) return null;
   const key = choice.name.toLowerCase();

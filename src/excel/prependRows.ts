@@ -22,6 +22,7 @@ import {
   queueOtherTables,
   type RowBlock,
   StatusBlocked,
+  type TableProject,
   queueStatusCell,
   textRowsByColumn,
   uniform,
@@ -32,6 +33,8 @@ import {
 export interface PrependRequest {
   /** The name the import gives its table ("Invoices"): which import table to find. */
   readonly wanted: string;
+  /** The project the rows come from: only its table is written to. */
+  readonly project?: TableProject;
   /** The new rows' columns, as the shaper made them; matched to the table's by header. */
   readonly columns: readonly ColumnSpec[];
   /**
@@ -86,7 +89,7 @@ function columnRuns(places: ColumnPlaces): { first: number; columns: number[] }[
 export async function prependRows(run: ExcelRun, request: PrependRequest): Promise<PrependResult> {
   const found = await run(async (context) => {
     const workbook = await loadOurTables(context, ["showHeaders"]);
-    const ours = ourTableFor(request.wanted, workbook);
+    const ours = ourTableFor(request.wanted, workbook, request.project);
     if (ours === null) return null;
     const { table, record } = ours;
     // Columns are matched by header: a header row the user hid is shown while rows go in.
@@ -153,8 +156,14 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
         if (found.hideHeaders) {
           context.workbook.tables.getItem(found.tableName).showHeaders = false;
         }
-        const { id, given } = found.record;
-        const record = { id, given, status, shown: found.statusRow !== null };
+        const { id, given, project } = found.record;
+        const record = {
+          id,
+          given,
+          status,
+          shown: found.statusRow !== null,
+          ...(project === undefined ? {} : { project }),
+        };
         context.workbook.settings.add(
           IMPORT_TABLES_SETTING,
           mergedImportTablesValue(current, [record]),

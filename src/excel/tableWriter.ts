@@ -38,6 +38,11 @@ export interface ImportTableRecord {
   readonly status?: string;
   /** True when `status` was written into the status cell, two rows above the header. */
   readonly shown?: boolean;
+  /**
+   * The project whose data the table holds (src/settings/projects.ts); absent for a table
+   * imported before the workbook had projects, which belongs to its first project.
+   */
+  readonly project?: string;
 }
 
 /** A table of the workbook that an import created, with the name it has now. */
@@ -55,6 +60,25 @@ export interface TableLayout {
   readonly sheetName: string;
   /** The table's name, e.g. "Invoices"; an existing table of that name is refreshed in place. */
   readonly tableName: string;
+  /** The project the data comes from: only its tables are refreshed (see {@link ownedBy}). */
+  readonly project?: TableProject;
+}
+
+/** Which project an import is of, as its tables record it. */
+export interface TableProject {
+  readonly label: string;
+  /** The workbook's first project, which also owns tables recorded without a project. */
+  readonly first: boolean;
+}
+
+/**
+ * True when the table `record` describes holds `project`'s data; with no project given (one
+ * connection, the CLI's tests), every table does.
+ */
+export function ownedBy(record: { readonly project?: string }, project?: TableProject): boolean {
+  if (project === undefined) return true;
+  if (record.project === undefined) return project.first;
+  return record.project.toLowerCase() === project.label.toLowerCase();
 }
 
 /** Rows to append, with the cells of non-text columns that must nevertheless be written as text. */
@@ -282,7 +306,7 @@ export function importTablesOf(
       continue;
     }
     if (typeof entry !== "object" || entry === null) continue;
-    const { id, given, status, shown } = entry as Record<string, unknown>;
+    const { id, given, status, shown, project } = entry as Record<string, unknown>;
     const table = typeof id === "string" ? byId.get(id) : undefined;
     if (!table || typeof given !== "string") continue;
     found.set(table.id, {
@@ -291,6 +315,7 @@ export function importTablesOf(
       given,
       ...(typeof status === "string" ? { status } : {}),
       ...(shown === true ? { shown } : {}),
+      ...(typeof project === "string" ? { project } : {}),
     });
   }
   return [...found.values()];
@@ -302,11 +327,12 @@ export function importTablesOf(
  * request saves it by id (so an import stopped in between still knows its table).
  */
 export function importTablesValue(tables: readonly ImportTableRecord[], created?: string): string {
-  const records: unknown[] = tables.map(({ id, given, status, shown }) => ({
+  const records: unknown[] = tables.map(({ id, given, status, shown, project }) => ({
     id,
     given,
     ...(status !== undefined ? { status } : {}),
     ...(shown ? { shown } : {}),
+    ...(project !== undefined ? { project } : {}),
   }));
   if (created !== undefined) records.push(created);
   return JSON.stringify(records);
@@ -557,10 +583,11 @@ export class TableWriter {
         setting.isNullObject ? undefined : setting.value,
         tables.items.map((table) => ({ id: table.id, name: table.name })),
       );
+      // Another project's table is never refreshed with this one's data.
       const choice = chooseImportTable(layout.tableName, {
         tables: tableNames,
         definedNames: names.items.map((name) => name.name),
-        ours,
+        ours: ours.filter((table) => ownedBy(table, layout.project)),
       });
       if (choice.refresh) {
         const key = choice.name.toLowerCase();
@@ -611,7 +638,13 @@ export class TableWriter {
       workbook.settings.add(IMPORT_TABLES_SETTING, unsaved);
       await context.sync();
       // The id is known only now: the first block's request (or the final one) saves it.
-      const record: ImportTableRecord = { id: created.id, given: choice.name, status, shown: true };
+      const record: ImportTableRecord = {
+        id: created.id,
+        given: choice.name,
+        status,
+        shown: true,
+        ...(layout.project === undefined ? {} : { project: layout.project.label }),
+      };
       const places = new ColumnPlaces(columns.map((column) => column.header));
       places.place(columns);
       const placement: Placement = {
@@ -761,11 +794,17 @@ export class TableWriter {
   ): void {
     const own = writers.map((writer, index) => {
       const status = final?.[index];
-      const { id, given } = writer.record;
+      const { id, given, project } = writer.record;
       writer.unsaved = null;
       return status === undefined
         ? writer.record
-        : { id, given, status, shown: writer.placement.statusRow !== null };
+        : {
+            id,
+            given,
+            status,
+            shown: writer.placement.statusRow !== null,
+            ...(project === undefined ? {} : { project }),
+          };
     });
     context.workbook.settings.add(IMPORT_TABLES_SETTING, mergedImportTablesValue(current, own));
   }

@@ -91,3 +91,16 @@ export function journalReferenceOf(value: unknown): string {
   }
   return text.trim();
 }
+
+/**
+ * The project a formula names in its optional last argument (`"other-company"`), or undefined
+ * for the default project (left out, or an empty cell).
+ */
+export function projectNameOf(value: unknown): string | undefined {
+  if (isOmitted(value) || value === "") return undefined;
+  if (typeof value !== "string") {
+    throw badArgument('project must be the project\'s name as text, for example "Acme".');
+  }
+  const name = value.trim();
+  return name === "" ? undefined : name;
+}

@@ -24,8 +24,13 @@ import type { CollectionId } from "../import/types";
 import type { CellValue } from "../sheets";
 import { groupDigits } from "../sheets/textCells";
 import { ConcurrencyLimit } from "./concurrencyLimit";
-import { journalReferenceOf, listCollectionOf, recordCountOf } from "./formulaArguments";
-import { formulaErrorOf, notConnected } from "./formulaError";
+import {
+  journalReferenceOf,
+  listCollectionOf,
+  projectNameOf,
+  recordCountOf,
+} from "./formulaArguments";
+import { badArgument, FormulaError, formulaErrorOf, notConnected } from "./formulaError";
 import {
   collectionTable,
   collectionTableSize,
@@ -44,6 +49,13 @@ import { SharedRequests } from "./sharedRequests";
 /** What the formulas need of the API client (a LedgerApi, or a fake in tests). */
 export type FormulaApi = CollectionSource & PaymentsSource & Pick<LedgerApi, "getJournal">;
 
+/** A connected project as the formulas see it. */
+export interface FormulaConnection {
+  readonly api: FormulaApi;
+  /** The project's name in the workbook: answers are kept per project. */
+  readonly project?: string;
+}
+
 /** Cache time when none is configured: long enough for a recalculation, short enough to be live. */
 export const DEFAULT_CACHE_TTL_MS = 30_000;
 /** Requests at once when none is configured: what a browser sends to one host in parallel. */
@@ -53,8 +65,13 @@ export const DEFAULT_MAX_CONCURRENT = 6;
 const PAGE_SIZE = 50;
 
 export interface LedgerFormulasOptions {
-  /** The connected client, or undefined when the task pane is not connected. */
-  readonly connection: () => { readonly api: FormulaApi } | undefined;
+  /**
+   * The client of the project named (ignoring case), or of the default project when none is
+   * named; undefined when that project is not connected.
+   */
+  readonly connection: (project?: string) => FormulaConnection | undefined;
+  /** The workbook's project names, to tell an unknown name from one not connected. */
+  readonly projectNames?: () => readonly string[];
   /** The API path of a cursor collection (configurable per workbook in the task pane). */
   readonly collectionPath?: (id: CollectionId) => string;
   /** How long answers are kept; a function is read on every call (a workbook setting). */
@@ -139,12 +156,12 @@ export class LedgerFormulas {
    * too large for a formula's result is cut with a row saying so too ({@link sizeCutRow}), and a
    * cursor is not followed once no more payments could be shown.
    */
-  async payments(limit: unknown, call: CallOptions = {}): Promise<SpilledTable> {
+  async payments(limit: unknown, call: CallOptions = {}, project?: unknown): Promise<SpilledTable> {
     return await this.guard(async () => {
       const count = recordCountOf(limit, "limit");
-      const api = this.paced(this.api());
+      const { api, key } = this.client(project);
       const answer = await this.paymentLists.get(
-        `payments|${count}`,
+        `${key}|payments|${count}`,
         async (signal) => {
           const found: Payment[] = [];
           let last: PaymentsBatch | undefined;
@@ -208,14 +225,15 @@ export class LedgerFormulas {
     collection: unknown,
     maxRecords: unknown,
     call: CallOptions = {},
+    project?: unknown,
   ): Promise<SpilledTable> {
     return await this.guard(async () => {
       const info = listCollectionOf(collection);
       const count = recordCountOf(maxRecords, "max_records");
-      const api = this.paced(this.api());
+      const { api, key } = this.client(project);
       const path = this.options.collectionPath?.(info.id) ?? info.defaultPath;
       const answer = await this.recordLists.get(
-        `list|${path}|${count}`,
+        `${key}|list|${path}|${count}`,
         async (signal): Promise<RecordsAnswer> => {
           const found: JsonRecord[] = [];
           const size = collectionTableSize();
@@ -254,9 +272,13 @@ export class LedgerFormulas {
   }
 
   /** LEDGER.JOURNAL(id_or_reference): the journal's lines, cut with a row saying so if too large. */
-  async journal(reference: unknown, call: CallOptions = {}): Promise<SpilledTable> {
+  async journal(
+    reference: unknown,
+    call: CallOptions = {},
+    project?: unknown,
+  ): Promise<SpilledTable> {
     return await this.guard(async () => {
-      const journal = await this.readJournal(journalReferenceOf(reference), call);
+      const journal = await this.readJournal(journalReferenceOf(reference), call, project);
       const lines = journal.data.lines;
       const cutRow = sizeCutRow({
         noun: "lines",
@@ -272,28 +294,50 @@ export class LedgerFormulas {
     reference: unknown,
     field: unknown,
     call: CallOptions = {},
+    project?: unknown,
   ): Promise<CellValue> {
     return await this.guard(async () => {
       const id = journalReferenceOf(reference);
       const wanted = journalFieldOf(field);
-      const journal = await this.readJournal(id, call);
+      const journal = await this.readJournal(id, call, project);
       return journalFieldValue(journal.data, wanted);
     });
   }
 
-  private readJournal(id: string, call: CallOptions): Promise<JournalResponse> {
-    const api = this.paced(this.api());
+  private readJournal(id: string, call: CallOptions, project: unknown): Promise<JournalResponse> {
+    const { api, key } = this.client(project);
     return this.journals.get(
-      `journal|${id}`,
+      `${key}|journal|${id}`,
       (signal) => api.getJournal(id, { signal, onRetry: this.onRetry }),
       call.signal,
     );
   }
 
-  private api(): FormulaApi {
-    const connection = this.options.connection();
-    if (connection === undefined) throw notConnected();
-    return connection.api;
+  /**
+   * The client of the project the formula names (its last argument), or of the default one, and
+   * the key its answers are kept under: answers of one project never show for another.
+   */
+  private client(project: unknown): { api: FormulaApi; key: string } {
+    const named = projectNameOf(project);
+    const connection = this.options.connection(named);
+    if (connection === undefined) {
+      if (named === undefined) throw notConnected();
+      const names = this.options.projectNames?.() ?? [];
+      if (names.some((name) => name.toLowerCase() === named.toLowerCase())) {
+        throw new FormulaError(
+          "#N/A",
+          `The project “${named}” is not connected. Connect it in the Ledger Sheets task pane.`,
+        );
+      }
+      throw badArgument(
+        `This workbook has no project named “${named}”.` +
+          (names.length === 0
+            ? " Connect in the Ledger Sheets task pane."
+            : ` Its projects: ${names.join(", ")}.`),
+      );
+    }
+    const key = `${(connection.project ?? named ?? "").toLowerCase()}`;
+    return { api: this.paced(connection.api), key };
   }
 
   /** A 429 the client waits out holds back every request not yet sent, for as long as asked. */

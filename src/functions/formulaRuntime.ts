@@ -42,14 +42,15 @@ function workbookCacheTtlMs(): number {
 }
 
 export const ledgerFormulas = new LedgerFormulas({
-  connection: () => activeConnection.current,
+  connection: (project) => activeConnection.get(project),
+  projectNames: () => activeConnection.projects,
   collectionPath: workbookCollectionPath,
   // Read on every call: a change in the task pane applies at once, to kept answers too.
   cacheTtlMs: workbookCacheTtlMs,
 });
 
-// Answers of one connection must never show for another (other identity, other server), and a
-// pause one server asked for does not hold back another.
+// A changed connection drops every answer (its key may now name another server or identity), and
+// a pause one server asked for does not hold back another.
 activeConnection.subscribe(() => ledgerFormulas.reset());
 
 /** The Excel error value for a formula error: #N/A or #VALUE!, both with their message. */

@@ -37,13 +37,17 @@ export function addInVersion(): string {
  * @customfunction PAYMENTS
  * @cancelable
  * @param limit How many payments to return: 1 to 2000. Leave it out for 100.
+ * @param project The project's name in this workbook, for example "Acme". Leave it out for the default project.
  * @returns A table that spills down and right from this cell.
  */
 export async function payments(
   limit?: number,
+  project?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return await calculate(invocation, (signal) => ledgerFormulas.payments(limit, { signal }));
+  return await calculate(invocation, (signal) =>
+    ledgerFormulas.payments(limit, { signal }, project),
+  );
 }
 
 /**
@@ -52,15 +56,17 @@ export async function payments(
  * @cancelable
  * @param collection The collection, for example "invoices" or "credit notes".
  * @param max_records How many records to return, newest first: 1 to 2000. Leave it out for 100.
+ * @param project The project's name in this workbook, for example "Acme". Leave it out for the default project.
  * @returns A table that spills down and right from this cell.
  */
 export async function list(
   collection: string,
   max_records?: number,
+  project?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return await calculate(invocation, (signal) =>
-    ledgerFormulas.list(collection, max_records, { signal }),
+    ledgerFormulas.list(collection, max_records, { signal }, project),
   );
 }
 
@@ -69,14 +75,16 @@ export async function list(
  * @customfunction JOURNAL
  * @cancelable
  * @param id_or_reference The journal's ID or its transaction reference, for example "TRX-2026-0001".
+ * @param project The project's name in this workbook, for example "Acme". Leave it out for the default project.
  * @returns A table that spills down and right from this cell.
  */
 export async function journal(
   id_or_reference: string,
+  project?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return await calculate(invocation, (signal) =>
-    ledgerFormulas.journal(id_or_reference, { signal }),
+    ledgerFormulas.journal(id_or_reference, { signal }, project),
   );
 }
 
@@ -86,15 +94,17 @@ export async function journal(
  * @cancelable
  * @param id_or_reference The journal's ID or its transaction reference, for example "TRX-2026-0001".
  * @param field The field: status, reference, transaction reference, transaction date, currency, exchange rate, description, total debit, total credit, line count, and more.
+ * @param project The project's name in this workbook, for example "Acme". Leave it out for the default project.
  * @returns The value: text, a number, or a date.
  */
 export async function journalField(
   id_or_reference: string,
   field: string,
+  project?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown> {
   return await calculate(invocation, (signal) =>
-    ledgerFormulas.journalField(id_or_reference, field, { signal }),
+    ledgerFormulas.journalField(id_or_reference, field, { signal }, project),
   );
 }
 

@@ -80,7 +80,7 @@ export async function fetchNewIntoTable(
 ): Promise<FetchNewResult> {
   const info = COLLECTIONS.find((c) => c.id === request.collection);
   if (!info) throw new ApiError("config", `Unknown collection “${request.collection}”.`);
-  const shapers = shapersFor(request.collection);
+  const shapers = shapersFor(request.collection, request.project);
   const source = request.api.baseUrl.replace(/^https?:\/\//, "");
   let requests = 0;
   const full = async (why: string): Promise<FetchNewResult> => {
@@ -93,7 +93,7 @@ export async function fetchNewIntoTable(
     return await full("payments are refreshed together with their allocations sheet");
   }
   const idHeader = headerForPath(["id"], "text");
-  const table = await readImportTableIds(run, shapers.layout.tableName, idHeader);
+  const table = await readImportTableIds(run, shapers.layout.tableName, idHeader, request.project);
   if (table.kind === "no-table") return await full(`there is no ${info.label} table yet`);
   if (table.kind === "no-id-column") {
     return await full(`table “${table.tableName}” has no “${idHeader}” column to match records by`);
@@ -160,6 +160,7 @@ export async function fetchNewIntoTable(
   const when = stamp(new Date());
   const added = await prependRows(run, {
     wanted: shapers.layout.tableName,
+    ...(request.project === undefined ? {} : { project: request.project }),
     columns: shapers.main.columns(),
     blocks: blocksOf(shaped, options),
     status: (rows) =>

@@ -185,7 +185,7 @@ export async function importCollection(
   if (!info) throw new ApiError("config", `Unknown collection “${request.collection}”.`);
   const { api } = request;
   const source = api.baseUrl.replace(/^https?:\/\//, "");
-  const shapers = shapersFor(request.collection);
+  const shapers = shapersFor(request.collection, request.project);
   const planner = new BlockPlanner(
     limits.blockRows ?? BLOCK_MAX_ROWS,
     limits.blockBytes ?? BLOCK_MAX_BYTES,

@@ -7,6 +7,7 @@ import { isApiError, type LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
 import { serialRun } from "../excel/serialRun";
 import { loadOurTables, ourTableFor } from "../excel/ourTables";
+import type { TableProject } from "../excel/tableWriter";
 import { fetchNewIntoTable } from "./fetchNew";
 import { importCollection, type ImportLimits } from "./importCollection";
 import { shapersFor } from "./shapers";
@@ -20,15 +21,27 @@ export type TableState = "waiting" | "running" | "done" | "partial" | "failed" |
 /** One table's progress and, at the end, its outcome. */
 export interface TableProgress {
   readonly collection: CollectionId;
+  /** "Invoices", or "Invoices (Acme)" for a project other than the workbook's first. */
   readonly label: string;
+  /** The project whose table this is, when the workbook has projects. */
+  readonly project?: string;
   readonly state: TableState;
   /** Records fetched (or found new) so far. */
   readonly records: number;
   readonly message: string;
 }
 
+/** A project of the workbook and its client; no client: not connected (its tables fail). */
+export interface ProjectClient {
+  readonly project: TableProject;
+  readonly api?: LedgerApi;
+}
+
 export interface RefreshAllRequest {
-  readonly api: LedgerApi;
+  /** The client of a workbook without projects (every table is refreshed with it). */
+  readonly api?: LedgerApi;
+  /** The workbook's projects: each table is refreshed with its own project's client. */
+  readonly projects?: readonly ProjectClient[];
   readonly mode: RefreshMode;
   /**
    * The API path of a cursor collection (the workbook's collection paths); payments' is fixed.
@@ -49,15 +62,34 @@ export interface RefreshAllResult {
   readonly message: string;
 }
 
+/** One import table to refresh: its collection, and its project when the workbook has any. */
+export interface RefreshTarget {
+  readonly info: CollectionInfo;
+  readonly project?: TableProject;
+  /** "Invoices", or "Invoices (Acme)". */
+  readonly label: string;
+}
+
 /**
- * The collections whose import tables this workbook holds (by the tables' recorded ids, as a
- * refresh finds them), in the Collection list's order. One sync.
+ * The import tables this workbook holds (by the tables' recorded ids, as a refresh finds them):
+ * per project in the workbook's order, in the Collection list's order. One sync.
  */
-export async function importedCollections(run: ExcelRun): Promise<CollectionInfo[]> {
+export async function importedCollections(
+  run: ExcelRun,
+  projects: readonly (TableProject | undefined)[] = [undefined],
+): Promise<RefreshTarget[]> {
   return await run(async (context) => {
     const found = await loadOurTables(context);
-    return COLLECTIONS.filter(
-      (info) => ourTableFor(shapersFor(info.id).layout.tableName, found) !== null,
+    return projects.flatMap((project) =>
+      COLLECTIONS.filter(
+        (info) =>
+          ourTableFor(shapersFor(info.id, project).layout.tableName, found, project) !== null,
+      ).map((info) => ({
+        info,
+        label:
+          project === undefined || project.first ? info.label : `${info.label} (${project.label})`,
+        ...(project === undefined ? {} : { project }),
+      })),
     );
   });
 }
@@ -72,7 +104,13 @@ export async function refreshAll(
   request: RefreshAllRequest,
   limits: ImportLimits = {},
 ): Promise<RefreshAllResult> {
-  const collections = await importedCollections(run);
+  const projects = request.projects;
+  const collections = await importedCollections(
+    run,
+    projects === undefined || projects.length === 0
+      ? [undefined]
+      : projects.map((each) => each.project),
+  );
   if (collections.length === 0) {
     return {
       tables: [],
@@ -81,9 +119,10 @@ export async function refreshAll(
     };
   }
   const excel = serialRun(run);
-  const progress: TableProgress[] = collections.map((info) => ({
+  const progress: TableProgress[] = collections.map(({ info, label, project }) => ({
     collection: info.id,
-    label: info.label,
+    label,
+    ...(project === undefined ? {} : { project: project.label }),
     state: "waiting",
     records: 0,
     message: "Waiting…",
@@ -95,16 +134,31 @@ export async function refreshAll(
   request.onProgress?.([...progress]);
 
   const refreshOne = async (index: number): Promise<void> => {
-    const info = collections[index]!;
+    const { info, project } = collections[index]!;
     if (request.signal?.aborted) {
       update(index, { state: "cancelled", message: "Cancelled before it started; not changed." });
+      return;
+    }
+    const api =
+      project === undefined
+        ? request.api
+        : projects?.find((each) => each.project.label === project.label)?.api;
+    if (api === undefined) {
+      update(index, {
+        state: "failed",
+        message:
+          project === undefined
+            ? "Not connected: connect on the Connection tab, then refresh again."
+            : `Not connected to ${project.label}: connect it on the Connection tab, then refresh again. The table was not changed.`,
+      });
       return;
     }
     update(index, { state: "running", message: "Starting…" });
     try {
       const importRequest = {
         collection: info.id,
-        api: request.api,
+        api,
+        ...(project === undefined ? {} : { project }),
         ...(info.id === "payments" || !request.pathFor ? {} : { path: request.pathFor(info) }),
         ...(request.signal ? { signal: request.signal } : {}),
         onProgress: (each: { records: number; message: string }) =>

@@ -1,12 +1,13 @@
 // Which shapers, sheet and table an import uses: payments with their linked allocations sheet,
 // or a discovering shaper for a collection whose schema the contract does not show.
 import type { JsonRecord, Payment } from "../api";
-import type { TableLayout } from "../excel/tableWriter";
+import type { TableLayout, TableProject } from "../excel/tableWriter";
 import {
   createAllocationsShaper,
   createDiscoveringShaper,
   createPaymentsShaper,
   estimateRowBytes,
+  MAX_SHEET_NAME_LENGTH,
   PAYMENT_ALLOCATIONS_LABEL,
   RecordShaper,
   ShapedBlock,
@@ -62,20 +63,36 @@ export interface CollectionShapers {
   shapePage(records: readonly JsonRecord[], payments?: readonly Payment[]): ShapedPage;
 }
 
-function layoutFor(label: string): TableLayout {
-  return { sheetName: sheetNameFor(label), tableName: tableNameFor(label) };
+/**
+ * The sheet and table of `label`'s import: "Invoices" / "Invoices"; for a project other than the
+ * workbook's first, with its name: "Invoices (Acme)" / "Invoices_Acme", so projects never share
+ * a table and each reads plainly (the project's name is kept whole, the collection's is cut).
+ */
+export function layoutFor(label: string, project?: TableProject): TableLayout {
+  if (project === undefined)
+    return { sheetName: sheetNameFor(label), tableName: tableNameFor(label) };
+  if (project.first) {
+    return { sheetName: sheetNameFor(label), tableName: tableNameFor(label), project };
+  }
+  const suffix = ` (${project.label})`;
+  const kept = label.slice(0, Math.max(1, MAX_SHEET_NAME_LENGTH - suffix.length));
+  return {
+    sheetName: sheetNameFor(`${kept.trimEnd()}${suffix}`),
+    tableName: `${tableNameFor(label)}_${tableNameFor(project.label).replace(/^_/, "")}`,
+    project,
+  };
 }
 
-export function shapersFor(collection: CollectionId): CollectionShapers {
+export function shapersFor(collection: CollectionId, project?: TableProject): CollectionShapers {
   const info = COLLECTIONS.find((c) => c.id === collection);
   if (!info) throw new Error(`Unknown collection ${collection}`);
   if (collection === "payments") {
     const payments = createPaymentsShaper();
     const allocations = createAllocationsShaper();
     return {
-      layout: layoutFor(info.label),
+      layout: layoutFor(info.label, project),
       main: payments,
-      linked: { layout: layoutFor(PAYMENT_ALLOCATIONS_LABEL), shaper: allocations },
+      linked: { layout: layoutFor(PAYMENT_ALLOCATIONS_LABEL, project), shaper: allocations },
       shapePage: (_records, typed = []) => {
         const linked = withBytes(allocations.shapePayments(typed));
         // One allocation row per allocation, in payment order (createAllocationsShaper).
@@ -89,7 +106,7 @@ export function shapersFor(collection: CollectionId): CollectionShapers {
   }
   const shaper = createDiscoveringShaper();
   return {
-    layout: layoutFor(info.label),
+    layout: layoutFor(info.label, project),
     main: shaper,
     shapePage: (records) => ({ main: withBytes(shaper.shape(records)) }),
   };

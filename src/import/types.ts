@@ -1,6 +1,7 @@
 // What the task pane asks of an import and what it hears back: the contract between the UI and
 // the import pipeline (fetch pages -> shape rows -> write blocks to the sheet).
 import type { LedgerApi } from "../api";
+import type { TableProject } from "../excel/tableWriter";
 
 /** The lists a user can import. */
 export type CollectionId =
@@ -43,6 +44,11 @@ export interface ImportProgress {
 export interface ImportRequest {
   readonly collection: CollectionId;
   readonly api: LedgerApi;
+  /**
+   * The project `api` acts on, when the workbook has projects: its tables are named for it and
+   * only its tables are refreshed (src/settings/projects.ts).
+   */
+  readonly project?: TableProject;
   /** The API path of a cursor collection (ignored for payments); defaults to the collection's. */
   readonly path?: string;
   /** Cancels the import: the network work stops and the sheet is left consistent, marked partial. */

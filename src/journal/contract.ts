@@ -61,6 +61,11 @@ export interface JournalSheetState {
    * per span of adjacent cells of a column that had the same fill ("F20:F31"), or per cell.
    */
   readonly marked?: readonly ProblemMark[];
+  /**
+   * The project the journal was opened from (src/settings/projects.ts): Send goes there only.
+   * Absent on a sheet drawn before the workbook had projects: the workbook's first project.
+   */
+  readonly project?: string;
 }
 
 /** A cell marked as a problem, and the fill it had before, which clearing the mark restores. */

@@ -11,7 +11,12 @@ import {
   toSpreadsheetNumber,
 } from "../money";
 import { dateTimeToSerial, dateToSerial, looksLikeIsoDate } from "../sheets/excelDates";
-import { sheetNameFor } from "../sheets/names";
+import { MAX_SHEET_NAME_LENGTH, sheetNameFor } from "../sheets/names";
+
+/** `name` cut so that `suffix` fits within a sheet name: "Journal TRX-20… (Acme)". */
+function withSuffix(name: string, suffix: string): string {
+  return `${name.slice(0, Math.max(1, MAX_SHEET_NAME_LENGTH - suffix.length)).trimEnd()}${suffix}`;
+}
 import { fitText } from "../sheets/textCells";
 import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
 import { JournalLayout, LayoutCell } from "./contract";
@@ -34,6 +39,8 @@ export interface LayoutOptions {
   readonly spareLines?: number;
   /** Names of the workbook's other sheets, which the journal's sheet name must avoid. */
   readonly takenSheetNames?: Iterable<string>;
+  /** The project's name, for a journal of a project other than the workbook's first. */
+  readonly project?: string;
 }
 
 /** Row of the title and the balance cell. */
@@ -175,7 +182,12 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
   );
 
   return {
-    sheetName: sheetNameFor(`Journal ${journal.reference}`, options.takenSheetNames),
+    sheetName: sheetNameFor(
+      options.project === undefined
+        ? `Journal ${journal.reference}`
+        : withSuffix(`Journal ${journal.reference}`, ` (${options.project})`),
+      options.takenSheetNames,
+    ),
     cells: drawing.cellsInSheetOrder(),
     extent: `A1:${cellAddress(LINE_COLUMNS.length - 1, differenceRow)}`,
     columnWidths: drawing.columnWidths(LINE_COLUMNS.length),

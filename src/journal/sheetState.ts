@@ -5,13 +5,18 @@ import type { ManualJournal } from "../api/types";
 import { JOURNAL_LAYOUT_VERSION, JournalSheetState, ProblemMark } from "./contract";
 
 /** What a sheet drawn from `journal` should remember. */
-export function journalSheetState(journal: ManualJournal, sheetName: string): JournalSheetState {
+export function journalSheetState(
+  journal: ManualJournal,
+  sheetName: string,
+  project?: string,
+): JournalSheetState {
   return {
     layoutVersion: JOURNAL_LAYOUT_VERSION,
     journalId: journal.id,
     loadedUpdatedAt: journal.updated_at,
     status: journal.status,
     sheetName,
+    ...(project === undefined ? {} : { project }),
   };
 }
 
@@ -33,7 +38,7 @@ export function readJournalSheetState(value: unknown, sheetName: string): SheetS
   if (typeof value !== "object" || value === null) return { ok: false, message: reopen };
   const record = value as Record<string, unknown>;
   if (record.layoutVersion !== JOURNAL_LAYOUT_VERSION) return { ok: false, message: reopen };
-  const { journalId, loadedUpdatedAt, status } = record;
+  const { journalId, loadedUpdatedAt, status, project } = record;
   if (
     typeof journalId !== "string" ||
     journalId === "" ||
@@ -53,6 +58,7 @@ export function readJournalSheetState(value: unknown, sheetName: string): SheetS
       // The sheet's current name: the user may have renamed it since the state was saved.
       sheetName,
       ...(marked.length > 0 ? { marked } : {}),
+      ...(typeof project === "string" && project !== "" ? { project } : {}),
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   updateJournalSheetState,
 } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
+import { ownedBy, type TableProject } from "../excel/tableWriter";
 import {
   buildJournalUpdate,
   describeConcurrentChange,
@@ -32,7 +33,42 @@ import type { OpenOutcome, SendOutcome, ValidateOutcome } from "./outcomes";
 
 export interface EditorDeps {
   readonly run: ExcelRun;
+  /** The client journals are opened with (the project the pane has chosen). */
   readonly api: LedgerApi;
+  /** The project `api` acts on, when the workbook has projects: its sheets record it. */
+  readonly project?: TableProject;
+  /**
+   * The client of the project a journal sheet recorded (absent: that of a sheet drawn before
+   * projects); Send, and the read-back after it, go there only. Absent: `api` for every sheet.
+   */
+  readonly clientFor?: (recorded: string | undefined) => ProjectClient;
+}
+
+/** A project of the workbook, with its client when it is connected. */
+export interface ProjectClient {
+  readonly project: TableProject;
+  readonly api?: LedgerApi;
+}
+
+/** True when the sheet's recorded project is `project` (a sheet without one: the first's). */
+function sheetOfProject(state: JournalSheetState, project: TableProject | undefined): boolean {
+  return ownedBy(state, project);
+}
+
+/**
+ * The client a sheet's journal is sent with: its own project's. A string says why there is
+ * none (that project is not connected).
+ */
+function clientOfSheet(deps: EditorDeps, state: JournalSheetState): EditorDeps | string {
+  if (deps.clientFor === undefined) return deps;
+  const client = deps.clientFor(state.project);
+  if (client.api === undefined) {
+    return (
+      `This journal belongs to project ${client.project.label}, which is not connected. ` +
+      "Connect it on the Connection tab, then try again. Nothing was sent; your sheet was not changed."
+    );
+  }
+  return { ...deps, api: client.api, project: client.project };
 }
 
 function notDraftReason(status: string): string {
@@ -50,13 +86,22 @@ type Shown = SheetRef & { readonly notes: readonly string[] };
  * sheet whose state names the journal), or on a new sheet whose name avoids every other sheet,
  * so a user's own sheet is never cleared.
  */
-async function show(run: ExcelRun, journal: ManualJournal, ownSheetId?: string): Promise<Shown> {
+async function show(
+  run: ExcelRun,
+  journal: ManualJournal,
+  ownSheetId?: string,
+  project?: TableProject,
+): Promise<Shown> {
   const { sheets, journals } = await journalWorkbookOverview(run);
-  const own = ownSheetId ?? sheetOfJournal(journals, journal.id)?.sheetId;
+  const own = ownSheetId ?? sheetOfJournal(journals, journal.id, project)?.sheetId;
   const takenSheetNames = sheets.filter((s) => s.sheetId !== own).map((s) => s.sheetName);
-  const layout = layoutJournal(journal, { takenSheetNames });
+  const layout = layoutJournal(journal, {
+    takenSheetNames,
+    ...(project === undefined || project.first ? {} : { project: project.label }),
+  });
   // The layout names a new sheet after the journal; an existing sheet keeps its (user's) name.
-  const drawn = await drawJournal(run, layout, journalSheetState(journal, layout.sheetName), own);
+  const state = journalSheetState(journal, layout.sheetName, project?.label);
+  const drawn = await drawJournal(run, layout, state, own);
   return { ...drawn, notes: layout.notes ?? [] };
 }
 
@@ -64,9 +109,11 @@ async function show(run: ExcelRun, journal: ManualJournal, ownSheetId?: string):
 function sheetOfJournal(
   journals: readonly JournalSheet[],
   journalId: string,
+  project: TableProject | undefined,
 ): ReadableJournalSheet | undefined {
   return journals.find(
-    (sheet): sheet is ReadableJournalSheet => sheet.state?.journalId === journalId,
+    (sheet): sheet is ReadableJournalSheet =>
+      sheet.state?.journalId === journalId && sheetOfProject(sheet.state, project),
   );
 }
 
@@ -98,7 +145,7 @@ export async function openJournal(
     const { data } = await deps.api.getJournal(idOrReference.trim(), signal ? { signal } : {});
     const editable = data.status === "DRAFT";
     const { journals } = await journalWorkbookOverview(deps.run);
-    const own = sheetOfJournal(journals, data.id);
+    const own = sheetOfJournal(journals, data.id, deps.project);
     if (own !== undefined && !options.replace) {
       await activateSheet(deps.run, own.sheetId);
       return {
@@ -113,7 +160,7 @@ export async function openJournal(
           "so any edits there are kept. To load the server's copy instead, delete that sheet and open the journal again.",
       };
     }
-    const shown = await show(deps.run, data, own?.sheetId);
+    const shown = await show(deps.run, data, own?.sheetId, deps.project);
     return {
       kind: "opened",
       sheetId: shown.sheetId,
@@ -215,15 +262,18 @@ export interface SendOptions {
  * is sent to always come from the same sheet.
  */
 export async function sendActiveJournal(
-  deps: EditorDeps,
+  chosen: EditorDeps,
   options: SendOptions = {},
 ): Promise<SendOutcome> {
   const sheet = options.overwrite
-    ? await journalSheetByKey(deps.run, options.overwrite.sheetId)
-    : await activeJournalSheet(deps.run);
+    ? await journalSheetByKey(chosen.run, options.overwrite.sheetId)
+    : await activeJournalSheet(chosen.run);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
   const { state } = sheet;
+  // The journal goes to the project it was opened from, whichever the pane has chosen now.
+  const deps = clientOfSheet(chosen, state);
+  if (typeof deps === "string") return { kind: "failed", message: deps };
   if (state.status !== "DRAFT") return { kind: "read-only", message: notDraftReason(state.status) };
   const checked = await check(deps, sheet.sheetId);
   const notes = messagesOf(checked.notices);
@@ -286,7 +336,7 @@ export async function sendActiveJournal(
   const changes = describeServerChanges(update, saved);
   let shown: Shown;
   try {
-    shown = await show(deps.run, saved, sheet.sheetId);
+    shown = await show(deps.run, saved, sheet.sheetId, deps.project);
   } catch (error) {
     return await savedNotRedrawn(deps.run, sheet, saved, error);
   }
@@ -361,7 +411,7 @@ async function resolveUnknown(
     describeServerChanges(withoutRate, after).length === 0;
   if (applied) {
     try {
-      await show(deps.run, after, sheet.sheetId);
+      await show(deps.run, after, sheet.sheetId, deps.project);
     } catch (error) {
       return await savedNotRedrawn(deps.run, sheet, after, error);
     }

@@ -19,9 +19,11 @@ export interface ConnectionFormValues {
   readonly token: string;
   readonly identity: string;
   readonly remember: boolean;
+  /** The project's name in this workbook; empty or absent: its name there, or "Project N". */
+  readonly label?: string;
 }
 
-export type ConnectionField = "apiAddress" | "version" | "token" | "identity";
+export type ConnectionField = "apiAddress" | "version" | "token" | "identity" | "label";
 
 /** The local sandbox (`npm start`, `npm run sandbox`) and its demo credentials. */
 export const SANDBOX_CONNECTION: Readonly<ApiConnection> = {
@@ -98,6 +100,19 @@ export function connectedSummary(connection: {
   readonly identity: string;
 }): string {
   return `Connected to ${connection.host} (${connection.version}) as ${connection.identity}`;
+}
+
+/** A project's line in the pane's list: "Acme · api.example.com (v1) · connected". */
+export function projectSummary(project: {
+  readonly label: string;
+  readonly host: string | undefined;
+  readonly version: ApiVersion;
+  readonly connected: boolean;
+  readonly isDefault: boolean;
+}): string {
+  const where = project.host === undefined ? "" : ` · ${project.host} (${project.version})`;
+  const state = project.connected ? "connected" : "not connected";
+  return `${project.label}${project.isDefault ? " (default)" : ""}${where} · ${state}`;
 }
 
 /**

@@ -2,13 +2,23 @@
 // glue: the rules live in connectionForm.ts and session.ts, the phases in state.ts.
 
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
-import { ConnectionField, ConnectionFormValues, SANDBOX_CONNECTION } from "./connectionForm";
+import { sameLabel } from "../settings/projects";
+import {
+  ConnectionField,
+  ConnectionFormValues,
+  hostOf,
+  projectSummary,
+  SANDBOX_CONNECTION,
+} from "./connectionForm";
 import {
   connect,
   disconnect,
+  makeDefaultProject,
   originOf,
   rememberChoiceChanged,
+  removeProject,
   restoreSession,
+  RestoredProject,
   SessionStores,
 } from "./session";
 import { ConnectionPhase, connectingMessage, connectionView, Observable } from "./state";
@@ -41,6 +51,7 @@ export function mountConnectionPanel(
   const token = requireElement(root, "access-token", HTMLInputElement);
   const tokenToggle = requireElement(root, "token-visibility", HTMLButtonElement);
   const identity = requireElement(root, "project-identity", HTMLInputElement);
+  const label = requireElement(root, "project-label", HTMLInputElement);
   const remember = requireElement(root, "remember-token", HTMLInputElement);
   const rememberHint = requireElement(root, "remember-hint", HTMLElement);
   const connectButton = requireElement(root, "connect", HTMLButtonElement);
@@ -52,15 +63,23 @@ export function mountConnectionPanel(
   const disconnectButton = requireElement(root, "disconnect", HTMLButtonElement);
   const status = requireElement(root, "connection-status", HTMLElement);
   const alert = requireElement(root, "connection-error", HTMLElement);
+  const addProjectButton = requireElement(root, "add-project", HTMLButtonElement);
+  const projectsBox = requireElement(root, "projects", HTMLElement);
+  const projectList = requireElement(root, "project-list", HTMLUListElement);
 
   const inputs: Record<ConnectionField, HTMLInputElement | HTMLSelectElement> = {
     apiAddress: address,
     version,
     token,
     identity,
+    label,
   };
   const phase = new Observable<ConnectionPhase>({ phase: "disconnected" });
   let checking: AbortController | undefined;
+  /** The workbook's projects as last read (restore, and after every change the pane makes). */
+  let projects: readonly RestoredProject[] = [];
+  /** The form is open to add (or connect) a project while another stays connected. */
+  let adding = false;
 
   if (stores.device === undefined) {
     remember.checked = false;
@@ -76,6 +95,7 @@ export function mountConnectionPanel(
       token: token.value,
       identity: identity.value,
       remember: remember.checked,
+      label: label.value,
     };
   }
 
@@ -84,6 +104,7 @@ export function mountConnectionPanel(
     version.value = next.version;
     token.value = next.token;
     identity.value = next.identity;
+    label.value = next.label ?? "";
     if (!remember.disabled) remember.checked = next.remember;
   }
 
@@ -100,7 +121,7 @@ export function mountConnectionPanel(
 
   function render(state: ConnectionPhase): void {
     const view = connectionView(state);
-    setShown(form, view.showForm);
+    setShown(form, view.showForm || adding);
     fields.disabled = view.formBusy;
     connectButton.disabled = view.formBusy;
     sandboxButton.disabled = view.formBusy;
@@ -119,8 +140,112 @@ export function mountConnectionPanel(
   phase.subscribe(render);
   render(phase.value);
 
+  /** One line per project of the workbook, when it has more than one, with its actions. */
+  function renderProjects(): void {
+    const shown = projects.length > 1;
+    setShown(projectsBox, shown);
+    if (!shown) {
+      projectList.replaceChildren();
+      return;
+    }
+    const items = projects.map((project) => {
+      const live = active.get(project.label);
+      const item = root.createElement("li");
+      const name = root.createElement("span");
+      name.className = "project-name";
+      const origin = originOf(project.values.apiAddress, project.values.version);
+      name.textContent = projectSummary({
+        label: project.label,
+        host: origin === undefined ? undefined : hostOf(origin),
+        version: project.values.version === "rc-1" ? "rc-1" : "v1",
+        connected: live !== undefined,
+        isDefault: sameLabel(project.label, active.defaultLabel ?? ""),
+      });
+      item.append(name);
+      const button = (text: string, action: () => void) => {
+        const element = root.createElement("button");
+        element.type = "button";
+        element.className = "secondary";
+        element.textContent = text;
+        element.setAttribute("aria-label", `${text} ${project.label}`);
+        element.addEventListener("click", action);
+        item.append(element);
+      };
+      if (live === undefined) {
+        button("Connect", () => {
+          clearProblems();
+          fill(project.values);
+          adding = true;
+          render(phase.value);
+          status.textContent = `Enter the token for ${project.label} if needed, then select Connect.`;
+          (token.value === "" ? token : connectButton).focus();
+        });
+      } else {
+        button("Disconnect", () => disconnectProject(project.label));
+      }
+      if (!sameLabel(project.label, active.defaultLabel ?? "")) {
+        button("Make default", () => {
+          makeDefaultProject(stores, project.label).then(
+            () => {
+              active.setDefault(project.label);
+              status.textContent = `${project.label} is now the default project.`;
+              void reloadProjects();
+            },
+            () => setAlert(alert, "The default project could not be saved in this workbook."),
+          );
+        });
+        if (live === undefined) {
+          button("Remove", () => {
+            removeProject(stores, project.label).then(
+              () => {
+                status.textContent =
+                  `${project.label} was removed from this workbook. Its sheets stay as they ` +
+                  "are, and are not refreshed.";
+                void reloadProjects();
+              },
+              () => setAlert(alert, "The project could not be removed from this workbook."),
+            );
+          });
+        }
+      }
+      return item;
+    });
+    projectList.replaceChildren(...items);
+  }
+
+  async function reloadProjects(): Promise<void> {
+    try {
+      projects = (await restoreSession(stores)).projects;
+      active.setProjects(projects.map((project) => project.label));
+    } catch {
+      // The list stays as it was; the connections themselves are unaffected.
+    }
+    renderProjects();
+  }
+  active.subscribe(() => renderProjects());
+
+  function disconnectProject(project: string): void {
+    const current = active.get(project);
+    const wasDefault = current !== undefined && current === active.current;
+    active.remove(project);
+    if (wasDefault || active.current === undefined) {
+      phase.set({ phase: "disconnected" });
+      token.value = "";
+      hideToken();
+      token.focus();
+    }
+    clearProblems();
+    status.textContent = `Disconnected from ${project}.`;
+    if (current !== undefined) {
+      disconnect(current, stores).catch(() => {
+        setAlert(alert, "The remembered token could not be removed from this computer.");
+      });
+    }
+  }
+
   async function runConnect(quiet: boolean): Promise<void> {
-    if (phase.value.phase !== "disconnected") return;
+    if (phase.value.phase === "connecting") return;
+    if (phase.value.phase === "connected" && !adding) return;
     clearProblems();
     hideToken();
     const request = values();
@@ -131,24 +256,40 @@ export function mountConnectionPanel(
     phase.set({ phase: "connecting", target: target ?? "the server" });
     status.textContent = connectingMessage(target, quiet);
 
-    // Quiet is the pane connecting by itself to the connection the workbook names.
+    // Quiet is the pane connecting by itself to the connection the workbook names. A project
+    // connected while the default is not becomes the default (the formulas follow it).
+    const makeDefault = !quiet && active.current === undefined;
     const outcome = await connect(request, stores, {
       signal: controller.signal,
       automatic: quiet,
+      makeDefault,
     });
     checking = undefined;
     if (outcome.ok) {
       // From here the token lives in the client only, not in the page.
       token.value = "";
-      active.set(outcome.connection);
-      phase.set({ phase: "connected", connection: outcome.connection });
+      adding = false;
+      const isDefault =
+        makeDefault || sameLabel(outcome.connection.project, active.defaultLabel ?? "");
+      active.put(outcome.connection, { makeDefault: isDefault });
+      const shown = active.current;
+      phase.set(
+        shown === undefined ? { phase: "disconnected" } : { phase: "connected", connection: shown },
+      );
+      if (!quiet) await reloadProjects();
       // The summary beside Disconnect names server, version and project; the live region
       // only announces the change (and any setting that could not be kept).
-      status.textContent = ["Connected.", ...outcome.warnings].join(" ");
+      const which =
+        outcome.connection === shown ? "Connected." : `Connected to ${outcome.connection.project}.`;
+      status.textContent = [which, ...outcome.warnings].join(" ");
       if (!quiet) options.focusAfterConnect?.();
       return;
     }
-    phase.set({ phase: "disconnected" });
+    phase.set(
+      active.current === undefined
+        ? { phase: "disconnected" }
+        : { phase: "connected", connection: active.current },
+    );
     if (outcome.cancelled) {
       status.textContent = outcome.message;
       connectButton.focus();
@@ -205,18 +346,28 @@ export function mountConnectionPanel(
 
   disconnectButton.addEventListener("click", () => {
     const current = active.current;
-    active.set(undefined);
-    phase.set({ phase: "disconnected" });
-    token.value = "";
-    hideToken();
-    clearProblems();
-    status.textContent = "Disconnected. Enter the access token to connect again.";
-    token.focus();
-    if (current !== undefined) {
-      disconnect(current, stores).catch(() => {
-        setAlert(alert, "The remembered token could not be removed from this computer.");
-      });
+    if (current === undefined) return;
+    disconnectProject(current.project);
+    if (projects.length <= 1) {
+      status.textContent = "Disconnected. Enter the access token to connect again.";
     }
+  });
+
+  addProjectButton.addEventListener("click", () => {
+    clearProblems();
+    const current = active.current;
+    fill({
+      apiAddress: current?.apiAddress ?? "",
+      version: current?.version ?? "v1",
+      token: "",
+      identity: "",
+      remember: remember.checked,
+      label: "",
+    });
+    adding = true;
+    render(phase.value);
+    status.textContent = "Name the project, enter its identity and token, then select Connect.";
+    label.focus();
   });
 
   root.addEventListener("keydown", (event) => {
@@ -226,9 +377,25 @@ export function mountConnectionPanel(
   return {
     async restore(): Promise<void> {
       const restored = await restoreSession(stores);
+      projects = restored.projects;
+      active.setProjects(projects.map((project) => project.label));
       fill(restored.values);
       if (restored.notice !== undefined) status.textContent = restored.notice;
+      renderProjects();
+      const chosen = restored.projects.find((project) => project.isDefault);
+      if (chosen !== undefined) active.setDefault(chosen.label);
       if (restored.autoConnect) await runConnect(true);
+      // The workbook's other projects this user connected to here: one by one, quietly.
+      for (const project of restored.projects) {
+        if (project.isDefault || !project.autoConnect) continue;
+        fill(project.values);
+        adding = active.current !== undefined;
+        await runConnect(true);
+        adding = false;
+      }
+      if (active.current === undefined) fill(restored.values);
+      render(phase.value);
+      renderProjects();
     },
   };
 }

@@ -7,6 +7,7 @@ import { COLLECTIONS, CollectionInfo, ImportProgress } from "../import/types";
 import { mountCollectionPathsSection } from "./collectionPathsSection";
 import type { ImportRun, RunningKind } from "./importRun";
 import { progressBarState, progressText, startingProgress } from "./importText";
+import { mountProjectChoice } from "./projectChoice";
 import { focusIsOnOrLost, requireElement, setAlert, setShown } from "./view";
 
 export interface ImportPanelOptions {
@@ -31,6 +32,13 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
   const controls = requireElement(root, "import-controls", HTMLFieldSetElement);
   const hint = requireElement(root, "import-hint", HTMLElement);
   const collection = requireElement(root, "collection", HTMLSelectElement);
+  const projectSelect = requireElement(root, "import-project", HTMLSelectElement);
+  const project = mountProjectChoice(
+    root,
+    requireElement(root, "import-project-field", HTMLElement),
+    projectSelect,
+    active,
+  );
   const importButton = requireElement(root, "import-start", HTMLButtonElement);
   const newButton = requireElement(root, "import-new", HTMLButtonElement);
   const cancelButton = requireElement(root, "import-cancel", HTMLButtonElement);
@@ -120,6 +128,7 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
     importButton.disabled = running;
     newButton.disabled = running;
     collection.disabled = running;
+    projectSelect.disabled = running;
     setShown(cancelButton, kind === "one");
     cancelButton.disabled = kind !== "one";
   }
@@ -130,15 +139,25 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
     setShown(hint, !connected);
     if (!connected) run.cancel();
   }
-  active.subscribe((connection) => setConnected(connection !== undefined));
-  setConnected(active.current !== undefined);
+  // Any connected project: the choice says which one an import is of.
+  active.subscribe(() => setConnected(active.all.length > 0));
+  setConnected(active.all.length > 0);
   setRunning(run.runningKind);
 
   async function startImport(newOnly: boolean): Promise<void> {
-    const connection = active.current;
     const info = COLLECTIONS.find((candidate) => candidate.id === collection.value);
-    if (connection === undefined || info === undefined || run.running) return;
+    if (info === undefined || run.running) return;
     setAlert(alert, "");
+    const connection = project.connection();
+    if (connection === undefined) {
+      const name = project.selected() ?? active.defaultLabel;
+      setAlert(
+        alert,
+        `${name === undefined ? "The default project" : name} is not connected. Connect it on the Connection tab, or choose another project.`,
+      );
+      return;
+    }
+    const tableProject = active.tableProject(connection.project);
     const path = paths.pathFor(info);
     if (!path.ok) {
       // The field itself shows the rule; the alert says where to look.
@@ -153,6 +172,7 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
       collection: info,
       newOnly,
       api: connection.api,
+      ...(tableProject === undefined ? {} : { project: tableProject }),
       ...(info.id === "payments" ? {} : { path: path.path }),
       onProgress: (progress) => {
         last = progress;

@@ -3,7 +3,9 @@
 
 import type { LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
+import type { TableProject } from "../excel/tableWriter";
 import type {
+  ProjectClient,
   RefreshAllRequest,
   RefreshAllResult,
   RefreshMode,
@@ -35,7 +37,10 @@ export interface MoreImports {
 }
 
 export interface RefreshAllStart {
-  readonly api: LedgerApi;
+  /** The client of a workbook whose projects the pane has not recorded. */
+  readonly api?: LedgerApi;
+  /** The workbook's projects, each with its client when connected. */
+  readonly projects?: readonly ProjectClient[];
   readonly mode: RefreshMode;
   readonly pathFor: (collection: CollectionInfo) => string;
   readonly onProgress: (tables: readonly TableProgress[]) => void;
@@ -49,6 +54,8 @@ export type RefreshAllEnd =
 export interface ImportStart {
   readonly collection: CollectionInfo;
   readonly api: LedgerApi;
+  /** The project `api` acts on, when the workbook has projects. */
+  readonly project?: TableProject;
   /** The API path for a cursor collection; ignored for payments. */
   readonly path?: string;
   readonly onProgress: (progress: ImportProgress) => void;
@@ -115,6 +122,7 @@ export class ImportRun {
       const result = await run(this.excelRun, {
         collection: request.collection.id,
         api: request.api,
+        ...(request.project === undefined ? {} : { project: request.project }),
         ...(request.path === undefined ? {} : { path: request.path }),
         signal: controller.signal,
         onProgress,
@@ -141,7 +149,8 @@ export class ImportRun {
     const controller = this.begin("all");
     try {
       const result = await refreshAll(this.excelRun, {
-        api: request.api,
+        ...(request.api === undefined ? {} : { api: request.api }),
+        ...(request.projects === undefined ? {} : { projects: request.projects }),
         mode: request.mode,
         pathFor: request.pathFor,
         signal: controller.signal,

@@ -4,6 +4,7 @@
 
 import type { LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
+import type { TableProject } from "../excel/tableWriter";
 import type { OpenOutcome, SendOutcome, ValidateOutcome } from "../journalEditor/outcomes";
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import {
@@ -23,12 +24,20 @@ import {
   ListedProblem,
   problemsHeading,
 } from "./journalText";
+import { mountProjectChoice } from "./projectChoice";
 import { focusIsOnOrLost, markInvalid, requireElement, setAlert, setShown } from "./view";
 
 /** What the journal editor's actions need: the workbook and the connected client. */
 export interface JournalEditorDeps {
   readonly run: ExcelRun;
+  /** The chosen project's client: journals are opened from it. */
   readonly api: LedgerApi;
+  readonly project?: TableProject;
+  /** The client of the project a journal sheet recorded: Send goes there only. */
+  readonly clientFor?: (recorded: string | undefined) => {
+    readonly project: TableProject;
+    readonly api?: LedgerApi;
+  };
 }
 
 /** The journal editor's actions (src/journalEditor), passed in so the panel stays glue. */
@@ -54,8 +63,13 @@ export interface JournalPanelOptions {
   readonly active: ActiveConnectionHolder;
   readonly run: ExcelRun;
   readonly editor: JournalEditorActions;
-  /** The id of the journal a sheet (by worksheet id) shows (from its remembered state), or null. */
-  readonly journalIdOfSheet: (sheetId: string) => Promise<string | null>;
+  /**
+   * The journal a sheet (by worksheet id) shows, and the project it was opened from (from its
+   * remembered state), or null.
+   */
+  readonly journalOfSheet: (
+    sheetId: string,
+  ) => Promise<{ readonly journalId: string; readonly project?: string } | null>;
 }
 
 export interface JournalPanel {
@@ -75,6 +89,12 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   const controls = requireElement(root, "journal-controls", HTMLFieldSetElement);
   const hint = requireElement(root, "journal-hint", HTMLElement);
   const reference = requireElement(root, "journal-ref", HTMLInputElement);
+  const project = mountProjectChoice(
+    root,
+    requireElement(root, "journal-project-field", HTMLElement),
+    requireElement(root, "journal-project", HTMLSelectElement),
+    active,
+  );
   const openButton = requireElement(root, "journal-open", HTMLButtonElement);
   const cancelButton = requireElement(root, "journal-cancel", HTMLButtonElement);
   const activeLine = requireElement(root, "journal-active", HTMLElement);
@@ -110,13 +130,30 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
    */
   let staleSheet: { sheetId: string; serverUpdatedAt?: string } | undefined;
 
+  /**
+   * The chosen project's client for opening, and every project's for sending: a sheet's journal
+   * goes back to the project it came from. Undefined when no project is connected.
+   */
   function connection(): JournalEditorDeps | undefined {
-    const current = active.current;
-    return current === undefined ? undefined : { run, api: current.api };
+    const chosen = project.connection() ?? active.current ?? active.all[0];
+    if (chosen === undefined) return undefined;
+    const chosenProject = active.tableProject(chosen.project);
+    if (chosenProject === undefined) return { run, api: chosen.api };
+    return {
+      run,
+      api: chosen.api,
+      project: chosenProject,
+      clientFor: (recorded) => {
+        const label = recorded ?? active.projects[0] ?? chosen.project;
+        const api = active.get(label)?.api;
+        const owner = active.tableProject(label) ?? { label, first: false };
+        return { project: owner, ...(api === undefined ? {} : { api }) };
+      },
+    };
   }
 
   function render(): void {
-    const state = journalControls({ connected: active.current !== undefined, action, info });
+    const state = journalControls({ connected: active.all.length > 0, action, info });
     openButton.disabled = !state.open;
     validateButton.disabled = !state.validate;
     sendButton.disabled = !state.send;
@@ -231,7 +268,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     }
     reading = false;
     // An action that started meanwhile reads again when it ends.
-    if (generation === readGeneration && action === undefined && active.current !== undefined) {
+    if (generation === readGeneration && action === undefined && active.all.length > 0) {
       info = next;
       render();
     }
@@ -327,6 +364,15 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     }
     hideStale();
     await perform("open", trigger, async (deps, signal) => {
+      if (project.connection() === undefined) {
+        const name = project.selected() ?? active.defaultLabel ?? "The default project";
+        return {
+          status: "No journal was opened.",
+          alert: `${name} is not connected. Connect it on the Connection tab, or choose another project.`,
+          changes: [],
+          settled: false,
+        };
+      }
       const outcome = await editor.openJournal(deps, text, signal);
       if (outcome.kind === "opened") info = outcomeInfo(outcome);
       return describeOpen(outcome, "open", signal.aborted);
@@ -359,8 +405,8 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     const warned = staleSheet;
     await perform("reload", reloadButton, async (deps, signal) => {
       const sheet = warned?.sheetId ?? (await readInfo(deps))?.sheetId;
-      const id = sheet === undefined ? null : await options.journalIdOfSheet(sheet);
-      if (id === null) {
+      const shown = sheet === undefined ? null : await options.journalOfSheet(sheet);
+      if (shown === null) {
         return {
           status: "The journal was not reloaded.",
           alert: "This sheet no longer shows a journal. Open the journal by its ID instead.",
@@ -369,8 +415,20 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
         };
       }
       if (signal.aborted) return describeCancelled("reload");
+      // From the project the sheet was opened from, whichever the pane has chosen now.
+      const owner = deps.clientFor?.(shown.project);
+      if (owner !== undefined && owner.api === undefined) {
+        return {
+          status: "The journal was not reloaded.",
+          alert: `This journal belongs to project ${owner.project.label}, which is not connected. Connect it on the Connection tab, then reload.`,
+          changes: [],
+          settled: false,
+        };
+      }
+      const from =
+        owner?.api === undefined ? deps : { ...deps, api: owner.api, project: owner.project };
       // Reload is the one path that replaces the sheet's edits: the user chose it.
-      const outcome = await editor.openJournal(deps, id, signal, { replace: true });
+      const outcome = await editor.openJournal(from, shown.journalId, signal, { replace: true });
       if (outcome.kind === "opened") info = outcomeInfo(outcome);
       return describeOpen(outcome, "reload", signal.aborted);
     });
@@ -456,8 +514,8 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   });
   panel.addEventListener("pointerenter", () => void refresh());
 
-  active.subscribe((current) => setConnected(current !== undefined));
-  setConnected(active.current !== undefined);
+  active.subscribe(() => setConnected(active.all.length > 0));
+  setConnected(active.all.length > 0);
 
   return {
     focus: () => reference.focus(),

@@ -61,8 +61,8 @@ export function mountRefreshAllSection(
   const setConnected = (connected: boolean) => {
     controls.disabled = !connected;
   };
-  active.subscribe((connection) => setConnected(connection !== undefined));
-  setConnected(active.current !== undefined);
+  active.subscribe(() => setConnected(active.all.length > 0));
+  setConnected(active.all.length > 0);
 
   /** One line per table, redrawn in place (the list is short: at most seven tables). */
   function drawTables(tables: readonly TableProgress[]): void {
@@ -81,8 +81,14 @@ export function mountRefreshAllSection(
   }
 
   async function refresh(mode: "full" | "new"): Promise<void> {
-    const connection = active.current;
-    if (connection === undefined || run.running) return;
+    if (active.all.length === 0 || run.running) return;
+    // Each table is refreshed from its own project; one not connected says so on its line.
+    const projects = active.projects.flatMap((label) => {
+      const project = active.tableProject(label);
+      const api = active.get(label)?.api;
+      return project === undefined ? [] : [{ project, ...(api === undefined ? {} : { api }) }];
+    });
+    const fallback = active.current?.api;
     setAlert(alert, "");
     const started = mode === "full" ? fullButton : newButton;
     const focusToCancel = focusIsOnOrLost(root, started);
@@ -91,7 +97,7 @@ export function mountRefreshAllSection(
         ? "Refreshing every imported table…"
         : "Fetching new records for every imported table…";
     const ending = run.startAll({
-      api: connection.api,
+      ...(projects.length > 0 ? { projects } : fallback === undefined ? {} : { api: fallback }),
       mode,
       pathFor: options.pathFor,
       onProgress: drawTables,

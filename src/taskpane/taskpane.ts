@@ -23,6 +23,8 @@ import { mountImportPanel } from "./importPanel";
 import { ImportRun } from "./importRun";
 import { mountJournalPanel } from "./journalPanel";
 import { mountRefreshAllSection, RefreshAllSection } from "./refreshAllSection";
+import { mountSheetProjectLine } from "./sheetProjectLine";
+import { activeSheetProject } from "../excel/sheetProject";
 import { missingRequirementsMessage } from "./requirements";
 import { applyPaneTheme, paneThemeFromOffice } from "./theme";
 import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./tabs";
@@ -147,6 +149,16 @@ async function setLoadOnOpen(load: boolean): Promise<void> {
   );
 }
 
+/** Calls `changed` when the user activates another sheet, on hosts that report it. */
+function followActiveSheet(run: ExcelRun, changed: () => void): void {
+  run(async (context) => {
+    context.workbook.worksheets.onActivated.add(async () => changed());
+    await context.sync();
+  }).catch(() => {
+    // Not reported here: the line is read again when the pane gets attention back.
+  });
+}
+
 async function start(): Promise<void> {
   followOfficeTheme();
   const tabs = mountTabs(document, tabFromHash(window.location.hash));
@@ -193,8 +205,14 @@ async function start(): Promise<void> {
     active: activeConnection,
     run: excelRun,
     editor: { openJournal, validateActiveJournal, sendActiveJournal, activeJournalInfo },
-    journalIdOfSheet: async (sheetName) =>
-      (await journalSheetState(excelRun, sheetName))?.journalId ?? null,
+    journalOfSheet: async (sheetKey) => {
+      const state = await journalSheetState(excelRun, sheetKey);
+      if (state === null) return null;
+      return {
+        journalId: state.journalId,
+        ...(state.project === undefined ? {} : { project: state.project }),
+      };
+    },
   });
   mountFormulasPanel(document, {
     active: activeConnection,
@@ -214,10 +232,17 @@ async function start(): Promise<void> {
       importPanel.focus();
     },
   });
+  const sheetProject = mountSheetProjectLine(
+    document,
+    requireElement(document, "sheet-project", HTMLElement),
+    activeConnection,
+    () => activeSheetProject(excelRun),
+  );
+  followActiveSheet(excelRun, () => void sheetProject.refresh());
   setShown(requireElement(document, "host-status", HTMLElement), false);
   tabs.show();
   await connectionPanel.restore();
-  const connected = () => activeConnection.current !== undefined;
+  const connected = () => activeConnection.all.length > 0;
   markReady({ section: refreshAllSection, connected });
   // Refresh on open (the workbook's choice): only over a connection restore() made by itself,
   // which it does only for a pair this user connected to on this device.

@@ -64,8 +64,10 @@ function connect(
     api,
     origin: server.origin,
     host: new URL(server.origin).host,
+    apiAddress: server.baseUrl,
     version: "v1",
     identity: options.identity ?? "demo-company",
+    project: options.identity ?? "demo-company",
   });
 }
 

@@ -81,7 +81,7 @@ describe("refreshAll() against the sandbox", () => {
     const host = new OfficeJsExcelHost();
     expect(await importedCollections(host.run)).toEqual([]);
     await importAll(host);
-    expect((await importedCollections(host.run)).map((info) => info.id)).toEqual([
+    expect((await importedCollections(host.run)).map((target) => target.info.id)).toEqual([
       "payments",
       "invoices",
       "receipts",

@@ -374,10 +374,20 @@ export class FakeExcelHost implements SyncBackend {
     this.notifyChange();
   }
 
-  /** Calls a function registered with CustomFunctions.associate. */
+  /**
+   * Calls a function registered with CustomFunctions.associate. Excel passes one argument per
+   * declared parameter, null for an optional one left out, then the invocation: a call whose
+   * last argument is the invocation gets nulls for the parameters it leaves out before it.
+   */
   callCustomFunction(id: string, ...args: unknown[]): unknown {
     const fn = this.customFunctions.get(id.toUpperCase());
     if (!fn) throw new Error(`No custom function ${id} was associated.`);
+    const last = args[args.length - 1];
+    const invocation = typeof last === "object" && last !== null && !Array.isArray(last);
+    if (invocation && args.length < fn.length) {
+      const missing = new Array<null>(fn.length - args.length).fill(null);
+      return fn(...args.slice(0, -1), ...missing, last);
+    }
     return fn(...args);
   }
 

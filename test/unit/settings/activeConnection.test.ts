@@ -12,8 +12,10 @@ function connection(): ActiveConnection {
     api,
     origin: "http://127.0.0.1:4010",
     host: "127.0.0.1:4010",
+    apiAddress: "http://127.0.0.1:4010/v1",
     version: "v1",
     identity: "demo-company",
+    project: "demo-company",
   };
 }
 

@@ -149,7 +149,8 @@ describe("session.ts", () => {
       const remembered = setup();
       remembered.fetch.reply(OK_PAGE);
       await connect({ ...VALUES, remember: true }, remembered.stores);
-      expect(await recallToken(remembered.device, ORIGIN)).toBe(TOKEN);
+      const fingerprint = await identityFingerprint(VALUES.apiAddress, VALUES.identity);
+      expect(await recallToken(remembered.device, ORIGIN, fingerprint)).toBe(TOKEN);
 
       const notRemembered = setup();
       notRemembered.fetch.reply(OK_PAGE);
@@ -169,8 +170,9 @@ describe("session.ts", () => {
       const { stores, fetch, workbook } = setup();
       fetch.reply(OK_PAGE, OK_PAGE);
       await connect(VALUES, stores);
+      const first = workbook.saves;
       await connect(VALUES, stores);
-      expect(workbook.saves).toBe(1);
+      expect(workbook.saves).toBe(first);
     });
 
     it("rewrites an earlier version's workbook without the identity in clear when the user connects", async () => {
@@ -244,7 +246,10 @@ describe("session.ts", () => {
     it("forgets the token remembered for that server", async () => {
       const { stores, device } = setup();
       await rememberToken(device, ORIGIN, TOKEN);
-      await disconnect({ origin: ORIGIN }, stores);
+      await disconnect(
+        { origin: ORIGIN, apiAddress: VALUES.apiAddress, identity: VALUES.identity },
+        stores,
+      );
       expect(device.items.has(tokenKey(ORIGIN))).toBe(false);
     });
   });
@@ -278,6 +283,7 @@ describe("session.ts", () => {
       expect(await restoreSession(stores)).toEqual({
         values: { apiAddress: "", version: "v1", token: "", identity: "", remember: false },
         autoConnect: false,
+        projects: [],
       });
     });
 
@@ -286,11 +292,15 @@ describe("session.ts", () => {
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, version: "rc-1", remember: true }, stores);
       const restored = await restoreSession(stores);
-      expect(restored).toEqual({
-        values: { ...VALUES, version: "rc-1", remember: true },
+      expect(restored).toMatchObject({
+        values: { ...VALUES, version: "rc-1", remember: true, label: "Project 1" },
         autoConnect: true,
       });
-      expect(workbook.saved.size).toBe(1);
+      // The project list, and the default's connection where earlier versions read it.
+      expect([...workbook.saved.keys()].sort()).toEqual([
+        CONNECTION_SETTING,
+        "ledgerSheets.projects",
+      ]);
     });
 
     it("fills a new workbook with the last connection but waits for a click", async () => {
@@ -301,6 +311,7 @@ describe("session.ts", () => {
       expect(await restoreSession({ ...stores, workbook: fresh })).toEqual({
         values: { ...VALUES, remember: true },
         autoConnect: false,
+        projects: [],
       });
     });
 
@@ -312,8 +323,9 @@ describe("session.ts", () => {
       const foreign = new MemoryDocumentSettings();
       await saveWorkbookConnection(foreign, { ...VALUES, version: "v1", identity: "victim-co" });
       const restored = await restoreSession({ ...stores, workbook: foreign });
-      expect(restored).toEqual({
-        values: { ...VALUES, identity: "", remember: true },
+      // Tokens are kept per project: one for acme-ltd is not offered to an unknown project.
+      expect(restored).toMatchObject({
+        values: { ...VALUES, identity: "", token: "", remember: false, label: "Project 1" },
         autoConnect: false,
         notice: UNKNOWN_CONNECTION_NOTICE,
       });
@@ -346,8 +358,8 @@ describe("session.ts", () => {
           identity: "acme-ltd",
         },
       });
-      expect(await restoreSession({ ...stores, workbook: earlier })).toEqual({
-        values: { ...VALUES, remember: true },
+      expect(await restoreSession({ ...stores, workbook: earlier })).toMatchObject({
+        values: { ...VALUES, remember: true, label: "Project 1" },
         autoConnect: true,
       });
     });
@@ -356,8 +368,8 @@ describe("session.ts", () => {
       const { stores, fetch } = setup();
       fetch.reply(OK_PAGE);
       await connect(VALUES, stores);
-      expect(await restoreSession(stores)).toEqual({
-        values: { ...VALUES, token: "" },
+      expect(await restoreSession(stores)).toMatchObject({
+        values: { ...VALUES, token: "", label: "Project 1" },
         autoConnect: false,
       });
     });

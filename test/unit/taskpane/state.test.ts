@@ -45,8 +45,10 @@ describe("state.ts", () => {
           api,
           origin: "https://api.example.com",
           host: "api.example.com",
+          apiAddress: "https://api.example.com/v1",
           version: "rc-1",
           identity: "acme",
+          project: "Acme",
         },
       });
       expect(view).toEqual({
