@@ -75,9 +75,10 @@ export function layoutFor(label: string, project?: TableProject): TableLayout {
     return { sheetName: sheetNameFor(label), tableName: tableNameFor(label), project };
   }
   const suffix = ` (${project.label})`;
-  const kept = label.slice(0, Math.max(1, MAX_SHEET_NAME_LENGTH - suffix.length));
+  const room = MAX_SHEET_NAME_LENGTH - suffix.length;
+  const kept = label.length <= room ? label : `${label.slice(0, Math.max(1, room - 1)).trimEnd()}…`;
   return {
-    sheetName: sheetNameFor(`${kept.trimEnd()}${suffix}`),
+    sheetName: sheetNameFor(`${kept}${suffix}`),
     tableName: `${tableNameFor(label)}_${tableNameFor(project.label).replace(/^_/, "")}`,
     project,
   };

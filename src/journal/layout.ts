@@ -13,9 +13,18 @@ import {
 import { dateTimeToSerial, dateToSerial, looksLikeIsoDate } from "../sheets/excelDates";
 import { MAX_SHEET_NAME_LENGTH, sheetNameFor } from "../sheets/names";
 
-/** `name` cut so that `suffix` fits within a sheet name: "Journal TRX-20… (Acme)". */
-function withSuffix(name: string, suffix: string): string {
-  return `${name.slice(0, Math.max(1, MAX_SHEET_NAME_LENGTH - suffix.length)).trimEnd()}${suffix}`;
+/**
+ * The sheet name of a journal of a project other than the workbook's first:
+ * "Journal JNL-0001 (Acme)", or without "Journal " when that does not fit in a sheet name, or
+ * the reference cut with an ellipsis as a last resort.
+ */
+function projectSheetName(reference: string, project: string): string {
+  const suffix = ` (${project})`;
+  for (const name of [`Journal ${reference}`, reference]) {
+    if (name.length + suffix.length <= MAX_SHEET_NAME_LENGTH) return `${name}${suffix}`;
+  }
+  const room = Math.max(1, MAX_SHEET_NAME_LENGTH - suffix.length - 1);
+  return `${reference.slice(0, room).trimEnd()}…${suffix}`;
 }
 import { fitText } from "../sheets/textCells";
 import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
@@ -185,7 +194,7 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     sheetName: sheetNameFor(
       options.project === undefined
         ? `Journal ${journal.reference}`
-        : withSuffix(`Journal ${journal.reference}`, ` (${options.project})`),
+        : projectSheetName(journal.reference, options.project),
       options.takenSheetNames,
     ),
     cells: drawing.cellsInSheetOrder(),

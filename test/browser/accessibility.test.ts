@@ -92,13 +92,14 @@ describe("focus order and visible focus", () => {
     await page.keyboard.press("Shift+Tab");
     // Nothing focusable comes before the tabs in the pane.
     expect(await pane.locator(":focus").count()).toBe(0);
-    const walk = await tabWalk(session, "tab-connection", 8);
+    const walk = await tabWalk(session, "tab-connection", 9);
     expect(walk.map((s) => s.id)).toEqual([
       "api-address",
       "api-version",
       "access-token",
       "token-visibility",
       "project-identity",
+      "project-label",
       "remember-token",
       "connect",
       "use-sandbox",

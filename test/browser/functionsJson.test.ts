@@ -32,15 +32,23 @@ function metadata(): FunctionMetadata[] {
 /** What Excel must be told about each function: parameters as name:type[flags], the result. */
 const EXPECTED: Record<string, { parameters: string[]; result: string; cancelable: boolean }> = {
   VERSION: { parameters: [], result: "string scalar", cancelable: false },
-  PAYMENTS: { parameters: ["limit:number optional"], result: "any matrix", cancelable: true },
-  LIST: {
-    parameters: ["collection:string", "max_records:number optional"],
+  PAYMENTS: {
+    parameters: ["limit:number optional", "project:string optional"],
     result: "any matrix",
     cancelable: true,
   },
-  JOURNAL: { parameters: ["id_or_reference:string"], result: "any matrix", cancelable: true },
+  LIST: {
+    parameters: ["collection:string", "max_records:number optional", "project:string optional"],
+    result: "any matrix",
+    cancelable: true,
+  },
+  JOURNAL: {
+    parameters: ["id_or_reference:string", "project:string optional"],
+    result: "any matrix",
+    cancelable: true,
+  },
   "JOURNAL.FIELD": {
-    parameters: ["id_or_reference:string", "field:string"],
+    parameters: ["id_or_reference:string", "field:string", "project:string optional"],
     result: "any scalar",
     cancelable: true,
   },

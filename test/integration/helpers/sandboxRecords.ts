@@ -5,12 +5,13 @@ import { DEMO_TOKEN } from "../../../tools/sandbox";
 export async function changeRecords(
   origin: string,
   body: { list: string; add?: number; deleteNewest?: number },
+  identity = "demo-company",
 ): Promise<Response> {
   return await fetch(`${origin}/__sandbox/records`, {
     method: "POST",
     headers: {
       Authorization: `Bearer ${DEMO_TOKEN}`,
-      identity: "demo-company",
+      identity,
       "Content-Type": "application/json",
     },
     body: JSON.stringify(body),
