@@ -6,6 +6,7 @@ import {
   listCollectionOf,
   recordCountOf,
 } from "../../../src/formulas";
+import { projectNameOf } from "../../../src/formulas/formulaArguments";
 
 function errorOf(act: () => unknown): FormulaError {
   try {
@@ -95,5 +96,22 @@ describe("journalReferenceOf()", () => {
     expect(errorOf(() => journalReferenceOf(value)).message).toBe(
       "Enter a journal id or transaction reference, for example “TRX-2026-0001”.",
     );
+  });
+});
+
+describe("projectNameOf()", () => {
+  it("gives the default project (undefined) for a left-out or empty argument", () => {
+    for (const omitted of [undefined, null, "", "   "])
+      expect(projectNameOf(omitted)).toBeUndefined();
+  });
+
+  it("takes the project's name as text, trimmed", () => {
+    expect(projectNameOf(" other-company ")).toBe("other-company");
+  });
+
+  it("refuses anything but text with #VALUE!", () => {
+    const error = errorOf(() => projectNameOf(2024));
+    expect(error.code).toBe("#VALUE!");
+    expect(error.message).toBe('project must be the project\'s name as text, for example "Acme".');
   });
 });

@@ -1,4 +1,9 @@
-import { FORMAT_ARRAY_CELL_BYTES, shapersFor, withBytes } from "../../../src/import/shapers";
+import {
+  FORMAT_ARRAY_CELL_BYTES,
+  layoutFor,
+  shapersFor,
+  withBytes,
+} from "../../../src/import/shapers";
 import type { Payment } from "../../../src/api";
 import { estimateRowBytes } from "../../../src/sheets";
 
@@ -66,5 +71,36 @@ describe("shapersFor()", () => {
     expect(page.linked!.perRecord).toEqual([2, 0, 3]);
     // Payment ID, after Bill reference and Amount.
     expect(page.linked!.rows.map((row) => row[2])).toEqual(["p1", "p1", "p3", "p3", "p3"]);
+  });
+});
+
+describe("layoutFor()", () => {
+  it("keeps plain names for the workbook's first project and names the others' after them", () => {
+    expect(layoutFor("Invoices", { label: "Acme", first: true })).toEqual({
+      sheetName: "Invoices",
+      tableName: "Invoices",
+      project: { label: "Acme", first: true },
+    });
+    expect(layoutFor("Credit notes", { label: "other-company", first: false })).toMatchObject({
+      sheetName: "Credit notes (other-company)",
+      tableName: "CreditNotes_OtherCompany",
+    });
+  });
+
+  it("cuts the collection's name, never the project's, to fit a sheet name", () => {
+    const layout = layoutFor("Payment allocations", {
+      label: "Acme Holdings UK Ltd",
+      first: false,
+    });
+    expect(layout.sheetName).toBe("Payment… (Acme Holdings UK Ltd)");
+    expect(layout.sheetName.length).toBeLessThanOrEqual(31);
+    expect(layout.tableName).toBe("PaymentAllocations_AcmeHoldingsUKLtd");
+  });
+
+  it("gives two projects' imports of one collection different tables", () => {
+    const a = layoutFor("Invoices", { label: "2024 Co", first: false });
+    const b = layoutFor("Invoices", { label: "2025 Co", first: false });
+    expect(a.tableName).toBe("Invoices_2024Co");
+    expect(b.tableName).not.toBe(a.tableName);
   });
 });

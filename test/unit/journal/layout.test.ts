@@ -246,6 +246,21 @@ describe("layout.ts", () => {
       );
     });
 
+    it("names another project's journal sheet with the project, keeping the reference whole", () => {
+      const journal = seededJournal("JNL-0001");
+      expect(layoutJournal(journal, { project: "Acme" }).sheetName).toBe("Journal JNL-0001 (Acme)");
+      // "Journal " goes first when both do not fit, then the reference is cut.
+      expect(layoutJournal(journal, { project: "other-company" }).sheetName).toBe(
+        "JNL-0001 (other-company)",
+      );
+      const long = layoutJournal(
+        { ...journal, reference: "JNL-2026-000000000001" },
+        { project: "Acme Holdings UK Ltd" },
+      );
+      expect(long.sheetName).toBe("JNL-202… (Acme Holdings UK Ltd)");
+      expect(long.sheetName.length).toBeLessThanOrEqual(31);
+    });
+
     it("covers A1 to the Difference row, freezes down to the lines header, and sets twelve column widths", () => {
       const layout = layoutJournal(seededJournal("JNL-0001"));
       expect(layout.extent).toBe("A1:L32");

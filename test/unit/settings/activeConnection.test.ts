@@ -1,7 +1,7 @@
 import { LedgerApi } from "../../../src/api";
 import { ActiveConnection, ActiveConnectionHolder } from "../../../src/settings/activeConnection";
 
-function connection(): ActiveConnection {
+function connection(project = "demo-company"): ActiveConnection {
   const api = new LedgerApi({
     apiAddress: "http://127.0.0.1:4010/v1",
     version: "v1",
@@ -15,7 +15,7 @@ function connection(): ActiveConnection {
     apiAddress: "http://127.0.0.1:4010/v1",
     version: "v1",
     identity: "demo-company",
-    project: "demo-company",
+    project,
   };
 }
 
@@ -30,5 +30,32 @@ describe("activeConnection.ts", () => {
     holder.set(connection());
     expect(seen).toEqual(["demo-company", undefined]);
     expect(holder.current?.identity).toBe("demo-company");
+  });
+
+  it("holds one connection per project, and the default's is the current one", () => {
+    const holder = new ActiveConnectionHolder();
+    const seen: Array<string | undefined> = [];
+    holder.subscribe((current) => seen.push(current?.project));
+    holder.setProjects(["demo-company", "Other"]);
+    holder.put(connection("Other"));
+    // The first connected becomes the default until one is chosen.
+    expect(holder.current?.project).toBe("Other");
+    holder.setDefault("demo-company");
+    expect(holder.current).toBeUndefined();
+    holder.put(connection("demo-company"));
+    expect(holder.current?.project).toBe("demo-company");
+    expect(holder.get("other")?.project).toBe("Other");
+    expect(holder.all.map((c) => c.project)).toEqual(["Other", "demo-company"]);
+    holder.remove("OTHER");
+    expect(holder.get("Other")).toBeUndefined();
+    expect(seen).toEqual([undefined, "Other", undefined, "demo-company", "demo-company"]);
+  });
+
+  it("tells tables of the workbook's first project from the others'", () => {
+    const holder = new ActiveConnectionHolder();
+    expect(holder.tableProject("Acme")).toBeUndefined();
+    holder.setProjects(["Acme", "Other"]);
+    expect(holder.tableProject("acme")).toEqual({ label: "acme", first: true });
+    expect(holder.tableProject("Other")).toEqual({ label: "Other", first: false });
   });
 });
