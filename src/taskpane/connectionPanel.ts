@@ -276,13 +276,16 @@ export function mountConnectionPanel(
       phase.set(
         shown === undefined ? { phase: "disconnected" } : { phase: "connected", connection: shown },
       );
-      if (!quiet) await reloadProjects();
       // The summary beside Disconnect names server, version and project; the live region
       // only announces the change (and any setting that could not be kept).
       const which =
         outcome.connection === shown ? "Connected." : `Connected to ${outcome.connection.project}.`;
       status.textContent = [which, ...outcome.warnings].join(" ");
-      if (!quiet) options.focusAfterConnect?.();
+      if (!quiet) {
+        options.focusAfterConnect?.();
+        // The list shows the project just added (connect() saved it in the workbook).
+        await reloadProjects();
+      }
       return;
     }
     phase.set(
