@@ -4,6 +4,7 @@
 // wrong project would show the wrong rows, or a 404 for a journal id of the other one.
 import path from "node:path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
+import Decimal from "decimal.js";
 import { iterateCollection, LedgerApi } from "../../src/api";
 import { activeJournalSheet } from "../../src/excel/journalSheet";
 import type { TableProject } from "../../src/excel/tableWriter";
@@ -111,6 +112,21 @@ describe("imports and refreshes of two projects in one workbook", () => {
     expect(await tableColumn(host, "Invoices_OtherCompany", "ID")).toEqual(
       await serverIds("other-company", "invoices"),
     );
+    // The README's consolidation: =LEDGER.DECIMALSUM(Invoices[Total], Invoices_OtherCompany[Total])
+    // equals the exact sum of both projects' invoice totals on the server.
+    const column = async (table: string) =>
+      (await tableColumn(host, table, "Total")).map((value) => [value]);
+    const consolidated = functions.decimalSumOf([
+      await column("Invoices"),
+      await column("Invoices_OtherCompany"),
+    ]);
+    let expected = new Decimal(0);
+    for (const identity of ["demo-company", "other-company"] as const) {
+      for await (const page of iterateCollection(api(identity), "/invoices", { size: 50 })) {
+        for (const record of page.data) expected = expected.plus(String(record.total));
+      }
+    }
+    expect(String(consolidated)).toBe(expected.toString());
     // Each table records its project, so refreshes know where to go.
     const records = await importTablesRecords(host);
     expect(records.map((record) => [record.given, record.project])).toEqual([

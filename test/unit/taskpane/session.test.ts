@@ -7,12 +7,15 @@ import {
   saveWorkbookConnection,
 } from "../../../src/settings/connectionSettings";
 import { MemoryDocumentSettings, MemorySecretStore } from "../../../src/settings/memoryStores";
+import { loadProjectList, saveProjectList } from "../../../src/settings/projects";
 import { recallToken, rememberToken, tokenKey } from "../../../src/settings/rememberedToken";
 import { ConnectionFormValues } from "../../../src/taskpane/connectionForm";
 import {
   connect,
   disconnect,
+  makeDefaultProject,
   originOf,
+  removeProject,
   rememberChoiceChanged,
   restoreSession,
   SessionStores,
@@ -387,6 +390,104 @@ describe("session.ts", () => {
       const restored = await restoreSession({ ...stores, workbook });
       expect(restored.values.token).toBe("");
       expect(restored.autoConnect).toBe(false);
+    });
+  });
+
+  describe("several projects", () => {
+    it("adds a project under its name beside the first, which stays the default", async () => {
+      const { stores, fetch, workbook } = setup();
+      fetch.reply(OK_PAGE, OK_PAGE);
+      const first = await connect({ ...VALUES, label: "Acme" }, stores);
+      const second = await connect({ ...VALUES, identity: "other-co", label: "Other" }, stores);
+      expect(first.ok && first.connection.project).toBe("Acme");
+      expect(second.ok && second.connection.project).toBe("Other");
+      expect(await loadProjectList(workbook)).toMatchObject({
+        defaultLabel: "Acme",
+        projects: [{ label: "Acme" }, { label: "Other" }],
+      });
+      // Neither identity is in the workbook: only their fingerprints.
+      expect(everythingKept(workbook)).not.toContain("other-co");
+    });
+
+    it("names a project Project N when no name is given, and keeps the name it has", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply(OK_PAGE, OK_PAGE, OK_PAGE);
+      const first = await connect(VALUES, stores);
+      const second = await connect({ ...VALUES, identity: "other-co" }, stores);
+      const again = await connect({ ...VALUES, version: "rc-1" }, stores);
+      expect([first, second, again].map((o) => o.ok && o.connection.project)).toEqual([
+        "Project 1",
+        "Project 2",
+        "Project 1",
+      ]);
+    });
+
+    it("refuses a name that another project has, or a second name for the same project, before any request", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, label: "Acme" }, stores);
+      const taken = await connect({ ...VALUES, identity: "other-co", label: "ACME" }, stores);
+      expect(taken).toEqual({
+        ok: false,
+        field: "label",
+        cancelled: false,
+        message:
+          "“Acme” already names another project in this workbook. Choose another name for this one.",
+      });
+      const renamed = await connect({ ...VALUES, label: "Acme Ltd" }, stores);
+      expect(renamed).toMatchObject({
+        ok: false,
+        field: "label",
+        message: "This project is already in this workbook as “Acme”. Use that name.",
+      });
+      expect(fetch.requests).toHaveLength(1);
+    });
+
+    it("makes the project connected while the default is not the default, when asked", async () => {
+      const { stores, fetch, workbook } = setup();
+      fetch.reply(OK_PAGE, OK_PAGE);
+      await connect({ ...VALUES, label: "Acme" }, stores);
+      await connect({ ...VALUES, identity: "other-co", label: "Other" }, stores, {
+        makeDefault: true,
+      });
+      expect((await loadProjectList(workbook)).defaultLabel).toBe("Other");
+    });
+
+    it("connects by itself only the projects connected to on this computer", async () => {
+      const { stores, fetch, workbook } = setup();
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, label: "Acme", remember: true }, stores);
+      // Someone adds a project this computer never connected to, and sends the workbook back.
+      const list = await loadProjectList(workbook);
+      await saveProjectList(workbook, {
+        ...list,
+        projects: [
+          ...list.projects,
+          {
+            label: "Victim",
+            apiAddress: VALUES.apiAddress,
+            version: "v1",
+            identityFingerprint: await identityFingerprint(VALUES.apiAddress, "victim-co"),
+          },
+        ],
+      });
+      const restored = await restoreSession(stores);
+      expect(restored.projects.map((p) => [p.label, p.isDefault, p.autoConnect])).toEqual([
+        ["Acme", true, true],
+        ["Victim", false, false],
+      ]);
+      expect(restored.projects[1]?.values).toMatchObject({ identity: "", token: "" });
+    });
+
+    it("makes another project the default, and removes one", async () => {
+      const { stores, fetch, workbook } = setup();
+      fetch.reply(OK_PAGE, OK_PAGE);
+      await connect({ ...VALUES, label: "Acme" }, stores);
+      await connect({ ...VALUES, identity: "other-co", label: "Other" }, stores);
+      await makeDefaultProject(stores, "other");
+      expect((await loadProjectList(workbook)).defaultLabel).toBe("Other");
+      const left = await removeProject(stores, "Other");
+      expect(left).toMatchObject({ defaultLabel: "Acme", projects: [{ label: "Acme" }] });
     });
   });
 });
