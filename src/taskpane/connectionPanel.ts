@@ -374,7 +374,20 @@ export function mountConnectionPanel(
   });
 
   root.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && checking !== undefined) checking.abort();
+    if (event.key !== "Escape") return;
+    if (checking !== undefined) {
+      checking.abort();
+      return;
+    }
+    // Escape in the form opened by Add project closes it; the connected projects stay.
+    if (adding && active.current !== undefined && form.contains(root.activeElement)) {
+      adding = false;
+      token.value = "";
+      clearProblems();
+      render(phase.value);
+      status.textContent = "No project was added.";
+      changeButton.focus();
+    }
   });
 
   return {

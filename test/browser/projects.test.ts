@@ -63,6 +63,11 @@ describe("several projects in the task pane", () => {
     await showTab(session, "Connection");
     await pane.getByRole("button", { name: "Change connection" }).click();
     await pane.getByRole("button", { name: "Add project" }).click();
+    // Escape closes the form again, leaving the connection as it was.
+    await pane.getByLabel(/^Project name/).press("Escape");
+    await pane.locator("#connection-form").waitFor({ state: "hidden" });
+    expect(await pane.locator("#connection-status").innerText()).toBe("No project was added.");
+    await pane.getByRole("button", { name: "Add project" }).click();
     expect(
       await pane.getByLabel(/^Project name/).evaluate((e) => e === document.activeElement),
     ).toBe(true);
