@@ -13,6 +13,7 @@ import * as functions from "../../src/functions/functions";
 import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import { refreshAll } from "../../src/import/refreshAll";
+import type { CollectionId } from "../../src/import/types";
 import { openJournal, sendActiveJournal } from "../../src/journalEditor";
 import { activeConnection } from "../../src/settings/activeConnection";
 import { installFakeOffice } from "../../tools/excel-emulator";
@@ -59,6 +60,12 @@ async function tableColumn(host: OfficeJsExcelHost, table: string, header: strin
     await context.sync();
     return body.values.map((row) => row[0] as unknown);
   });
+}
+
+/** Imports `collection` for demo-company (the first project), then for other-company. */
+async function importBoth(host: OfficeJsExcelHost, collection: CollectionId): Promise<void> {
+  await importCollection(host.run, { collection, api: api("demo-company"), project: DEMO });
+  await importCollection(host.run, { collection, api: api("other-company"), project: OTHER });
 }
 
 async function importTablesRecords(host: OfficeJsExcelHost): Promise<Record<string, unknown>[]> {
@@ -137,16 +144,7 @@ describe("imports and refreshes of two projects in one workbook", () => {
 
   it("refreshes each project's table from that project only, and never the other's", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, {
-      collection: "invoices",
-      api: api("demo-company"),
-      project: DEMO,
-    });
-    await importCollection(host.run, {
-      collection: "invoices",
-      api: api("other-company"),
-      project: OTHER,
-    });
+    await importBoth(host, "invoices");
     const demoBefore = await tableColumn(host, "Invoices", "ID");
     expect(
       (await changeRecords(sandbox.origin, { list: "invoices", add: 3 }, "other-company")).status,
@@ -168,16 +166,7 @@ describe("imports and refreshes of two projects in one workbook", () => {
 
   it("fetches new records into the table of the project that has them", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, {
-      collection: "bills",
-      api: api("demo-company"),
-      project: DEMO,
-    });
-    await importCollection(host.run, {
-      collection: "bills",
-      api: api("other-company"),
-      project: OTHER,
-    });
+    await importBoth(host, "bills");
     await changeRecords(sandbox.origin, { list: "bills", add: 2 }, "other-company");
 
     const other = await fetchNewIntoTable(host.run, {
@@ -202,10 +191,7 @@ describe("imports and refreshes of two projects in one workbook", () => {
 
   it("Refresh all refreshes every table with its own project's connection", async () => {
     const host = new OfficeJsExcelHost();
-    for (const collection of ["invoices", "receipts"] as const) {
-      await importCollection(host.run, { collection, api: api("demo-company"), project: DEMO });
-      await importCollection(host.run, { collection, api: api("other-company"), project: OTHER });
-    }
+    for (const collection of ["invoices", "receipts"] as const) await importBoth(host, collection);
     await changeRecords(sandbox.origin, { list: "receipts", add: 4 }, "other-company");
     await changeRecords(sandbox.origin, { list: "invoices", add: 1 }, "demo-company");
 
@@ -235,16 +221,7 @@ describe("imports and refreshes of two projects in one workbook", () => {
 
   it("leaves a project that is not connected alone, and says so on its tables' lines", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, {
-      collection: "invoices",
-      api: api("demo-company"),
-      project: DEMO,
-    });
-    await importCollection(host.run, {
-      collection: "invoices",
-      api: api("other-company"),
-      project: OTHER,
-    });
+    await importBoth(host, "invoices");
     const otherBefore = await tableColumn(host, "Invoices_OtherCompany", "ID");
     await changeRecords(sandbox.origin, { list: "invoices", add: 2 }, "other-company");
 
