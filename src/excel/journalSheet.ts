@@ -183,16 +183,34 @@ export async function activateSheet(run: ExcelRun, sheetId: string): Promise<voi
 /** The active sheet, when it shows a journal. One sync. */
 export async function activeJournalSheet(run: ExcelRun): Promise<JournalSheet | null> {
   return await run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    const sheet = sheets.getActiveWorksheet();
-    sheet.load("id,name");
-    sheets.load("items/id");
-    const setting = queueStates(context);
+    const queued = queueActiveJournalSheet(context);
     await context.sync();
-    const ids = new Set(sheets.items.map((item) => item.id));
-    const ref = { sheetId: sheet.id, sheetName: sheet.name };
-    return journalSheetOf(ref, entryOf(rawStatesOf(setting), ref, ids));
+    return activeJournalOf(queued);
   });
+}
+
+/** What {@link queueActiveJournalSheet} loads, for {@link activeJournalOf} after the sync. */
+export interface QueuedActiveSheet {
+  readonly sheet: Excel.Worksheet;
+  readonly sheets: Excel.WorksheetCollection;
+  readonly setting: Excel.Setting;
+}
+
+/** Queues the reads of {@link activeJournalSheet} into a request of the caller's. */
+export function queueActiveJournalSheet(context: Excel.RequestContext): QueuedActiveSheet {
+  const sheets = context.workbook.worksheets;
+  const sheet = sheets.getActiveWorksheet();
+  sheet.load("id,name");
+  sheets.load("items/id");
+  return { sheet, sheets, setting: queueStates(context) };
+}
+
+/** The active sheet's journal, or null, once the queued reads are synced. */
+export function activeJournalOf(queued: QueuedActiveSheet): JournalSheet | null {
+  const { sheet, sheets, setting } = queued;
+  const ids = new Set(sheets.items.map((item) => item.id));
+  const ref = { sheetId: sheet.id, sheetName: sheet.name };
+  return journalSheetOf(ref, entryOf(rawStatesOf(setting), ref, ids));
 }
 
 /**

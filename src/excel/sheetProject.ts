@@ -1,6 +1,6 @@
 // Which project the active sheet's data came from (issue 16): an import table on it, or the
 // journal it shows, records its project (src/settings/projects.ts). One request.
-import { JOURNAL_SHEETS_SETTING } from "./journalSheet";
+import { activeJournalOf, queueActiveJournalSheet } from "./journalSheet";
 import type { ExcelRun } from "./run";
 import { IMPORT_TABLES_SETTING, importTablesOf } from "./tableWriter";
 
@@ -10,38 +10,22 @@ export interface SheetProject {
   readonly project: string | undefined;
 }
 
-function recordedProject(value: unknown): string | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const project = (value as Record<string, unknown>).project;
-  return typeof project === "string" && project !== "" ? project : undefined;
-}
-
 /** The active sheet's project, or null when it holds no table or journal of the add-in's. */
 export async function activeSheetProject(run: ExcelRun): Promise<SheetProject | null> {
   return await run(async (context) => {
     const sheet = context.workbook.worksheets.getActiveWorksheet();
-    sheet.load("id,name");
+    sheet.load("name");
     const tables = sheet.tables.load("items/id,items/name");
     const imports = context.workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
     imports.load("value");
-    const journals = context.workbook.settings.getItemOrNullObject(JOURNAL_SHEETS_SETTING);
-    journals.load("value");
+    const journal = queueActiveJournalSheet(context);
     await context.sync();
     const ours = importTablesOf(
       imports.isNullObject ? undefined : imports.value,
       tables.items.map((table) => ({ id: table.id, name: table.name })),
     );
     if (ours[0] !== undefined) return { sheetName: sheet.name, project: ours[0].project };
-    if (journals.isNullObject || typeof journals.value !== "string") return null;
-    let states: unknown;
-    try {
-      states = JSON.parse(journals.value);
-    } catch {
-      return null;
-    }
-    if (typeof states !== "object" || states === null) return null;
-    const entry = (states as Record<string, unknown>)[sheet.id];
-    if (entry === undefined) return null;
-    return { sheetName: sheet.name, project: recordedProject(entry) };
+    const shown = activeJournalOf(journal);
+    return shown === null ? null : { sheetName: shown.sheetName, project: shown.state?.project };
   });
 }

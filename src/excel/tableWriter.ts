@@ -3,6 +3,7 @@
 // in place (the same table keeps its name, position and columns, so formulas that refer to it,
 // such as =SUM(Invoices[Total]), keep pointing at the same data, and a total row the user
 // switched on stays under the data with its own formulas).
+import { sameLabel } from "../settings/projects";
 import { CellValue, ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
 import type { ExcelRun } from "./run";
 
@@ -78,7 +79,7 @@ export interface TableProject {
 export function ownedBy(record: { readonly project?: string }, project?: TableProject): boolean {
   if (project === undefined) return true;
   if (record.project === undefined) return project.first;
-  return record.project.toLowerCase() === project.label.toLowerCase();
+  return sameLabel(record.project, project.label);
 }
 
 /** Rows to append, with the cells of non-text columns that must nevertheless be written as text. */

@@ -97,7 +97,7 @@ export function journalReferenceOf(value: unknown): string {
  * for the default project (left out, or an empty cell).
  */
 export function projectNameOf(value: unknown): string | undefined {
-  if (isOmitted(value) || value === "") return undefined;
+  if (isOmitted(value)) return undefined;
   if (typeof value !== "string") {
     throw badArgument('project must be the project\'s name as text, for example "Acme".');
   }

@@ -45,6 +45,7 @@ import {
 import { journalFieldOf, journalFieldValue } from "./journalFields";
 import { fitResult, MAX_RESULT_BYTES } from "./resultSize";
 import { SharedRequests } from "./sharedRequests";
+import { sameLabel } from "../settings/projects";
 
 /** What the formulas need of the API client (a LedgerApi, or a fake in tests). */
 export type FormulaApi = CollectionSource & PaymentsSource & Pick<LedgerApi, "getJournal">;
@@ -323,7 +324,7 @@ export class LedgerFormulas {
     if (connection === undefined) {
       if (named === undefined) throw notConnected();
       const names = this.options.projectNames?.() ?? [];
-      if (names.some((name) => name.toLowerCase() === named.toLowerCase())) {
+      if (names.some((name) => sameLabel(name, named))) {
         throw new FormulaError(
           "#N/A",
           `The project “${named}” is not connected. Connect it in the Ledger Sheets task pane.`,
@@ -336,7 +337,7 @@ export class LedgerFormulas {
             : ` Its projects: ${names.join(", ")}.`),
       );
     }
-    const key = `${(connection.project ?? named ?? "").toLowerCase()}`;
+    const key = (connection.project ?? named ?? "").toLowerCase();
     return { api: this.paced(connection.api), key };
   }
 

@@ -81,15 +81,12 @@ export async function importedCollections(
   return await run(async (context) => {
     const found = await loadOurTables(context);
     return projects.flatMap((project) =>
-      COLLECTIONS.filter(
-        (info) =>
-          ourTableFor(shapersFor(info.id, project).layout.tableName, found, project) !== null,
-      ).map((info) => ({
-        info,
-        label:
-          project === undefined || project.first ? info.label : `${info.label} (${project.label})`,
-        ...(project === undefined ? {} : { project }),
-      })),
+      COLLECTIONS.flatMap((info) => {
+        const layout = shapersFor(info.id, project).layout;
+        if (ourTableFor(layout.tableName, found, project) === null) return [];
+        // Named as its sheet is: "Invoices", "Invoices (Acme)".
+        return [{ info, label: layout.sheetName, ...(project === undefined ? {} : { project }) }];
+      }),
     );
   });
 }

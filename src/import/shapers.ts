@@ -7,13 +7,13 @@ import {
   createDiscoveringShaper,
   createPaymentsShaper,
   estimateRowBytes,
-  MAX_SHEET_NAME_LENGTH,
   PAYMENT_ALLOCATIONS_LABEL,
   RecordShaper,
   ShapedBlock,
   sheetNameFor,
   tableNameFor,
 } from "../sheets";
+import { withProjectName } from "../sheets/names";
 import { COLLECTIONS, CollectionId } from "./types";
 
 /** A shaped block with its estimated request size. */
@@ -74,11 +74,8 @@ export function layoutFor(label: string, project?: TableProject): TableLayout {
   if (project.first) {
     return { sheetName: sheetNameFor(label), tableName: tableNameFor(label), project };
   }
-  const suffix = ` (${project.label})`;
-  const room = MAX_SHEET_NAME_LENGTH - suffix.length;
-  const kept = label.length <= room ? label : `${label.slice(0, Math.max(1, room - 1)).trimEnd()}…`;
   return {
-    sheetName: sheetNameFor(`${kept}${suffix}`),
+    sheetName: sheetNameFor(withProjectName(label, project.label)),
     tableName: `${tableNameFor(label)}_${tableNameFor(project.label).replace(/^_/, "")}`,
     project,
   };

@@ -11,21 +11,7 @@ import {
   toSpreadsheetNumber,
 } from "../money";
 import { dateTimeToSerial, dateToSerial, looksLikeIsoDate } from "../sheets/excelDates";
-import { MAX_SHEET_NAME_LENGTH, sheetNameFor } from "../sheets/names";
-
-/**
- * The sheet name of a journal of a project other than the workbook's first:
- * "Journal JNL-0001 (Acme)", or without "Journal " when that does not fit in a sheet name, or
- * the reference cut with an ellipsis as a last resort.
- */
-function projectSheetName(reference: string, project: string): string {
-  const suffix = ` (${project})`;
-  for (const name of [`Journal ${reference}`, reference]) {
-    if (name.length + suffix.length <= MAX_SHEET_NAME_LENGTH) return `${name}${suffix}`;
-  }
-  const room = Math.max(1, MAX_SHEET_NAME_LENGTH - suffix.length - 1);
-  return `${reference.slice(0, room).trimEnd()}…${suffix}`;
-}
+import { MAX_SHEET_NAME_LENGTH, sheetNameFor, withProjectName } from "../sheets/names";
 import { fitText } from "../sheets/textCells";
 import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
 import { JournalLayout, LayoutCell } from "./contract";
@@ -83,6 +69,15 @@ const FIELD_VALUES: Readonly<Record<string, (journal: ManualJournal) => string |
   "Approved at (UTC)": (j) => j.approved_at,
   "Rejection reason": (j) => j.rejection_reason,
 };
+
+/**
+ * The sheet name of a journal of a project other than the workbook's first:
+ * "Journal JNL-0001 (Acme)", or without "Journal " when that does not fit in a sheet name.
+ */
+function projectSheetName(reference: string, project: string): string {
+  const full = `Journal ${reference} (${project})`;
+  return full.length <= MAX_SHEET_NAME_LENGTH ? full : withProjectName(reference, project);
+}
 
 /**
  * The sheet of `journal`. A DRAFT journal gets input cells for the date, currency, rate,

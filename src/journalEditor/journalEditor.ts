@@ -50,11 +50,6 @@ export interface ProjectClient {
   readonly api?: LedgerApi;
 }
 
-/** True when the sheet's recorded project is `project` (a sheet without one: the first's). */
-function sheetOfProject(state: JournalSheetState, project: TableProject | undefined): boolean {
-  return ownedBy(state, project);
-}
-
 /**
  * The client a sheet's journal is sent with: its own project's. A string says why there is
  * none (that project is not connected).
@@ -113,7 +108,7 @@ function sheetOfJournal(
 ): ReadableJournalSheet | undefined {
   return journals.find(
     (sheet): sheet is ReadableJournalSheet =>
-      sheet.state?.journalId === journalId && sheetOfProject(sheet.state, project),
+      sheet.state?.journalId === journalId && ownedBy(sheet.state, project),
   );
 }
 

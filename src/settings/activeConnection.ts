@@ -74,6 +74,14 @@ export class ActiveConnectionHolder {
     return { label: project, first: key(first) === key(project) };
   }
 
+  /**
+   * The project a table or journal sheet recorded; one recorded before the workbook had projects
+   * (none) belongs to the workbook's first.
+   */
+  projectOfRecord(recorded: string | undefined): string | undefined {
+    return recorded ?? this.projectNames[0];
+  }
+
   /** Every connected project, in the order they connected. */
   get all(): readonly ActiveConnection[] {
     return [...this.connections.values()];

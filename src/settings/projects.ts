@@ -85,28 +85,6 @@ export function nextProjectLabel(list: ProjectList): string {
   }
 }
 
-/**
- * The project a table or journal sheet recorded: its label, or, for one recorded before the
- * workbook had projects (no label), the workbook's first project, which its connection became.
- */
-export function projectOfRecord(
-  list: ProjectList,
-  recorded: string | undefined,
-): WorkbookProject | undefined {
-  if (recorded === undefined) return list.projects[0];
-  return list.projects.find((project) => sameLabel(project.label, recorded));
-}
-
-/**
- * True when names of this project's sheets and tables carry its label. The workbook's first
- * project keeps the plain names ("Invoices") that a workbook with one project has always had,
- * so its existing tables stay its own; every other project's are "Invoices (Acme)".
- */
-export function labelsNames(list: ProjectList, label: string): boolean {
-  const first = list.projects[0];
-  return first !== undefined && !sameLabel(first.label, label);
-}
-
 function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)

@@ -48,6 +48,17 @@ export function sheetNameFor(label: string, taken: Iterable<string> = []): strin
 }
 
 /**
+ * `name (project)` within a sheet name's 31 characters: `name` is cut with "…" when needed, the
+ * project's name is kept whole ("Payment… (Acme Holdings UK Ltd)").
+ */
+export function withProjectName(name: string, project: string): string {
+  const suffix = ` (${project})`;
+  const room = MAX_SHEET_NAME_LENGTH - suffix.length;
+  const kept = name.length <= room ? name : `${name.slice(0, Math.max(1, room - 1)).trimEnd()}…`;
+  return `${kept}${suffix}`;
+}
+
+/**
  * True for text Excel would read as a cell reference rather than a name: `A1`, `XFD1048576`,
  * `R1C1`, `R`, `C`, `RC2`.
  */

@@ -144,7 +144,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
       api: chosen.api,
       project: chosenProject,
       clientFor: (recorded) => {
-        const label = recorded ?? active.projects[0] ?? chosen.project;
+        const label = active.projectOfRecord(recorded) ?? chosen.project;
         const api = active.get(label)?.api;
         const owner = active.tableProject(label) ?? { label, first: false };
         return { project: owner, ...(api === undefined ? {} : { api }) };

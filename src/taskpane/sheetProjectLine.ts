@@ -9,10 +9,10 @@ import { setShown } from "./view";
 /** The line's text: "Sheet “Invoices (Acme)” holds data of project Acme." */
 export function sheetProjectText(
   found: SheetProject | null,
-  projects: readonly string[],
+  active: Pick<ActiveConnectionHolder, "projects" | "projectOfRecord">,
 ): string | undefined {
-  if (projects.length < 2 || found === null) return undefined;
-  const project = found.project ?? projects[0];
+  if (active.projects.length < 2 || found === null) return undefined;
+  const project = active.projectOfRecord(found.project);
   return `Sheet “${found.sheetName}” holds data of project ${project}.`;
 }
 
@@ -24,7 +24,7 @@ export function mountSheetProjectLine(
 ): { refresh(): Promise<void> } {
   let found: SheetProject | null = null;
   function render(): void {
-    const text = sheetProjectText(found, active.projects);
+    const text = sheetProjectText(found, active);
     line.textContent = text ?? "";
     setShown(line, text !== undefined);
   }

@@ -57,5 +57,8 @@ describe("activeConnection.ts", () => {
     holder.setProjects(["Acme", "Other"]);
     expect(holder.tableProject("acme")).toEqual({ label: "acme", first: true });
     expect(holder.tableProject("Other")).toEqual({ label: "Other", first: false });
+    // Recorded before projects: the workbook's first project's.
+    expect(holder.projectOfRecord(undefined)).toBe("Acme");
+    expect(holder.projectOfRecord("Other")).toBe("Other");
   });
 });

@@ -4,12 +4,10 @@ import {
   checkProjectLabel,
   EMPTY_PROJECTS,
   findProject,
-  labelsNames,
   loadProjectList,
   nextProjectLabel,
   parseProjectList,
   projectAt,
-  projectOfRecord,
   PROJECTS_SETTING,
   saveProjectList,
   withDefault,
@@ -122,16 +120,11 @@ describe("projects.ts", () => {
     ).toBeUndefined();
   });
 
-  it("gives tables recorded before projects to the first project, whose names stay plain", () => {
+  it("names the next project after the ones the workbook has", () => {
     const list = withProject(
-      withProject(EMPTY_PROJECTS, project("Acme")),
+      withProject(EMPTY_PROJECTS, project("Project 1")),
       project("Other", FINGERPRINT_B),
     );
-    expect(projectOfRecord(list, undefined)?.label).toBe("Acme");
-    expect(projectOfRecord(list, "OTHER")?.label).toBe("Other");
-    expect(projectOfRecord(list, "Gone")).toBeUndefined();
-    expect(labelsNames(list, "acme")).toBe(false);
-    expect(labelsNames(list, "Other")).toBe(true);
     expect(nextProjectLabel(list)).toBe("Project 3");
   });
 
