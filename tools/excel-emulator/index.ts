@@ -44,7 +44,12 @@
 //   (OfficeDev/office-js#551); adding a defined name in use is ItemAlreadyExists; tables.add
 //   names a table TableN with the first N no table or defined name uses. Formulas use defined
 //   names (an unknown one is #NAME?); renaming or deleting sheets and tables and shifting cells
-//   rewrite names' formulas as they do cells'.
+//   rewrite names' formulas as they do cells' (a name of =Invoices[#All] follows the table's
+//   renames and becomes =#REF! when the table is deleted).
+// - Ids: Table.id stays across save and reopen. A new table takes the id after the highest held
+//   (after a reopen, a deleted last table's id comes back); reopened with
+//   { reuseFreedTableIds: true } (ReopenOptions), the lowest id no table holds (any deleted
+//   table's), so tests catch code that trusts table ids.
 // - Total rows (showTotals): the row directly under the data body, inside getRange(), outside
 //   getDataBodyRange(). Showing it uses the blank row below the table, or inserts a row of cells
 //   there when that row holds anything (nothing is written over); the first time it holds
@@ -103,6 +108,7 @@
 // counts.
 export { FakeExcelHost, DEFAULT_PAYLOAD_LIMIT } from "./host";
 export type { CellSnapshot, FakeExcelHostOptions, SyncRecord, TableSnapshot } from "./host";
+export type { ReopenOptions } from "./serialization";
 export { FakeRichApiError } from "./errors";
 export type { FakeErrorCode } from "./errors";
 export { MAX_ROWS, MAX_COLUMNS } from "./addresses";

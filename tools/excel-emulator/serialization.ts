@@ -147,7 +147,13 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
   return JSON.stringify(saved);
 }
 
-export function deserializeWorkbook(json: string): FakeWorkbook {
+/** How a saved workbook is opened: Excel's ids are not durable, so tests can make them move. */
+export interface ReopenOptions {
+  /** A new table takes the lowest id no table holds, such as a deleted table's. */
+  readonly reuseFreedTableIds?: boolean;
+}
+
+export function deserializeWorkbook(json: string, options: ReopenOptions = {}): FakeWorkbook {
   const saved = JSON.parse(json) as SavedWorkbook;
   if (saved.version !== FORMAT_VERSION)
     throw new Error(`Unknown workbook format ${String(saved.version)}.`);
@@ -208,6 +214,7 @@ export function deserializeWorkbook(json: string): FakeWorkbook {
   for (const { name, formula, comment, visible } of saved.names ?? []) {
     workbook.names.push({ name, formula, comment, visible, deleted: false });
   }
+  workbook.reuseFreedTableIds = options.reuseFreedTableIds === true;
   workbook.settings = SettingsStore.fromJSON(saved.settings);
   workbook.activeSheet =
     workbook.sheetNamed(saved.activeSheet) ?? (workbook.sheets[0] as SheetModel);

@@ -44,6 +44,8 @@ export class FakeWorkbook implements FormulaEnvironment {
   private readonly computing = new Set<Cell>();
   private sheetIds = 0;
   private tableIds = 0;
+  /** A new table takes the lowest id no table holds (see ReopenOptions in serialization.ts). */
+  reuseFreedTableIds = false;
 
   constructor(sheetNames: readonly string[] = ["Sheet1"]) {
     for (const name of sheetNames.length > 0 ? sheetNames : ["Sheet1"]) this.addSheet(name);
@@ -160,7 +162,8 @@ export class FakeWorkbook implements FormulaEnvironment {
 
   /**
    * `id`: the table's id as a saved file holds it (ids stay when a workbook is reopened, as
-   * Table.id does in Excel); a new table takes the next id after the highest held so far.
+   * Table.id does in Excel); a new table takes the next id after the highest held so far, or
+   * with {@link reuseFreedTableIds} the lowest id no table holds (a deleted table's).
    */
   createTable(
     name: string,
@@ -169,9 +172,15 @@ export class FakeWorkbook implements FormulaEnvironment {
     columnNames: string[],
     id?: number,
   ): TableModel {
-    this.tableIds = id === undefined ? this.tableIds + 1 : Math.max(this.tableIds, id);
+    let tableId = id;
+    if (tableId === undefined && this.reuseFreedTableIds) {
+      const held = new Set(this.tables.map((table) => table.id));
+      tableId = 1;
+      while (held.has(tableId)) tableId += 1;
+    }
+    this.tableIds = tableId === undefined ? this.tableIds + 1 : Math.max(this.tableIds, tableId);
     const columns = columnNames.map((columnName, index) => ({ id: index + 1, name: columnName }));
-    const table = new TableModel(id ?? this.tableIds, name, sheet, area, columns);
+    const table = new TableModel(tableId ?? this.tableIds, name, sheet, area, columns);
     this.tables.push(table);
     this.dirty = true;
     return table;

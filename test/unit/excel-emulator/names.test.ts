@@ -156,3 +156,78 @@ describe("tables and defined names share one namespace", () => {
     expect(host.tableNames()).toEqual(["Table2"]);
   });
 });
+
+describe("a defined name of a whole table (=Invoices[#All])", () => {
+  async function invoicesNamed(host: FakeExcelHost): Promise<void> {
+    host.setCells("Sheet1", "A1", [
+      ["Id", "Amount"],
+      ["a", 10],
+    ]);
+    await batch(host, (context) => {
+      context.workbook.tables.add("Sheet1!A1:B2", true).name = "Invoices";
+      const name = context.workbook.names.add("Marker", "=Invoices[#All]");
+      name.visible = false;
+    });
+  }
+
+  async function marker(host: FakeExcelHost) {
+    return host.run(async (context) => {
+      const name = context.workbook.names.getItem("Marker").load("formula,visible,type,value");
+      await context.sync();
+      return { formula: name.formula, visible: name.visible, type: name.type, value: name.value };
+    });
+  }
+
+  it("refers to the table's range, and can be hidden", async () => {
+    const host = new FakeExcelHost();
+    await invoicesNamed(host);
+    expect(await marker(host)).toEqual({
+      formula: "=Invoices[#All]",
+      visible: false,
+      type: "Range",
+      value: "Sheet1!$A$1:$B$2",
+    });
+  });
+
+  it("follows the table when it is renamed, moved and its sheet renamed, and survives reopening", async () => {
+    const host = new FakeExcelHost();
+    await invoicesNamed(host);
+    await batch(host, (context) => {
+      context.workbook.tables.getItem("Invoices").name = "Sales";
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("1:2").insert("Down");
+      sheet.name = "Data";
+    });
+    const reopened = FakeExcelHost.fromSerialized(host.serialize());
+    expect(await marker(reopened)).toEqual({
+      formula: "=Sales[#All]",
+      visible: false,
+      type: "Range",
+      value: "Data!$A$3:$B$4",
+    });
+  });
+
+  it("becomes =#REF! when the table is deleted, and stays so when a table takes its name", async () => {
+    const host = new FakeExcelHost();
+    await invoicesNamed(host);
+    await batch(host, (context) => context.workbook.tables.getItem("Invoices").delete());
+    expect(await marker(host)).toEqual({
+      formula: "=#REF!",
+      visible: false,
+      type: "Error",
+      value: "#REF!",
+    });
+    host.setCells("Sheet1", "D1", [["Client"], ["Acme"]]);
+    await batch(host, (context) => {
+      context.workbook.tables.add("Sheet1!D1:D2", true).name = "Invoices";
+    });
+    expect((await marker(host)).formula).toBe("=#REF!");
+  });
+
+  it("becomes =#REF! when the table's sheet is deleted", async () => {
+    const host = new FakeExcelHost({ sheets: ["Sheet1", "Other"] });
+    await invoicesNamed(host);
+    await batch(host, (context) => context.workbook.worksheets.getItem("Sheet1").delete());
+    expect((await marker(host)).formula).toBe("=#REF!");
+  });
+});

@@ -139,6 +139,41 @@ describe("Table.id", () => {
     expect(after["Renamed"]).toBe(before["Mine"]);
     expect(after["Mine"]).not.toBe(before["Mine"]);
   });
+
+  it("reopened with reuseFreedTableIds, gives a new table the lowest id no table holds", async () => {
+    const host = hostWithData();
+    host.setCells("Sheet1", "D1", [["Other"], [1]]);
+    host.setCells("Sheet1", "F1", [["Third"], [1]]);
+    await batch(host, (context) => {
+      context.workbook.tables.add("A1:B3", true).name = "First";
+      context.workbook.tables.add("D1:D2", true).name = "Second";
+      context.workbook.tables.add("F1:F2", true).name = "Third";
+    });
+    const before = await ids(host);
+    await batch(host, (context) => {
+      context.workbook.tables.getItem("First").delete();
+      context.workbook.tables.getItem("Second").delete();
+    });
+    const saved = host.serialize();
+    const add = (reopened: FakeExcelHost) =>
+      batch(reopened, (context) => {
+        context.workbook.tables.add("A1:B3", true).name = "Mine";
+        context.workbook.tables.add("D1:D2", true).name = "Yours";
+      });
+    const reusing = FakeExcelHost.fromSerialized(saved, { reuseFreedTableIds: true });
+    await add(reusing);
+    expect(await ids(reusing)).toEqual({
+      Third: before["Third"],
+      Mine: before["First"],
+      Yours: before["Second"],
+    });
+    // Without the option the ids go on from the highest one held.
+    const plain = FakeExcelHost.fromSerialized(saved);
+    await add(plain);
+    const after = await ids(plain);
+    expect([after["Mine"], after["Yours"]]).not.toContain(before["First"]);
+    expect([after["Mine"], after["Yours"]]).not.toContain(before["Second"]);
+  });
 });
 
 describe("Table.name", () => {
