@@ -1,6 +1,6 @@
-// The record ids an import table already holds, for fetching only what is new (issue 13). The
-// table must be one the add-in created (recorded in the workbook's settings by table id, as for
-// a refresh); a user's own table of the same name is never read as ours.
+// The record ids an import table already holds, for fetching only what is new. The table must be
+// one the add-in created (on both proofs, its recorded id and its marker, as for a refresh); a
+// user's own table of the same name is never read as ours.
 import type { ExcelRun } from "./run";
 import type { TableProject } from "./tableWriter";
 import { loadOurTables, ourTableFor } from "./ourTables";

@@ -1,12 +1,13 @@
 // Finding the add-in's own import tables in a request, shared by Fetch new and Refresh all: which
-// tables the workbook's setting records (by table id), and which one an import of a given name
-// writes to.
+// tables are the import's on both proofs (the recorded id and the marker, see
+// IMPORT_TABLES_SETTING), and which one an import of a given name writes to.
 import {
   chooseImportTable,
-  IMPORT_TABLES_SETTING,
+  type DisputedTable,
   importTablesOf,
   ownedBy,
   type OurTable,
+  queueImportTablesSnapshot,
   type TableProject,
 } from "./tableWriter";
 
@@ -15,29 +16,25 @@ export interface OurTables {
   readonly tables: readonly Excel.Table[];
   /** Those an import created, with their records. */
   readonly ours: readonly OurTable[];
+  /** Tables the records claim whose proofs disagree: never written to. */
+  readonly disputed: readonly DisputedTable[];
 }
 
-/** Loads the workbook's tables and the setting that records ours. One sync. */
+/** Loads the workbook's tables, its defined names and the setting that records ours. One sync. */
 export async function loadOurTables(
   context: Excel.RequestContext,
   extra: readonly string[] = [],
 ): Promise<OurTables> {
-  const tables = context.workbook.tables.load(
-    ["items/id", "items/name", ...extra.map((property) => `items/${property}`)].join(","),
-  );
-  const setting = context.workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
-  setting.load("value");
+  const read = queueImportTablesSnapshot(context, extra);
   await context.sync();
-  const listed = tables.items.map((table) => ({ id: table.id, name: table.name }));
-  return {
-    tables: tables.items,
-    ours: importTablesOf(setting.isNullObject ? undefined : setting.value, listed),
-  };
+  const snapshot = read();
+  const { ours, disputed } = importTablesOf(snapshot);
+  return { tables: snapshot.items, ours, disputed };
 }
 
 /**
- * The table an earlier import of `wanted` created (by id, whatever its name now), and its
- * record; null when there is none (the first import creates it).
+ * The table an earlier import of `wanted` created (on both proofs, whatever its name now), and
+ * its record; null when there is none (the first import creates it).
  */
 export function ourTableFor(
   wanted: string,

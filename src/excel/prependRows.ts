@@ -156,9 +156,10 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
         if (found.hideHeaders) {
           context.workbook.tables.getItem(found.tableName).showHeaders = false;
         }
-        const { id, given, project } = found.record;
+        const { id, marker, given, project } = found.record;
         const record = {
           id,
+          marker,
           given,
           status,
           shown: found.statusRow !== null,

@@ -1,4 +1,4 @@
-// Which project the active sheet's data came from (issue 16): an import table on it, or the
+// Which project the active sheet's data came from: an import table on it, or the
 // journal it shows, records its project (src/settings/projects.ts). One request.
 import { activeJournalOf, queueActiveJournalSheet } from "./journalSheet";
 import type { ExcelRun } from "./run";
@@ -16,14 +16,18 @@ export async function activeSheetProject(run: ExcelRun): Promise<SheetProject | 
     const sheet = context.workbook.worksheets.getActiveWorksheet();
     sheet.load("name");
     const tables = sheet.tables.load("items/id,items/name");
+    // A marker names its table, and table names are unique in the workbook: the sheet's tables
+    // are enough to judge whether one of them is an import's.
+    const names = context.workbook.names.load("items/name,items/formula");
     const imports = context.workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
     imports.load("value");
     const journal = queueActiveJournalSheet(context);
     await context.sync();
-    const ours = importTablesOf(
-      imports.isNullObject ? undefined : imports.value,
-      tables.items.map((table) => ({ id: table.id, name: table.name })),
-    );
+    const { ours } = importTablesOf({
+      setting: imports.isNullObject ? undefined : imports.value,
+      tables: tables.items.map((table) => ({ id: table.id, name: table.name })),
+      names: names.items.map((name) => ({ name: name.name, formula: name.formula })),
+    });
     if (ours[0] !== undefined) return { sheetName: sheet.name, project: ours[0].project };
     const shown = activeJournalOf(journal);
     return shown === null ? null : { sheetName: shown.sheetName, project: shown.state?.project };

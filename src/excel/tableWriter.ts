@@ -20,19 +20,33 @@ const POINTS_PER_CHAR = 6;
 const NEW_TABLE_HEADER_ROW = 2;
 
 /**
- * The workbook setting (saved in the file) that lists the tables imports created: only those are
- * refreshed in place. Each is recorded by Excel's table id, which stays when the table is renamed
- * and is not taken by a table the user makes later (even one they give the same name), as
- * `{"id", "given", "status", "shown"}` ({@link ImportTableRecord}). Versions up to 0.1 listed
- * names only (`["Invoices"]`); such a name is read as the table that holds it now and saved
- * back by id.
+ * The workbook setting (saved in the file) that records the tables imports created: only those are
+ * refreshed in place. Each is `{"id", "marker", "given", "status", "shown", "project"}`
+ * ({@link ImportTableRecord}). A table is the import's only on two proofs, since the file is
+ * untrusted and Excel's table ids are not durable (a deleted table's id can be given to a table
+ * the user makes later): the record's id is the table's, and the record's marker, a defined name
+ * the import created with the table, still refers to that table ({@link importTablesOf}).
  */
 export const IMPORT_TABLES_SETTING = "ledgerSheets.importTables";
 
+/**
+ * The start of the defined names that mark the add-in's import tables. Journal sheets have their
+ * own prefix: a marker is never taken for another kind of the add-in's names.
+ */
+export const TABLE_MARKER_PREFIX = "LedgerSheets_Table_";
+
 /** One table an import created, as {@link IMPORT_TABLES_SETTING} records it. */
 export interface ImportTableRecord {
-  /** Excel's id of the table (Table.id). */
-  readonly id: string;
+  /**
+   * Excel's id of the table (Table.id). Absent while the import that created the table has not
+   * finished: until then the marker alone says which table it is.
+   */
+  readonly id?: string;
+  /**
+   * The hidden workbook-scoped defined name created with the table, `=Invoices[#All]`. Excel
+   * rewrites it when the table is renamed and turns it into `=#REF!` when the table is deleted.
+   */
+  readonly marker: string;
   /** The name the import gave it ("Invoices", "Invoices_2"): which import it belongs to. */
   readonly given: string;
   /** The last import's final status line (also when it could not be shown on the sheet). */
@@ -46,11 +60,25 @@ export interface ImportTableRecord {
   readonly project?: string;
 }
 
-/** A table of the workbook that an import created, with the name it has now. */
+/** A table of the workbook that an import created, with its id and the name it has now. */
 export interface OurTable extends ImportTableRecord {
+  readonly id: string;
   readonly name: string;
-  /** Recorded by name by an earlier version: its status cell is recognised by its text. */
-  readonly legacy?: boolean;
+}
+
+/**
+ * A table the records claim but whose proofs disagree: the add-in never writes to it.
+ * "id only": it has a record's id but not that record's marker (the import's table was
+ * deleted and its id given to this one, or the file was edited); "marker only": it has a
+ * record's marker but not its id; "claimed twice": more than one record claims it.
+ */
+export interface DisputedTable {
+  /** The table's name now. */
+  readonly name: string;
+  /** The name the claiming record says the import gave its table. */
+  readonly given: string;
+  readonly project?: string;
+  readonly reason: "id only" | "marker only" | "claimed twice";
 }
 
 /** Excel's longest table name. */
@@ -281,13 +309,60 @@ export function chooseImportTable(
 }
 
 /**
- * The tables the setting records that still exist, with the names they have now. A record is
- * matched by table id; a name saved by an earlier version, by the table that holds it now.
+ * The name of the table a marker's formula refers to as a whole (`=Invoices[#All]`, as the import
+ * wrote it and Excel keeps it through renames), or null for anything else (`=#REF!` once the table
+ * is deleted, or a formula the user or another program put there).
  */
-export function importTablesOf(
-  value: unknown,
-  tables: readonly { readonly id: string; readonly name: string }[],
-): OurTable[] {
+export function markedTableName(formula: string): string | null {
+  const match = /^=\s*([^\s[\]!'"=#]+)\s*\[\s*(?:\[\s*#all\s*\]|#all)\s*\]\s*$/i.exec(formula);
+  return match?.[1] ?? null;
+}
+
+/** A marker's formula once its table is deleted. */
+function isDeadMarker(formula: string): boolean {
+  return /^=\s*#REF!\s*$/i.test(formula);
+}
+
+/** A new marker name: the prefix and 16 random hex digits, not `taken` (ignoring case). */
+export function newTableMarker(taken: readonly string[]): string {
+  const lower = new Set(taken.map((name) => name.toLowerCase()));
+  for (;;) {
+    const bytes = crypto.getRandomValues(new Uint8Array(8));
+    const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+    const name = `${TABLE_MARKER_PREFIX}${hex}`;
+    if (!lower.has(name.toLowerCase())) return name;
+  }
+}
+
+/** The formula of a new table's marker. */
+export function tableMarkerFormula(tableName: string): string {
+  return `=${tableName}[#All]`;
+}
+
+/**
+ * What one request read of the workbook for the import tables: the setting's value, the tables
+ * (id and name) and the workbook's defined names (name and formula).
+ */
+export interface ImportTablesSnapshot {
+  readonly setting: unknown;
+  readonly tables: readonly { readonly id: string; readonly name: string }[];
+  readonly names: readonly { readonly name: string; readonly formula: string }[];
+}
+
+/** The import tables a {@link ImportTablesSnapshot} shows. */
+export interface ImportTablesFound {
+  /** The tables that are the import's on both proofs, with their records. */
+  readonly ours: readonly OurTable[];
+  /** The tables records claim whose proofs disagree. */
+  readonly disputed: readonly DisputedTable[];
+  /** The records to write back: those whose table is still there, ids filled in. */
+  readonly kept: readonly ImportTableRecord[];
+  /** Markers of recorded tables that Excel turned into `=#REF!` (the tables are deleted). */
+  readonly deadMarkers: readonly string[];
+}
+
+/** The records a setting's value holds; anything malformed is left out. */
+function parseRecords(value: unknown): ImportTableRecord[] {
   let listed: unknown;
   try {
     listed = typeof value === "string" ? JSON.parse(value) : [];
@@ -295,83 +370,182 @@ export function importTablesOf(
     return [];
   }
   if (!Array.isArray(listed)) return [];
-  const byId = new Map(tables.map((table) => [table.id, table]));
-  const byName = new Map(tables.map((table) => [table.name.toLowerCase(), table]));
-  const found = new Map<string, OurTable>();
+  const records: ImportTableRecord[] = [];
   for (const entry of listed as unknown[]) {
-    if (typeof entry === "string") {
-      const table = byName.get(entry.toLowerCase());
-      if (table && !found.has(table.id)) {
-        found.set(table.id, { id: table.id, name: table.name, given: table.name, legacy: true });
-      }
-      continue;
-    }
     if (typeof entry !== "object" || entry === null) continue;
-    const { id, given, status, shown, project } = entry as Record<string, unknown>;
-    const table = typeof id === "string" ? byId.get(id) : undefined;
-    if (!table || typeof given !== "string") continue;
-    found.set(table.id, {
-      id: table.id,
-      name: table.name,
+    const { id, marker, given, status, shown, project } = entry as Record<string, unknown>;
+    if (typeof marker !== "string" || !marker.startsWith(TABLE_MARKER_PREFIX)) continue;
+    if (typeof given !== "string" || (id !== undefined && typeof id !== "string")) continue;
+    records.push({
+      ...(id === undefined ? {} : { id }),
+      marker,
       given,
       ...(typeof status === "string" ? { status } : {}),
       ...(shown === true ? { shown } : {}),
       ...(typeof project === "string" ? { project } : {}),
     });
   }
-  return [...found.values()];
+  return records;
 }
 
 /**
- * The setting's value for `tables`. `created`: the name of a table created in the same request,
- * whose id is not known yet; it is listed by name, as earlier versions did, until the next
- * request saves it by id (so an import stopped in between still knows its table).
+ * Judges `records` against the workbook. A record's table is ours when its id is the table's
+ * and its marker refers to that table; a record without an id (its import has not finished) by
+ * the marker alone. A record whose table is gone (no table has its id, or its marker is missing
+ * or refers to no table) is dropped; one whose proofs point at different tables is kept (the
+ * table is still there) but its tables are disputed, as is a table two records claim.
  */
-export function importTablesValue(tables: readonly ImportTableRecord[], created?: string): string {
-  const records: unknown[] = tables.map(({ id, given, status, shown, project }) => ({
-    id,
-    given,
-    ...(status !== undefined ? { status } : {}),
-    ...(shown ? { shown } : {}),
-    ...(project !== undefined ? { project } : {}),
-  }));
-  if (created !== undefined) records.push(created);
-  return JSON.stringify(records);
+function judge(
+  records: readonly ImportTableRecord[],
+  snapshot: Omit<ImportTablesSnapshot, "setting">,
+): ImportTablesFound {
+  const byId = new Map(snapshot.tables.map((table) => [table.id, table]));
+  const byName = new Map(snapshot.tables.map((table) => [table.name.toLowerCase(), table]));
+  const formulas = new Map(snapshot.names.map((name) => [name.name.toLowerCase(), name.formula]));
+  const claims = new Map<
+    string,
+    { table: { id: string; name: string }; record: ImportTableRecord }[]
+  >();
+  const disputes = new Map<string, DisputedTable>();
+  const kept: ImportTableRecord[] = [];
+  const deadMarkers: string[] = [];
+  const dispute = (
+    table: { id: string; name: string },
+    record: ImportTableRecord,
+    reason: DisputedTable["reason"],
+  ) => {
+    if (disputes.has(table.id)) return;
+    const { given, project } = record;
+    disputes.set(table.id, {
+      name: table.name,
+      given,
+      ...(project === undefined ? {} : { project }),
+      reason,
+    });
+  };
+  for (const record of records) {
+    const formula = formulas.get(record.marker.toLowerCase());
+    if (formula !== undefined && isDeadMarker(formula)) deadMarkers.push(record.marker);
+    const markedName = formula === undefined ? null : markedTableName(formula);
+    const marked = markedName === null ? undefined : byName.get(markedName.toLowerCase());
+    const held = record.id === undefined ? marked : byId.get(record.id);
+    if (held && held !== marked) dispute(held, record, "id only");
+    if (marked && held !== marked) dispute(marked, record, "marker only");
+    if (!held || !marked) continue;
+    const withId = { ...record, id: held.id };
+    kept.push(withId);
+    if (held !== marked) continue;
+    const list = claims.get(held.id) ?? [];
+    list.push({ table: held, record: withId });
+    claims.set(held.id, list);
+  }
+  const ours: OurTable[] = [];
+  for (const [id, list] of claims) {
+    const only = list.length === 1 ? list[0] : undefined;
+    if (only && !disputes.has(id)) {
+      ours.push({ ...only.record, id, name: only.table.name });
+    } else if (!disputes.has(id) && list[0]) {
+      dispute(list[0].table, list[0].record, "claimed twice");
+    }
+  }
+  return { ours, disputed: [...disputes.values()], kept, deadMarkers };
+}
+
+/** The import tables of the workbook as `snapshot` shows it (see {@link judge}). */
+export function importTablesOf(snapshot: ImportTablesSnapshot): ImportTablesFound {
+  return judge(parseRecords(snapshot.setting), snapshot);
 }
 
 /**
- * The setting's value with `own` records put in: entries for other tables are kept as they
- * are; an entry with one of `own`'s ids, or the name placeholder of one `own` table was created
- * under ({@link importTablesValue}), is replaced.
+ * The setting's value with `own` records put in, over `current` read in the same request:
+ * records of other tables are kept as they are (imports that run side by side never put back
+ * each other's older statuses), a record with one of `own`'s markers is replaced, and records
+ * whose table is gone are dropped, own ones too. `created`: the record of a table created in
+ * this request (its marker is not in `current`), kept as it is. With nothing read, only `own`.
  */
 export function mergedImportTablesValue(
-  current: unknown,
+  current: ImportTablesSnapshot | undefined,
   own: readonly ImportTableRecord[],
+  created?: ImportTableRecord,
 ): string {
-  let listed: unknown;
-  try {
-    listed = typeof current === "string" ? JSON.parse(current) : [];
-  } catch {
-    listed = [];
-  }
-  const ids = new Set(own.map((record) => record.id));
-  const names = new Set(own.map((record) => record.given.toLowerCase()));
-  const kept = (Array.isArray(listed) ? (listed as unknown[]) : []).filter((entry) => {
-    if (typeof entry === "string") return !names.has(entry.toLowerCase());
-    if (typeof entry !== "object" || entry === null) return false;
-    const id = (entry as Record<string, unknown>)["id"];
-    return !(typeof id === "string" && ids.has(id));
-  });
-  const records = JSON.parse(importTablesValue(own)) as unknown[];
-  return JSON.stringify([...kept, ...records]);
+  const markers = new Set(own.map((record) => record.marker.toLowerCase()));
+  const records =
+    current === undefined
+      ? own
+      : judge(
+          [
+            ...parseRecords(current.setting).filter(
+              (record) => !markers.has(record.marker.toLowerCase()),
+            ),
+            ...own,
+          ],
+          current,
+        ).kept;
+  const listed = [...records, ...(created ? [created] : [])].map(
+    ({ id, marker, given, status, shown, project }) => ({
+      ...(id === undefined ? {} : { id }),
+      marker,
+      given,
+      ...(status !== undefined ? { status } : {}),
+      ...(shown ? { shown } : {}),
+      ...(project !== undefined ? { project } : {}),
+    }),
+  );
+  return JSON.stringify(listed);
 }
 
-/** Reads the setting that records the import tables (one sync), for {@link mergedImportTablesValue}. */
-export async function importTablesSetting(context: Excel.RequestContext): Promise<unknown> {
-  const setting = context.workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
-  setting.load("value");
+/**
+ * Reads what {@link importTablesOf} and {@link mergedImportTablesValue} need (one sync): the
+ * setting, the tables' ids and names and the defined names' formulas.
+ */
+export async function importTablesSetting(
+  context: Excel.RequestContext,
+): Promise<ImportTablesSnapshot> {
+  const read = queueImportTablesSnapshot(context);
   await context.sync();
-  return setting.isNullObject ? undefined : setting.value;
+  return read();
+}
+
+/**
+ * Queues loading an {@link ImportTablesSnapshot} (the tables with `extra` properties too); after
+ * the sync, the returned function gives it, with the loaded tables.
+ */
+export function queueImportTablesSnapshot(
+  context: Excel.RequestContext,
+  extra: readonly string[] = [],
+): () => ImportTablesSnapshot & { readonly items: Excel.Table[] } {
+  const workbook = context.workbook;
+  const tables = workbook.tables.load(
+    ["items/id", "items/name", ...extra.map((property) => `items/${property}`)].join(","),
+  );
+  const names = workbook.names.load("items/name,items/formula");
+  const setting = workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
+  setting.load("value");
+  return () => ({
+    setting: setting.isNullObject ? undefined : setting.value,
+    tables: tables.items.map((table) => ({ id: table.id, name: table.name })),
+    names: names.items.map((name) => ({ name: name.name, formula: name.formula })),
+    items: tables.items,
+  });
+}
+
+/**
+ * Queues writing the setting ({@link mergedImportTablesValue}) and deleting the markers of
+ * recorded tables that are gone. Deleting such a marker is safe: it is the add-in's (its prefix,
+ * and a record names it), and `=#REF!` refers to nothing, so no formula gets a value from it;
+ * no other name is ever deleted.
+ */
+export function queueImportTables(
+  context: Excel.RequestContext,
+  current: ImportTablesSnapshot,
+  own: readonly ImportTableRecord[],
+  created?: ImportTableRecord,
+): void {
+  const workbook = context.workbook;
+  workbook.settings.add(IMPORT_TABLES_SETTING, mergedImportTablesValue(current, own, created));
+  for (const marker of importTablesOf(current).deadMarkers) {
+    if (marker.startsWith(TABLE_MARKER_PREFIX)) workbook.names.getItem(marker).delete();
+  }
 }
 
 /**
@@ -380,23 +554,15 @@ export async function importTablesSetting(context: Excel.RequestContext): Promis
  */
 function statusCellIsOurs(formula: unknown, table: OurTable): boolean {
   if (formula === "" || formula === null || formula === undefined) return true;
-  if (typeof formula !== "string") return false;
-  if (table.shown && table.status !== undefined) {
-    // The final status is recorded; a progress line means the last import was stopped (the
-    // task pane closed) after it wrote its first block.
-    return formula === table.status || PROGRESS_STATUS.test(formula);
-  }
-  // Recorded by an earlier version, which always wrote its status line there.
-  return table.legacy === true && LEGACY_STATUS.test(formula);
+  if (typeof formula !== "string" || !table.shown || table.status === undefined) return false;
+  // A progress line means the last import was stopped (the task pane closed) after it wrote
+  // its first block.
+  return formula === table.status || PROGRESS_STATUS.test(formula);
 }
 
 /** The progress lines an import writes while it runs (see importCollection). */
 const PROGRESS_STATUS =
   /^(Importing .+ from .+: [\d,]+ records? so far \(partial until finished\)…|Allocations of the payments on sheet .+; importing…)$/;
-
-/** The status lines versions up to 0.1 wrote (see importCollection). */
-const LEGACY_STATUS =
-  /^(PARTIAL · |Importing .+ from .+: |Allocations of the payments on sheet |.+ · [\d,]+ records? · imported )/;
 
 /** Where the table is, as found or created by {@link TableWriter.open}. */
 interface Placement {
@@ -485,13 +651,13 @@ export class TableWriter {
     private readonly sheetRows: number,
     /** Set when this import created its table under another name than it wanted. */
     readonly nameInTheWay: NameInTheWay | null,
-    /** This table's record as the setting held it when it was opened (or a new one). */
-    private readonly record: ImportTableRecord,
     /**
-     * A new table's: the setting as the request that created the table left it (the table
-     * listed by name, its id not known yet), until a request saves {@link record} by id.
+     * Tables the workbook's records claim for this import whose proofs disagree: left alone,
+     * the import wrote beside them.
      */
-    private unsaved: string | null,
+    readonly disputed: readonly DisputedTable[],
+    /** This table's record as the setting held it when it was opened (or a new one). */
+    private readonly record: OurTable,
   ) {
     this.ownedRows = placement.ownedRows;
     this.measure([columns.map((column) => column.header)]);
@@ -548,9 +714,10 @@ export class TableWriter {
   }
 
   /**
-   * Finds the table an earlier import created for `layout.tableName` (by its id, see
+   * Finds the table an earlier import created for `layout.tableName` (on both proofs, see
    * {@link IMPORT_TABLES_SETTING}) and empties its rows (refresh: its columns stay, see
-   * {@link ColumnPlaces}), or creates the sheet and the table.
+   * {@link ColumnPlaces}), or creates the sheet, the table and its marker. A table the records
+   * claim whose proofs disagree is left alone ({@link disputed} says which).
    * The user's things are never written over: a sheet of that name that holds other content
    * and no such table is left alone (the import goes to a new sheet, "Invoices (2)"), and a
    * defined name or a table the user made that holds the table's name is left alone too (the
@@ -569,38 +736,30 @@ export class TableWriter {
     }
     const opened = await run(async (context) => {
       const workbook = context.workbook;
-      const tables = workbook.tables;
-      tables.load("items/name,items/id,items/showHeaders,items/showTotals");
-      const names = workbook.names;
-      names.load("items/name");
-      const setting = workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
-      setting.load("value");
+      const read = queueImportTablesSnapshot(context, ["showHeaders", "showTotals"]);
       const sheets = workbook.worksheets;
       sheets.load("items/name");
       await context.sync();
 
-      const tableNames = tables.items.map((table) => table.name);
-      const ours = importTablesOf(
-        setting.isNullObject ? undefined : setting.value,
-        tables.items.map((table) => ({ id: table.id, name: table.name })),
-      );
+      const snapshot = read();
+      const found = importTablesOf(snapshot);
       // Another project's table is never refreshed with this one's data.
+      const mine = (record: { readonly project?: string }) => ownedBy(record, layout.project);
+      const disputed = found.disputed.filter(
+        (table) => mine(table) && numberOf(layout.tableName, table.given) !== undefined,
+      );
       const choice = chooseImportTable(layout.tableName, {
-        tables: tableNames,
-        definedNames: names.items.map((name) => name.name),
-        ours: ours.filter((table) => ownedBy(table, layout.project)),
+        tables: snapshot.tables.map((table) => table.name),
+        definedNames: snapshot.names.map((name) => name.name),
+        ours: found.ours.filter(mine),
       });
       if (choice.refresh) {
         const key = choice.name.toLowerCase();
-        const table = tables.items.find((item) => item.name.toLowerCase() === key) as Excel.Table;
-        const record = ours.find((item) => item.id === table.id) as OurTable;
-        // Names saved by an earlier version are saved by id from now on.
-        if (ours.some((item) => item.legacy)) {
-          workbook.settings.add(IMPORT_TABLES_SETTING, importTablesValue(ours));
-        }
-        const others = tables.items.filter((item) => item !== table);
+        const table = snapshot.items.find((item) => item.name.toLowerCase() === key) as Excel.Table;
+        const record = found.ours.find((item) => item.id === table.id) as OurTable;
+        const others = snapshot.items.filter((item) => item !== table);
         const refreshed = await refreshExisting(context, table, record, columns, others);
-        return { ...refreshed, nameInTheWay: null, record, unsaved: null };
+        return { ...refreshed, nameInTheWay: null, disputed, record };
       }
       const existing = sheets.items.find(
         (sheet) => sheet.name.toLowerCase() === layout.sheetName.toLowerCase(),
@@ -634,18 +793,25 @@ export class TableWriter {
       created.name = choice.name;
       created.style = "TableStyleMedium2";
       created.load("id");
+      // The second proof, created with the table: Excel keeps it with the table from now on.
+      const marker = newTableMarker([
+        ...snapshot.names.map((name) => name.name),
+        ...snapshot.tables.map((table) => table.name),
+      ]);
+      workbook.names.add(marker, tableMarkerFormula(choice.name)).visible = false;
       sheet.freezePanes.freezeRows(NEW_TABLE_HEADER_ROW + 1);
-      const unsaved = importTablesValue(ours, choice.name);
-      workbook.settings.add(IMPORT_TABLES_SETTING, unsaved);
-      await context.sync();
-      // The id is known only now: the first block's request (or the final one) saves it.
-      const record: ImportTableRecord = {
-        id: created.id,
+      // Recorded by its marker: the id is known only after this sync, and the final request
+      // records it. An import stopped before then still finds its table by the marker.
+      const pending: ImportTableRecord = {
+        marker,
         given: choice.name,
         status,
         shown: true,
         ...(layout.project === undefined ? {} : { project: layout.project.label }),
       };
+      queueImportTables(context, snapshot, [], pending);
+      await context.sync();
+      const record: OurTable = { ...pending, id: created.id, name: choice.name };
       const places = new ColumnPlaces(columns.map((column) => column.header));
       places.place(columns);
       const placement: Placement = {
@@ -657,13 +823,7 @@ export class TableWriter {
         ownedRows: 1,
         totalsRow: false,
       };
-      return {
-        placement,
-        places,
-        nameInTheWay: choice.inTheWay,
-        record,
-        unsaved,
-      };
+      return { placement, places, nameInTheWay: choice.inTheWay, disputed, record };
     });
     return new TableWriter(
       opened.placement,
@@ -671,8 +831,8 @@ export class TableWriter {
       columns,
       sheetRows,
       opened.nameInTheWay,
+      opened.disputed,
       opened.record,
-      opened.unsaved,
     );
   }
 
@@ -774,40 +934,29 @@ export class TableWriter {
   }
 
   /**
-   * The setting's value as this new table's creation left it, until a request records the
-   * table by id (the next block does, with no extra read); null once recorded.
-   */
-  get unrecorded(): string | null {
-    return this.unsaved;
-  }
-
-  /**
-   * Queues the setting that records the import's tables: `current` (the setting's value, read
-   * in the same request) with each writer's record put in, and in `final` the final status of
-   * each. Other tables' records are kept as read, so imports that run side by side (Refresh
-   * all) never put back each other's older statuses.
+   * Queues the setting that records the import's tables: `current` (read in the same request)
+   * with each writer's record put in, with its final status from `final`. Other tables'
+   * records are kept as read, so imports that run side by side (Refresh all) never put back
+   * each other's older statuses; records of tables that are gone are dropped.
    */
   static queueRecords(
     context: Excel.RequestContext,
     writers: readonly TableWriter[],
-    current: unknown,
-    final?: readonly string[],
+    current: ImportTablesSnapshot,
+    final: readonly string[],
   ): void {
-    const own = writers.map((writer, index) => {
-      const status = final?.[index];
-      const { id, given, project } = writer.record;
-      writer.unsaved = null;
-      return status === undefined
-        ? writer.record
-        : {
-            id,
-            given,
-            status,
-            shown: writer.placement.statusRow !== null,
-            ...(project === undefined ? {} : { project }),
-          };
+    const own = writers.map((writer, index): ImportTableRecord => {
+      const { id, marker, given, project } = writer.record;
+      return {
+        id,
+        marker,
+        given,
+        status: final[index] ?? "",
+        shown: writer.placement.statusRow !== null,
+        ...(project === undefined ? {} : { project }),
+      };
     });
-    context.workbook.settings.add(IMPORT_TABLES_SETTING, mergedImportTablesValue(current, own));
+    queueImportTables(context, current, own);
   }
 }
 
@@ -1078,19 +1227,6 @@ export async function writeBlocks(
     context.application.suspendApiCalculationUntilNextSync();
     for (const { writer, columns, block, status } of entries) {
       writer.queueBlock(context, columns, block, status);
-    }
-    // A new table's first block records it by id, over the setting as its creation left it
-    // (the last opened writer's holds the others'): no read, so no extra round trip.
-    const unsaved = entries
-      .map(({ writer }) => writer.unrecorded)
-      .filter((value) => value !== null);
-    if (unsaved.length > 0) {
-      const current = unsaved[unsaved.length - 1];
-      TableWriter.queueRecords(
-        context,
-        entries.map(({ writer }) => writer),
-        current,
-      );
     }
     await context.sync();
   });

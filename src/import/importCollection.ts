@@ -138,11 +138,32 @@ function keptEmpty(headers: readonly string[]): string {
 function nameInTheWay(writer: TableWriter): string {
   const inTheWay = writer.nameInTheWay;
   if (!inTheWay) return "";
+  // A table whose proofs disagree holds the name: disputedTables says why.
+  const key = inTheWay.name.toLowerCase();
+  if (writer.disputed.some((table) => table.name.toLowerCase() === key)) return "";
   const [holder, left] =
     inTheWay.usedBy === "defined name"
       ? ["a defined name in this workbook (Formulas > Name Manager)", "the name"]
       : ["the name of a table Ledger Sheets did not create", "that table"];
   return `“${inTheWay.name}” is already ${holder}, so the table is named “${writer.tableName}”; ${left} was left as it is.`;
+}
+
+/**
+ * Sentences about the tables the workbook's records claim for this import that were left alone,
+ * since Excel's id and the add-in's marker of the table do not agree; "" when there are none.
+ */
+function disputedTables(writer: TableWriter): string {
+  return writer.disputed
+    .map((table) => {
+      const why =
+        table.reason === "id only"
+          ? "it has the id of a table an earlier import made, but not that table's marker (that table was deleted and its id given to this one, or the workbook was changed outside Ledger Sheets)"
+          : table.reason === "marker only"
+            ? "it has the marker of a table an earlier import made, but not that table's id (the workbook was changed outside Ledger Sheets)"
+            : "more than one of the workbook's import records claim it";
+      return `Table “${table.name}” was left as it is: ${why}. Ledger Sheets writes only to a table both agree on, so this import went to table “${writer.tableName}”.`;
+    })
+    .join(" ");
 }
 
 /**
@@ -421,6 +442,14 @@ export async function importCollection(
   }
   // A table that could not take its name (a defined name or the user's own table holds it):
   // say which name it has instead, and that the user's name was not touched.
+  // Tables the records claim whose proofs disagree: say which were left alone, and why.
+  for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
+    const note = writer ? disputedTables(writer) : "";
+    if (note !== "") {
+      message = `${message} ${note}`;
+      status = `${status} · ${note}`;
+    }
+  }
   for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
     const note = writer ? nameInTheWay(writer) : "";
     if (note !== "") {

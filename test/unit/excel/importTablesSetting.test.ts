@@ -1,39 +1,141 @@
-// The setting that records import tables: side-by-side imports (Refresh all) each put in their
-// own records over the value read in the same request, keeping everyone else's as they are.
-import { importTablesOf, mergedImportTablesValue } from "../../../src/excel/tableWriter";
+// The setting that records import tables, judged against the workbook: a table is the import's
+// only when a record's id and its marker (a defined name =Invoices[#All]) agree; records of
+// tables that are gone are dropped when the setting is written; side-by-side imports (Refresh
+// all) each put in their own records over the value read in the same request.
+import {
+  importTablesOf,
+  markedTableName,
+  mergedImportTablesValue,
+} from "../../../src/excel/tableWriter";
+
+const A = "LedgerSheets_Table_aaaa";
+const B = "LedgerSheets_Table_bbbb";
+const C = "LedgerSheets_Table_cccc";
 
 const tables = [
-  { id: "{A}", name: "Invoices" },
-  { id: "{B}", name: "Bills" },
-  { id: "{C}", name: "Receipts" },
+  { id: "1", name: "Invoices" },
+  { id: "2", name: "Bills" },
+  { id: "3", name: "Receipts" },
 ];
+const names = [
+  { name: A, formula: "=Invoices[#All]" },
+  { name: B, formula: "=Bills[#All]" },
+  { name: C, formula: "=#REF!" },
+  { name: "Budget", formula: "=#REF!" },
+];
+
+function snapshot(records: unknown[]) {
+  return { setting: JSON.stringify(records), tables, names };
+}
+
+describe("markedTableName()", () => {
+  it("reads the table of a whole-table reference, and nothing else", () => {
+    expect(markedTableName("=Invoices[#All]")).toBe("Invoices");
+    expect(markedTableName("= Sales_2 [ [#ALL] ]")).toBe("Sales_2");
+    expect(markedTableName("=#REF!")).toBeNull();
+    expect(markedTableName("=Invoices[#Data]")).toBeNull();
+    expect(markedTableName("=Sheet1!$A$1:$B$2")).toBeNull();
+    expect(markedTableName("=Invoices[#All]+1")).toBeNull();
+  });
+});
+
+describe("importTablesOf()", () => {
+  it("takes a table as ours when the record's id and marker agree", () => {
+    const found = importTablesOf(
+      snapshot([{ id: "1", marker: A, given: "Invoices", status: "Done", shown: true }]),
+    );
+    expect(found.ours).toEqual([
+      { id: "1", marker: A, given: "Invoices", status: "Done", shown: true, name: "Invoices" },
+    ]);
+    expect(found.disputed).toEqual([]);
+  });
+
+  it("takes a record without an id (its import has not finished) by its marker, id filled in", () => {
+    const found = importTablesOf(snapshot([{ marker: B, given: "Bills" }]));
+    expect(found.ours).toEqual([{ id: "2", marker: B, given: "Bills", name: "Bills" }]);
+    expect(found.kept).toEqual([{ id: "2", marker: B, given: "Bills" }]);
+  });
+
+  it("disputes a table with a record's id whose marker is gone, and drops that record", () => {
+    const found = importTablesOf(snapshot([{ id: "3", marker: C, given: "Invoices" }]));
+    expect(found.ours).toEqual([]);
+    expect(found.disputed).toEqual([{ name: "Receipts", given: "Invoices", reason: "id only" }]);
+    expect(found.kept).toEqual([]);
+    expect(found.deadMarkers).toEqual([C]);
+  });
+
+  it("disputes both tables when the id and the marker point at different ones", () => {
+    const found = importTablesOf(snapshot([{ id: "3", marker: A, given: "Invoices" }]));
+    expect(found.ours).toEqual([]);
+    expect(found.disputed).toEqual([
+      { name: "Receipts", given: "Invoices", reason: "id only" },
+      { name: "Invoices", given: "Invoices", reason: "marker only" },
+    ]);
+    // Both tables are still there: the record stays, and the tables stay disputed.
+    expect(found.kept).toEqual([{ id: "3", marker: A, given: "Invoices" }]);
+  });
+
+  it("disputes a table two records claim", () => {
+    const found = importTablesOf(
+      snapshot([
+        { id: "1", marker: A, given: "Invoices" },
+        { marker: A, given: "Invoices_2" },
+      ]),
+    );
+    expect(found.ours).toEqual([]);
+    expect(found.disputed).toEqual([
+      { name: "Invoices", given: "Invoices", reason: "claimed twice" },
+    ]);
+  });
+
+  it("ignores records without a marker of the add-in's, and values that are not records", () => {
+    for (const value of [
+      JSON.stringify(["Invoices"]),
+      JSON.stringify([{ id: "1", given: "Invoices" }]),
+      JSON.stringify([{ id: "1", marker: "Budget", given: "Invoices" }]),
+      "{not json",
+      undefined,
+    ]) {
+      const found = importTablesOf({ setting: value, tables, names });
+      expect(found).toEqual({ ours: [], disputed: [], kept: [], deadMarkers: [] });
+    }
+  });
+});
 
 describe("mergedImportTablesValue()", () => {
   it("replaces only its own records and keeps the others' newer statuses", () => {
     // Bills finished after Invoices opened: its new status must survive Invoices' finish.
-    const current = JSON.stringify([
-      { id: "{A}", given: "Invoices", status: "Invoices · old", shown: true },
-      { id: "{B}", given: "Bills", status: "Bills · new", shown: true },
+    const current = snapshot([
+      { id: "1", marker: A, given: "Invoices", status: "Invoices · old", shown: true },
+      { id: "2", marker: B, given: "Bills", status: "Bills · new", shown: true },
     ]);
     const merged = mergedImportTablesValue(current, [
-      { id: "{A}", given: "Invoices", status: "Invoices · new", shown: true },
+      { id: "1", marker: A, given: "Invoices", status: "Invoices · new", shown: true },
     ]);
-    expect(importTablesOf(merged, tables)).toEqual([
-      { id: "{B}", name: "Bills", given: "Bills", status: "Bills · new", shown: true },
-      { id: "{A}", name: "Invoices", given: "Invoices", status: "Invoices · new", shown: true },
+    expect(JSON.parse(merged)).toEqual([
+      { id: "2", marker: B, given: "Bills", status: "Bills · new", shown: true },
+      { id: "1", marker: A, given: "Invoices", status: "Invoices · new", shown: true },
     ]);
   });
 
-  it("replaces a new table's name placeholder by its id record, and keeps other names", () => {
-    const current = JSON.stringify(["Receipts", "Invoices"]);
-    const merged = mergedImportTablesValue(current, [{ id: "{A}", given: "Invoices" }]);
-    expect(JSON.parse(merged)).toEqual(["Receipts", { id: "{A}", given: "Invoices" }]);
+  it("drops the records of tables that are gone, and keeps a table created in the request", () => {
+    const current = snapshot([
+      { id: "1", marker: A, given: "Invoices" },
+      { id: "9", marker: B, given: "Bills" },
+      { id: "3", marker: C, given: "Receipts" },
+      { marker: "LedgerSheets_Table_dddd", given: "Old" },
+    ]);
+    const created = { marker: "LedgerSheets_Table_eeee", given: "Payments" };
+    expect(JSON.parse(mergedImportTablesValue(current, [], created))).toEqual([
+      { id: "1", marker: A, given: "Invoices" },
+      created,
+    ]);
   });
 
   it("starts over from an unreadable or missing value", () => {
-    expect(JSON.parse(mergedImportTablesValue("{not json", [{ id: "{A}", given: "X" }]))).toEqual([
-      { id: "{A}", given: "X" },
-    ]);
-    expect(JSON.parse(mergedImportTablesValue(undefined, []))).toEqual([]);
+    const own = [{ id: "1", marker: A, given: "Invoices" }];
+    for (const setting of ["{not json", undefined]) {
+      expect(JSON.parse(mergedImportTablesValue({ setting, tables, names }, own))).toEqual(own);
+    }
   });
 });

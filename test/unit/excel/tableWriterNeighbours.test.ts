@@ -15,6 +15,7 @@ const AMOUNT: ColumnSpec = { key: "amount", header: "Amount", kind: "money" };
 const MEMO: ColumnSpec = { key: "memo", header: "Memo", kind: "text" };
 const COLUMNS = [ID, AMOUNT];
 const LAYOUT = { sheetName: "Invoices", tableName: "Invoices" };
+const MARKER = expect.stringMatching(/^LedgerSheets_Table_[0-9a-f]{16}$/) as unknown;
 
 type Row = (string | number)[];
 
@@ -190,7 +191,7 @@ describe("TableWriter and the status cell above a refreshed table", () => {
     expect(host.tableInfo("Invoices")!.rowCount).toBe(3);
     // The status is kept where the add-in owns it: the setting that records the table.
     expect(await settingValue(host)).toEqual([
-      { id: expect.any(String), given: "Invoices", status: "PARTIAL · 3 records" },
+      { id: expect.any(String), marker: MARKER, given: "Invoices", status: "PARTIAL · 3 records" },
     ]);
   });
 
@@ -241,7 +242,7 @@ describe("TableWriter and the status cell above a refreshed table", () => {
   });
 });
 
-describe("TableWriter refreshes only tables it created, recorded by id", () => {
+describe("TableWriter refreshes only tables it created, recorded by id and marker", () => {
   it("leaves a table the user made with the name of the import's deleted table alone", async () => {
     const host = new OfficeJsExcelHost();
     await importRows(host, [rows(2)]);
@@ -275,32 +276,26 @@ describe("TableWriter refreshes only tables it created, recorded by id", () => {
     expect(host.tableInfo("Sales")!.rowCount).toBe(4);
   });
 
-  it("reads the names an earlier version saved, and saves them by id from then on", async () => {
+  it("never takes a table as its own by name: a list of names in the setting claims nothing", async () => {
     const host = new OfficeJsExcelHost();
-    const oldStatus =
-      "Invoices · 2 records · imported 2026-11-20 10:00 UTC from example.test · complete";
-    const first = await importRows(host, [rows(2)], COLUMNS, oldStatus);
-    expect(first.tableName).toBe("Invoices");
-    // The setting as version 0.1 saved it; its status line is recognised as the import's.
+    host.addSheet("Mine");
+    host.setCells("Mine", "A1", [
+      ["Client", "Due"],
+      ["Acme", 120],
+    ]);
     await host.run(async (context) => {
+      context.workbook.tables.add("Mine!A1:B2", true).name = "Invoices";
       context.workbook.settings.add(IMPORT_TABLES_SETTING, JSON.stringify(["Invoices"]));
       await context.sync();
     });
-    const again = await importRows(host, [rows(3)]);
-    expect(again).toMatchObject({ tableName: "Invoices", statusBlocked: null });
-    expect(host.cell("Invoices", "A1").value).toBe("Done");
-    expect(host.tableInfo("Invoices")!.rowCount).toBe(3);
-    expect(await settingValue(host)).toEqual([
-      { id: expect.any(String), given: "Invoices", status: "Done", shown: true },
+    const writer = await importRows(host, [rows(3)]);
+    expect(writer.tableName).toBe("Invoices_2");
+    expect(host.values("Mine", "A1:B2")).toEqual([
+      ["Client", "Due"],
+      ["Acme", 120],
     ]);
-    // Now recorded by id: a same-named table the user makes later is not the import's.
-    await host.run(async (context) => {
-      context.workbook.tables.getItem("Invoices").name = "Old";
-      context.workbook.worksheets.getItem("Invoices").tables.add("Invoices!E1:E2", true).name =
-        "Invoices";
-      await context.sync();
-    });
-    const third = await importRows(host, [rows(1)]);
-    expect(third.tableName).toBe("Old");
+    expect(await settingValue(host)).toEqual([
+      { id: expect.any(String), marker: MARKER, given: "Invoices_2", status: "Done", shown: true },
+    ]);
   });
 });
