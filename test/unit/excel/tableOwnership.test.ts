@@ -60,10 +60,8 @@ async function tableIds(host: FakeExcelHost): Promise<Record<string, string>> {
 }
 
 function records(host: FakeExcelHost): Record<string, unknown>[] {
-  return JSON.parse(host.workbook.settings.get(IMPORT_TABLES_SETTING) ?? "[]") as Record<
-    string,
-    unknown
-  >[];
+  const value = host.workbook.settings.get(IMPORT_TABLES_SETTING);
+  return typeof value === "string" ? (JSON.parse(value) as Record<string, unknown>[]) : [];
 }
 
 /** The user's own table "name" on sheet Mine, A1:B2. */
