@@ -301,7 +301,10 @@ describe("importCollection() into the fake Excel host", () => {
         `${first.notes.map((n) => `${n} `).join("")}${note}`,
     );
     expect(host.cell("Invoices", "A1").value).toMatch(/ · complete · “Invoices” is already/);
-    expect(host.definedNames()).toEqual([{ name: "Invoices", formula: "=Sheet1!$A$2:$A$3" }]);
+    expect(host.definedNames()).toEqual([
+      { name: "Invoices", formula: "=Sheet1!$A$2:$A$3" },
+      { name: expect.stringMatching(/^LedgerSheets_Table_/), formula: "=Invoices_2[#All]" },
+    ]);
     expect(host.cell("Sheet1", "B1").value).toBe(350);
 
     // The next import refreshes the same table, with nothing more to say.
@@ -836,6 +839,50 @@ describe("importCollection() into the fake Excel host", () => {
     expect(sum.formula).toBe("=SUM(Invoices[Total])");
     expect(sum.value).toBeCloseTo(sumOfNumericTotals(await allRecords("/invoices")).toNumber(), 2);
     expect(host.cell("Report", "A1").formula).toBe(`=Invoices!B${totalRow}`);
+  });
+
+  it("leaves the user's table that got a deleted import table's id alone, imports beside it and says why", async () => {
+    const host = new OfficeJsExcelHost();
+    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "bills", api: api() });
+    await host.run(async (context) => {
+      context.workbook.tables.getItem("Invoices").delete();
+      await context.sync();
+    });
+    // Excel may give a deleted table's id to the next table made after the file is reopened.
+    const reopened = OfficeJsExcelHost.fromSerialized(host.serialize(), {
+      reuseFreedTableIds: true,
+    });
+    reopened.addSheet("Mine");
+    reopened.setCells("Mine", "A1", [
+      ["Client", "Due"],
+      ["Acme", 120],
+    ]);
+    await reopened.run(async (context) => {
+      context.workbook.tables.add("Mine!A1:B2", true).name = "Clients";
+      await context.sync();
+    });
+
+    const result = await importCollection(reopened.run, { collection: "invoices", api: api() });
+    expect(reopened.tableInfo("Clients")).toMatchObject({ address: "Mine!A1:B2" });
+    expect(reopened.values("Mine", "A1:B2")).toEqual([
+      ["Client", "Due"],
+      ["Acme", 120],
+    ]);
+    expect(result).toMatchObject({
+      sheetName: "Invoices (2)",
+      tableName: "Invoices",
+      rows: DEFAULT_RECORD_COUNTS.invoices,
+      complete: true,
+    });
+    const why =
+      "Table “Clients” was left as it is: it has the id of a table an earlier import made, but " +
+      "not that table's marker (that table was deleted and its id given to this one, or the " +
+      "workbook was changed outside Ledger Sheets). Ledger Sheets writes only to a table both " +
+      "agree on, so this import went to table “Invoices”.";
+    expect(result.message).toContain(why);
+    expect(reopened.cell("Invoices (2)", "A1").value).toContain(`· complete · ${why}`);
+    expect(reopened.tableInfo("Bills")!.rowCount).toBe(DEFAULT_RECORD_COUNTS.bills);
   });
 
   it("says a cancelled import is partial when there is no room for the status line above the table", async () => {
