@@ -519,14 +519,22 @@ export function queueImportTablesSnapshot(
     ["items/id", "items/name", ...extra.map((property) => `items/${property}`)].join(","),
   );
   const names = workbook.names.load("items/name,items/formula");
-  const setting = workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
-  setting.load("value");
-  return () => ({
+  const setting = workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING).load("value");
+  return () => snapshotOf(setting, tables, names);
+}
+
+/** The snapshot {@link queueImportTablesSnapshot} loaded, read after the sync. */
+function snapshotOf(
+  setting: Excel.Setting,
+  tables: Excel.TableCollection,
+  names: Excel.NamedItemCollection,
+): ImportTablesSnapshot & { readonly items: Excel.Table[] } {
+  return {
     setting: setting.isNullObject ? undefined : setting.value,
     tables: tables.items.map((table) => ({ id: table.id, name: table.name })),
     names: names.items.map((name) => ({ name: name.name, formula: name.formula })),
     items: tables.items,
-  });
+  };
 }
 
 /**
