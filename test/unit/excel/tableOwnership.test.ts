@@ -3,6 +3,7 @@
 // table ids are not durable (the emulator reopens with reuseFreedTableIds, as Excel may) and the
 // setting is whatever the file says, so neither alone makes a table the import's.
 import type { FakeExcelHost } from "../../../tools/excel-emulator";
+import { activeSheetProject } from "../../../src/excel/sheetProject";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import {
   finishTables,
@@ -255,5 +256,22 @@ describe("a table is the import's only on two proofs", () => {
       "LedgerSheets_Table_00000000000000ff",
     ]);
     expect(bills).toMatch(MARKER);
+  });
+});
+
+describe("the active sheet's project", () => {
+  it("is not read from a user's table that got a deleted import table's id", async () => {
+    const host = new OfficeJsExcelHost();
+    const layout = { ...INVOICES, project: { label: "Acme", first: true } };
+    const writer = await TableWriter.open(host.run, layout, COLUMNS, "Importing…");
+    await finishTables(host.run, [{ writer, status: "Done" }]);
+    expect(await activeSheetProject(host.run)).toEqual({ sheetName: "Invoices", project: "Acme" });
+    await batch(host, (context) => context.workbook.tables.getItem("Invoices").delete());
+    const reopened = OfficeJsExcelHost.fromSerialized(host.serialize(), {
+      reuseFreedTableIds: true,
+    });
+    await usersTable(reopened, "Clients");
+    await batch(reopened, (context) => context.workbook.worksheets.getItem("Mine").activate());
+    expect(await activeSheetProject(reopened.run)).toBeNull();
   });
 });
