@@ -440,8 +440,6 @@ export async function importCollection(
     message = `${message} ${kept}`;
     status = `${status} · ${kept}`;
   }
-  // A table that could not take its name (a defined name or the user's own table holds it):
-  // say which name it has instead, and that the user's name was not touched.
   // Tables the records claim whose proofs disagree: say which were left alone, and why.
   for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
     const note = writer ? disputedTables(writer) : "";
@@ -450,6 +448,8 @@ export async function importCollection(
       status = `${status} · ${note}`;
     }
   }
+  // A table that could not take its name (a defined name or the user's own table holds it):
+  // say which name it has instead, and that the user's name was not touched.
   for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
     const note = writer ? nameInTheWay(writer) : "";
     if (note !== "") {
