@@ -2,7 +2,7 @@
 // bundles run on the shared-runtime page and share webpack's module registry (runtimeChunk
 // "single"), so this module, and the task pane's connection holder, exist once.
 
-import type { ExcelRun } from "../excel/run";
+import { excelRunOf, type ExcelRun } from "../excel/run";
 import { ExcelWorkbookSettings } from "../excel/workbookSettings";
 import { LedgerFormulas, type FormulaError } from "../formulas";
 import type { CollectionId } from "../import/types";
@@ -14,7 +14,9 @@ import { cacheSecondsOf, FORMULA_CACHE_SETTING } from "../settings/formulaCacheT
  * The workbook's settings (Excel.SettingCollection), one object for the task pane and the
  * formulas: the pane's writes update what the formulas read without asking Excel again.
  */
-export const workbookSettings = new ExcelWorkbookSettings((batch) => Excel.run(batch));
+export const workbookSettings = new ExcelWorkbookSettings(
+  excelRunOf((options, batch) => Excel.run(options, batch)),
+);
 
 /** The settings the formulas read on every call. */
 const FORMULA_SETTINGS = [COLLECTION_PATHS_SETTING, FORMULA_CACHE_SETTING] as const;

@@ -8,7 +8,7 @@ import { fetchNewIntoTable } from "../import/fetchNew";
 import { importCollection } from "../import/importCollection";
 import { refreshAll } from "../import/refreshAll";
 import { journalSheetState } from "../excel/journalSheet";
-import type { ExcelRun } from "../excel/run";
+import { excelRunOf, type ExcelRun } from "../excel/run";
 import {
   activeJournalInfo,
   openJournal,
@@ -179,7 +179,7 @@ async function start(): Promise<void> {
   // Office.context.document.settings, whose saveAsync writes back a stale copy of all of them.
   const workbook = workbookSettings;
   const device = deviceStore();
-  const excelRun: ExcelRun = (batch) => Excel.run(batch);
+  const excelRun: ExcelRun = excelRunOf((options, batch) => Excel.run(options, batch));
 
   const importRun = new ImportRun(importCollection, excelRun, {
     fetchNew: fetchNewIntoTable,

@@ -50,6 +50,8 @@ const SUPPORTED_SETS: Readonly<Record<string, string>> = {
   excelapi: "1.17",
   sharedruntime: "1.1",
   customfunctionsruntime: "1.4",
+  // office.js asks for this set before it sends Excel.run's delayForCellEdit flag.
+  delayforcelledit: "1.1",
   ribbonapi: "1.1",
   addincommands: "1.1",
 };
