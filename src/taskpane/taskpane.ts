@@ -25,7 +25,7 @@ import { mountJournalPanel } from "./journalPanel";
 import { mountRefreshAllSection, RefreshAllSection } from "./refreshAllSection";
 import { mountSheetProjectLine } from "./sheetProjectLine";
 import { activeSheetProject } from "../excel/sheetProject";
-import { missingRequirementsMessage } from "./requirements";
+import { formulasUnavailableMessage, missingRequirementsMessage } from "./requirements";
 import { applyPaneTheme, paneThemeFromOffice } from "./theme";
 import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./tabs";
 import { requireElement, setShown } from "./view";
@@ -218,6 +218,9 @@ async function start(): Promise<void> {
     active: activeConnection,
     refresh: () => refreshFormulas(excelRun),
     workbook,
+    unavailable: formulasUnavailableMessage((name, version) =>
+      Office.context.requirements.isSetSupported(name, version),
+    ),
   });
   const connectionPanel = mountConnectionPanel(document, {
     // Every request of the pane, the formulas and Refresh all says why a service gave no answer.
