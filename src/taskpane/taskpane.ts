@@ -61,23 +61,19 @@ function currentOfficeTheme(): Office.OfficeTheme | undefined {
 }
 
 /**
- * Applies Office's theme now and again whenever Office reports a change while the pane is open
- * (OfficeThemeChanged; hosts without that event keep the theme the pane opened with).
+ * Applies Office's theme now, and again whenever the user comes back to the pane. Excel has no
+ * theme-change event for add-ins (OfficeThemeChanged is Outlook's), and a theme is changed in
+ * File > Account, outside the pane: reading it when the pane regains focus or is shown again
+ * follows the change as soon as the user can see the pane.
  */
 function followOfficeTheme(): void {
-  const apply = (theme: Office.OfficeTheme | undefined) =>
-    applyPaneTheme(document.documentElement, paneThemeFromOffice(theme));
-  apply(currentOfficeTheme());
-  const eventType = Office.EventType?.OfficeThemeChanged;
-  const officeDocument = Office.context?.document;
-  if (eventType === undefined || typeof officeDocument?.addHandlerAsync !== "function") return;
-  try {
-    officeDocument.addHandlerAsync(eventType, (args: { officeTheme?: Office.OfficeTheme }) => {
-      apply(args?.officeTheme ?? currentOfficeTheme());
-    });
-  } catch {
-    // A host that does not know the event: the pane keeps its theme.
-  }
+  const apply = () =>
+    applyPaneTheme(document.documentElement, paneThemeFromOffice(currentOfficeTheme()));
+  apply();
+  window.addEventListener("focus", apply);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") apply();
+  });
 }
 
 /**

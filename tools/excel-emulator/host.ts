@@ -100,8 +100,6 @@ export class FakeExcelHost implements SyncBackend {
   readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();
   /** Function commands registered through Office.actions.associate, by id (the ribbon's). */
   readonly actions = new Map<string, (event?: unknown) => unknown>();
-  /** OfficeThemeChanged handlers the pane added through document.addHandlerAsync. */
-  readonly themeHandlers = new Set<(args: unknown) => void>();
   private log: SyncRecord[] = [];
   private listeners = new Set<() => void>();
   private queueTail: Promise<void> = Promise.resolve();
@@ -210,10 +208,12 @@ export class FakeExcelHost implements SyncBackend {
     });
   }
 
-  /** Switches Office's theme, as a user would in File > Account, and tells the open pane. */
+  /**
+   * Switches Office's theme, as a user would in File > Account. Excel tells the add-in nothing:
+   * `Office.context.officeTheme` answers the new theme when the pane next reads it.
+   */
   setTheme(theme: "light" | "dark"): void {
     this.theme = theme;
-    for (const handler of [...this.themeHandlers]) handler(theme);
   }
 
   /**
