@@ -64,14 +64,34 @@ export function cellError(error: FormulaError): CustomFunctions.Error {
   return new CustomFunctions.Error(code, error.message);
 }
 
+/** Worksheet.calculate, which recalculates one sheet, not every open workbook, is ExcelApi 1.14. */
+function sheetCalculationSupported(): boolean {
+  try {
+    return Office.context.requirements.isSetSupported("ExcelApi", "1.14");
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Refresh data: forgets every cached answer, then has Excel recalculate every formula (a full
- * calculation: a normal one would skip our cells, whose arguments did not change).
+ * Refresh data: forgets every cached answer, then has Excel recalculate this workbook with every
+ * cell marked dirty (a normal recalculation would skip our cells, whose arguments did not
+ * change). Sheet by sheet where Excel can (ExcelApi 1.14): Application.calculate would
+ * recalculate every open workbook, the user's other files too. Two syncs.
  */
-export async function refreshFormulas(run: ExcelRun): Promise<void> {
+export async function refreshFormulas(
+  run: ExcelRun,
+  bySheet: boolean = sheetCalculationSupported(),
+): Promise<void> {
   ledgerFormulas.clear();
   await run(async (context) => {
-    context.workbook.application.calculate(Excel.CalculationType.full);
+    if (bySheet) {
+      const sheets = context.workbook.worksheets.load("items/name");
+      await context.sync();
+      for (const sheet of sheets.items) sheet.calculate(true);
+    } else {
+      context.workbook.application.calculate(Excel.CalculationType.full);
+    }
     await context.sync();
   });
 }
