@@ -51,6 +51,15 @@ export default tseslint.config(
     },
   },
   {
+    // Runs in Internet Explorer 11 to say the pane cannot: ES5 only.
+    files: ["src/taskpane/oldWebView.js"],
+    languageOptions: {
+      ecmaVersion: 5,
+      sourceType: "script",
+      globals: { window: "readonly", document: "readonly" },
+    },
+  },
+  {
     // The pure core runs in the browser, in the custom functions runtime and in Node.
     files: [
       "src/api/**/*.ts",

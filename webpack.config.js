@@ -87,8 +87,8 @@ module.exports = async (env, argv) => {
           use: {
             loader: "ts-loader",
             // Type checking is `npm run typecheck` (tsc --strict over everything); the build only transpiles.
-            // ES2017: what the oldest supported host's web view parses (Edge Legacy, EdgeHTML
-            // 18, on Office builds that still use it; see docs/deploy.md).
+            // ES2017: parsed by every web view of a supported host (WebView2, Safari on the
+            // oldest supported macOS); IE11 gets old-web-view.js instead (see docs/deploy.md).
             options: {
               onlyCompileBundledFiles: true,
               transpileOnly: true,
@@ -125,6 +125,8 @@ module.exports = async (env, argv) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
+          // Not bundled: ES5 as written, so IE11 can run it (src/taskpane/oldWebView.js).
+          { from: "src/taskpane/oldWebView.js", to: "old-web-view.js" },
           {
             from: "manifest.xml",
             to: "manifest.xml",

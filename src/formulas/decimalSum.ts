@@ -10,6 +10,7 @@ import {
   toWireDecimal,
   type Money,
 } from "../money";
+import { plainCellValue } from "./dataTypeValue";
 import { badArgument } from "./formulaError";
 
 /** Where a cell is, for messages: "Row 3, column 1 of the debits". */
@@ -18,7 +19,8 @@ function where(what: string, row: number, column: number): string {
 }
 
 /** The exact amount in one cell, or undefined for an empty one. */
-function amountOf(value: unknown, place: () => string): Money | undefined {
+function amountOf(cell: unknown, place: () => string): Money | undefined {
+  const value = plainCellValue(cell);
   if (value === null || value === undefined || value === "") return undefined;
   if (typeof value === "number") {
     const settled = centsFromSpreadsheetNumber(value);

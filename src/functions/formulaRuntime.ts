@@ -2,7 +2,7 @@
 // bundles run on the shared-runtime page and share webpack's module registry (runtimeChunk
 // "single"), so this module, and the task pane's connection holder, exist once.
 
-import type { ExcelRun } from "../excel/run";
+import { excelRunOf, type ExcelRun } from "../excel/run";
 import { ExcelWorkbookSettings } from "../excel/workbookSettings";
 import { LedgerFormulas, type FormulaError } from "../formulas";
 import type { CollectionId } from "../import/types";
@@ -14,7 +14,9 @@ import { cacheSecondsOf, FORMULA_CACHE_SETTING } from "../settings/formulaCacheT
  * The workbook's settings (Excel.SettingCollection), one object for the task pane and the
  * formulas: the pane's writes update what the formulas read without asking Excel again.
  */
-export const workbookSettings = new ExcelWorkbookSettings((batch) => Excel.run(batch));
+export const workbookSettings = new ExcelWorkbookSettings(
+  excelRunOf((options, batch) => Excel.run(options, batch)),
+);
 
 /** The settings the formulas read on every call. */
 const FORMULA_SETTINGS = [COLLECTION_PATHS_SETTING, FORMULA_CACHE_SETTING] as const;
@@ -62,14 +64,34 @@ export function cellError(error: FormulaError): CustomFunctions.Error {
   return new CustomFunctions.Error(code, error.message);
 }
 
+/** Worksheet.calculate, which recalculates one sheet, not every open workbook, is ExcelApi 1.14. */
+function sheetCalculationSupported(): boolean {
+  try {
+    return Office.context.requirements.isSetSupported("ExcelApi", "1.14");
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Refresh data: forgets every cached answer, then has Excel recalculate every formula (a full
- * calculation: a normal one would skip our cells, whose arguments did not change).
+ * Refresh data: forgets every cached answer, then has Excel recalculate this workbook with every
+ * cell marked dirty (a normal recalculation would skip our cells, whose arguments did not
+ * change). Sheet by sheet where Excel can (ExcelApi 1.14): Application.calculate would
+ * recalculate every open workbook, the user's other files too. Two syncs.
  */
-export async function refreshFormulas(run: ExcelRun): Promise<void> {
+export async function refreshFormulas(
+  run: ExcelRun,
+  bySheet: boolean = sheetCalculationSupported(),
+): Promise<void> {
   ledgerFormulas.clear();
   await run(async (context) => {
-    context.workbook.application.calculate(Excel.CalculationType.full);
+    if (bySheet) {
+      const sheets = context.workbook.worksheets.load("items/name");
+      await context.sync();
+      for (const sheet of sheets.items) sheet.calculate(true);
+    } else {
+      context.workbook.application.calculate(Excel.CalculationType.full);
+    }
     await context.sync();
   });
 }

@@ -21,6 +21,8 @@ export interface FormulasPanelOptions {
    * every call (the one in src/functions/formulaRuntime.ts).
    */
   readonly workbook: DocumentSettingsStore;
+  /** Why this Excel cannot run the formulas (src/taskpane/requirements.ts), or null. */
+  readonly unavailable?: string | null;
 }
 
 export function mountFormulasPanel(root: Document, options: FormulasPanelOptions): void {
@@ -30,6 +32,9 @@ export function mountFormulasPanel(root: Document, options: FormulasPanelOptions
   const cacheField = requireElement(root, "formula-cache-seconds", HTMLInputElement);
   const cacheError = requireElement(root, "formula-cache-seconds-error", HTMLElement);
   const { workbook } = options;
+  const unavailable = requireElement(root, "formulas-unavailable", HTMLElement);
+  unavailable.textContent = options.unavailable ?? "";
+  setShown(unavailable, Boolean(options.unavailable));
 
   let seconds = DEFAULT_CACHE_SECONDS;
   cacheField.value = String(seconds);

@@ -27,3 +27,29 @@ export function missingRequirementsMessage(
   const names = missing.map((set) => `${set.name} ${set.version} (${set.for})`).join(" and ");
   return `This version of Excel lacks ${names}, which Ledger Sheets needs. Update Office (Excel for Microsoft 365: Version 2102 or later on Windows, 16.50 or later on Mac), or use Excel on the web.`;
 }
+
+/**
+ * What the LEDGER formulas need: `CustomFunctions.ErrorCode`'s `invalidValue` and `notAvailable`
+ * (the cell errors that carry a message) are CustomFunctionsRuntime 1.3. Imports and journals do
+ * not need it, so the manifest does not require it: a host without it keeps the rest.
+ */
+export const FORMULAS_SET = { name: "CustomFunctionsRuntime", version: "1.3" } as const;
+
+/** Why the LEDGER formulas cannot work in this Excel, or null when they can. */
+export function formulasUnavailableMessage(
+  isSetSupported: (name: string, version: string) => boolean,
+): string | null {
+  let supported: boolean;
+  try {
+    supported = isSetSupported(FORMULAS_SET.name, FORMULAS_SET.version);
+  } catch {
+    supported = false;
+  }
+  if (supported) return null;
+  return (
+    `LEDGER formulas are not available in this version of Excel: they need ` +
+    `${FORMULAS_SET.name} ${FORMULAS_SET.version}. Update Office (Excel for Microsoft 365: ` +
+    "Version 2008 or later on Windows, 16.40 or later on Mac; Excel 2021: Version 2311 or later, " +
+    "or 2108 with a volume licence), or use Excel on the web. Import and journals work as they are."
+  );
+}

@@ -8,7 +8,7 @@ import { fetchNewIntoTable } from "../import/fetchNew";
 import { importCollection } from "../import/importCollection";
 import { refreshAll } from "../import/refreshAll";
 import { journalSheetState } from "../excel/journalSheet";
-import type { ExcelRun } from "../excel/run";
+import { excelRunOf, type ExcelRun } from "../excel/run";
 import {
   activeJournalInfo,
   openJournal,
@@ -25,7 +25,7 @@ import { mountJournalPanel } from "./journalPanel";
 import { mountRefreshAllSection, RefreshAllSection } from "./refreshAllSection";
 import { mountSheetProjectLine } from "./sheetProjectLine";
 import { activeSheetProject } from "../excel/sheetProject";
-import { missingRequirementsMessage } from "./requirements";
+import { formulasUnavailableMessage, missingRequirementsMessage } from "./requirements";
 import { applyPaneTheme, paneThemeFromOffice } from "./theme";
 import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./tabs";
 import { requireElement, setShown } from "./view";
@@ -61,23 +61,19 @@ function currentOfficeTheme(): Office.OfficeTheme | undefined {
 }
 
 /**
- * Applies Office's theme now and again whenever Office reports a change while the pane is open
- * (OfficeThemeChanged; hosts without that event keep the theme the pane opened with).
+ * Applies Office's theme now, and again whenever the user comes back to the pane. Excel has no
+ * theme-change event for add-ins (OfficeThemeChanged is Outlook's), and a theme is changed in
+ * File > Account, outside the pane: reading it when the pane regains focus or is shown again
+ * follows the change as soon as the user can see the pane.
  */
 function followOfficeTheme(): void {
-  const apply = (theme: Office.OfficeTheme | undefined) =>
-    applyPaneTheme(document.documentElement, paneThemeFromOffice(theme));
-  apply(currentOfficeTheme());
-  const eventType = Office.EventType?.OfficeThemeChanged;
-  const officeDocument = Office.context?.document;
-  if (eventType === undefined || typeof officeDocument?.addHandlerAsync !== "function") return;
-  try {
-    officeDocument.addHandlerAsync(eventType, (args: { officeTheme?: Office.OfficeTheme }) => {
-      apply(args?.officeTheme ?? currentOfficeTheme());
-    });
-  } catch {
-    // A host that does not know the event: the pane keeps its theme.
-  }
+  const apply = () =>
+    applyPaneTheme(document.documentElement, paneThemeFromOffice(currentOfficeTheme()));
+  apply();
+  window.addEventListener("focus", apply);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") apply();
+  });
 }
 
 /**
@@ -179,7 +175,7 @@ async function start(): Promise<void> {
   // Office.context.document.settings, whose saveAsync writes back a stale copy of all of them.
   const workbook = workbookSettings;
   const device = deviceStore();
-  const excelRun: ExcelRun = (batch) => Excel.run(batch);
+  const excelRun: ExcelRun = excelRunOf((options, batch) => Excel.run(options, batch));
 
   const importRun = new ImportRun(importCollection, excelRun, {
     fetchNew: fetchNewIntoTable,
@@ -218,6 +214,9 @@ async function start(): Promise<void> {
     active: activeConnection,
     refresh: () => refreshFormulas(excelRun),
     workbook,
+    unavailable: formulasUnavailableMessage((name, version) =>
+      Office.context.requirements.isSetSupported(name, version),
+    ),
   });
   const connectionPanel = mountConnectionPanel(document, {
     // Every request of the pane, the formulas and Refresh all says why a service gave no answer.

@@ -186,12 +186,20 @@ export function selection(
   return session.page.evaluate(() => (window as unknown as HostWindow).ledgerFakeHost.selection());
 }
 
-/** Switches Office's theme while the pane is open (the fake fires OfficeThemeChanged). */
-export function setOfficeTheme(session: BrowserSession, theme: "light" | "dark"): Promise<void> {
-  return session.page.evaluate(
+/**
+ * Switches Office's theme while the pane is open, in File > Account, then comes back to the
+ * pane: Excel raises no event for the change, the pane sees it when it regains focus.
+ */
+export async function setOfficeTheme(
+  session: BrowserSession,
+  theme: "light" | "dark",
+): Promise<void> {
+  await session.page.evaluate(
     (t) => (window as unknown as HostWindow).ledgerFakeHost.setTheme(t),
     theme,
   );
+  const pane = session.page.frame({ url: /taskpane\.html/ });
+  await pane?.evaluate(() => window.dispatchEvent(new Event("focus")));
 }
 
 /** Clicks a ribbon button: runs its function command as Excel would, until it completes. */

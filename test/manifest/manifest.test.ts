@@ -15,6 +15,9 @@ import {
   workbookHost,
 } from "./manifestChecks";
 import { buildProduction, BuildOutput } from "./buildOnce";
+
+/** The ES5 script that tells IE11 users why the pane cannot start (src/taskpane/oldWebView.js). */
+const OLD_WEB_VIEW = "old-web-view.js";
 import {
   DEV_URL,
   devServerPort,
@@ -157,8 +160,10 @@ describe("the production build", () => {
     builtXml = readFileSync(path.join(build.dir, "manifest.xml"), "utf8");
   }, 120_000);
 
-  it("emits bundles that parse as ES2017, what Edge Legacy's web view reads", () => {
-    const bundles = [...build.files].filter((file) => file.endsWith(".js"));
+  it("emits bundles that parse as ES2017, what every supported web view reads", () => {
+    const bundles = [...build.files].filter(
+      (file) => file.endsWith(".js") && file !== OLD_WEB_VIEW,
+    );
     expect(bundles.sort()).toEqual(["functions.js", "runtime.js", "taskpane.js"]);
     for (const file of bundles) {
       const text = readFileSync(path.join(build.dir, file), "utf8");
@@ -171,6 +176,16 @@ describe("the production build", () => {
       }
       expect({ file, problem }).toEqual({ file, problem: null });
     }
+  });
+
+  it("emits the IE11 notice as ES5, loaded by the task pane before everything else", () => {
+    const text = readFileSync(path.join(build.dir, OLD_WEB_VIEW), "utf8");
+    expect(() => parse(text, { ecmaVersion: 5, sourceType: "script" })).not.toThrow();
+    const page = readFileSync(path.join(build.dir, "taskpane.html"), "utf8");
+    // The published page is minified: attribute quotes may be gone.
+    const scripts = [...page.matchAll(/<script[^>]*\ssrc=("?)([^"\s>]+)\1/g)].map((m) => m[2]);
+    expect(scripts[0]).toBe(OLD_WEB_VIEW);
+    expect(scripts.length).toBeGreaterThan(1);
   });
 
   it("emits the task pane page, functions.js, functions.json, the help page and the manifest", () => {

@@ -12,6 +12,7 @@ export type FakeErrorCode =
   | "InvalidReference"
   | "RangeExceedsLimit"
   | "InvalidRequestContext"
+  | "InvalidOperationInCellEditMode"
   | "RequestPayloadSizeLimitExceeded"
   | "ResponsePayloadSizeLimitExceeded"
   | "RunMustReturnPromise"
@@ -30,6 +31,9 @@ const MESSAGES: Readonly<Record<FakeErrorCode, string>> = {
   InvalidReference: "This reference is not valid for the current operation.",
   RangeExceedsLimit: "The cell count in the range has exceeded the maximum supported number.",
   InvalidRequestContext: "Cannot use the object across different request contexts.",
+  InvalidOperationInCellEditMode:
+    "Excel is in cell-editing mode. Please exit the edit mode by pressing ENTER or TAB or " +
+    "selecting another cell, and then try again.",
   RequestPayloadSizeLimitExceeded:
     "The request payload size has exceeded the limit. Please refer to the documentation: " +
     "https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins.",

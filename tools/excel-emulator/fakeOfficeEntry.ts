@@ -49,12 +49,14 @@ installFakeOffice(window, host);
 if (microsoft) {
   const office = officeJsRun(microsoft, host);
   const excel = microsoft.Excel as unknown as { run: (...args: unknown[]) => Promise<unknown> };
-  // The add-in calls Excel.run(batch): give it a context whose requests reach the executor.
+  // The add-in calls Excel.run(options, batch): the same options, with a context whose
+  // requests reach the executor.
   excel.run = (...args: unknown[]) => {
     const batch = args.find((a) => typeof a === "function") as
       ((context: Excel.RequestContext) => Promise<unknown>) | undefined;
     if (!batch) return Promise.reject(new TypeError("Excel.run needs a batch function."));
-    return office.run(batch);
+    const options = typeof args[0] === "object" && args[0] !== null ? args[0] : {};
+    return office.runWith(options as Excel.RunOptions, batch);
   };
   Object.assign(window, { Excel: microsoft.Excel, OfficeExtension: microsoft.OfficeExtension });
   page.ledgerOfficeJs = { executor: office.executor };

@@ -101,11 +101,14 @@ export class FakeExcelHost implements SyncBackend {
   readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();
   /** Function commands registered through Office.actions.associate, by id (the ribbon's). */
   readonly actions = new Map<string, (event?: unknown) => unknown>();
-  /** OfficeThemeChanged handlers the pane added through document.addHandlerAsync. */
-  readonly themeHandlers = new Set<(args: unknown) => void>();
   private log: SyncRecord[] = [];
   private listeners = new Set<() => void>();
   private queueTail: Promise<void> = Promise.resolve();
+  /** Requests refused because a cell was being edited (sent without delayForCellEdit). */
+  refusedForCellEdit = 0;
+  /** Set while the user edits a cell: resolves when editing ends. */
+  private cellEdit: { ended: Promise<void>; end: () => void } | undefined;
+  private readonly waitersForEdit = new Set<() => void>();
 
   constructor(options: FakeExcelHostOptions = {}) {
     this.workbook = new FakeWorkbook(options.sheets);
@@ -159,10 +162,59 @@ export class FakeExcelHost implements SyncBackend {
     this.log = [];
   }
 
-  /** Switches Office's theme, as a user would in File > Account, and tells the open pane. */
+  // ---- cell-edit mode ----
+
+  /**
+   * The user starts typing in a cell. Until {@link endCellEdit}, Excel refuses every request
+   * with InvalidOperationInCellEditMode, except those sent with `delayForCellEdit` (office.js's
+   * request flag 64), which wait until editing ends (Excel.RunOptions).
+   */
+  beginCellEdit(): void {
+    if (this.cellEdit) return;
+    let end = (): void => undefined;
+    const ended = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    this.cellEdit = { ended, end };
+  }
+
+  /** The user presses Enter: requests waiting for the edit to end go on. */
+  endCellEdit(): void {
+    const edit = this.cellEdit;
+    this.cellEdit = undefined;
+    edit?.end();
+  }
+
+  /** True while a cell is being edited. */
+  get editingCell(): boolean {
+    return this.cellEdit !== undefined;
+  }
+
+  /** @internal Resolves when no cell is being edited (at once when none is). */
+  cellEditEnded(): Promise<void> {
+    const edit = this.cellEdit;
+    if (!edit) return Promise.resolve();
+    for (const waiter of [...this.waitersForEdit]) waiter();
+    return edit.ended;
+  }
+
+  /** Resolves when a request is waiting for the cell edit to end (for tests, no polling). */
+  requestWaitsForCellEdit(): Promise<void> {
+    return new Promise((resolve) => {
+      const waiter = (): void => {
+        this.waitersForEdit.delete(waiter);
+        resolve();
+      };
+      this.waitersForEdit.add(waiter);
+    });
+  }
+
+  /**
+   * Switches Office's theme, as a user would in File > Account. Excel tells the add-in nothing:
+   * `Office.context.officeTheme` answers the new theme when the pane next reads it.
+   */
   setTheme(theme: "light" | "dark"): void {
     this.theme = theme;
-    for (const handler of [...this.themeHandlers]) handler(theme);
   }
 
   /**

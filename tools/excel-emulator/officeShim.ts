@@ -50,6 +50,8 @@ const SUPPORTED_SETS: Readonly<Record<string, string>> = {
   excelapi: "1.17",
   sharedruntime: "1.1",
   customfunctionsruntime: "1.4",
+  // office.js asks for this set before it sends Excel.run's delayForCellEdit flag.
+  delayforcelledit: "1.1",
   ribbonapi: "1.1",
   addincommands: "1.1",
 };
@@ -270,19 +272,15 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
       document: {
         settings: makeDocumentSettings(host),
         url: "https://fake.excel/Book1.xlsx",
-        // Only OfficeThemeChanged is delivered (FakeExcelHost.setTheme); other events are
-        // accepted and never fire.
+        // Excel raises none of these document events for an add-in: OfficeThemeChanged is
+        // Outlook's (Mailbox 1.14), and selection changes are not modelled. The handler is
+        // accepted and never called, so the pane must read the theme itself.
         addHandlerAsync: (
-          type: unknown,
-          handler: unknown,
+          _type: unknown,
+          _handler: unknown,
           options?: unknown,
           callback?: unknown,
         ) => {
-          if (type === "officeThemeChanged" && typeof handler === "function") {
-            host.themeHandlers.add(() =>
-              handler({ type: "officeThemeChanged", officeTheme: { ...THEMES[host.theme] } }),
-            );
-          }
           succeeded(callbackOf(options, callback));
         },
       },

@@ -78,3 +78,27 @@ describe("balanced()", () => {
     );
   });
 });
+
+describe("data-type cells (CustomFunctionsRuntime 1.4 passes them as objects)", () => {
+  const double = (basicValue: number) => ({ type: "Double", basicValue });
+
+  it("sums Double and formatted-number values by their basicValue", () => {
+    expect(
+      decimalSum([
+        [[double(0.1), { type: "FormattedNumber", basicValue: 0.2, numberFormat: "0.00" }]],
+      ]),
+    ).toBe(0.3);
+  });
+
+  it("balances debits and credits held as data types", () => {
+    expect(balanced([[double(100.1)], [double(0.2)]], [[100.3]])).toBe(true);
+    expect(balanced([[double(100.1)]], [[100.2]])).toBe(false);
+  });
+
+  it("skips empty data types and still refuses an entity, naming its cell", () => {
+    expect(decimalSum([[[{ type: "Empty" }, 5]]])).toBe(5);
+    expect(() => decimalSum([[[1, { type: "Entity", text: "Contoso" }]]])).toThrow(
+      /Row 1, column 2 of the values: this value is not an amount\./,
+    );
+  });
+});

@@ -1,16 +1,30 @@
 import { installFakeOffice } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import { requestedCalculations } from "../../../tools/excel-emulator/proxies/workbook";
+import { requestedSheetCalculations } from "../../../tools/excel-emulator/proxies/worksheet";
 import { ledgerFormulas, refreshFormulas } from "../../../src/functions/formulaRuntime";
 
 describe("refreshFormulas()", () => {
-  it("forgets the kept answers, then asks Excel for a full calculation", async () => {
-    const host = new OfficeJsExcelHost();
+  it("forgets the kept answers, then recalculates each sheet of this workbook, all cells dirty", async () => {
+    const host = new OfficeJsExcelHost({ sheets: ["Sheet1", "Invoices"] });
     installFakeOffice(globalThis, host);
     const clear = jest.spyOn(ledgerFormulas, "clear");
     await refreshFormulas(host.run);
     expect(clear).toHaveBeenCalledTimes(1);
+    // Application.calculate would recalculate the user's other open workbooks too.
+    expect(requestedCalculations(host.workbook)).toEqual([]);
     // A normal recalculation would skip LEDGER cells, whose arguments did not change.
+    expect(requestedSheetCalculations(host.workbook)).toEqual([
+      { sheet: "Sheet1", markAllDirty: true },
+      { sheet: "Invoices", markAllDirty: true },
+    ]);
+  });
+
+  it("falls back to a full calculation where Worksheet.calculate is missing (ExcelApi 1.13)", async () => {
+    const host = new OfficeJsExcelHost();
+    installFakeOffice(globalThis, host);
+    await refreshFormulas(host.run, false);
     expect(requestedCalculations(host.workbook)).toEqual(["Full"]);
+    expect(requestedSheetCalculations(host.workbook)).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
 // The host check at start: one message naming what is missing and what to do.
-import { missingRequirementsMessage } from "../../../src/taskpane/requirements";
+import {
+  formulasUnavailableMessage,
+  missingRequirementsMessage,
+} from "../../../src/taskpane/requirements";
 
 describe("missingRequirementsMessage()", () => {
   it("is null on a host with the shared runtime and ExcelApi 1.13", () => {
@@ -28,5 +31,35 @@ describe("missingRequirementsMessage()", () => {
         throw new Error("no requirements API");
       }),
     ).toMatch(/^This version of Excel lacks SharedRuntime 1\.1/);
+  });
+});
+
+describe("formulasUnavailableMessage()", () => {
+  it("is null where CustomFunctionsRuntime 1.3 (the error codes with a message) is supported", () => {
+    const asked: string[] = [];
+    expect(
+      formulasUnavailableMessage((name, version) => {
+        asked.push(`${name} ${version}`);
+        return true;
+      }),
+    ).toBeNull();
+    expect(asked).toEqual(["CustomFunctionsRuntime 1.3"]);
+  });
+
+  it("says which versions have it, including Excel 2021 retail's late 2311, and what still works", () => {
+    const message = formulasUnavailableMessage(
+      (name, version) => name !== "CustomFunctionsRuntime" || version < "1.3",
+    );
+    expect(message).toContain("CustomFunctionsRuntime 1.3");
+    expect(message).toContain("Excel 2021: Version 2311 or later");
+    expect(message).toContain("Import and journals work");
+  });
+
+  it("counts a host whose check throws as lacking it", () => {
+    expect(
+      formulasUnavailableMessage(() => {
+        throw new Error("no requirements API");
+      }),
+    ).toMatch(/^LEDGER formulas are not available/);
   });
 });

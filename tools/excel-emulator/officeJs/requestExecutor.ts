@@ -280,6 +280,15 @@ function snapshot(body: RequestBody | string): RequestBody {
   return { ...body, Actions: [...body.Actions], ObjectPaths: paths };
 }
 
+/** office.js's request flag for Excel.run's `delayForCellEdit` option. */
+const DELAY_FOR_CELL_EDIT = 64;
+
+/** The flags office.js puts in the request's address (`…/ProcessQuery?flags=64`). */
+function requestFlags(url: string): number {
+  const flags = /[?&]flags=(\d+)/.exec(url)?.[1];
+  return flags === undefined ? 0 : Number(flags);
+}
+
 function respond(body: unknown): ResponseInfo {
   return { statusCode: 200, headers: {}, body: JSON.stringify(body) };
 }
@@ -304,6 +313,17 @@ export class OfficeJsRequestExecutor {
 
   /** The custom send function's body: one request in, one response out. */
   async execute(request: RequestInfo): Promise<ResponseInfo> {
+    if (this.host.editingCell) {
+      // Excel holds a request sent with delayForCellEdit until the edit ends, and refuses any
+      // other while a cell is being edited, before running any of it.
+      if ((requestFlags(request.url) & DELAY_FOR_CELL_EDIT) === 0) {
+        this.host.refusedForCellEdit += 1;
+        return respond({
+          Error: errorInfo(officeError("InvalidOperationInCellEditMode", undefined, "Excel.run")),
+        });
+      }
+      await this.host.cellEditEnded();
+    }
     // Serializing is the transport's work (the add-in's side); all after it is Excel's.
     const text = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
     const started = performance.now();

@@ -1,6 +1,7 @@
 // Routes the requests of Microsoft's office.js client (in Node or in a page) to the executors of
 // in-memory workbooks: each officeJsRun gets a RequestContext address of its own.
-import type { ExcelRun } from "../../../src/excel/run";
+import { excelRunOf } from "../../../src/excel/run";
+import type { ExcelRun, ExcelRunWithOptions } from "../../../src/excel/run";
 import type { FakeExcelHost } from "../host";
 import type { RequestInfo, ResponseInfo } from "./protocol";
 import { OfficeJsRequestExecutor } from "./requestExecutor";
@@ -58,7 +59,10 @@ export function isOfficeJsClient(value: Partial<OfficeJsClient>): value is Offic
 
 /** An ExcelRun whose batches office.js builds and serializes, answered from `host`. */
 export interface OfficeJsRun {
+  /** The add-in's own ExcelRun (src/excel/run.ts) over Microsoft's Excel.run. */
   readonly run: ExcelRun;
+  /** Excel.run with the caller's options (a page's Excel.run forwards the add-in's here). */
+  readonly runWith: ExcelRunWithOptions;
   readonly executor: OfficeJsRequestExecutor;
   /** Stops routing requests to the host. */
   close(): void;
@@ -72,15 +76,23 @@ export function officeJsRun(client: OfficeJsClient, host: FakeExcelHost): Office
   routeRequests(client);
   const excel = client.Excel;
   // Microsoft's own Excel.run, kept before a page replaces Excel.run with one that calls this.
-  const microsoftRun = excel.run.bind(excel) as (
-    context: Excel.RequestContext,
-    batch: (context: Excel.RequestContext) => Promise<unknown>,
-  ) => Promise<unknown>;
+  const excelRun = excel.run.bind(excel) as ExcelRunWithOptions;
+  // office.js takes options only as a plain object of its own realm (it compares prototypes),
+  // and in Node it runs in a vm context of its own: the options are copied into that realm.
+  const realmObject = Object.getPrototypeOf(excel) as object;
+  const microsoftRun: ExcelRunWithOptions = (options, batch) =>
+    excelRun(Object.assign(Object.create(realmObject) as Excel.RunOptions, options), batch);
   const address = `https://excel-emulator.invalid/session-${nextSession++}/`;
   const executor = new OfficeJsRequestExecutor(host);
   routes.set(address, new WeakRef(executor));
   forget.register(executor, address);
-  const run: ExcelRun = (batch) =>
-    microsoftRun(new excel.RequestContext(address), batch) as ReturnType<typeof batch>;
-  return { run, executor, close: () => routes.delete(address) };
+  const session = address;
+  const runWith: ExcelRunWithOptions = (options, batch) =>
+    microsoftRun({ ...options, session }, batch);
+  return {
+    run: excelRunOf(microsoftRun, session),
+    runWith,
+    executor,
+    close: () => routes.delete(address),
+  };
 }

@@ -78,6 +78,17 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
     this.queueCall("delete", [], (sheet, scope) => scope.workbook.deleteSheet(sheet));
   }
 
+  /**
+   * Worksheet.calculate (ExcelApi 1.14): this sheet only, unlike Application.calculate, which
+   * recalculates every open workbook. The fake recalculates its workbook and records the sheet.
+   */
+  calculate(markAllDirty: boolean): void {
+    this.queueCall("calculate", [markAllDirty], (sheet, scope) => {
+      recordSheetCalculation(scope.workbook, sheet.name, markAllDirty === true);
+      scope.workbook.recalculate();
+    });
+  }
+
   /** A1 address ("A1", "A1:C10", "B:B", "2:4"), optionally "Sheet!"-prefixed; no address: all. */
   getRange(address?: string): Excel.Range {
     return this.rangeAt("getRange", (sheet) => {
@@ -280,4 +291,19 @@ function checkedCount(count: number, max: number, errorLocation: string): number
     throw officeError("InvalidArgument", `Cannot freeze ${count}.`, errorLocation);
   }
   return count;
+}
+
+const sheetCalculations = new WeakMap<FakeWorkbook, { sheet: string; markAllDirty: boolean }[]>();
+
+function recordSheetCalculation(workbook: FakeWorkbook, sheet: string, markAllDirty: boolean) {
+  const asked = sheetCalculations.get(workbook) ?? [];
+  asked.push({ sheet, markAllDirty });
+  sheetCalculations.set(workbook, asked);
+}
+
+/** The sheets Worksheet.calculate() was asked to recalculate in `workbook`, in order. */
+export function requestedSheetCalculations(
+  workbook: FakeWorkbook,
+): readonly { sheet: string; markAllDirty: boolean }[] {
+  return [...(sheetCalculations.get(workbook) ?? [])];
 }

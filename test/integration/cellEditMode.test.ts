@@ -1,0 +1,115 @@
+// While the user edits a cell, Excel refuses every batch that was not sent with
+// `delayForCellEdit` (InvalidOperationInCellEditMode) and holds those that were until the edit
+// ends. People type while a long import or a Refresh all runs: both must wait, not fail
+// part-way. Through Microsoft's office.js client (which puts the option into its request flags)
+// into the emulator, over real HTTP against the sandbox.
+import { LedgerApi } from "../../src/api";
+import { importCollection } from "../../src/import/importCollection";
+import { refreshAll } from "../../src/import/refreshAll";
+import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
+import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+
+/** Large enough that editing starts with many blocks still to write. */
+const INVOICES = 20_000;
+
+let sandbox: RunningSandbox;
+
+function api(): LedgerApi {
+  return new LedgerApi(
+    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
+    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+  );
+}
+
+async function tableRows(host: OfficeJsExcelHost, name: string): Promise<number> {
+  return await host.run(async (context) => {
+    const body = context.workbook.tables.getItem(name).getDataBodyRange();
+    body.load("rowCount");
+    await context.sync();
+    return body.rowCount;
+  });
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, records: { invoices: INVOICES, bills: 120 } });
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe("a batch that arrives while a cell is being edited", () => {
+  it("is refused by Excel without delayForCellEdit, and nothing of it runs", async () => {
+    const host = new OfficeJsExcelHost();
+    host.beginCellEdit();
+    const plain = host.officeJs.runWith({}, async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [["typed over"]];
+      await context.sync();
+    });
+    await expect(plain).rejects.toMatchObject({ code: "InvalidOperationInCellEditMode" });
+    host.endCellEdit();
+    expect(host.cell("Sheet1", "A1").value).toBe("");
+    expect(host.refusedForCellEdit).toBe(1);
+  });
+
+  it("waits with the add-in's ExcelRun, and runs once the edit ends", async () => {
+    const host = new OfficeJsExcelHost();
+    host.beginCellEdit();
+    const waiting = host.requestWaitsForCellEdit();
+    let done = false;
+    const write = host
+      .run(async (context) => {
+        context.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [["after"]];
+        await context.sync();
+      })
+      .then(() => {
+        done = true;
+      });
+    await waiting;
+    expect(done).toBe(false);
+    expect(host.cell("Sheet1", "A1").value).toBe("");
+    host.endCellEdit();
+    await write;
+    expect(host.cell("Sheet1", "A1").value).toBe("after");
+    expect(host.refusedForCellEdit).toBe(0);
+  });
+});
+
+describe("long operations while the user types", () => {
+  it(`imports ${INVOICES.toLocaleString("en-US")} invoices when a cell edit starts part-way`, async () => {
+    const host = new OfficeJsExcelHost();
+    let edited = false;
+    let editWaited: Promise<void> | undefined;
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: api(),
+      onProgress: (progress) => {
+        // The user starts typing once the first rows are in, and stops when a batch waits.
+        if (edited || (progress.written ?? 0) === 0) return;
+        edited = true;
+        host.beginCellEdit();
+        editWaited = host.requestWaitsForCellEdit().then(() => host.endCellEdit());
+      },
+    });
+    expect(edited).toBe(true);
+    await editWaited;
+    expect(result.complete).toBe(true);
+    expect(result.rows).toBe(INVOICES);
+    expect(await tableRows(host, "Invoices")).toBe(INVOICES);
+    expect(host.refusedForCellEdit).toBe(0);
+  }, 600_000);
+
+  it("refreshes every table while a cell is being edited, once the edit ends", async () => {
+    const host = new OfficeJsExcelHost();
+    await importCollection(host.run, { collection: "bills", api: api() });
+    host.beginCellEdit();
+    const waited = host.requestWaitsForCellEdit();
+    const refreshing = refreshAll(host.run, { api: api(), mode: "full" });
+    await waited;
+    host.endCellEdit();
+    const result = await refreshing;
+    expect(result.complete).toBe(true);
+    expect(await tableRows(host, "Bills")).toBe(120);
+    expect(host.refusedForCellEdit).toBe(0);
+  });
+});
