@@ -22,8 +22,13 @@ export interface FetchNewRow {
   readonly requests: number;
   /** fetchNewMs / fullImportMs. */
   readonly share: number;
+  /** The largest response Excel sent during Fetch new (reading the ID column), in bytes. */
+  readonly largestResponseBytes: number;
   readonly pass: boolean;
 }
+
+/** Excel on the web refuses responses over 5 MB; Fetch new keeps every one under 4 MB. */
+export const FETCH_NEW_MAX_RESPONSE_BYTES = 4_000_000;
 
 export interface RefreshAllRow {
   readonly collections: number;
@@ -86,11 +91,13 @@ export async function measureFetchNew(
     const fullImportMs = performance.now() - started;
     if (!full.complete || full.rows !== tableRows) throw new Error(full.message);
     await addRecords(sandbox.origin, "invoices", added);
+    host.resetCounters();
     started = performance.now();
     const result = await fetchNewIntoTable(host.run, { collection: "invoices", api });
     const fetchNewMs = performance.now() - started;
     if (result.mode !== "new" || result.added !== added) throw new Error(result.message);
     const share = fetchNewMs / fullImportMs;
+    const largestResponseBytes = Math.max(...host.requestLog.map((sync) => sync.responseBytes));
     return {
       tableRows,
       added,
@@ -99,7 +106,11 @@ export async function measureFetchNew(
       fetchNewMs,
       requests: result.requests,
       share,
-      pass: result.requests <= FETCH_NEW_MAX_REQUESTS && share <= FETCH_NEW_MAX_SHARE,
+      largestResponseBytes,
+      pass:
+        result.requests <= FETCH_NEW_MAX_REQUESTS &&
+        share <= FETCH_NEW_MAX_SHARE &&
+        largestResponseBytes < FETCH_NEW_MAX_RESPONSE_BYTES,
     };
   } finally {
     await sandbox.close();

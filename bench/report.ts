@@ -54,7 +54,11 @@ export interface BenchResults {
   /** null when the run skipped them. */
   readonly functions: FunctionsRow[] | null;
   /** Fetch new and Refresh all (issue 13); null when the run skipped them. */
-  readonly refresh: { fetchNew: FetchNewRow; refreshAll: RefreshAllRow } | null;
+  readonly refresh: {
+    fetchNew: FetchNewRow;
+    fetchNewLarge: FetchNewRow;
+    refreshAll: RefreshAllRow;
+  } | null;
   /** The headless export (issue 14); null when the run skipped it. */
   readonly exports: ExportRow[] | null;
   readonly targets: TargetVerdict[];

@@ -222,9 +222,12 @@ async function main(): Promise<void> {
   if (flags.refresh) {
     const fetchNew = await measureFetchNew();
     console.log(fetchNewLine(fetchNew));
+    // Excel on the web's 5 MB response limit: the ID column of 200,000 rows is about 8 MB.
+    const fetchNewLarge = await measureFetchNew(200_000);
+    console.log(fetchNewLine(fetchNewLarge));
     const all = await measureRefreshAll();
     console.log(refreshAllLine(all));
-    refresh = { fetchNew, refreshAll: all };
+    refresh = { fetchNew, fetchNewLarge, refreshAll: all };
   }
 
   let exports: BenchResults["exports"] = null;
@@ -270,7 +273,7 @@ async function main(): Promise<void> {
     );
   if (refresh) {
     console.log(
-      `\nRefresh (issue 13)\n\n${fetchNewLine(refresh.fetchNew)}\n${refreshAllLine(refresh.refreshAll)}`,
+      `\nRefresh\n\n${fetchNewLine(refresh.fetchNew)}\n${fetchNewLine(refresh.fetchNewLarge)}\n${refreshAllLine(refresh.refreshAll)}`,
     );
   }
   if (exports) {

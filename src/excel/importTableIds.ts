@@ -3,6 +3,7 @@
 // user's own table of the same name is never read as ours.
 import type { ExcelRun } from "./run";
 import type { TableProject } from "./tableWriter";
+import { readColumnInBlocks } from "./columnBlocks";
 import { loadOurTables, ourTableFor } from "./ourTables";
 
 export type ImportTableIds =
@@ -20,8 +21,8 @@ export type ImportTableIds =
 
 /**
  * The non-empty texts in column `idHeader` of the import table named (when created) `wanted`,
- * top to bottom. Three syncs: which tables are ours, the table's headers, then the column's
- * values (a 50,000-row column of UUIDs is about 2.3 MB, under Excel's 5 MB response limit).
+ * top to bottom. Two syncs (which tables are ours; the table's headers and row count), then the
+ * column's values in blocks whose responses stay under Excel's 5 MB limit (src/excel/columnBlocks.ts).
  */
 export async function readImportTableIds(
   run: ExcelRun,
@@ -36,15 +37,22 @@ export async function readImportTableIds(
     const tableName = ours.table.name;
     const columns = ours.table.columns;
     const names = columns.load("items/name");
+    const body = ours.table.getDataBodyRange();
+    body.load("rowIndex,columnIndex,rowCount");
+    const sheet = ours.table.worksheet;
+    sheet.load("name");
     await context.sync();
     const index = names.items.findIndex(
       (item) => item.name.toLowerCase() === idHeader.toLowerCase(),
     );
     if (index < 0) return { kind: "no-id-column", tableName };
-    const body = columns.getItemAt(index).getDataBodyRange();
-    body.load("values");
-    await context.sync();
-    const ids = body.values
+    const values = await readColumnInBlocks(context, {
+      sheet: context.workbook.worksheets.getItem(sheet.name),
+      row: body.rowIndex,
+      column: body.columnIndex + index,
+      rowCount: body.rowCount,
+    });
+    const ids = values
       .map((row) => row[0])
       .filter((value): value is string => typeof value === "string" && value !== "");
     return {
