@@ -11,6 +11,7 @@ import { SyncScope } from "./proxies/context";
 import type { QueuedOperation, SyncBackend } from "./proxies/context";
 import { FakeExcelRequestContext } from "./proxies/workbook";
 import { deserializeWorkbook, serializeWorkbook } from "./serialization";
+import type { ReopenOptions } from "./serialization";
 import type { SheetModel } from "./sheet";
 import { FakeWorkbook } from "./workbook";
 
@@ -396,14 +397,17 @@ export class FakeExcelHost implements SyncBackend {
     return serializeWorkbook(this.workbook);
   }
 
-  /** Opens a saved workbook in a new host (OfficeRuntime.storage is not in the file). */
+  /**
+   * Opens a saved workbook in a new host (OfficeRuntime.storage is not in the file); `options`
+   * are the host's and how the file is reopened.
+   */
   static fromSerialized<H extends FakeExcelHost>(
     this: new (options?: FakeExcelHostOptions) => H,
     json: string,
-    options: Omit<FakeExcelHostOptions, "sheets"> = {},
+    options: Omit<FakeExcelHostOptions, "sheets"> & ReopenOptions = {},
   ): H {
     const host = new this(options);
-    host.workbook = deserializeWorkbook(json);
+    host.workbook = deserializeWorkbook(json, options);
     return host;
   }
 

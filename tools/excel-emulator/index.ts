@@ -103,6 +103,7 @@
 // counts.
 export { FakeExcelHost, DEFAULT_PAYLOAD_LIMIT } from "./host";
 export type { CellSnapshot, FakeExcelHostOptions, SyncRecord, TableSnapshot } from "./host";
+export type { ReopenOptions } from "./serialization";
 export { FakeRichApiError } from "./errors";
 export type { FakeErrorCode } from "./errors";
 export { MAX_ROWS, MAX_COLUMNS } from "./addresses";

@@ -147,7 +147,13 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
   return JSON.stringify(saved);
 }
 
-export function deserializeWorkbook(json: string): FakeWorkbook {
+/** How a saved workbook is opened again. */
+export interface ReopenOptions {
+  /** Every sheet gets a new Worksheet.id, as Excel may when it opens a file. */
+  readonly renumberSheetIds?: boolean;
+}
+
+export function deserializeWorkbook(json: string, options: ReopenOptions = {}): FakeWorkbook {
   const saved = JSON.parse(json) as SavedWorkbook;
   if (saved.version !== FORMAT_VERSION)
     throw new Error(`Unknown workbook format ${String(saved.version)}.`);
@@ -183,6 +189,7 @@ export function deserializeWorkbook(json: string): FakeWorkbook {
     }
   }
   workbook.deleteSheet(placeholder, "open");
+  if (options.renumberSheetIds) workbook.renumberSheets();
   for (const savedTable of saved.tables) {
     const sheet = workbook.sheetNamed(savedTable.sheet) as SheetModel;
     const table = workbook.createTable(
