@@ -324,7 +324,7 @@ describe("journal editor against the sandbox", () => {
     expect((await api().getJournal(id)).data.description).toBe("Changed by a colleague");
 
     if (stale.kind !== "stale") throw new Error("expected stale");
-    const warned = { sheetId: stale.sheetId, serverUpdatedAt: stale.serverUpdatedAt };
+    const warned = { sheetKey: stale.sheetKey, serverUpdatedAt: stale.serverUpdatedAt };
     expect(await sendActiveJournal(deps, { overwrite: warned })).toMatchObject({ kind: "saved" });
     expect((await api().getJournal(id)).data.description).toBe("My description");
   });
@@ -451,14 +451,14 @@ describe("journal editor against the sandbox", () => {
     if (stale.kind !== "stale") throw new Error(`expected stale, got ${stale.kind}`);
     const second = await colleagueEdits(id, "Second colleague edit");
 
-    const warned = { sheetId: stale.sheetId, serverUpdatedAt: stale.serverUpdatedAt };
+    const warned = { sheetKey: stale.sheetKey, serverUpdatedAt: stale.serverUpdatedAt };
     const again = await sendActiveJournal(deps, { overwrite: warned });
     expect(again).toMatchObject({ kind: "stale", serverUpdatedAt: second.updated_at });
     expect(again.message).toMatch(/changed again after the warning/);
     expect((await api().getJournal(id)).data.description).toBe("Second colleague edit");
 
     if (again.kind !== "stale") return;
-    const confirmed = { sheetId: again.sheetId, serverUpdatedAt: again.serverUpdatedAt };
+    const confirmed = { sheetKey: again.sheetKey, serverUpdatedAt: again.serverUpdatedAt };
     expect(await sendActiveJournal(deps, { overwrite: confirmed })).toMatchObject({
       kind: "saved",
     });
@@ -475,7 +475,7 @@ describe("journal editor against the sandbox", () => {
     const stale = await sendActiveJournal(deps);
     if (stale.kind !== "stale") throw new Error(`expected stale, got ${stale.kind}`);
     await openJournal(deps, seeded("JNL-0003").id);
-    const warned = { sheetId: stale.sheetId, serverUpdatedAt: stale.serverUpdatedAt };
+    const warned = { sheetKey: stale.sheetKey, serverUpdatedAt: stale.serverUpdatedAt };
     expect(await sendActiveJournal(deps, { overwrite: warned })).toMatchObject({ kind: "saved" });
     expect((await api().getJournal(id)).data.description).toBe("From the stale sheet");
   });
