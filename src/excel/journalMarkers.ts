@@ -85,9 +85,7 @@ export function readMarkers(
   const keysBySheet = new Map<string, string[]>();
   const gone: string[] = [];
   for (const key of keys) {
-    const formula = KEY_PATTERN.test(key)
-      ? formulas.get(markerName(key).toUpperCase())
-      : undefined;
+    const formula = KEY_PATTERN.test(key) ? formulas.get(markerName(key).toUpperCase()) : undefined;
     const sheet = formula === undefined ? "deleted" : markedSheetName(formula);
     if (sheet === "deleted") gone.push(key);
     else if (sheet !== null && sheets.has(sheet.toUpperCase())) {

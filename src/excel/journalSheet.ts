@@ -30,6 +30,7 @@ import {
   newJournalKey,
   readMarkers,
 } from "./journalMarkers";
+import type { LoadedName } from "./journalMarkers";
 import type { ExcelRun } from "./run";
 import { FillIndex, readFills, readSpans } from "./spanFills";
 import type { FillTarget, SpanReading } from "./spanFills";
@@ -121,10 +122,20 @@ export interface QueuedJournalSheets {
 /** Queues the reads that find the journal sheets: the states, the names, the sheets' names. */
 function queueJournalSheets(context: Excel.RequestContext): QueuedJournalSheets {
   const names = context.workbook.names;
-  names.load("items/name,items/formula");
+  names.load("items/name,items/formula,items/scope");
   const worksheets = context.workbook.worksheets;
   worksheets.load("items/name");
   return { setting: queueStates(context), names, worksheets };
+}
+
+/**
+ * The workbook-scoped names loaded. (`workbook.names` lists only those; a copy of a journal sheet
+ * gets worksheet-scoped duplicates of its marker, which must never count.)
+ */
+function workbookNames(queued: QueuedJournalSheets): LoadedName[] {
+  return queued.names.items
+    .filter((item) => item.scope === "Workbook")
+    .map(({ name, formula }) => ({ name, formula }));
 }
 
 /** The journal sheets found, and the keys of states whose sheet is gone. */
@@ -142,11 +153,7 @@ interface JournalSheets {
 function journalSheetsOf(queued: QueuedJournalSheets): JournalSheets {
   const raw = rawStatesOf(queued.setting);
   const sheetNames = queued.worksheets.items.map((sheet) => sheet.name);
-  const { keysBySheet, gone } = readMarkers(
-    Object.keys(raw),
-    queued.names.items.map(({ name, formula }) => ({ name, formula })),
-    sheetNames,
-  );
+  const { keysBySheet, gone } = readMarkers(Object.keys(raw), workbookNames(queued), sheetNames);
   const journals: JournalSheet[] = [];
   for (const sheetName of sheetNames) {
     const keys = keysBySheet.get(sheetName.toUpperCase()) ?? [];
@@ -205,7 +212,7 @@ export async function journalWorkbookOverview(
       for (const key of gone) delete kept[key];
       saveStates(context, kept);
       const dropped = new Set(gone.map((key) => markerName(key).toUpperCase()));
-      for (const { name, formula } of queued.names.items) {
+      for (const { name, formula } of workbookNames(queued)) {
         if (dropped.has(name.toUpperCase()) && markedSheetName(formula) === "deleted") {
           context.workbook.names.getItem(name).delete();
         }
