@@ -8,8 +8,8 @@
 // made when the journal is drawn on a new sheet, and keys the sheet's state in the workbook's
 // settings. Excel rewrites the formula when the sheet is renamed, turns it into
 // `=#REF!$1:$1048576` when the sheet is deleted, and (the whole sheet being referred to) not when
-// rows or columns are deleted. Names like this need ExcelApi 1.4 (`names.add`, `visible`) and
-// 1.7 (`formula`); the manifest requires 1.13.
+// rows or columns are deleted. This needs ExcelApi 1.4 (`names.add`, `scope`) and 1.7
+// (`formula`); the manifest requires 1.13.
 //
 // Why not the alternatives: a worksheet-scoped name or a marker cell travels with the sheet when
 // the user copies it (Move or Copy), so the copy would take the journal's state; Excel gives a
