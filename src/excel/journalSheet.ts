@@ -1,7 +1,8 @@
 // Draws a journal sheet from its layout, reads it back for validation, marks the cells that have
 // problems, and remembers (in the workbook's settings, so it survives save and reopen) which
-// journal a sheet shows and when that journal was loaded. Sheets are known by their worksheet id,
-// which survives a rename; a name can be reused by an unrelated sheet.
+// journal a sheet shows and when that journal was loaded. A journal sheet is known by its key,
+// kept in a hidden defined name that refers to the sheet (journalMarkers.ts): Excel follows the
+// sheet's renames, and the key stays when Worksheet.id changes between sessions.
 import { cellAddress } from "../journal/cellAddresses";
 import type {
   GridSnapshot,
@@ -22,11 +23,19 @@ import {
 import type { ColumnSpan, FillSpan } from "../journal/problemMarks";
 import { readJournalSheetState } from "../journal/sheetState";
 import { hiddenColumnsOf, hiddenRowsOf } from "./hiddenCells";
+import {
+  markedSheetName,
+  markerFormula,
+  markerName,
+  newJournalKey,
+  readMarkers,
+} from "./journalMarkers";
+import type { LoadedName } from "./journalMarkers";
 import type { ExcelRun } from "./run";
 import { FillIndex, readFills, readSpans } from "./spanFills";
 import type { FillTarget, SpanReading } from "./spanFills";
 
-/** The workbook setting that maps journal sheets (by worksheet id) to their state. */
+/** The workbook setting that maps journal sheets (by their key) to their state. */
 export const JOURNAL_SHEETS_SETTING = "ledgerSheets.journalSheets";
 
 /** The fill of each role of cell: shading marks what cannot be edited. */
@@ -43,9 +52,13 @@ export const PROBLEM_FILL = "#FDE7E9";
 /** How far below the lowest mark a moved mark is looked for (rows inserted since marking). */
 const MARK_DRIFT_ROWS = 500;
 
-/** A worksheet as the journal editor follows it: by id, with its current name for messages. */
+/**
+ * A journal sheet as the editor follows it from one request to the next: by its key (which
+ * survives renames, and Worksheet.id changing when the workbook is reopened), with its name as
+ * last seen, for messages.
+ */
 export interface SheetRef {
-  readonly sheetId: string;
+  readonly sheetKey: string;
   readonly sheetName: string;
 }
 
@@ -84,46 +97,85 @@ function saveStates(context: Excel.RequestContext, states: RawStates): void {
   context.workbook.settings.add(JOURNAL_SHEETS_SETTING, JSON.stringify(states));
 }
 
-/**
- * The stored entry of `sheet`: by its id, or (a workbook saved before sheets were known by id)
- * by its name when that key is no sheet's id.
- */
-function entryOf(raw: RawStates, sheet: SheetRef, ids: ReadonlySet<string>): unknown {
-  if (raw[sheet.sheetId] !== undefined) return raw[sheet.sheetId];
-  const legacy = raw[sheet.sheetName];
-  return legacy !== undefined && !ids.has(sheet.sheetName) ? legacy : undefined;
-}
-
-function journalSheetOf(sheet: SheetRef, entry: unknown): JournalSheet | null {
-  if (entry === undefined) return null;
+function journalSheetOf(sheet: SheetRef, entry: unknown): JournalSheet {
   const reading = readJournalSheetState(entry, sheet.sheetName);
   return reading.ok
     ? { ...sheet, state: reading.state }
     : { ...sheet, state: null, refusal: reading.message };
 }
 
-/** The journal sheets among `sheets`, and the stored entries re-keyed by id (stale ones dropped). */
-function resolve(
-  raw: RawStates,
-  sheets: readonly SheetRef[],
-): { journals: JournalSheet[]; kept: RawStates; pruned: boolean } {
-  const ids = new Set(sheets.map((sheet) => sheet.sheetId));
-  const journals: JournalSheet[] = [];
-  const kept: RawStates = {};
-  for (const sheet of sheets) {
-    const entry = entryOf(raw, sheet, ids);
-    const journal = journalSheetOf(sheet, entry);
-    if (journal === null) continue;
-    journals.push(journal);
-    kept[sheet.sheetId] = entry;
-  }
-  const pruned =
-    Object.keys(raw).length !== Object.keys(kept).length ||
-    Object.keys(kept).some((id) => raw[id] === undefined);
-  return { journals, kept, pruned };
+/**
+ * The sheet of `sheetKey` in a request: the sheet its marker refers to. The request fails when
+ * the marker is gone (ItemNotFound) or its sheet was deleted.
+ */
+function sheetOfKey(context: Excel.RequestContext, sheetKey: string): Excel.Worksheet {
+  return context.workbook.names.getItem(markerName(sheetKey)).getRange().worksheet;
 }
 
-/** The state of the journal shown on the sheet named (or with the id) `sheetKey`, else null. */
+/** What {@link queueJournalSheets} loads, for {@link journalSheetsOf} after the sync. */
+export interface QueuedJournalSheets {
+  readonly setting: Excel.Setting;
+  readonly names: Excel.NamedItemCollection;
+  readonly worksheets: Excel.WorksheetCollection;
+}
+
+/** Queues the reads that find the journal sheets: the states, the names, the sheets' names. */
+function queueJournalSheets(context: Excel.RequestContext): QueuedJournalSheets {
+  const names = context.workbook.names;
+  names.load("items/name,items/formula,items/scope");
+  const worksheets = context.workbook.worksheets;
+  worksheets.load("items/name");
+  return { setting: queueStates(context), names, worksheets };
+}
+
+/**
+ * The workbook-scoped names loaded. (`workbook.names` lists only those; a copy of a journal sheet
+ * gets worksheet-scoped duplicates of its marker, which must never count.)
+ */
+function workbookNames(queued: QueuedJournalSheets): LoadedName[] {
+  return queued.names.items
+    .filter((item) => item.scope === "Workbook")
+    .map(({ name, formula }) => ({ name, formula }));
+}
+
+/** The journal sheets found, and the keys of states whose sheet is gone. */
+interface JournalSheets {
+  readonly sheetNames: string[];
+  readonly journals: JournalSheet[];
+  readonly gone: readonly string[];
+  readonly raw: RawStates;
+}
+
+/**
+ * Each stored state with the sheet its marker refers to. A sheet that two markers refer to
+ * (something other than the add-in made the second) is refused rather than guessed at.
+ */
+function journalSheetsOf(queued: QueuedJournalSheets): JournalSheets {
+  const raw = rawStatesOf(queued.setting);
+  const sheetNames = queued.worksheets.items.map((sheet) => sheet.name);
+  const { keysBySheet, gone } = readMarkers(Object.keys(raw), workbookNames(queued), sheetNames);
+  const journals: JournalSheet[] = [];
+  for (const sheetName of sheetNames) {
+    const keys = keysBySheet.get(sheetName.toUpperCase()) ?? [];
+    const [sheetKey] = keys;
+    if (sheetKey === undefined) continue;
+    if (keys.length === 1) {
+      journals.push(journalSheetOf({ sheetKey, sheetName }, raw[sheetKey]));
+      continue;
+    }
+    journals.push({
+      sheetKey,
+      sheetName,
+      state: null,
+      refusal:
+        `The sheet “${sheetName}” is marked as showing more than one journal, so it cannot be ` +
+        "validated or sent. Open the journal again (it opens on a new sheet) and copy your edits across.",
+    });
+  }
+  return { sheetNames, journals, gone, raw };
+}
+
+/** The state of the journal on the sheet with key `sheetKey`, else null. */
 export async function journalSheetState(
   run: ExcelRun,
   sheetKey: string,
@@ -131,51 +183,64 @@ export async function journalSheetState(
   return (await journalSheetByKey(run, sheetKey))?.state ?? null;
 }
 
-/** The journal sheet named (or with the id) `sheetKey`, or null when it is gone or no journal. */
+/** The journal sheet with key `sheetKey`, or null when it is gone. One sync. */
 export async function journalSheetByKey(
   run: ExcelRun,
   sheetKey: string,
 ): Promise<JournalSheet | null> {
   return await run(async (context) => {
-    const sheets = context.workbook.worksheets;
-    const sheet = sheets.getItemOrNullObject(sheetKey);
-    sheet.load("id,name");
-    sheets.load("items/id");
-    const setting = queueStates(context);
+    const queued = queueJournalSheets(context);
     await context.sync();
-    if (sheet.isNullObject) return null;
-    const ids = new Set(sheets.items.map((item) => item.id));
-    const ref = { sheetId: sheet.id, sheetName: sheet.name };
-    return journalSheetOf(ref, entryOf(rawStatesOf(setting), ref, ids));
+    return journalSheetsOf(queued).journals.find((sheet) => sheet.sheetKey === sheetKey) ?? null;
   });
 }
 
 /**
- * The workbook's sheets, and its journal sheets. Entries of sheets that no longer exist are
- * dropped from the setting here, so a sheet added later never inherits one. One or two syncs.
+ * The workbook's sheet names, and its journal sheets. The states of sheets that were deleted
+ * (their marker is gone, or says so) are dropped from the setting here, with their markers; a
+ * state is never dropped for anything else. One or two syncs.
  */
 export async function journalWorkbookOverview(
   run: ExcelRun,
-): Promise<{ sheets: SheetRef[]; journals: JournalSheet[] }> {
+): Promise<{ sheetNames: string[]; journals: JournalSheet[] }> {
   return await run(async (context) => {
-    const worksheets = context.workbook.worksheets;
-    worksheets.load("items/id,items/name");
-    const setting = queueStates(context);
+    const queued = queueJournalSheets(context);
     await context.sync();
-    const sheets = worksheets.items.map((sheet) => ({ sheetId: sheet.id, sheetName: sheet.name }));
-    const { journals, kept, pruned } = resolve(rawStatesOf(setting), sheets);
-    if (pruned) {
+    const { sheetNames, journals, gone, raw } = journalSheetsOf(queued);
+    if (gone.length > 0) {
+      const kept = { ...raw };
+      for (const key of gone) delete kept[key];
       saveStates(context, kept);
+      const dropped = new Set(gone.map((key) => markerName(key).toUpperCase()));
+      for (const { name, formula } of workbookNames(queued)) {
+        if (dropped.has(name.toUpperCase()) && markedSheetName(formula) === "deleted") {
+          context.workbook.names.getItem(name).delete();
+        }
+      }
       await context.sync();
     }
-    return { sheets, journals };
+    return { sheetNames, journals };
   });
 }
 
-/** Makes the sheet with id `sheetId` the active sheet. One sync. */
-export async function activateSheet(run: ExcelRun, sheetId: string): Promise<void> {
+/** Makes the journal sheet with key `sheetKey` the active sheet. One sync. */
+export async function activateSheet(run: ExcelRun, sheetKey: string): Promise<void> {
   await run(async (context) => {
-    context.workbook.worksheets.getItem(sheetId).activate();
+    sheetOfKey(context, sheetKey).activate();
+    await context.sync();
+  });
+}
+
+/** Selects `address` ("F12") on the journal sheet with key `sheetKey`, wherever it is now. */
+export async function selectJournalCell(
+  run: ExcelRun,
+  sheetKey: string,
+  address: string,
+): Promise<void> {
+  await run(async (context) => {
+    const sheet = sheetOfKey(context, sheetKey);
+    sheet.activate();
+    sheet.getRange(address).select();
     await context.sync();
   });
 }
@@ -192,31 +257,28 @@ export async function activeJournalSheet(run: ExcelRun): Promise<JournalSheet | 
 /** What {@link queueActiveJournalSheet} loads, for {@link activeJournalOf} after the sync. */
 export interface QueuedActiveSheet {
   readonly sheet: Excel.Worksheet;
-  readonly sheets: Excel.WorksheetCollection;
-  readonly setting: Excel.Setting;
+  readonly journals: QueuedJournalSheets;
 }
 
 /** Queues the reads of {@link activeJournalSheet} into a request of the caller's. */
 export function queueActiveJournalSheet(context: Excel.RequestContext): QueuedActiveSheet {
-  const sheets = context.workbook.worksheets;
-  const sheet = sheets.getActiveWorksheet();
-  sheet.load("id,name");
-  sheets.load("items/id");
-  return { sheet, sheets, setting: queueStates(context) };
+  const sheet = context.workbook.worksheets.getActiveWorksheet();
+  sheet.load("name");
+  return { sheet, journals: queueJournalSheets(context) };
 }
 
 /** The active sheet's journal, or null, once the queued reads are synced. */
 export function activeJournalOf(queued: QueuedActiveSheet): JournalSheet | null {
-  const { sheet, sheets, setting } = queued;
-  const ids = new Set(sheets.items.map((item) => item.id));
-  const ref = { sheetId: sheet.id, sheetName: sheet.name };
-  return journalSheetOf(ref, entryOf(rawStatesOf(setting), ref, ids));
+  const active = queued.sheet.name.toUpperCase();
+  const { journals } = journalSheetsOf(queued.journals);
+  return journals.find((sheet) => sheet.sheetName.toUpperCase() === active) ?? null;
 }
 
 /**
- * Draws `layout` on the sheet with id `sheetId` (cleared first), or on a new sheet named
- * `layout.sheetName` when no id is given; applies formats before values so server text stays
- * literal, shades read-only cells, and records `state`. Returns the sheet drawn.
+ * Draws `layout` on the journal sheet with key `sheetKey` (cleared first), or on a new sheet
+ * named `layout.sheetName`, marked with a new key, when no key is given; applies formats before
+ * values so server text stays literal, shades read-only cells, and records `state`. Returns the
+ * sheet drawn.
  *
  * The cells travel as a few rectangles ({@link layoutBatches}): one `values` array each, number
  * formats, fills and bold set on whole rectangles and columns, so a request holds a number of
@@ -227,20 +289,20 @@ export async function drawJournal(
   run: ExcelRun,
   layout: JournalLayout,
   state: JournalSheetState,
-  sheetId?: string,
+  sheetKey?: string,
 ): Promise<SheetRef> {
   const [first, ...rest] = layoutBatches(layout, { fillOf: (cell) => FILL_OF_ROLE[cell.role] });
   return await run(async (context) => {
-    const sheets = context.workbook.worksheets;
     const setting = queueStates(context);
+    const key = sheetKey ?? newJournalKey();
     let sheet: Excel.Worksheet;
-    if (sheetId === undefined) {
-      sheet = sheets.add(layout.sheetName);
+    if (sheetKey === undefined) {
+      sheet = context.workbook.worksheets.add(layout.sheetName);
     } else {
-      sheet = sheets.getItem(sheetId);
+      sheet = sheetOfKey(context, sheetKey);
       sheet.getUsedRangeOrNullObject().clear("All");
     }
-    sheet.load("id,name");
+    sheet.load("name");
     if (first) queueBatch(sheet, first);
     await context.sync();
     for (const batch of rest.slice(0, -1)) await writeBatch(context, sheet, batch);
@@ -251,10 +313,15 @@ export async function drawJournal(
     }
     if (layout.frozenRows > 0) sheet.freezePanes.freezeRows(layout.frozenRows);
     sheet.activate();
+    // The marker and the state together, once the sheet is drawn: a drawing that failed half
+    // way leaves no journal behind.
+    if (sheetKey === undefined) {
+      context.workbook.names.add(markerName(key), markerFormula(sheet.name)).visible = false;
+    }
     const stored: JournalSheetState = { ...state, sheetName: sheet.name };
-    saveStates(context, { ...rawStatesOf(setting), [sheet.id]: stored });
+    saveStates(context, { ...rawStatesOf(setting), [key]: stored });
     await context.sync();
-    return { sheetId: sheet.id, sheetName: sheet.name };
+    return { sheetKey: key, sheetName: sheet.name };
   });
 }
 
@@ -307,21 +374,21 @@ function numberFormats(format: string | readonly (readonly string[])[]): string[
 }
 
 /**
- * Records that the journal on `sheetId` is now at `changes` (after a save whose redraw failed,
+ * Records that the journal on the sheet with key `sheetKey` is now at `changes` (after a save whose redraw failed,
  * so the next Send does not take the user's own change for someone else's). One or two syncs.
  */
 export async function updateJournalSheetState(
   run: ExcelRun,
-  sheetId: string,
+  sheetKey: string,
   changes: Pick<JournalSheetState, "loadedUpdatedAt" | "status">,
 ): Promise<void> {
   await run(async (context) => {
     const setting = queueStates(context);
     await context.sync();
     const raw = rawStatesOf(setting);
-    const entry = raw[sheetId];
+    const entry = raw[sheetKey];
     if (typeof entry !== "object" || entry === null) return;
-    saveStates(context, { ...raw, [sheetId]: { ...entry, ...changes } });
+    saveStates(context, { ...raw, [sheetKey]: { ...entry, ...changes } });
     await context.sync();
   });
 }
@@ -338,9 +405,9 @@ const READ_BUDGET_BYTES = 2_000_000;
  * (or filtered out) is asked in the first request; only a sheet with some hidden costs more
  * ({@link hiddenRowsOf}).
  */
-export async function readJournalGrid(run: ExcelRun, sheetId: string): Promise<GridSnapshot> {
+export async function readJournalGrid(run: ExcelRun, sheetKey: string): Promise<GridSnapshot> {
   return await run(async (context) => {
-    const sheet = context.workbook.worksheets.getItem(sheetId);
+    const sheet = sheetOfKey(context, sheetKey);
     const used = sheet.getUsedRange(false);
     used.load("rowIndex,columnIndex,rowCount,columnCount");
     // From A1 to the end of the sheet's used rows and columns: are any of them hidden?
@@ -397,19 +464,19 @@ async function readRows(context: Excel.RequestContext, range: Excel.Range): Prom
  */
 export async function markProblems(
   run: ExcelRun,
-  sheetId: string,
+  sheetKey: string,
   addresses: readonly string[],
 ): Promise<void> {
   await run(async (context) => {
     const setting = queueStates(context);
-    const sheet = context.workbook.worksheets.getItem(sheetId);
+    const sheet = sheetOfKey(context, sheetKey);
     sheet.load("name");
     const used = sheet.getUsedRangeOrNullObject(false);
     used.load("rowIndex,rowCount");
     await context.sync();
     const raw = rawStatesOf(setting);
     const reading =
-      raw[sheetId] === undefined ? null : readJournalSheetState(raw[sheetId], sheet.name);
+      raw[sheetKey] === undefined ? null : readJournalSheetState(raw[sheetKey], sheet.name);
     const saved = markCells(reading?.ok ? (reading.state.marked ?? []) : []);
     const wanted = markCells(addresses.map((address) => ({ address, fill: null })));
 
@@ -481,8 +548,8 @@ export async function markProblems(
     }
     queueFills(sheet, writes.slice(Math.max(0, last)));
     if (reading?.ok) {
-      const entry = raw[sheetId] as Record<string, unknown>;
-      saveStates(context, { ...raw, [sheetId]: { ...entry, marked: compactMarks(plan.marks) } });
+      const entry = raw[sheetKey] as Record<string, unknown>;
+      saveStates(context, { ...raw, [sheetKey]: { ...entry, marked: compactMarks(plan.marks) } });
     }
     await context.sync();
   });

@@ -77,19 +77,20 @@ type ReadableJournalSheet = JournalSheet & { state: JournalSheetState };
 type Shown = SheetRef & { readonly notes: readonly string[] };
 
 /**
- * Draws `journal` and remembers it: on the sheet already showing it (`ownSheetId`, else the
+ * Draws `journal` and remembers it: on the sheet already showing it (`ownSheetKey`, else the
  * sheet whose state names the journal), or on a new sheet whose name avoids every other sheet,
  * so a user's own sheet is never cleared.
  */
 async function show(
   run: ExcelRun,
   journal: ManualJournal,
-  ownSheetId?: string,
+  ownSheetKey?: string,
   project?: TableProject,
 ): Promise<Shown> {
-  const { sheets, journals } = await journalWorkbookOverview(run);
-  const own = ownSheetId ?? sheetOfJournal(journals, journal.id, project)?.sheetId;
-  const takenSheetNames = sheets.filter((s) => s.sheetId !== own).map((s) => s.sheetName);
+  const { sheetNames, journals } = await journalWorkbookOverview(run);
+  const own = ownSheetKey ?? sheetOfJournal(journals, journal.id, project)?.sheetKey;
+  const ownName = journals.find((sheet) => sheet.sheetKey === own)?.sheetName;
+  const takenSheetNames = sheetNames.filter((name) => name !== ownName);
   const layout = layoutJournal(journal, {
     takenSheetNames,
     ...(project === undefined || project.first ? {} : { project: project.label }),
@@ -142,10 +143,10 @@ export async function openJournal(
     const { journals } = await journalWorkbookOverview(deps.run);
     const own = sheetOfJournal(journals, data.id, deps.project);
     if (own !== undefined && !options.replace) {
-      await activateSheet(deps.run, own.sheetId);
+      await activateSheet(deps.run, own.sheetKey);
       return {
         kind: "opened",
-        sheetId: own.sheetId,
+        sheetKey: own.sheetKey,
         sheetName: own.sheetName,
         status: own.state.status,
         editable: own.state.status === "DRAFT",
@@ -155,10 +156,10 @@ export async function openJournal(
           "so any edits there are kept. To load the server's copy instead, delete that sheet and open the journal again.",
       };
     }
-    const shown = await show(deps.run, data, own?.sheetId, deps.project);
+    const shown = await show(deps.run, data, own?.sheetKey, deps.project);
     return {
       kind: "opened",
-      sheetId: shown.sheetId,
+      sheetKey: shown.sheetKey,
       sheetName: shown.sheetName,
       status: data.status,
       editable,
@@ -174,7 +175,7 @@ export async function openJournal(
 
 /** The active sheet's journal, if it shows one. */
 export async function activeJournalInfo(deps: Pick<EditorDeps, "run">): Promise<{
-  sheetId: string;
+  sheetKey: string;
   sheetName: string;
   status: string;
   editable: boolean;
@@ -182,11 +183,11 @@ export async function activeJournalInfo(deps: Pick<EditorDeps, "run">): Promise<
 } | null> {
   const sheet = await activeJournalSheet(deps.run);
   if (sheet === null) return null;
-  const { sheetId, sheetName } = sheet;
+  const { sheetKey, sheetName } = sheet;
   return sheet.state === null
-    ? { sheetId, sheetName, status: "", editable: false, refusal: sheet.refusal }
+    ? { sheetKey, sheetName, status: "", editable: false, refusal: sheet.refusal }
     : {
-        sheetId,
+        sheetKey,
         sheetName,
         status: sheet.state.status,
         editable: sheet.state.status === "DRAFT",
@@ -199,12 +200,12 @@ interface Checked {
   update: JournalUpdate | null;
 }
 
-/** Reads the journal sheet `sheetId`, checks it, and marks (or clears) problem cells. */
-async function check(deps: Pick<EditorDeps, "run">, sheetId: string): Promise<Checked> {
-  const grid = await readJournalGrid(deps.run, sheetId);
+/** Reads the journal sheet with key `sheetKey`, checks it, and marks (or clears) problem cells. */
+async function check(deps: Pick<EditorDeps, "run">, sheetKey: string): Promise<Checked> {
+  const grid = await readJournalGrid(deps.run, sheetKey);
   const { draft, problems, notices } = parseJournalGrid(grid);
   const addresses = problems.flatMap((p) => (p.address ? [p.address] : []));
-  await markProblems(deps.run, sheetId, addresses);
+  await markProblems(deps.run, sheetKey, addresses);
   return {
     problems,
     notices,
@@ -221,12 +222,12 @@ export async function validateActiveJournal(
   const sheet = await activeJournalSheet(deps.run);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
-  const checked = await check(deps, sheet.sheetId);
+  const checked = await check(deps, sheet.sheetKey);
   const notes = messagesOf(checked.notices);
   if (checked.problems.length > 0) {
     return {
       kind: "invalid",
-      sheetId: sheet.sheetId,
+      sheetKey: sheet.sheetKey,
       sheetName: sheet.sheetName,
       problems: checked.problems,
       notes,
@@ -248,7 +249,7 @@ export interface SendOptions {
    * (sent whatever sheet is active now) and the server version the warning showed. Sent only
    * while the server still has that version; a newer change is reported again.
    */
-  readonly overwrite?: { readonly sheetId: string; readonly serverUpdatedAt: string };
+  readonly overwrite?: { readonly sheetKey: string; readonly serverUpdatedAt: string };
 }
 
 /**
@@ -261,7 +262,7 @@ export async function sendActiveJournal(
   options: SendOptions = {},
 ): Promise<SendOutcome> {
   const sheet = options.overwrite
-    ? await journalSheetByKey(chosen.run, options.overwrite.sheetId)
+    ? await journalSheetByKey(chosen.run, options.overwrite.sheetKey)
     : await activeJournalSheet(chosen.run);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
@@ -270,12 +271,12 @@ export async function sendActiveJournal(
   const deps = clientOfSheet(chosen, state);
   if (typeof deps === "string") return { kind: "failed", message: deps };
   if (state.status !== "DRAFT") return { kind: "read-only", message: notDraftReason(state.status) };
-  const checked = await check(deps, sheet.sheetId);
+  const checked = await check(deps, sheet.sheetKey);
   const notes = messagesOf(checked.notices);
   if (!checked.update) {
     return {
       kind: "invalid",
-      sheetId: sheet.sheetId,
+      sheetKey: sheet.sheetKey,
       sheetName: sheet.sheetName,
       problems: checked.problems,
       notes,
@@ -304,7 +305,7 @@ export async function sendActiveJournal(
     if (confirmed === null || describeConcurrentChange(confirmed, current) !== null) {
       return {
         kind: "stale",
-        sheetId: sheet.sheetId,
+        sheetKey: sheet.sheetKey,
         sheetName: sheet.sheetName,
         serverUpdatedAt: current.updated_at,
         message:
@@ -331,7 +332,7 @@ export async function sendActiveJournal(
   const changes = describeServerChanges(update, saved);
   let shown: Shown;
   try {
-    shown = await show(deps.run, saved, sheet.sheetId, deps.project);
+    shown = await show(deps.run, saved, sheet.sheetKey, deps.project);
   } catch (error) {
     return await savedNotRedrawn(deps.run, sheet, saved, error);
   }
@@ -357,7 +358,7 @@ async function savedNotRedrawn(
 ): Promise<SendOutcome> {
   let remembered = true;
   try {
-    await updateJournalSheetState(run, sheet.sheetId, {
+    await updateJournalSheetState(run, sheet.sheetKey, {
       loadedUpdatedAt: saved.updated_at,
       status: saved.status,
     });
@@ -366,7 +367,7 @@ async function savedNotRedrawn(
   }
   return {
     kind: "saved-not-redrawn",
-    sheetId: sheet.sheetId,
+    sheetKey: sheet.sheetKey,
     sheetName: sheet.sheetName,
     message:
       `Journal ${saved.reference} WAS saved on the server, but the sheet “${sheet.sheetName}” ` +
@@ -406,7 +407,7 @@ async function resolveUnknown(
     describeServerChanges(withoutRate, after).length === 0;
   if (applied) {
     try {
-      await show(deps.run, after, sheet.sheetId, deps.project);
+      await show(deps.run, after, sheet.sheetKey, deps.project);
     } catch (error) {
       return await savedNotRedrawn(deps.run, sheet, after, error);
     }

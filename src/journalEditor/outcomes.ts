@@ -8,7 +8,7 @@ import type { SheetProblem } from "../journal/contract";
 export type OpenOutcome =
   | {
       kind: "opened";
-      sheetId: string;
+      sheetKey: string;
       sheetName: string;
       status: string;
       editable: boolean;
@@ -20,7 +20,7 @@ export type OpenOutcome =
 /** The sheet failed validation: each problem names its cell. */
 export interface InvalidSheetOutcome {
   kind: "invalid";
-  sheetId: string;
+  sheetKey: string;
   sheetName: string;
   problems: readonly SheetProblem[];
   message: string;
@@ -44,7 +44,7 @@ export type SendOutcome =
    */
   | {
       kind: "stale";
-      sheetId: string;
+      sheetKey: string;
       sheetName: string;
       serverUpdatedAt: string;
       message: string;
@@ -52,7 +52,7 @@ export type SendOutcome =
   /** Saved; the sheet was redrawn from the server's answer. `changes` lists what the server stored differently. */
   | { kind: "saved"; changes: readonly string[]; message: string; notes: readonly string[] }
   /** Saved, but redrawing the sheet failed: the sheet still shows the user's edits; offer Reload. */
-  | { kind: "saved-not-redrawn"; sheetId: string; sheetName: string; message: string }
+  | { kind: "saved-not-redrawn"; sheetKey: string; sheetName: string; message: string }
   /** The server refused or the request failed; the sheet is exactly as it was. */
   | { kind: "failed"; message: string }
   /** The request's outcome was unknown; the journal was read back to find out. */

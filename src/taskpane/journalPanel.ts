@@ -3,6 +3,7 @@
 // actions live in src/journalEditor, the words and the buttons' states in journalText.ts.
 
 import type { LedgerApi } from "../api";
+import { selectJournalCell } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import type { TableProject } from "../excel/tableWriter";
 import type { OpenOutcome, SendOutcome, ValidateOutcome } from "../journalEditor/outcomes";
@@ -52,7 +53,7 @@ export interface JournalEditorActions {
   sendActiveJournal(
     deps: JournalEditorDeps,
     options: {
-      overwrite?: { sheetId: string; serverUpdatedAt: string };
+      overwrite?: { sheetKey: string; serverUpdatedAt: string };
       signal?: AbortSignal;
     },
   ): Promise<SendOutcome>;
@@ -64,11 +65,11 @@ export interface JournalPanelOptions {
   readonly run: ExcelRun;
   readonly editor: JournalEditorActions;
   /**
-   * The journal a sheet (by worksheet id) shows, and the project it was opened from (from its
+   * The journal a sheet (by its journal key) shows, and the project it was opened from (from its
    * remembered state), or null.
    */
   readonly journalOfSheet: (
-    sheetId: string,
+    sheetKey: string,
   ) => Promise<{ readonly journalId: string; readonly project?: string } | null>;
 }
 
@@ -128,7 +129,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
    * The sheet whose journal was found changed on the server, and the server version the warning
    * showed (an overwrite replaces only that one); undefined when not known.
    */
-  let staleSheet: { sheetId: string; serverUpdatedAt?: string } | undefined;
+  let staleSheet: { sheetKey: string; serverUpdatedAt?: string } | undefined;
 
   /**
    * The chosen project's client for opening, and every project's for sending: a sheet's journal
@@ -206,11 +207,8 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
 
   async function goToCell(cell: NonNullable<ListedProblem["cell"]>): Promise<void> {
     try {
-      await run(async (context) => {
-        // By id: the user may have renamed the sheet since it was validated.
-        context.workbook.worksheets.getItem(cell.sheetId).getRange(cell.address).select();
-        await context.sync();
-      });
+      // By its key: the user may have renamed the sheet since it was validated.
+      await selectJournalCell(run, cell.sheetKey, cell.address);
     } catch {
       // The sheet was deleted since: say so instead of failing silently.
       setAlert(alert, `The sheet “${cell.sheetName}” is gone; validate the journal again.`);
@@ -393,7 +391,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
       // The sheet the editor sent from: Reload and Overwrite act on it, whatever is active then.
       if (outcome.kind === "stale" || outcome.kind === "saved-not-redrawn") {
         staleSheet = {
-          sheetId: outcome.sheetId,
+          sheetKey: outcome.sheetKey,
           ...(outcome.kind === "stale" ? { serverUpdatedAt: outcome.serverUpdatedAt } : {}),
         };
       }
@@ -404,7 +402,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   async function reload(): Promise<void> {
     const warned = staleSheet;
     await perform("reload", reloadButton, async (deps, signal) => {
-      const sheet = warned?.sheetId ?? (await readInfo(deps))?.sheetId;
+      const sheet = warned?.sheetKey ?? (await readInfo(deps))?.sheetKey;
       const shown = sheet === undefined ? null : await options.journalOfSheet(sheet);
       if (shown === null) {
         return {
@@ -446,12 +444,12 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
         };
       }
       // The sheet that was found stale, and only the server version the warning showed.
-      const overwrite = { sheetId: warned.sheetId, serverUpdatedAt: warned.serverUpdatedAt };
+      const overwrite = { sheetKey: warned.sheetKey, serverUpdatedAt: warned.serverUpdatedAt };
       const outcome = await editor.sendActiveJournal(deps, { overwrite, signal });
       if (outcome.kind === "stale") {
-        staleSheet = { sheetId: outcome.sheetId, serverUpdatedAt: outcome.serverUpdatedAt };
+        staleSheet = { sheetKey: outcome.sheetKey, serverUpdatedAt: outcome.serverUpdatedAt };
       } else if (outcome.kind === "saved-not-redrawn") {
-        staleSheet = { sheetId: outcome.sheetId };
+        staleSheet = { sheetKey: outcome.sheetKey };
       }
       return describeSend(outcome, signal.aborted);
     });
@@ -525,7 +523,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
 
 function outcomeInfo(outcome: Extract<OpenOutcome, { kind: "opened" }>): ActiveJournalInfo {
   return {
-    sheetId: outcome.sheetId,
+    sheetKey: outcome.sheetKey,
     sheetName: outcome.sheetName,
     status: outcome.status,
     editable: outcome.editable,

@@ -11,7 +11,8 @@ import type {
 
 /** What the journal editor says about the active sheet (null: it shows no journal). */
 export interface ActiveJournalInfo {
-  readonly sheetId: string;
+  /** The journal sheet's key (src/excel/journalMarkers.ts), which survives renames and reopening. */
+  readonly sheetKey: string;
   readonly sheetName: string;
   readonly status: string;
   readonly editable: boolean;
@@ -118,11 +119,11 @@ export const OVERWRITE_QUESTION =
 export interface ListedProblem {
   readonly message: string;
   /**
-   * The sheet (by worksheet id, which survives a rename; its name for the tooltip) and "F12", or
-   * null for a problem of the whole journal.
+   * The sheet (by its journal key, which survives a rename; its name for the tooltip) and "F12",
+   * or null for a problem of the whole journal.
    */
   readonly cell: {
-    readonly sheetId: string;
+    readonly sheetKey: string;
     readonly sheetName: string;
     readonly address: string;
   } | null;
@@ -174,12 +175,12 @@ export function savedText(message: string): string {
 }
 
 function listedProblems(
-  { sheetId, sheetName }: { readonly sheetId: string; readonly sheetName: string },
+  { sheetKey, sheetName }: { readonly sheetKey: string; readonly sheetName: string },
   problems: readonly { readonly message: string; readonly address: string | null }[],
 ): ListedProblem[] {
   return problems.map(({ message, address }) => ({
     message,
-    cell: address === null ? null : { sheetId, sheetName, address },
+    cell: address === null ? null : { sheetKey, sheetName, address },
   }));
 }
 

@@ -324,9 +324,56 @@ describe("journal editor against the sandbox", () => {
     expect((await api().getJournal(id)).data.description).toBe("Changed by a colleague");
 
     if (stale.kind !== "stale") throw new Error("expected stale");
-    const warned = { sheetId: stale.sheetId, serverUpdatedAt: stale.serverUpdatedAt };
+    const warned = { sheetKey: stale.sheetKey, serverUpdatedAt: stale.serverUpdatedAt };
     expect(await sendActiveJournal(deps, { overwrite: warned })).toMatchObject({ kind: "saved" });
     expect((await api().getJournal(id)).data.description).toBe("My description");
+  });
+
+  it("still catches a server change after the workbook is reopened and its sheets get new ids", async () => {
+    const host = new OfficeJsExcelHost();
+    const id = seeded("JNL-0001").id;
+    await openJournal({ run: host.run, api: api() }, id);
+    await colleagueEdits(id, "Changed by a colleague");
+    // Saved, closed, and opened in an Excel that numbers the sheets afresh.
+    const reopened = OfficeJsExcelHost.fromSerialized(host.serialize(), { renumberSheetIds: true });
+    const deps = { run: reopened.run, api: api() };
+    reopened.setCells(SHEET_1, "B10", [["My description"]]);
+    const edited = snapshot(reopened, SHEET_1);
+
+    const stale = await sendActiveJournal(deps);
+    expect(stale).toMatchObject({ kind: "stale", sheetName: SHEET_1 });
+    expect(snapshot(reopened, SHEET_1)).toEqual(edited);
+    expect((await api().getJournal(id)).data.description).toBe("Changed by a colleague");
+    if (stale.kind !== "stale") throw new Error("expected stale");
+
+    // Opened again, the journal is found on its sheet: no second sheet, the edits kept.
+    expect(await openJournal(deps, id)).toMatchObject({ kind: "opened", sheetName: SHEET_1 });
+    expect(reopened.sheetNames().filter((name) => name.startsWith("Journal"))).toEqual([SHEET_1]);
+    expect(snapshot(reopened, SHEET_1)).toEqual(edited);
+
+    const warned = { sheetKey: stale.sheetKey, serverUpdatedAt: stale.serverUpdatedAt };
+    expect(await sendActiveJournal(deps, { overwrite: warned })).toMatchObject({ kind: "saved" });
+    expect((await api().getJournal(id)).data.description).toBe("My description");
+  });
+
+  it("gives no journal to a sheet added after reopening, even one that takes the journal sheet's old id", async () => {
+    const host = new OfficeJsExcelHost();
+    await openJournal({ run: host.run, api: api() }, seeded("JNL-0001").id);
+    const reopened = OfficeJsExcelHost.fromSerialized(host.serialize(), { renumberSheetIds: true });
+    const deps = { run: reopened.run, api: api() };
+    // The emulator numbers new sheets from the start again: the second takes the journal's old id.
+    reopened.addSheet("Notes");
+    reopened.addSheet("Mine");
+    expect(reopened.workbook.sheetNamed("Mine")!.id).toBe(host.workbook.sheetNamed(SHEET_1)!.id);
+    reopened.activateSheet("Mine");
+    reopened.setCells("Mine", "A1", [["my own notes"]]);
+    const before = sandbox.stats().requests;
+    expect(await validateActiveJournal(deps)).toMatchObject({ kind: "not-journal" });
+    expect(await sendActiveJournal(deps)).toMatchObject({ kind: "not-journal" });
+    expect(sandbox.stats().requests).toBe(before);
+    expect(reopened.cell("Mine", "A1").value).toBe("my own notes");
+    reopened.activateSheet(SHEET_1);
+    expect(await validateActiveJournal(deps)).toMatchObject({ kind: "valid", sheetName: SHEET_1 });
   });
 
   it("opens a POSTED journal read-only and never sends it", async () => {
@@ -451,14 +498,14 @@ describe("journal editor against the sandbox", () => {
     if (stale.kind !== "stale") throw new Error(`expected stale, got ${stale.kind}`);
     const second = await colleagueEdits(id, "Second colleague edit");
 
-    const warned = { sheetId: stale.sheetId, serverUpdatedAt: stale.serverUpdatedAt };
+    const warned = { sheetKey: stale.sheetKey, serverUpdatedAt: stale.serverUpdatedAt };
     const again = await sendActiveJournal(deps, { overwrite: warned });
     expect(again).toMatchObject({ kind: "stale", serverUpdatedAt: second.updated_at });
     expect(again.message).toMatch(/changed again after the warning/);
     expect((await api().getJournal(id)).data.description).toBe("Second colleague edit");
 
     if (again.kind !== "stale") return;
-    const confirmed = { sheetId: again.sheetId, serverUpdatedAt: again.serverUpdatedAt };
+    const confirmed = { sheetKey: again.sheetKey, serverUpdatedAt: again.serverUpdatedAt };
     expect(await sendActiveJournal(deps, { overwrite: confirmed })).toMatchObject({
       kind: "saved",
     });
@@ -475,7 +522,7 @@ describe("journal editor against the sandbox", () => {
     const stale = await sendActiveJournal(deps);
     if (stale.kind !== "stale") throw new Error(`expected stale, got ${stale.kind}`);
     await openJournal(deps, seeded("JNL-0003").id);
-    const warned = { sheetId: stale.sheetId, serverUpdatedAt: stale.serverUpdatedAt };
+    const warned = { sheetKey: stale.sheetKey, serverUpdatedAt: stale.serverUpdatedAt };
     expect(await sendActiveJournal(deps, { overwrite: warned })).toMatchObject({ kind: "saved" });
     expect((await api().getJournal(id)).data.description).toBe("From the stale sheet");
   });

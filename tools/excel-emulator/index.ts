@@ -62,6 +62,9 @@
 // - Limits: 1,048,576 rows x 16,384 columns (addresses beyond are InvalidArgument). Reading the
 //   cell data of more than 5,000,000 cells answers null (as Excel on the web can); writing that
 //   many cell by cell is RangeExceedsLimit. Whole-row/column number formats and clear() are fine.
+// - Reopening (FakeExcelHost.fromSerialized): sheets keep their ids unless `renumberSheetIds`
+//   asks for new ones, as Excel may give; new sheets are then numbered from the start again, so a
+//   sheet added later may get an id another sheet had when the file was saved.
 //
 // MEMBERS IMPLEMENTED
 // RequestContext: workbook, application, sync, load, trackedObjects, requestHeaders, debugInfo.

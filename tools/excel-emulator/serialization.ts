@@ -151,6 +151,8 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
 export interface ReopenOptions {
   /** A new table takes the lowest id no table holds, such as a deleted table's. */
   readonly reuseFreedTableIds?: boolean;
+  /** Every sheet gets a new Worksheet.id, as Excel may when it opens a file. */
+  readonly renumberSheetIds?: boolean;
 }
 
 export function deserializeWorkbook(json: string, options: ReopenOptions = {}): FakeWorkbook {
@@ -189,6 +191,7 @@ export function deserializeWorkbook(json: string, options: ReopenOptions = {}): 
     }
   }
   workbook.deleteSheet(placeholder, "open");
+  if (options.renumberSheetIds) workbook.renumberSheets();
   for (const savedTable of saved.tables) {
     const sheet = workbook.sheetNamed(savedTable.sheet) as SheetModel;
     const table = workbook.createTable(

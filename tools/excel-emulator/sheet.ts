@@ -41,7 +41,8 @@ export class SheetModel {
   private positions: Map<Cell, { row: number; column: number }> | undefined;
 
   constructor(
-    readonly id: string,
+    /** Worksheet.id; changes only when a reopened workbook renumbers its sheets. */
+    public id: string,
     public name: string,
   ) {}
 

@@ -80,6 +80,21 @@ export class FakeWorkbook implements FormulaEnvironment {
     return sheet;
   }
 
+  /**
+   * Gives every sheet a new id, as Excel may when it opens a file (Microsoft staff said
+   * Worksheet.id can change between sessions): ids of a series no sheet had before, and the
+   * numbering of new sheets starts again, so a sheet added later may get an id that another
+   * sheet had when the file was saved.
+   */
+  renumberSheets(): void {
+    const series = this.sheets.map((sheet) => Number(/^\{\d{8}-(\d{4})-/.exec(sheet.id)?.[1] ?? 1));
+    const next = String(Math.max(1, ...series) + 1).padStart(4, "0");
+    this.sheets.forEach((sheet, index) => {
+      sheet.id = `{${String(index + 1).padStart(8, "0")}-${next}-0000-0000-000000000000}`;
+    });
+    this.sheetIds = 0;
+  }
+
   private nextSheetName(): string {
     let n = this.sheets.length + 1;
     while (this.sheetNamed(`Sheet${n}`)) n++;

@@ -231,3 +231,74 @@ describe("a defined name of a whole table (=Invoices[#All])", () => {
     expect((await marker(host)).formula).toBe("=#REF!");
   });
 });
+
+describe("a name that refers to a sheet's cells", () => {
+  /** "Marker" names the whole of sheet "Journal 1"; hidden, as a name an add-in keeps. */
+  async function markedHost(): Promise<FakeExcelHost> {
+    const host = new FakeExcelHost({ sheets: ["Sheet1", "Journal 1"] });
+    await batch(host, (context) => {
+      context.workbook.names.add("Marker", "='Journal 1'!$1:$1048576").visible = false;
+      context.workbook.names.add("Corner", "='Journal 1'!$A$1");
+    });
+    return host;
+  }
+
+  async function names(
+    host: FakeExcelHost,
+  ): Promise<{ name: string; formula: string; visible: boolean }[]> {
+    return await host.run(async (context) => {
+      const items = context.workbook.names.load("items/name,items/formula,items/visible");
+      await context.sync();
+      return items.items.map(({ name, formula, visible }) => ({ name, formula, visible }));
+    });
+  }
+
+  it("follows the sheet's renames, keeps hidden, and survives save and reopen", async () => {
+    const host = await markedHost();
+    await batch(host, (context) => {
+      context.workbook.worksheets.getItem("Journal 1").name = "Rent's";
+    });
+    const expected = [
+      { name: "Marker", formula: "='Rent''s'!$1:$1048576", visible: false },
+      { name: "Corner", formula: "='Rent''s'!$A$1", visible: true },
+    ];
+    expect(await names(host)).toEqual(expected);
+    const reopened = FakeExcelHost.fromSerialized(host.serialize(), { renumberSheetIds: true });
+    expect(await names(reopened)).toEqual(expected);
+    const sheet = await reopened.run(async (context) => {
+      const found = context.workbook.names.getItem("Marker").getRange().worksheet.load("name");
+      await context.sync();
+      return found.name;
+    });
+    expect(sheet).toBe("Rent's");
+  });
+
+  it("becomes #REF! when the sheet is deleted, and getRange then fails", async () => {
+    const host = await markedHost();
+    await batch(host, (context) => context.workbook.worksheets.getItem("Journal 1").delete());
+    expect(await names(host)).toEqual([
+      { name: "Marker", formula: "=#REF!$1:$1048576", visible: false },
+      { name: "Corner", formula: "=#REF!$A$1", visible: true },
+    ]);
+    const error = await officeErrorOf(
+      batch(host, (context) => {
+        context.workbook.names.getItem("Marker").getRange().worksheet.load("name");
+      }),
+    );
+    expect(error.code).toBe("InvalidOperation");
+  });
+
+  it("keeps referring to the whole sheet when rows and columns are deleted", async () => {
+    const host = await markedHost();
+    await batch(host, (context) => {
+      const sheet = context.workbook.worksheets.getItem("Journal 1");
+      sheet.getRange("1:3").delete("Up");
+      sheet.getRange("A:B").delete("Left");
+    });
+    expect((await names(host))[0]).toEqual({
+      name: "Marker",
+      formula: "='Journal 1'!$1:$1048576",
+      visible: false,
+    });
+  });
+});

@@ -301,3 +301,50 @@ describe("range geometry", () => {
     expect(result).toEqual(["#FFFFFF", "None", "#FFFFFF", "Solid", null]);
   });
 });
+
+describe("worksheet ids on reopening", () => {
+  /** Worksheet.id of every sheet, in tab order. */
+  async function ids(host: FakeExcelHost): Promise<[string, string][]> {
+    return await host.run(async (context) => {
+      const sheets = context.workbook.worksheets.load("items/name,items/id");
+      await context.sync();
+      return sheets.items.map((sheet): [string, string] => [sheet.name, sheet.id]);
+    });
+  }
+
+  it("keeps each sheet's id through save and reopen", async () => {
+    const host = new FakeExcelHost({ sheets: ["Sheet1", "Data", "Notes"] });
+    const reopened = FakeExcelHost.fromSerialized(host.serialize());
+    expect(await ids(reopened)).toEqual(await ids(host));
+  });
+
+  it("gives every sheet a new id when asked to renumber, again on each reopening", async () => {
+    const host = new FakeExcelHost({ sheets: ["Sheet1", "Data", "Notes"] });
+    const before = await ids(host);
+    const once = FakeExcelHost.fromSerialized(host.serialize(), { renumberSheetIds: true });
+    const twice = FakeExcelHost.fromSerialized(once.serialize(), { renumberSheetIds: true });
+    const seen = new Set(before.map(([, id]) => id));
+    for (const reopened of [once, twice]) {
+      const after = await ids(reopened);
+      expect(after.map(([name]) => name)).toEqual(["Sheet1", "Data", "Notes"]);
+      for (const [, id] of after) {
+        expect(seen.has(id)).toBe(false);
+        seen.add(id);
+      }
+    }
+  });
+
+  it("may give a sheet added after renumbering the id another sheet had when saved", async () => {
+    const host = new FakeExcelHost({ sheets: ["Sheet1", "Data"] });
+    const before = new Map(await ids(host));
+    const reopened = FakeExcelHost.fromSerialized(host.serialize(), { renumberSheetIds: true });
+    await batch(reopened, (context) => {
+      context.workbook.worksheets.add("New1");
+      context.workbook.worksheets.add("New2");
+    });
+    const after = new Map(await ids(reopened));
+    expect(after.get("New1")).toBe(before.get("Sheet1"));
+    expect(after.get("New2")).toBe(before.get("Data"));
+    expect(new Set(after.values()).size).toBe(4);
+  });
+});

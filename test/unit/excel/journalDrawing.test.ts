@@ -2,11 +2,17 @@
 // on its own draws, and the requests stay small and bounded however many lines the journal has.
 import type { ManualJournal } from "../../../src/api";
 import { drawJournal, FILL_OF_ROLE, readJournalGrid } from "../../../src/excel/journalSheet";
+import { markerName } from "../../../src/excel/journalMarkers";
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import { journalSheetState, layoutJournal } from "../../../src/journal";
 import type { JournalLayout } from "../../../src/journal";
 import { allSeededJournals, repeatedJournal } from "../journal/seededJournals";
+
+/** The journal sheet with key `sheetKey`, as its marker finds it. */
+function journalSheetOf(context: Excel.RequestContext, sheetKey: string): Excel.Worksheet {
+  return context.workbook.names.getItem(markerName(sheetKey)).getRange().worksheet;
+}
 
 /** Where a test would see a difference: every stored cell of the sheet, with all its formats. */
 function sheetContents(host: FakeExcelHost, name: string): Map<string, unknown> {
@@ -139,13 +145,13 @@ describe("readJournalGrid() requests", () => {
     };
     const host = new OfficeJsExcelHost();
     const layout = layoutJournal(wordy);
-    const { sheetId, sheetName } = await drawJournal(
+    const { sheetKey, sheetName } = await drawJournal(
       host.run,
       layout,
       journalSheetState(wordy, layout.sheetName),
     );
     host.resetCounters();
-    const grid = await readJournalGrid(host.run, sheetId);
+    const grid = await readJournalGrid(host.run, sheetKey);
     const rows = grid.values.length;
     expect(rows).toBe(Number(host.usedRange(sheetName)!.replace(/^.*:L/, "")));
     expect(grid.values).toEqual(host.values(sheetName, `A1:L${rows}`));
@@ -161,22 +167,22 @@ describe("readJournalGrid() requests", () => {
     const journal = repeatedJournal(10_000);
     const host = new OfficeJsExcelHost();
     const layout = layoutJournal(journal);
-    const { sheetId } = await drawJournal(host.run, layout, journalSheetState(journal, "x"));
+    const { sheetKey } = await drawJournal(host.run, layout, journalSheetState(journal, "x"));
     host.resetCounters();
-    const plain = await readJournalGrid(host.run, sheetId);
+    const plain = await readJournalGrid(host.run, sheetKey);
     expect(plain.hiddenRows).toBeUndefined();
     expect(plain.hiddenColumns).toBeUndefined();
     const plainSyncs = host.requestLog.length;
 
     await host.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItem(sheetId);
+      const sheet = journalSheetOf(context, sheetKey);
       sheet.getRange("A5000:A5001").rowHidden = true; // a line, as a filter would hide it
       sheet.getRange("A9000").rowHidden = true;
       sheet.getRange("J1").columnHidden = true;
       await context.sync();
     });
     host.resetCounters();
-    const grid = await readJournalGrid(host.run, sheetId);
+    const grid = await readJournalGrid(host.run, sheetKey);
     expect(grid.hiddenRows).toEqual([5000, 5001, 9000]);
     expect(grid.hiddenColumns).toEqual([9]);
     expect(grid.values).toEqual(plain.values);

@@ -9,11 +9,17 @@ import {
   markProblems,
   PROBLEM_FILL,
 } from "../../../src/excel/journalSheet";
+import { markerName } from "../../../src/excel/journalMarkers";
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { journalSheetState, layoutJournal, planProblemMarks } from "../../../src/journal";
 import type { ProblemMark } from "../../../src/journal";
 import { cellAddress } from "../../../src/journal/cellAddresses";
 import { repeatedJournal } from "../journal/seededJournals";
+
+/** The journal sheet with key `sheetKey`, as its marker finds it. */
+function journalSheetOf(context: Excel.RequestContext, sheetKey: string): Excel.Worksheet {
+  return context.workbook.names.getItem(markerName(sheetKey)).getRange().worksheet;
+}
 
 /** The journal lines start under the header row 18. */
 const FIRST_LINE_ROW = 19;
@@ -43,13 +49,13 @@ function fills(host: FakeExcelHost, sheetName: string, rows: number): string[] {
  */
 async function markCellByCell(
   host: FakeExcelHost,
-  sheetId: string,
+  sheetKey: string,
   addresses: readonly string[],
 ): Promise<void> {
   await host.run(async (context) => {
     const setting = context.workbook.settings.getItem(JOURNAL_SHEETS_SETTING);
     setting.load("value");
-    const sheet = context.workbook.worksheets.getItem(sheetId);
+    const sheet = journalSheetOf(context, sheetKey);
     const used = sheet.getUsedRangeOrNullObject(false);
     used.load("rowIndex,rowCount");
     await context.sync();
@@ -57,7 +63,7 @@ async function markCellByCell(
       string,
       { marked?: readonly ProblemMark[] }
     >;
-    const saved = raw[sheetId]?.marked ?? [];
+    const saved = raw[sheetKey]?.marked ?? [];
     const positions = [...saved.map((mark) => mark.address), ...addresses].map((address) => ({
       column: address.charCodeAt(0) - 65,
       row: Number(address.slice(1)),
@@ -85,7 +91,7 @@ async function markCellByCell(
       else sheet.getRange(address).format.fill.color = fill;
     }
     for (const address of addresses) sheet.getRange(address).format.fill.color = PROBLEM_FILL;
-    raw[sheetId] = { ...raw[sheetId], marked: plan.marks };
+    raw[sheetKey] = { ...raw[sheetKey], marked: plan.marks };
     context.workbook.settings.add(JOURNAL_SHEETS_SETTING, JSON.stringify(raw));
     await context.sync();
   });
@@ -133,29 +139,29 @@ describe("markProblems()", () => {
         const spans = await opened(12);
         const cells = await opened(12);
         const apply = async (
-          { host, sheetId }: typeof spans,
+          { host, sheetKey }: typeof spans,
           mark: (host: FakeExcelHost, id: string, addresses: string[]) => Promise<void>,
           at: Step,
         ) => {
           if (at.kind === "mark") {
             await mark(
               host,
-              sheetId,
+              sheetKey,
               at.cells.map((cell) => cellAddress(cell.column, cell.row)),
             );
           } else if (at.kind === "colour") {
             await host.run(async (context) => {
-              const range = context.workbook.worksheets
-                .getItem(sheetId)
-                .getRange(cellAddress(at.column, at.row));
+              const range = journalSheetOf(context, sheetKey).getRange(
+                cellAddress(at.column, at.row),
+              );
               range.format.fill.color = at.colour;
               await context.sync();
             });
           } else {
             await host.run(async (context) => {
-              const rows = context.workbook.worksheets
-                .getItem(sheetId)
-                .getRange(`${at.row}:${at.row + at.count - 1}`);
+              const rows = journalSheetOf(context, sheetKey).getRange(
+                `${at.row}:${at.row + at.count - 1}`,
+              );
               if (at.kind === "insert") rows.insert("Down");
               else rows.delete("Up");
               await context.sync();
@@ -186,30 +192,30 @@ describe("markProblems()", () => {
   });
 
   it("restores a cell read twice: a new problem just below an old mark", async () => {
-    const { host, sheetId, sheetName } = await opened(12);
+    const { host, sheetKey, sheetName } = await opened(12);
     const drawn = fills(host, sheetName, 40);
-    await markProblems(host.run, sheetId, ["D20"]);
-    await markProblems(host.run, sheetId, ["D21", "D22"]);
-    expect((await storedState(host.run, sheetId))?.marked).toEqual([
+    await markProblems(host.run, sheetKey, ["D20"]);
+    await markProblems(host.run, sheetKey, ["D21", "D22"]);
+    expect((await storedState(host.run, sheetKey))?.marked).toEqual([
       { address: "D21:D22", fill: "#F3F2F1" },
     ]);
-    await markProblems(host.run, sheetId, []);
+    await markProblems(host.run, sheetKey, []);
     expect(fills(host, sheetName, 40)).toEqual(drawn);
   });
 
   it("clears its own marks, and leaves alone a problem fill Excel's Insert copied from one", async () => {
-    const { host, sheetId, sheetName } = await opened(12);
+    const { host, sheetKey, sheetName } = await opened(12);
     const drawn = fills(host, sheetName, 40);
-    await markProblems(host.run, sheetId, ["A20"]);
+    await markProblems(host.run, sheetKey, ["A20"]);
     // A row inserted under the mark takes its formats, the problem fill included.
     await host.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItem(sheetId);
+      const sheet = journalSheetOf(context, sheetKey);
       sheet.getRange("21:21").insert("Down");
       sheet.getRange("A21").format.fill.color = PROBLEM_FILL;
       await context.sync();
     });
-    await markProblems(host.run, sheetId, ["A23"]);
-    await markProblems(host.run, sheetId, []);
+    await markProblems(host.run, sheetKey, ["A23"]);
+    await markProblems(host.run, sheetKey, []);
     // The mark moved to A23 and back is cleared (the first version paired the copy at A21 with
     // it and left A23 lit); the copy is no mark, so it keeps its fill.
     const after = fills(host, sheetName, 40);
@@ -222,15 +228,15 @@ describe("markProblems()", () => {
   });
 
   it("remembers marks as spans of a column, each with the fill its cells had", async () => {
-    const { host, sheetId } = await opened(10);
+    const { host, sheetKey } = await opened(10);
     await host.run(async (context) => {
-      context.workbook.worksheets.getItem(sheetId).getRange("F21").format.fill.color = "#FFFF00";
+      journalSheetOf(context, sheetKey).getRange("F21").format.fill.color = "#FFFF00";
       await context.sync();
     });
     const column = (letter: string) =>
       Array.from({ length: 8 }, (_, i) => `${letter}${FIRST_LINE_ROW + i}`);
-    await markProblems(host.run, sheetId, [...column("B"), ...column("F"), ...column("D")]);
-    expect((await storedState(host.run, sheetId))?.marked).toEqual([
+    await markProblems(host.run, sheetKey, [...column("B"), ...column("F"), ...column("D")]);
+    expect((await storedState(host.run, sheetKey))?.marked).toEqual([
       { address: "B19:B26", fill: null },
       { address: "F19:F20", fill: null },
       { address: "F21", fill: "#FFFF00" },
@@ -272,12 +278,12 @@ describe("markProblems() requests", () => {
   it("mark, mark again and clear three whole columns in three small syncs, for 10 or 10,000 lines", async () => {
     const logs = [];
     for (const count of [10, 10_000]) {
-      const { host, sheetId, lines } = await opened(count);
+      const { host, sheetKey, lines } = await opened(count);
       const problems = threeColumns(lines);
       const log = [
-        ...(await requestsOf(host, () => markProblems(host.run, sheetId, problems))),
-        ...(await requestsOf(host, () => markProblems(host.run, sheetId, problems))),
-        ...(await requestsOf(host, () => markProblems(host.run, sheetId, []))),
+        ...(await requestsOf(host, () => markProblems(host.run, sheetKey, problems))),
+        ...(await requestsOf(host, () => markProblems(host.run, sheetKey, problems))),
+        ...(await requestsOf(host, () => markProblems(host.run, sheetKey, []))),
       ];
       expect(log).toHaveLength(9);
       // One range per column span and its neighbours: nothing grows with the lines.
@@ -296,12 +302,12 @@ describe("markProblems() requests", () => {
   });
 
   it("keep range objects within a few per problem cell when problems are scattered", async () => {
-    const { host, sheetId, lines } = await opened(10_000);
+    const { host, sheetKey, lines } = await opened(10_000);
     const problems = alternating(lines);
     for (const work of [
-      () => markProblems(host.run, sheetId, problems),
-      () => markProblems(host.run, sheetId, problems),
-      () => markProblems(host.run, sheetId, []),
+      () => markProblems(host.run, sheetKey, problems),
+      () => markProblems(host.run, sheetKey, problems),
+      () => markProblems(host.run, sheetKey, []),
     ]) {
       const log = await requestsOf(host, work);
       const ranges = log.reduce((sum, sync) => sum + sync.operations, 0);

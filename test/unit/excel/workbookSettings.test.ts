@@ -50,33 +50,33 @@ function startedHost(): OfficeJsExcelHost {
 describe("the workbook's settings", () => {
   it("lose a journal sheet's state when saved through Office.context.document.settings (the emulator reproduces Office)", async () => {
     const host = startedHost();
-    await drawJournal(host.run, LAYOUT, STATE);
+    const { sheetKey } = await drawJournal(host.run, LAYOUT, STATE);
     const settings = (Office.context.document as { settings: Office.Settings }).settings;
     settings.set(FORMULA_CACHE_SETTING, 60);
     await new Promise((resolve) => settings.saveAsync(resolve));
     // This is what changing the cache time did before: the journal is no longer known.
-    expect(await journalSheetState(host.run, LAYOUT.sheetName)).toBeNull();
+    expect(await journalSheetState(host.run, sheetKey)).toBeNull();
   });
 
   it("keep a journal sheet's state when the pane changes the cache time", async () => {
     const host = startedHost();
-    await drawJournal(host.run, LAYOUT, STATE);
+    const { sheetKey } = await drawJournal(host.run, LAYOUT, STATE);
     await saveFormulaCacheSeconds(workbookSettings, 60);
-    expect(await journalSheetState(host.run, LAYOUT.sheetName)).toEqual(STATE);
+    expect(await journalSheetState(host.run, sheetKey)).toEqual(STATE);
     const reopened = OfficeJsExcelHost.fromSerialized(host.serialize());
-    expect(await journalSheetState(reopened.run, LAYOUT.sheetName)).toEqual(STATE);
+    expect(await journalSheetState(reopened.run, sheetKey)).toEqual(STATE);
     expect(await loadFormulaCacheSeconds(new ExcelWorkbookSettings(reopened.run))).toBe(60);
   });
 
   it("keep a journal sheet's state and the import tables when the pane saves a connection", async () => {
     const host = startedHost();
-    await drawJournal(host.run, LAYOUT, STATE);
+    const { sheetKey } = await drawJournal(host.run, LAYOUT, STATE);
     await host.run(async (context) => {
       context.workbook.settings.add(IMPORT_TABLES_SETTING, JSON.stringify(["Invoices"]));
       await context.sync();
     });
     await saveWorkbookConnection(workbookSettings, CONNECTION);
-    expect(await journalSheetState(host.run, LAYOUT.sheetName)).toEqual(STATE);
+    expect(await journalSheetState(host.run, sheetKey)).toEqual(STATE);
     expect(host.workbook.settings.get(IMPORT_TABLES_SETTING)).toBe('["Invoices"]');
     expect(await loadWorkbookConnection(workbookSettings)).toMatchObject({
       apiAddress: CONNECTION.apiAddress,

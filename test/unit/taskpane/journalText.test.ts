@@ -16,8 +16,8 @@ import {
   withSheetUnchanged,
 } from "../../../src/taskpane/journalText";
 
-const draft = { sheetId: "s1", sheetName: "Journal JNL-0001", status: "DRAFT", editable: true };
-const posted = { sheetId: "s2", sheetName: "Journal JNL-0002", status: "POSTED", editable: false };
+const draft = { sheetKey: "s1", sheetName: "Journal JNL-0001", status: "DRAFT", editable: true };
+const posted = { sheetKey: "s2", sheetName: "Journal JNL-0002", status: "POSTED", editable: false };
 
 describe("journalText.ts", () => {
   describe("journalControls()", () => {
@@ -125,7 +125,7 @@ describe("journalText.ts", () => {
   describe("activeSheetText()", () => {
     it("leaves out an empty status", () => {
       expect(
-        activeSheetText({ sheetId: "s9", sheetName: "Journal X", status: " ", editable: true }),
+        activeSheetText({ sheetKey: "s9", sheetName: "Journal X", status: " ", editable: true }),
       ).toBe("Active sheet: Journal X");
     });
   });
@@ -175,7 +175,7 @@ describe("journalText.ts", () => {
       expect(
         describeOpen({
           kind: "opened",
-          sheetId: "s1",
+          sheetKey: "s1",
           sheetName: "Journal JNL-0001",
           status: "DRAFT",
           editable: true,
@@ -221,7 +221,7 @@ describe("journalText.ts", () => {
     it("lists each problem's message", () => {
       const report = describeValidate({
         kind: "invalid",
-        sheetId: "s1",
+        sheetKey: "s1",
         sheetName: "Journal JNL-0001",
         problems: [
           { address: "F12", message: "Line 4, Credit (F12): 10.005 has more than two decimals" },
@@ -236,7 +236,7 @@ describe("journalText.ts", () => {
         problems: [
           {
             message: "Line 4, Credit (F12): 10.005 has more than two decimals",
-            cell: { sheetId: "s1", sheetName: "Journal JNL-0001", address: "F12" },
+            cell: { sheetKey: "s1", sheetName: "Journal JNL-0001", address: "F12" },
           },
           { message: "Debits exceed credits by 5.00", cell: null },
         ],
@@ -290,7 +290,7 @@ describe("journalText.ts", () => {
       expect(
         describeSend({
           kind: "saved-not-redrawn",
-          sheetId: "s1",
+          sheetKey: "s1",
           sheetName: "Journal JNL-0001",
           message: "Journal JNL-0001 WAS saved on the server, but the sheet could not be redrawn.",
         }),
@@ -309,7 +309,7 @@ describe("journalText.ts", () => {
       expect(
         describeSend({
           kind: "invalid",
-          sheetId: "s1",
+          sheetKey: "s1",
           sheetName: "Journal JNL-0001",
           problems: [{ address: "E12", message: "Line 1, Debit (E12): not a number" }],
           message: "Nothing was sent: 1 problem.",
@@ -318,7 +318,7 @@ describe("journalText.ts", () => {
       ).toEqual([
         {
           message: "Line 1, Debit (E12): not a number",
-          cell: { sheetId: "s1", sheetName: "Journal JNL-0001", address: "E12" },
+          cell: { sheetKey: "s1", sheetName: "Journal JNL-0001", address: "E12" },
         },
       ]);
     });
@@ -327,7 +327,7 @@ describe("journalText.ts", () => {
       expect(
         describeSend({
           kind: "stale",
-          sheetId: "s1",
+          sheetKey: "s1",
           sheetName: "Journal JNL-0001",
           serverUpdatedAt: "2026-02-01T10:42:00.000Z",
           message: "Ana changed this journal at 10:42.",
