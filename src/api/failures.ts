@@ -19,7 +19,6 @@ export interface FailureContext {
   readonly url: string;
   /** The server's origin, `https://host`, named when it cannot be reached. */
   readonly origin: string;
-  readonly identity: string;
   readonly subject: RequestSubject;
 }
 
@@ -103,10 +102,10 @@ export function statusFailure(
       break;
     case "forbidden":
       message =
-        withServerMessage(
-          `The token is not allowed for project “${context.identity}” (403)`,
-          said,
-        ) + " Check the project identity.";
+        // The identity is an API key in the contract, and this text can end up in a workbook's
+        // status cell: it names the field to check, never its value.
+        withServerMessage("The token is not allowed for this project (403)", said) +
+        " Check the project identity.";
       break;
     case "not-found":
       message =

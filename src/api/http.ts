@@ -15,7 +15,7 @@ import {
 } from "./failures";
 import { JsonValue, ShapeError } from "./json";
 import { parseJsonText } from "./jsonText";
-import { redactError, redactSecret } from "./redaction";
+import { redactError, redactSecret, redactWord } from "./redaction";
 import { backoffDelayMs, isRetryable, parseRetryAfter, RetryEvent } from "./retry";
 
 /** One request to the API. */
@@ -137,12 +137,17 @@ export class HttpClient {
     return this.#connection.baseUrl;
   }
 
-  /** Runs `make`; an ApiError it throws comes out with the token removed, like every other. */
+  /** `error` without the token or the project identity in any of its texts. */
+  private redacted(error: ApiError): ApiError {
+    return redactError(error, this.#connection.token, this.#connection.identity);
+  }
+
+  /** Runs `make`; an ApiError it throws comes out redacted, like every other. */
   guard<T>(make: () => T): T {
     try {
       return make();
     } catch (error) {
-      if (error instanceof ApiError) throw redactError(error, this.#connection.token);
+      if (error instanceof ApiError) throw this.redacted(error);
       throw error;
     }
   }
@@ -158,14 +163,13 @@ export class HttpClient {
       method: request.method,
       url: this.url(request.path, request.query),
       origin: this.#connection.origin,
-      identity: this.#connection.identity,
       subject: request.subject,
     };
     try {
       return await this.sendWithRetries(request, context);
     } catch (error) {
       if (error instanceof ApiError) {
-        throw redactError(await this.explained(error, context), this.#connection.token);
+        throw this.redacted(await this.explained(error, context));
       }
       throw error;
     }
@@ -213,7 +217,7 @@ export class HttpClient {
         attempt,
         maxAttempts: retry.maxAttempts,
         delayMs,
-        reason: redactError(failure, this.#connection.token),
+        reason: this.redacted(failure),
       };
       this.options.onRetry?.(event);
       request.onRetry?.(event);
@@ -317,7 +321,10 @@ export class HttpClient {
         : undefined;
     // Redact before the body is read and shortened: a token cut in two by shortening would
     // no longer match, and half of it would reach the message.
-    const text = redactSecret(reply.text, this.#connection.token);
+    const text = redactWord(
+      redactSecret(reply.text, this.#connection.token),
+      this.#connection.identity,
+    );
     return statusFailure(reply.status, readErrorBody(text), retryAfterMs, context);
   }
 

@@ -1,4 +1,5 @@
-// Keeps the access token out of every error we create, even when a server echoes it back.
+// Keeps the access token and the project identity (the contract declares it an API key) out of
+// every error we create, even when a server echoes them back.
 
 import { ApiError, ApiErrorDetail } from "./errors";
 
@@ -17,23 +18,51 @@ export function redactSecret(text: string, secret: string): string {
   return result;
 }
 
-function mentionsSecret(error: unknown, secret: string, depth: number): boolean {
+const WORD_CHARACTER = /[A-Za-z0-9]/;
+
+/**
+ * `text` with every occurrence of `word` (plain, URL-encoded or JSON-escaped) that stands alone
+ * replaced. An identity may be a short everyday word (`demo`): inside a longer word
+ * (`demonstrate`) it is not the identity, and the text stays readable.
+ */
+export function redactWord(text: string, word: string): string {
+  let result = text;
+  for (const form of secretForms(word)) {
+    let out = "";
+    let from = 0;
+    for (let at = result.indexOf(form); at >= 0; at = result.indexOf(form, at + 1)) {
+      const before = result[at - 1] ?? "";
+      const after = result[at + form.length] ?? "";
+      if (at < from || WORD_CHARACTER.test(before) || WORD_CHARACTER.test(after)) continue;
+      out += result.slice(from, at) + REDACTED;
+      from = at + form.length;
+    }
+    result = out + result.slice(from);
+  }
+  return result;
+}
+
+function mentions(error: unknown, clean: (text: string) => string, depth: number): boolean {
   if (depth > 5 || !(error instanceof Error)) return false;
   const texts = [error.message, error.stack ?? ""];
-  if (texts.some((text) => redactSecret(text, secret) !== text)) return true;
-  return mentionsSecret(error.cause, secret, depth + 1);
+  if (texts.some((text) => clean(text) !== text)) return true;
+  return mentions(error.cause, clean, depth + 1);
 }
 
 /**
  * A copy of `error` in which the message, the server's message, the details and the cause
- * cannot reveal `secret`. A cause that mentions it is replaced by a redacted plain Error.
+ * cannot reveal `secret` nor, when given, the project `identity` (as a word of its own). A cause
+ * that mentions either is replaced by a redacted plain Error.
  */
-export function redactError(error: ApiError, secret: string): ApiError {
-  const clean = (text: string): string => redactSecret(text, secret);
+export function redactError(error: ApiError, secret: string, identity?: string): ApiError {
+  const clean = (text: string): string => {
+    const withoutSecret = redactSecret(text, secret);
+    return identity === undefined ? withoutSecret : redactWord(withoutSecret, identity);
+  };
   const facts = error.facts();
   const cause = facts.cause;
   const safeCause =
-    cause instanceof Error && mentionsSecret(cause, secret, 0)
+    cause instanceof Error && mentions(cause, clean, 0)
       ? new Error(clean(`${cause.name}: ${cause.message}`))
       : typeof cause === "string"
         ? clean(cause)

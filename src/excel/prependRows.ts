@@ -7,13 +7,17 @@
 //
 // A large batch is written in several requests, oldest records first, each inserted at the top:
 // if a request fails, the table holds an unbroken run of the list (the oldest of the new records
-// above the old ones), so the next fetch of new records gets exactly the rest.
+// above the old ones), so the next fetch of new records gets exactly the rest. Before each insert
+// the table's top ids are read again, and records another client (a co-author, or a second fetch
+// in this pane) has put there since are left out (newRowRun.ts).
 import type { CellValue, ColumnSpec } from "../sheets/cells";
 import { NUMBER_FORMATS } from "../sheets/cells";
 import type { ExcelRun } from "./run";
+import { NewRowRun, idTexts } from "./newRowRun";
 import { loadOurTables, ourTableFor } from "./ourTables";
 import {
   type ColumnPlaces,
+  EXCEL_MAX_ROWS,
   IMPORT_TABLES_SETTING,
   importTablesSetting,
   mergedImportTablesValue,
@@ -42,8 +46,17 @@ export interface PrependRequest {
    * request each, in that order.
    */
   readonly blocks: readonly RowBlock[];
-  /** The final status line, given the table's data rows afterwards. */
-  readonly status: (rows: number) => string;
+  /**
+   * The header of the column that identifies a row (matched as a refresh matches headers), and
+   * the id of the table's first row when the new records were looked for: each insert first
+   * re-reads the table's top ids and leaves out the records already there (see newRowRun.ts).
+   */
+  readonly ids: { readonly header: string; readonly newest: string };
+  /**
+   * The final status line, given the table's data rows afterwards, the rows this call added and
+   * the new records it found already there (put in by another client meanwhile).
+   */
+  readonly status: (rows: number, added: number, alreadyThere: number) => string;
   /** Each block written: rows added so far. */
   readonly onBlock?: (added: number) => void;
 }
@@ -55,8 +68,17 @@ export type PrependResult =
       readonly tableName: string;
       /** The table's data rows afterwards. */
       readonly rows: number;
+      /** Rows this call put in. */
       readonly added: number;
-      readonly status: string;
+      /** New records left out because they were already at the top (another client's). */
+      readonly alreadyThere: number;
+      /**
+       * New records left out because the table's top changed in a way this call cannot continue
+       * (another client's rows it cannot line up, or an edit): the next fetch gets them.
+       */
+      readonly notAdded: number;
+      /** The status line written; null when the call stopped before writing it. */
+      readonly status: string | null;
       /** Null when the status line is written above the table; otherwise why not. */
       readonly statusBlocked: StatusBlocked | null;
       /** Headers of the table's columns the new rows have no data for (left as Excel fills). */
@@ -64,6 +86,20 @@ export type PrependResult =
     }
   /** The import's table is gone (deleted since its ids were read): nothing was written. */
   | { readonly kind: "no-table" };
+
+/** The rows of `block` marked in `keep`, with their text cells. */
+function keptRows(block: RowBlock, keep: readonly boolean[]): RowBlock {
+  if (keep.every((kept) => kept)) return block;
+  const newIndex: number[] = [];
+  let next = 0;
+  for (const kept of keep) newIndex.push(kept ? next++ : -1);
+  return {
+    rows: block.rows.filter((_, row) => keep[row] === true),
+    textCells: block.textCells
+      .filter((cell) => keep[cell.row] === true)
+      .map((cell) => ({ row: newIndex[cell.row] ?? -1, column: cell.column })),
+  };
+}
 
 /** Runs of consecutive table columns: [first table column, import column indexes]. */
 function columnRuns(places: ColumnPlaces): { first: number; columns: number[] }[] {
@@ -82,9 +118,12 @@ function columnRuns(places: ColumnPlaces): { first: number; columns: number[] }[
 
 /**
  * Inserts `request.blocks` at the top of the import table named (when created)
- * `request.wanted`, and writes its status line where the last import wrote it. Two syncs to
- * find the table, then one per block. Throws, before changing anything, when another table on
- * the sheet is in the way of the cells that move down.
+ * `request.wanted`, and writes its status line where the last import wrote it. Rows whose id
+ * is already at the top of the table (put there by another client since the ids were read) are
+ * left out. Two syncs to find the table, then two per block (the table's top, then the
+ * insert; for the last, the read also gets the workbook's record of import tables, which the
+ * write needs anyway). Throws, before changing anything, when another table on the sheet is in
+ * the way of the cells that move down.
  */
 export async function prependRows(run: ExcelRun, request: PrependRequest): Promise<PrependResult> {
   const found = await run(async (context) => {
@@ -140,18 +179,71 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
   const runs = columnRuns(places);
   const filled = new Set(Array.from({ length: places.count }, (_, i) => places.position(i)));
   const total = request.blocks.reduce((sum, block) => sum + block.rows.length, 0);
-  const status = request.status(found.rows + total);
+  const idHeader = request.ids.header.toLowerCase();
+  const idColumn = request.columns.findIndex((column) => column.header.toLowerCase() === idHeader);
+  // Rows come with their ids (no rows may come with no columns at all).
+  if (idColumn < 0 && total > 0) {
+    throw new Error(`The new rows have no “${request.ids.header}” column.`);
+  }
+  const idsOf = (block: RowBlock) => idTexts(block.rows.map((row) => row[idColumn]));
+  const newRun = new NewRowRun(request.blocks.flatMap(idsOf), request.ids.newest);
+  const window = Math.min(newRun.rowsToRead, EXCEL_MAX_ROWS - headerRow - 1);
+  /** Queues reading the table's row count and the ids of its first rows (never past the table). */
+  const queueTop = (context: Excel.RequestContext) => {
+    const body = context.workbook.tables.getItem(found.tableName).getDataBodyRange();
+    body.load("rowCount");
+    const column = body.getColumn(places.position(idColumn));
+    const top = column
+      .getRow(0)
+      .getResizedRange(window - 1, 0)
+      .getIntersectionOrNullObject(column);
+    top.load("values");
+    return { body, top };
+  };
+  // Each request that inserts first reads the table's top (the last request in the sync that
+  // reads the workbook's record of import tables, which it needs anyway). Office.js batches are
+  // not transactional: rows another client puts in between that read and the insert (one round
+  // trip; for a co-author, also what Excel has not yet merged into this copy of the workbook)
+  // are not seen, so the window is narrowed to that, not closed.
+  let rows = found.rows;
   let added = 0;
+  let alreadyThere = 0;
+  let status: string | null = null;
   const blocks = [...request.blocks].reverse().filter((block) => block.rows.length > 0);
-  /** One request: a block inserted at the top, and with the last, the status and record. */
+  /**
+   * One request: the rows of a block that are not there yet inserted at the top, and with the
+   * last, the status and record. The rows it added, or null when it stopped (see newRowRun.ts).
+   */
   const write = (block: RowBlock | undefined, final: boolean) =>
-    run(async (context) => {
+    run(async (context): Promise<number | null> => {
+      const read = block ? queueTop(context) : undefined;
       // Read first: another import (Refresh all) may have recorded its table since.
       const current = final ? await importTablesSetting(context) : undefined;
+      if (read && !final) await context.sync();
+      let rowsIn: RowBlock | undefined;
+      if (block && read) {
+        const { body, top } = read;
+        const ids = top.isNullObject ? [] : idTexts(top.values.map((row) => row[0]));
+        const plan = newRun.plan(idsOf(block), ids);
+        if (plan.kind === "stop") {
+          if (found.hideHeaders) {
+            context.workbook.tables.getItem(found.tableName).showHeaders = false;
+            await context.sync();
+          }
+          return null;
+        }
+        rows = body.rowCount;
+        alreadyThere += plan.alreadyThere;
+        rowsIn = keptRows(block, plan.keep);
+      }
+      const count = rowsIn?.rows.length ?? 0;
+      rows += count;
+      if (count === 0 && !final) return 0;
       context.application.suspendApiCalculationUntilNextSync();
       const sheet = context.workbook.worksheets.getItem(found.sheetName);
-      if (block) queueBlock(sheet, block);
+      if (rowsIn && count > 0) queueBlock(sheet, rowsIn);
       if (final) {
+        status = request.status(rows, added + count, alreadyThere);
         if (found.statusRow !== null) writeStatus(sheet, found.statusRow, status, firstColumn);
         if (found.hideHeaders) {
           context.workbook.tables.getItem(found.tableName).showHeaders = false;
@@ -172,6 +264,7 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
         context.application.calculate("Recalculate");
       }
       await context.sync();
+      return count;
     });
   const queueBlock = (sheet: Excel.Worksheet, block: RowBlock): void => {
     const count = block.rows.length;
@@ -202,16 +295,19 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
   // Oldest block first; at least one request, so the status is written also when none is new.
   if (blocks.length === 0) await write(undefined, true);
   for (const [index, block] of blocks.entries()) {
-    await write(block, index === blocks.length - 1);
-    added += block.rows.length;
+    const count = await write(block, index === blocks.length - 1);
+    if (count === null) break;
+    added += count;
     request.onBlock?.(added);
   }
   return {
     kind: "added",
     sheetName: found.sheetName,
     tableName: found.tableName,
-    rows: found.rows + added,
+    rows,
     added,
+    alreadyThere,
+    notAdded: total - added - alreadyThere,
     status,
     statusBlocked: found.statusBlocked,
     unfilledColumns: places.unfilled(),

@@ -158,13 +158,16 @@ export async function fetchNewIntoTable(
     (row) => recordIdOf(records[row] ?? {}) ?? `new row ${row + 1}`,
   );
   const when = stamp(new Date());
+  // The walk met a known id, so the table had one: its first.
+  const newest = table.ids[0] ?? "";
   const added = await prependRows(run, {
     wanted: shapers.layout.tableName,
     ...(request.project === undefined ? {} : { project: request.project }),
     columns: shapers.main.columns(),
     blocks: blocksOf(shaped, options),
-    status: (rows) =>
-      `${info.label} · ${count(rows, "record")} · ${count(records.length, "new record")} added ${when} from ${source} · earlier rows as of the last full refresh`,
+    ids: { header: idHeader, newest },
+    status: (rows, written, there) =>
+      `${info.label} · ${count(rows, "record")} · ${count(written, "new record")} added ${when} from ${source}${there === 0 ? "" : `, ${there.toLocaleString("en-US")} more already added by another update`} · earlier rows as of the last full refresh`,
     ...(onProgress
       ? {
           onBlock: (written: number) =>
@@ -180,9 +183,21 @@ export async function fetchNewIntoTable(
   if (added.kind === "no-table") return await full(`table “${table.tableName}” is gone`);
   const notes = misfits.notes();
   const what =
-    added.added === 0
-      ? `No new ${info.label} since the table was last updated (${count(requests, "request")}).`
-      : `Added ${count(added.added, "new record")} at the top of table “${added.tableName}” (${count(requests, "request")}); it now has ${count(added.rows, "record")}.`;
+    added.added > 0
+      ? `Added ${count(added.added, "new record")} at the top of table “${added.tableName}” (${count(requests, "request")}); it now has ${count(added.rows, "record")}.`
+      : added.alreadyThere > 0
+        ? `Added no records to table “${added.tableName}” (${count(requests, "request")}); it has ${count(added.rows, "record")}.`
+        : added.notAdded > 0
+          ? `Added no records to table “${added.tableName}” (${count(requests, "request")}).`
+          : `No new ${info.label} since the table was last updated (${count(requests, "request")}).`;
+  const others =
+    added.alreadyThere === 0
+      ? ""
+      : ` ${count(added.alreadyThere, "new record")} ${added.alreadyThere === 1 ? "was" : "were"} already there, added by another update meanwhile.`;
+  const stopped =
+    added.notAdded === 0
+      ? ""
+      : ` The table's first rows changed while the new records went in (another update or an edit), so ${count(added.notAdded, "new record")} ${added.notAdded === 1 ? "was" : "were"} not added rather than risk adding ${added.notAdded === 1 ? "it" : "them"} twice or out of order; use Fetch new again.`;
   const blocked =
     added.statusBlocked === null
       ? ""
@@ -191,8 +206,8 @@ export async function fetchNewIntoTable(
     sheetName: added.sheetName,
     tableName: added.tableName,
     rows: added.rows,
-    complete: true,
-    message: [what, NEW_ONLY_CAVEAT + blocked, ...notes].join(" "),
+    complete: added.notAdded === 0,
+    message: [what + others + stopped, NEW_ONLY_CAVEAT + blocked, ...notes].join(" "),
     notes,
     mode: "new",
     added: added.added,

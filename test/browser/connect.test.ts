@@ -38,7 +38,7 @@ describe("connection panel", () => {
     await error.waitFor({ state: "visible" });
     expect(await error.innerText()).toBe(
       "Unknown project, or one this token may not use. " +
-        "The token is not allowed for project “no-such-company” (403). " +
+        "The token is not allowed for this project (403). " +
         "Check the project identity.",
     );
     await expect(pane.getByLabel("Project identity").getAttribute("aria-invalid")).resolves.toBe(

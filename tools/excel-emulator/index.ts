@@ -80,7 +80,8 @@
 //   rowIndex, columnIndex, rowCount, columnCount, cellCount, isEntireRow, isEntireColumn,
 //   worksheet, format, load, clear, delete, insert, select, getCell, getRow, getColumn,
 //   getLastRow, getLastColumn, getLastCell, getEntireRow, getEntireColumn, getResizedRange,
-//   getOffsetRange, getUsedRange, getUsedRangeOrNullObject.
+//   getOffsetRange, getUsedRange, getUsedRangeOrNullObject, getBoundingRect, getIntersection,
+//   getIntersectionOrNullObject.
 // RangeFormat: columnWidth, autofitColumns, autofitRows, font (bold, color), fill (color, clear).
 // TableCollection (workbook and worksheet): add, getItem, getItemOrNullObject, getItemAt,
 //   getCount, count, items.

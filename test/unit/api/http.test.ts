@@ -248,7 +248,7 @@ describe("http.ts (through LedgerApi)", () => {
         403,
         { error: { message: "Forbidden." } },
         "forbidden",
-        "The token is not allowed for project “acme-ltd” (403). Check the project identity.",
+        "The token is not allowed for this project (403). Check the project identity.",
       ],
       [
         404,

@@ -132,6 +132,41 @@ describe("officeJsRun()", () => {
     expect(host.tableInfo("T")).toMatchObject({ address: "Data!A1:A3", rowCount: 2 });
   });
 
+  test("getIntersection(OrNullObject) answers the shared rectangle, a null object or ItemNotFound", async () => {
+    host.setCells("Data", "A1", [["H"], ["a"], ["b"], ["c"]]);
+    const outcome = await office.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Data");
+      const table = context.workbook.tables.add("Data!A1:A4", true);
+      const body = table.getDataBodyRange();
+      const top = body.getRow(0).getResizedRange(9, 0).getIntersectionOrNullObject(body);
+      top.load("address,values");
+      const apart = sheet.getRange("C1:C2").getIntersectionOrNullObject(body);
+      const inside = sheet.getRange("A1:B3").getIntersection(body);
+      inside.load("address");
+      await context.sync();
+      return {
+        top: top.address,
+        values: top.values,
+        apart: apart.isNullObject,
+        inside: inside.address,
+      };
+    });
+    expect(outcome).toEqual({
+      top: "Data!A2:A4",
+      values: [["a"], ["b"], ["c"]],
+      apart: true,
+      inside: "Data!A2:A3",
+    });
+    await expect(
+      office.run(async (context) => {
+        const sheet = context.workbook.worksheets.getItem("Data");
+        const none = sheet.getRange("C1").getIntersection(sheet.getRange("D1"));
+        none.load("address");
+        await context.sync();
+      }),
+    ).rejects.toMatchObject({ code: "ItemNotFound" });
+  });
+
   test("a request over the limit fails with RequestPayloadSizeLimitExceeded and changes nothing", async () => {
     host.maxRequestBytes = 10_000;
     const big = Array.from({ length: 100 }, (_, i) => [`row ${i} `.repeat(20)]);

@@ -33,7 +33,7 @@ describe("formulaErrorOf()", () => {
     const error = formulaErrorOf(
       new ApiError(
         "forbidden",
-        "The token is not allowed for project “x” (403). Check the project identity.",
+        "The token is not allowed for this project (403). Check the project identity.",
       ),
     );
     expect(error.message).toMatch(

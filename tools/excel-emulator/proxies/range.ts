@@ -305,6 +305,33 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
     return range as unknown as Excel.Range;
   }
 
+  /** The rectangle this range and `other` share (one sheet); ItemNotFound when they share none. */
+  getIntersection(other: Excel.Range): Excel.Range {
+    return this.intersection(other, false);
+  }
+
+  /** As getIntersection, but a null object when the ranges share no cell. */
+  getIntersectionOrNullObject(other: Excel.Range): Excel.Range {
+    return this.intersection(other, true);
+  }
+
+  private intersection(other: Excel.Range, orNull: boolean): Excel.Range {
+    const name = orNull ? "Range.getIntersectionOrNullObject" : "Range.getIntersection";
+    const range = new FakeRange(
+      this._context,
+      () => {
+        const { sheet, area } = this._target(name);
+        const otherTarget = fakeRangeOf(other, this._context, name)._target(name);
+        const shared = otherTarget.sheet === sheet ? intersect(area, otherTarget.area) : undefined;
+        if (shared) return { sheet, area: shared };
+        if (orNull) return undefined;
+        throw officeError("ItemNotFound", "The ranges do not intersect.", name);
+      },
+      orNull,
+    );
+    return range as unknown as Excel.Range;
+  }
+
   /**
    * office.js's own check before it splits a large 2-D assignment into chunks of rows (more than
    * 1,500 cells): the array must have the range's size.
