@@ -269,7 +269,9 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
       requirements: { isSetSupported },
       document: {
         settings: makeDocumentSettings(host),
-        url: "https://fake.excel/Book1.xlsx",
+        get url() {
+          return host.documentUrl;
+        },
         // Only OfficeThemeChanged is delivered (FakeExcelHost.setTheme); other events are
         // accepted and never fire.
         addHandlerAsync: (
