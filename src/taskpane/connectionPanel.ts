@@ -191,7 +191,7 @@ export function mountConnectionPanel(
           (token.value === "" ? token : connectButton).focus();
         });
       } else {
-        button("Disconnect", () => disconnectProject(project.label, false));
+        button("Disconnect", () => disconnectProject(project.label, takeForgetChoice()));
       }
       if (!sameLabel(project.label, active.defaultLabel ?? "")) {
         button("Make default", () => {
@@ -233,6 +233,13 @@ export function mountConnectionPanel(
     renderProjects();
   }
   active.subscribe(() => renderProjects());
+
+  /** The "Also forget the token" choice, for one Disconnect: it is unticked again. */
+  function takeForgetChoice(): boolean {
+    const chosen = forget.checked;
+    forget.checked = false;
+    return chosen;
+  }
 
   /** Disconnects `project`; with `forgetHere`, this computer forgets its token and binding. */
   function disconnectProject(project: string, forgetHere: boolean): void {
@@ -367,8 +374,7 @@ export function mountConnectionPanel(
   disconnectButton.addEventListener("click", () => {
     const current = active.current;
     if (current === undefined) return;
-    const forgetHere = forget.checked;
-    forget.checked = false;
+    const forgetHere = takeForgetChoice();
     disconnectProject(current.project, forgetHere);
     if (projects.length <= 1) {
       status.textContent = forgetHere

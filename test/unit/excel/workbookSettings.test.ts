@@ -14,11 +14,7 @@ import {
   loadFormulaCacheSeconds,
   saveFormulaCacheSeconds,
 } from "../../../src/settings/formulaCacheTime";
-import {
-  loadProjectList,
-  PROJECTS_SETTING,
-  saveProjectList,
-} from "../../../src/settings/projects";
+import { loadProjectList, PROJECTS_SETTING, saveProjectList } from "../../../src/settings/projects";
 
 const LAYOUT: JournalLayout = {
   sheetName: "Journal JNL-0001",
