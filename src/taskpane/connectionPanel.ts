@@ -424,7 +424,9 @@ export function mountConnectionPanel(
       active.setProjects(projects.map((project) => project.label));
       fill(restored.values);
       if (restored.notice !== undefined) status.textContent = restored.notice;
-      awaitingApproval = restored.notice !== undefined;
+      // Refresh on open runs once: after the quiet connections, or else after the user's click.
+      awaitingApproval =
+        restored.notice !== undefined && !restored.projects.some((project) => project.autoConnect);
       renderProjects();
       const chosen = restored.projects.find((project) => project.isDefault);
       if (chosen !== undefined) active.setDefault(chosen.label);

@@ -227,6 +227,8 @@ export async function connect(
     } catch (error) {
       warnings.push(`The token could not be remembered on this computer: ${problem(error)}`);
     }
+  } else if (values.remember && stores.device !== undefined) {
+    warnings.push("The token could not be remembered: this computer's storage did not answer.");
   }
   try {
     await saveWorkbookProject(stores.workbook, state, {

@@ -250,8 +250,8 @@ async function start(): Promise<void> {
       tabs.select("import");
       importPanel.focus();
     },
-    // The click that allowed what a workbook new to this computer showed, refresh on open
-    // included: it runs now, as it will on the next opening.
+    // The click that allowed what a workbook not bound here showed, refresh on open included:
+    // it runs now.
     afterApproval: () => void runOnOpen(),
   });
   const sheetProject = mountSheetProjectLine(

@@ -114,11 +114,16 @@ describe("opening a workbook", () => {
       message: "Connect in the Ledger Sheets task pane.",
     });
     expect(sandbox.stats().apiRequests).toBe(before);
+    expect(await pane.locator("#refresh-all-status").textContent()).toBe("");
 
-    // One click: this computer knows the project and its token.
+    // One click: this computer knows the project and its token. The click allows what the
+    // workbook showed: the fetch on open runs then.
     expect(await pane.getByLabel("Project identity").inputValue()).toBe("demo-company");
     await pane.getByRole("button", { name: "Connect", exact: true }).click();
     await pane.getByRole("tab", { name: "Import", selected: true }).waitFor();
+    await pane
+      .locator("#refresh-all-status", { hasText: /no imported tables to refresh/ })
+      .waitFor({ state: "attached" });
     expect(sandbox.stats().apiRequests).toBeGreaterThan(before);
     // The copy gets a document id of its own, so both files stay bound to their own place.
     const original = (JSON.parse(book1) as { settings: Record<string, string> }).settings;
