@@ -208,28 +208,22 @@ export async function connect(
     version: connection.version,
     identity: resolved.identity,
   };
-  const warnings: string[] = [];
-  let documentId = state.documentId;
-  if (stores.device !== undefined && keyHere !== undefined) {
-    const kept: DeviceConnection = {
-      connection: saved,
-      label,
-      origin: resolved.origin,
-      identityKey: keyHere,
-      documentId,
-      url: stores.documentUrl,
-    };
-    try {
-      if (values.remember) {
-        documentId = (await rememberOnDevice(stores.device, kept, resolved.token)) ?? documentId;
-        if (!stores.documentUrl) warnings.push(UNSAVED_WORKBOOK_WARNING);
-      } else await forgetToken(stores.device, resolved.origin, keyHere);
-    } catch (error) {
-      warnings.push(`The token could not be remembered on this computer: ${problem(error)}`);
-    }
-  } else if (values.remember && stores.device !== undefined) {
-    warnings.push("The token could not be remembered: this computer's storage did not answer.");
-  }
+  const kept =
+    keyHere === undefined
+      ? undefined
+      : {
+          connection: saved,
+          label,
+          origin: resolved.origin,
+          identityKey: keyHere,
+          documentId: state.documentId,
+          url: stores.documentUrl,
+        };
+  const { documentId, warnings } = await keepOnDevice(
+    stores,
+    kept,
+    values.remember && resolved.token,
+  );
   try {
     await saveWorkbookProject(stores.workbook, state, {
       project: { label, apiAddress, version: connection.version, ...identityKeyField(keyHere) },
@@ -240,6 +234,40 @@ export async function connect(
     warnings.push(`The project could not be saved in this workbook: ${problem(error)}`);
   }
   return { ok: true, connection: active, warnings };
+}
+
+/**
+ * Keeps the token, the pair and this document's binding on this computer (`token`: the user
+ * ticked Remember), or forgets the token (`false`). Gives the document id the workbook must hold
+ * and what could not be kept.
+ */
+async function keepOnDevice(
+  stores: SessionStores,
+  kept: DeviceConnection | undefined,
+  token: string | false,
+): Promise<{ documentId: string | undefined; warnings: string[] }> {
+  const { device } = stores;
+  if (device === undefined) return { documentId: kept?.documentId, warnings: [] };
+  if (kept === undefined) {
+    const warnings =
+      token === false
+        ? []
+        : ["The token could not be remembered: this computer's storage did not answer."];
+    return { documentId: undefined, warnings };
+  }
+  try {
+    if (token === false) {
+      await forgetToken(device, kept.origin, kept.identityKey);
+      return { documentId: kept.documentId, warnings: [] };
+    }
+    const documentId = (await rememberOnDevice(device, kept, token)) ?? kept.documentId;
+    return { documentId, warnings: stores.documentUrl ? [] : [UNSAVED_WORKBOOK_WARNING] };
+  } catch (error) {
+    return {
+      documentId: kept.documentId,
+      warnings: [`The token could not be remembered on this computer: ${problem(error)}`],
+    };
+  }
 }
 
 /** Said when the user asks to remember a connection in a workbook that has no location yet. */
