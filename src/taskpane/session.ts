@@ -158,7 +158,7 @@ async function workbookState(
  * Connects: checks the form (a bad address is refused before any request), asks the server for
  * one payment to prove address, token and identity. Then, with "Remember token" ticked, this
  * computer keeps the token, the pair and the binding of this document (src/settings/
- * deviceMemory.ts), else it forgets the token; the workbook keeps the project's name, address,
+ * deviceMemory.ts), else it forgets them; the workbook keeps the project's name, address,
  * version and identity key, and the document id the binding needs.
  */
 export async function connect(
@@ -238,8 +238,8 @@ export async function connect(
 
 /**
  * Keeps the token, the pair and this document's binding on this computer (`token`: the user
- * ticked Remember), or forgets the token (`false`). Gives the document id the workbook must hold
- * and what could not be kept.
+ * ticked Remember), or forgets them (`false`). Gives the document id the workbook must hold and
+ * what could not be kept.
  */
 async function keepOnDevice(
   stores: SessionStores,
@@ -257,7 +257,7 @@ async function keepOnDevice(
   }
   try {
     if (token === false) {
-      await forgetToken(device, kept.origin, kept.identityKey);
+      await forgetOnDevice(device, kept);
       return { documentId: kept.documentId, warnings: [] };
     }
     const documentId = (await rememberOnDevice(device, kept, token)) ?? kept.documentId;

@@ -187,12 +187,13 @@ describe("session.ts", () => {
       expect(everythingKept(notRemembered.workbook, notRemembered.device)).not.toContain(TOKEN);
     });
 
-    it("forgets a previously remembered token when connecting without the box ticked", async () => {
+    it("forgets the token, the pair and this document's binding when connecting without the box ticked", async () => {
       const { stores, fetch, device } = setup();
-      await rememberToken(device, ORIGIN, await keyOf(device), "old-token");
-      fetch.reply(OK_PAGE);
+      fetch.reply(OK_PAGE, OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
       await connect(VALUES, stores);
       expect(await recallToken(device, ORIGIN, await keyOf(device))).toBeUndefined();
+      expect(deviceKeys(device)).toEqual([]);
     });
 
     it("does not rewrite unchanged workbook settings", async () => {
