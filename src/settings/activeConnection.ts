@@ -12,7 +12,7 @@ export interface ActiveConnection {
   readonly origin: string;
   /** `api.example.com` (with its port, if any), for messages. */
   readonly host: string;
-  /** The address as the user entered it (the identity's fingerprint is salted with it). */
+  /** The address as the user entered it (the identity's key is made with it). */
   readonly apiAddress: string;
   readonly version: ApiVersion;
   readonly identity: string;

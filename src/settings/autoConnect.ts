@@ -1,60 +1,51 @@
-// Whether opening a workbook may connect by itself. A workbook is a file anyone can send: if the
-// connection it names were used as is, a workbook with =LEDGER.PAYMENTS(2000) would fill itself
-// with the data of whoever opens it. So the add-in connects by itself only to an (address,
-// identity) pair the user connected to on this computer, and only when the workbook names it;
-// everything else fills the form and waits for the user's click. Pure: the fingerprints come in.
+// What opening a workbook does with each project it names. A workbook is a file anyone can send:
+// if the connection it names were used as is, a workbook with =LEDGER.PAYMENTS(2000) would fill
+// itself with the data of whoever opens it. So a project connects by itself only when this
+// computer bound it in this very document (src/settings/documentBinding.ts: the document id and
+// its url both match). Otherwise the pane shows what the workbook wants and waits for a click,
+// the identity filled in when this computer knows the one the workbook's key stands for.
+// Pure: the keys of the known identities come in.
 
-import type { SavedConnection, WorkbookConnection } from "./connectionSettings";
+import type { SavedConnection } from "./connectionSettings";
+import { boundProject, DocumentRecord } from "./documentBinding";
+import type { WorkbookProject } from "./projects";
 
-/** A connection made on this computer, with the fingerprint of its identity at its address. */
-export interface KnownConnection {
+/** A connection this computer knows, with the key of its identity as this computer makes it. */
+export interface KnownIdentity {
   readonly connection: SavedConnection;
-  readonly fingerprint: string;
+  readonly key: string;
 }
 
-export type StartingConnection =
-  /** Nothing to fill in. */
-  | { readonly kind: "none" }
-  /** The workbook names a pair made on this computer: connect by itself (token permitting). */
-  | { readonly kind: "known"; readonly connection: SavedConnection }
-  /** The workbook names no connection: the last one used here is filled in, not connected. */
-  | { readonly kind: "new-workbook"; readonly connection: SavedConnection }
-  /**
-   * The workbook names a pair never made on this computer: address and version are filled in,
-   * the identity too when the workbook has it in clear (an earlier version's), else it is empty.
-   */
+export type StartingProject =
+  /** Connected in this document on this computer: connect by itself (token permitting). */
+  | { readonly kind: "bound"; readonly connection: SavedConnection }
+  /** This computer knows the identity the workbook's key stands for: filled in, not connected. */
+  | { readonly kind: "recognised"; readonly connection: SavedConnection }
+  /** Never connected here: address and version filled in, the identity left to the user. */
   | { readonly kind: "unknown"; readonly connection: SavedConnection };
 
-function matches(workbook: WorkbookConnection, known: KnownConnection): boolean {
-  if (known.connection.apiAddress !== workbook.apiAddress) return false;
-  return workbook.identityFingerprint !== undefined
-    ? known.fingerprint === workbook.identityFingerprint
-    : known.connection.identity === workbook.identity;
-}
-
-export function startingConnection(
-  workbook: WorkbookConnection | undefined,
-  known: readonly KnownConnection[],
-): StartingConnection {
-  if (workbook === undefined) {
-    const last = known[0];
-    return last === undefined
-      ? { kind: "none" }
-      : { kind: "new-workbook", connection: last.connection };
+export function startingProject(
+  project: WorkbookProject,
+  document: DocumentRecord | undefined,
+  known: readonly KnownIdentity[],
+): StartingProject {
+  const bound = boundProject(document, project);
+  if (bound !== undefined) {
+    const { apiAddress, version, identity } = bound;
+    return { kind: "bound", connection: { apiAddress, version, identity } };
   }
-  const match = known.find((entry) => matches(workbook, entry));
+  const { apiAddress, version } = project;
+  const match = known.find(
+    (entry) =>
+      project.identityKey !== undefined &&
+      entry.key === project.identityKey &&
+      entry.connection.apiAddress === apiAddress,
+  );
   if (match !== undefined) {
     return {
-      kind: "known",
-      connection: { ...match.connection, version: workbook.version },
+      kind: "recognised",
+      connection: { apiAddress, version, identity: match.connection.identity },
     };
   }
-  return {
-    kind: "unknown",
-    connection: {
-      apiAddress: workbook.apiAddress,
-      version: workbook.version,
-      identity: workbook.identity ?? "",
-    },
-  };
+  return { kind: "unknown", connection: { apiAddress, version, identity: "" } };
 }

@@ -1,20 +1,23 @@
-// The projects a workbook is connected to (issue 16): each is a connection (address, version,
-// the identity's fingerprint) under a name the user chose, which formulas and sheet names show.
-// One is the default: formulas without a project argument and the pane's first choice use it.
-// No Office here: the workbook's settings come in as a DocumentSettingsStore.
+// The projects a workbook is connected to: each is an address and version under a name the user
+// chose, which formulas and sheet names show, with the key of its identity as the computer that
+// connected it made it (src/settings/deviceKey.ts). One is the default: formulas without a
+// project argument and the pane's first choice use it. No Office here: the workbook's settings
+// come in as a DocumentSettingsStore. Nothing here is trusted: src/settings/documentBinding.ts
+// decides what a workbook may connect to by itself.
 
 import type { ApiVersion } from "../api";
-import {
-  CONNECTION_SETTING,
-  parseWorkbookConnection,
-  type WorkbookConnection,
-} from "./connectionSettings";
+import { isText, record, versionOf } from "./connectionSettings";
+import { parseIdentityKey } from "./deviceKey";
 import type { DocumentSettingsStore } from "./stores";
 
-/** One project of a workbook: its name and its connection, never a token or identity in clear. */
-export interface WorkbookProject extends WorkbookConnection {
+/** One project of a workbook: its name and where it points, never a token or identity. */
+export interface WorkbookProject {
   /** The name formulas and sheet names use: "Acme", "other-company". */
   readonly label: string;
+  readonly apiAddress: string;
+  readonly version: ApiVersion;
+  /** The identity's key made by the computer that last connected it; absent when unknown. */
+  readonly identityKey?: string;
 }
 
 export interface ProjectList {
@@ -77,7 +80,7 @@ export function findProject(
   return list.projects.find((project) => sameLabel(project.label, wanted));
 }
 
-/** The label a connection saved by a version without projects gets ("Project 1"). */
+/** The name a project connected without one gets ("Project 1"). */
 export function nextProjectLabel(list: ProjectList): string {
   for (let n = list.projects.length + 1; ; n++) {
     const label = `Project ${n}`;
@@ -85,35 +88,30 @@ export function nextProjectLabel(list: ProjectList): string {
   }
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 function parseProject(value: unknown): WorkbookProject | undefined {
   const fields = record(value);
   if (fields === undefined || typeof fields.label !== "string") return undefined;
   const label = checkProjectLabel(fields.label);
-  const connection = parseWorkbookConnection(fields);
-  if (!label.ok || connection === undefined) return undefined;
-  return { ...connection, label: label.label };
+  const version = versionOf(fields.version);
+  const { apiAddress } = fields;
+  if (!label.ok || version === undefined || !isText(apiAddress)) return undefined;
+  const identityKey = parseIdentityKey(fields.identityKey);
+  return {
+    label: label.label,
+    apiAddress,
+    version,
+    ...(identityKey === undefined ? {} : { identityKey }),
+  };
 }
 
 /**
- * Reads the project list from untrusted workbook settings. A workbook saved before projects has
- * only `ledgerSheets.connection`: it becomes "Project 1", the default. Unreadable entries and
- * repeated names are dropped; a default that names no project falls to the first.
+ * Reads the project list from untrusted workbook settings. Unreadable entries and repeated
+ * names are dropped; a default that names no project falls to the first.
  */
-export function parseProjectList(projectsValue: unknown, legacyConnection: unknown): ProjectList {
+export function parseProjectList(projectsValue: unknown): ProjectList {
   const fields = record(projectsValue);
   const entries = Array.isArray(fields?.projects) ? (fields.projects as unknown[]) : undefined;
-  if (entries === undefined) {
-    const legacy = parseWorkbookConnection(legacyConnection);
-    if (legacy === undefined) return EMPTY_PROJECTS;
-    const label = nextProjectLabel(EMPTY_PROJECTS);
-    return { projects: [{ ...legacy, label }], defaultLabel: label };
-  }
+  if (entries === undefined) return EMPTY_PROJECTS;
   const projects: WorkbookProject[] = [];
   for (const entry of entries.slice(0, 100)) {
     const project = parseProject(entry);
@@ -126,7 +124,7 @@ export function parseProjectList(projectsValue: unknown, legacyConnection: unkno
   return { projects, defaultLabel: (chosen ?? projects[0])?.label };
 }
 
-/** The setting's value: labels and connections as this version writes them (fingerprints). */
+/** The setting's value: the known fields only. */
 export function projectListValue(list: ProjectList): unknown {
   return {
     ...(list.defaultLabel === undefined ? {} : { default: list.defaultLabel }),
@@ -134,9 +132,7 @@ export function projectListValue(list: ProjectList): unknown {
       label: project.label,
       apiAddress: project.apiAddress,
       version: project.version,
-      ...(project.identityFingerprint === undefined
-        ? { identity: project.identity }
-        : { identityFingerprint: project.identityFingerprint }),
+      ...(project.identityKey === undefined ? {} : { identityKey: project.identityKey }),
     })),
   };
 }
@@ -163,51 +159,26 @@ export function withoutProject(list: ProjectList, label: string): ProjectList {
   return { projects, defaultLabel: keeps ? list.defaultLabel : projects[0]?.label };
 }
 
-/** A connection as a project of a workbook: the fields that say where it points. */
-export interface ProjectTarget {
-  readonly apiAddress: string;
-  readonly version: ApiVersion;
-  readonly identityFingerprint: string;
-}
-
-/** The project of the list that points at the same (address, identity), whatever its name. */
+/** The project of the list with this identity key at this address, whatever its name. */
 export function projectAt(
   list: ProjectList,
-  target: ProjectTarget,
-  identityInClear?: string,
+  apiAddress: string,
+  identityKey: string | undefined,
 ): WorkbookProject | undefined {
+  if (identityKey === undefined) return undefined;
   return list.projects.find(
-    (project) =>
-      project.apiAddress === target.apiAddress &&
-      (project.identityFingerprint !== undefined
-        ? project.identityFingerprint === target.identityFingerprint
-        : project.identity === identityInClear),
+    (project) => project.apiAddress === apiAddress && project.identityKey === identityKey,
   );
 }
 
-/** The workbook's projects (a workbook saved before projects: its one connection). */
+/** The workbook's projects. */
 export async function loadProjectList(store: DocumentSettingsStore): Promise<ProjectList> {
-  return parseProjectList(await store.get(PROJECTS_SETTING), await store.get(CONNECTION_SETTING));
+  return parseProjectList(await store.get(PROJECTS_SETTING));
 }
 
-/**
- * Saves the list, and the default project's connection where earlier versions read it, so a
- * workbook opened by one of them still connects to its default project.
- */
 export async function saveProjectList(
   store: DocumentSettingsStore,
   list: ProjectList,
 ): Promise<void> {
   await store.set(PROJECTS_SETTING, projectListValue(list));
-  const chosen = findProject(list, undefined);
-  if (chosen === undefined) await store.remove(CONNECTION_SETTING);
-  else {
-    const { apiAddress, version, identity, identityFingerprint } = chosen;
-    await store.set(
-      CONNECTION_SETTING,
-      identityFingerprint === undefined
-        ? { apiAddress, version, identity }
-        : { apiAddress, version, identityFingerprint },
-    );
-  }
 }

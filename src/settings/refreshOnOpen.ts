@@ -1,7 +1,8 @@
 // What the add-in does when this workbook opens: nothing (the default), fetch new records, or
-// refresh every import table. Saved in the workbook (opt-in per workbook); it runs only when the
-// workbook's connection is one this user already connected to on this device (autoConnect.ts),
-// so a workbook alone never makes the add-in connect.
+// refresh every import table. Saved in the workbook (opt-in per workbook); it runs only over the
+// connections the pane made by itself, in a document this user connected in on this device
+// (documentBinding.ts), or after the user's click in a workbook that showed it first, so a
+// workbook alone never makes the add-in connect.
 import type { DocumentSettingsStore } from "./stores";
 
 export const REFRESH_ON_OPEN_SETTING = "ledgerSheets.refreshOnOpen";

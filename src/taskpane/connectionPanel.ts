@@ -10,6 +10,7 @@ import {
   projectSummary,
   SANDBOX_CONNECTION,
 } from "./connectionForm";
+import { restoreSession, RestoredProject } from "./restore";
 import {
   connect,
   disconnect,
@@ -17,8 +18,6 @@ import {
   originOf,
   rememberChoiceChanged,
   removeProject,
-  restoreSession,
-  RestoredProject,
   SessionStores,
 } from "./session";
 import { ConnectionPhase, connectingMessage, connectionView, Observable } from "./state";
@@ -29,12 +28,18 @@ export interface ConnectionPanelOptions {
   readonly active: ActiveConnectionHolder;
   /** Where the keyboard focus goes after a connection the user asked for (the import panel). */
   readonly focusAfterConnect?: () => void;
+  /**
+   * Called once, after the user's first connection in a workbook that asked for what it wants
+   * (not bound on this computer): that click allows what the workbook showed, refresh on open
+   * included.
+   */
+  readonly afterApproval?: () => void;
 }
 
 export interface ConnectionPanel {
   /**
-   * Fills the form from the saved settings; connects only when the workbook names a connection
-   * made on this computer whose token is remembered (see src/settings/autoConnect.ts).
+   * Fills the form from the saved settings; connects only the projects this computer bound in
+   * this document whose token is remembered (see src/settings/autoConnect.ts).
    */
   restore(): Promise<void>;
 }
@@ -61,6 +66,8 @@ export function mountConnectionPanel(
   const changeButton = requireElement(root, "connection-change", HTMLButtonElement);
   const details = requireElement(root, "connection-details", HTMLElement);
   const disconnectButton = requireElement(root, "disconnect", HTMLButtonElement);
+  const forgetChoice = requireElement(root, "forget-choice", HTMLElement);
+  const forget = requireElement(root, "forget-on-disconnect", HTMLInputElement);
   const status = requireElement(root, "connection-status", HTMLElement);
   const alert = requireElement(root, "connection-error", HTMLElement);
   const addProjectButton = requireElement(root, "add-project", HTMLButtonElement);
@@ -80,8 +87,11 @@ export function mountConnectionPanel(
   let projects: readonly RestoredProject[] = [];
   /** The form is open to add (or connect) a project while another stays connected. */
   let adding = false;
+  /** The workbook showed what it asks for and waits for the user's first connection. */
+  let awaitingApproval = false;
 
   if (stores.device === undefined) {
+    setShown(forgetChoice, false);
     remember.checked = false;
     remember.disabled = true;
     rememberHint.textContent = "This version of Office cannot keep a token on this computer.";
@@ -181,7 +191,7 @@ export function mountConnectionPanel(
           (token.value === "" ? token : connectButton).focus();
         });
       } else {
-        button("Disconnect", () => disconnectProject(project.label));
+        button("Disconnect", () => disconnectProject(project.label, takeForgetChoice()));
       }
       if (!sameLabel(project.label, active.defaultLabel ?? "")) {
         button("Make default", () => {
@@ -224,7 +234,15 @@ export function mountConnectionPanel(
   }
   active.subscribe(() => renderProjects());
 
-  function disconnectProject(project: string): void {
+  /** The "Also forget the token" choice, for one Disconnect: it is unticked again. */
+  function takeForgetChoice(): boolean {
+    const chosen = forget.checked;
+    forget.checked = false;
+    return chosen;
+  }
+
+  /** Disconnects `project`; with `forgetHere`, this computer forgets its token and binding. */
+  function disconnectProject(project: string, forgetHere: boolean): void {
     const current = active.get(project);
     const wasDefault = current !== undefined && current === active.current;
     active.remove(project);
@@ -235,9 +253,11 @@ export function mountConnectionPanel(
       token.focus();
     }
     clearProblems();
-    status.textContent = `Disconnected from ${project}.`;
+    status.textContent = forgetHere
+      ? `Disconnected from ${project}. Its token is no longer kept on this computer.`
+      : `Disconnected from ${project}.`;
     if (current !== undefined) {
-      disconnect(current, stores).catch(() => {
+      disconnect(current, stores, { forget: forgetHere }).catch(() => {
         setAlert(alert, "The remembered token could not be removed from this computer.");
       });
     }
@@ -283,6 +303,10 @@ export function mountConnectionPanel(
       status.textContent = [which, ...outcome.warnings].join(" ");
       if (!quiet) {
         options.focusAfterConnect?.();
+        if (awaitingApproval) {
+          awaitingApproval = false;
+          options.afterApproval?.();
+        }
         // The list shows the project just added (connect() saved it in the workbook).
         await reloadProjects();
       }
@@ -350,9 +374,12 @@ export function mountConnectionPanel(
   disconnectButton.addEventListener("click", () => {
     const current = active.current;
     if (current === undefined) return;
-    disconnectProject(current.project);
+    const forgetHere = takeForgetChoice();
+    disconnectProject(current.project, forgetHere);
     if (projects.length <= 1) {
-      status.textContent = "Disconnected. Enter the access token to connect again.";
+      status.textContent = forgetHere
+        ? "Disconnected. The token is no longer kept on this computer."
+        : "Disconnected. Enter the access token to connect again.";
     }
   });
 
@@ -397,6 +424,9 @@ export function mountConnectionPanel(
       active.setProjects(projects.map((project) => project.label));
       fill(restored.values);
       if (restored.notice !== undefined) status.textContent = restored.notice;
+      // Refresh on open runs once: after the quiet connections, or else after the user's click.
+      awaitingApproval =
+        restored.notice !== undefined && !restored.projects.some((project) => project.autoConnect);
       renderProjects();
       const chosen = restored.projects.find((project) => project.isDefault);
       if (chosen !== undefined) active.setDefault(chosen.label);
@@ -410,6 +440,8 @@ export function mountConnectionPanel(
         adding = false;
       }
       if (active.current === undefined) fill(restored.values);
+      // The quiet connections' own lines must not hide what the rest of the workbook asks for.
+      if (restored.notice !== undefined) status.textContent = restored.notice;
       render(phase.value);
       renderProjects();
     },

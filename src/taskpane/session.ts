@@ -11,14 +11,10 @@ import {
   ResolvedConnection,
 } from "../api";
 import type { ActiveConnection } from "../settings/activeConnection";
-import { KnownConnection, StartingConnection, startingConnection } from "../settings/autoConnect";
-import {
-  identityFingerprint,
-  loadKnownConnections,
-  rememberConnection,
-  SavedConnection,
-  saveLastConnection,
-} from "../settings/connectionSettings";
+import { SavedConnection } from "../settings/connectionSettings";
+import { deviceKey, DeviceKey, identityKey, madeHere } from "../settings/deviceKey";
+import { DeviceConnection, forgetOnDevice, rememberOnDevice } from "../settings/deviceMemory";
+import { DOCUMENT_SETTING, parseDocumentId } from "../settings/documentBinding";
 import {
   checkProjectLabel,
   findProject,
@@ -35,7 +31,7 @@ import {
   WorkbookProject,
   PROJECTS_SETTING,
 } from "../settings/projects";
-import { forgetToken, recallToken, rememberToken } from "../settings/rememberedToken";
+import { forgetToken } from "../settings/rememberedToken";
 import type { DocumentSettingsStore, SecretStore } from "../settings/stores";
 import {
   checkConnectionForm,
@@ -53,6 +49,12 @@ export interface SessionStores {
   readonly device?: SecretStore;
   /** Client options for every request (tests pass a fake fetch). */
   readonly clientOptions?: ClientOptions;
+  /**
+   * Where the workbook file is (`Office.context.document.url`): with the document id, what
+   * binds a workbook to this computer (src/settings/documentBinding.ts). Empty or absent for a
+   * workbook not saved yet: then it never connects by itself.
+   */
+  readonly documentUrl?: string;
 }
 
 /** The connection check is one small request: it should answer fast or fail fast. */
@@ -90,11 +92,26 @@ export interface ConnectOptions {
   readonly makeDefault?: boolean;
 }
 
+/**
+ * True when the workbook's project `named` may be taken to be the one connecting: at the same
+ * address, with no key this computer made for another identity. A key made elsewhere cannot be
+ * checked here: whoever connects the project on this computer says which identity it is.
+ */
+function claimable(
+  named: WorkbookProject,
+  apiAddress: string,
+  key: DeviceKey | undefined,
+): boolean {
+  if (named.apiAddress !== apiAddress) return false;
+  return named.identityKey === undefined || key === undefined || !madeHere(key, named.identityKey);
+}
+
 /** The project name a connection takes, or why the form's name cannot be used. */
 function chooseLabel(
   typed: string | undefined,
   list: ProjectList,
   existing: WorkbookProject | undefined,
+  mayClaim: (named: WorkbookProject) => boolean,
 ): { ok: true; label: string } | { ok: false; message: string } {
   const text = typed?.trim() ?? "";
   if (text === "") return { ok: true, label: existing?.label ?? nextProjectLabel(list) };
@@ -107,7 +124,7 @@ function chooseLabel(
     };
   }
   const named = findProject(list, check.label);
-  if (existing === undefined && named !== undefined) {
+  if (existing === undefined && named !== undefined && !mayClaim(named)) {
     // Its tables and journals would be refreshed and sent to this other project.
     return {
       ok: false,
@@ -119,11 +136,30 @@ function chooseLabel(
   return { ok: true, label: check.label };
 }
 
+/** This computer's key, or undefined where the host has no storage or it fails. */
+async function deviceKeyOf(stores: SessionStores): Promise<DeviceKey | undefined> {
+  if (stores.device === undefined) return undefined;
+  try {
+    return await deviceKey(stores.device);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The workbook's projects and document id, as connect() needs them. */
+async function workbookState(
+  workbook: DocumentSettingsStore,
+): Promise<{ list: ProjectList; documentId: string | undefined }> {
+  const list = await loadProjectList(workbook);
+  return { list, documentId: parseDocumentId(await workbook.get(DOCUMENT_SETTING)) };
+}
+
 /**
  * Connects: checks the form (a bad address is refused before any request), asks the server for
- * one payment to prove address, token and identity, then remembers or forgets the token on this
- * computer as the box says, remembers that this pair was connected to on this computer, and
- * keeps address, version and the identity's fingerprint in the workbook.
+ * one payment to prove address, token and identity. Then, with "Remember token" ticked, this
+ * computer keeps the token, the pair and the binding of this document (src/settings/
+ * deviceMemory.ts), else it forgets them; the workbook keeps the project's name, address,
+ * version and identity key, and the document id the binding needs.
  */
 export async function connect(
   values: ConnectionFormValues,
@@ -137,10 +173,12 @@ export async function connect(
   }
   const { connection, resolved } = check;
   const apiAddress = connection.apiAddress.trim();
-  const fingerprint = await identityFingerprint(apiAddress, resolved.identity);
-  let list: ProjectList;
+  const key = await deviceKeyOf(stores);
+  const keyHere =
+    key === undefined ? undefined : await identityKey(key, apiAddress, resolved.identity);
+  let state: Awaited<ReturnType<typeof workbookState>>;
   try {
-    list = await loadProjectList(stores.workbook);
+    state = await workbookState(stores.workbook);
   } catch (error) {
     return {
       ok: false,
@@ -148,9 +186,11 @@ export async function connect(
       cancelled: false,
     };
   }
-  const target = { apiAddress, version: connection.version, identityFingerprint: fingerprint };
-  const existing = projectAt(list, target, resolved.identity);
-  const chosen = chooseLabel(values.label, list, existing);
+  const { list } = state;
+  const existing = projectAt(list, apiAddress, keyHere);
+  const chosen = chooseLabel(values.label, list, existing, (named) =>
+    claimable(named, apiAddress, key),
+  );
   if (!chosen.ok) return { ok: false, message: chosen.message, field: "label", cancelled: false };
   const { label } = chosen;
   try {
@@ -160,52 +200,99 @@ export async function connect(
     return { ok: false, ...describeConnectFailure(error) };
   }
 
-  const warnings: string[] = [];
+  const active = activeOf(connection, resolved, stores, label);
+  // Connecting by itself as the workbook opens writes nothing: opening must not modify it.
+  if (automatic) return { ok: true, connection: active, warnings: [] };
   const saved: SavedConnection = {
     apiAddress,
     version: connection.version,
     identity: resolved.identity,
   };
-  const active = activeOf(connection, resolved, stores, label);
-  if (automatic) return { ok: true, connection: active, warnings };
-  if (stores.device !== undefined) {
-    try {
-      if (values.remember) {
-        await rememberToken(stores.device, resolved.origin, resolved.token, fingerprint);
-      } else await forgetToken(stores.device, resolved.origin, fingerprint);
-    } catch (error) {
-      warnings.push(`The token could not be remembered on this computer: ${problem(error)}`);
-    }
-    try {
-      await rememberConnection(stores.device, saved);
-    } catch (error) {
-      warnings.push(
-        `This connection could not be remembered on this computer: ${problem(error)} ` +
-          "Opening this workbook will ask you to connect again.",
-      );
-    }
-    try {
-      await saveLastConnection(stores.device, saved);
-    } catch {
-      // Only a convenience for the next new workbook; the connection works without it.
-    }
+  const kept =
+    keyHere === undefined
+      ? undefined
+      : {
+          connection: saved,
+          label,
+          origin: resolved.origin,
+          identityKey: keyHere,
+          documentId: state.documentId,
+          url: stores.documentUrl,
+        };
+  const { documentId, warnings } = await keepOnDevice(
+    stores,
+    kept,
+    values.remember && resolved.token,
+  );
+  try {
+    await saveWorkbookProject(stores.workbook, state, {
+      project: { label, apiAddress, version: connection.version, ...identityKeyField(keyHere) },
+      makeDefault: options.makeDefault === true,
+      documentId,
+    });
+  } catch (error) {
+    warnings.push(`The project could not be saved in this workbook: ${problem(error)}`);
+  }
+  return { ok: true, connection: active, warnings };
+}
+
+/**
+ * Keeps the token, the pair and this document's binding on this computer (`token`: the user
+ * ticked Remember), or forgets them (`false`). Gives the document id the workbook must hold and
+ * what could not be kept.
+ */
+async function keepOnDevice(
+  stores: SessionStores,
+  kept: DeviceConnection | undefined,
+  token: string | false,
+): Promise<{ documentId: string | undefined; warnings: string[] }> {
+  const { device } = stores;
+  if (device === undefined) return { documentId: kept?.documentId, warnings: [] };
+  if (kept === undefined) {
+    const warnings =
+      token === false
+        ? []
+        : ["The token could not be remembered: this computer's storage did not answer."];
+    return { documentId: undefined, warnings };
   }
   try {
-    let next = withProject(list, { ...target, label });
-    if (options.makeDefault === true) next = withDefault(next, label);
-    // Unchanged settings are not written again; a workbook with the identity in clear (an
-    // earlier version's) or with no project list yet is rewritten.
-    const unchanged =
-      JSON.stringify(projectListValue(next)) === JSON.stringify(projectListValue(list)) &&
-      (await stores.workbook.get(PROJECTS_SETTING)) !== undefined;
-    if (!unchanged) await saveProjectList(stores.workbook, next);
+    if (token === false) {
+      await forgetOnDevice(device, kept);
+      return { documentId: kept.documentId, warnings: [] };
+    }
+    const documentId = (await rememberOnDevice(device, kept, token)) ?? kept.documentId;
+    return { documentId, warnings: stores.documentUrl ? [] : [UNSAVED_WORKBOOK_WARNING] };
   } catch (error) {
-    warnings.push(
-      `The address and identity could not be saved in this workbook: ${problem(error)}`,
-    );
+    return {
+      documentId: kept.documentId,
+      warnings: [`The token could not be remembered on this computer: ${problem(error)}`],
+    };
   }
+}
 
-  return { ok: true, connection: active, warnings };
+/** Said when the user asks to remember a connection in a workbook that has no location yet. */
+export const UNSAVED_WORKBOOK_WARNING =
+  "This workbook has not been saved yet, so it will ask before connecting the next time it opens.";
+
+function identityKeyField(key: string | undefined): { identityKey?: string } {
+  return key === undefined ? {} : { identityKey: key };
+}
+
+/** Writes the project (and the document id, when it changed); unchanged settings are not. */
+async function saveWorkbookProject(
+  workbook: DocumentSettingsStore,
+  state: Awaited<ReturnType<typeof workbookState>>,
+  change: { project: WorkbookProject; makeDefault: boolean; documentId: string | undefined },
+): Promise<void> {
+  let next = withProject(state.list, change.project);
+  if (change.makeDefault) next = withDefault(next, change.project.label);
+  const unchanged =
+    JSON.stringify(projectListValue(next)) === JSON.stringify(projectListValue(state.list)) &&
+    (await workbook.get(PROJECTS_SETTING)) !== undefined;
+  if (!unchanged) await saveProjectList(workbook, next);
+  if (change.documentId !== undefined && change.documentId !== state.documentId) {
+    await workbook.set(DOCUMENT_SETTING, change.documentId);
+  }
 }
 
 function activeOf(
@@ -225,17 +312,27 @@ function activeOf(
   };
 }
 
-/** Disconnects: the token remembered for this project on this server is forgotten too. */
+/**
+ * Disconnects. With `forget`, this computer also forgets the project's token, the pair and this
+ * document's binding to it, so no workbook connects to it by itself; without, the next opening
+ * of this workbook connects again.
+ */
 export async function disconnect(
-  connection: Pick<ActiveConnection, "origin" | "identity" | "apiAddress">,
+  connection: Pick<ActiveConnection, "origin" | "identity" | "apiAddress" | "version" | "project">,
   stores: SessionStores,
+  options: { readonly forget: boolean },
 ): Promise<void> {
-  if (stores.device === undefined) return;
-  await forgetToken(
-    stores.device,
-    connection.origin,
-    await identityFingerprint(connection.apiAddress, connection.identity),
-  );
+  if (!options.forget || stores.device === undefined) return;
+  const key = await deviceKey(stores.device);
+  const { apiAddress, version, identity } = connection;
+  await forgetOnDevice(stores.device, {
+    connection: { apiAddress, version, identity },
+    label: connection.project,
+    origin: connection.origin,
+    identityKey: await identityKey(key, apiAddress, identity),
+    documentId: parseDocumentId(await stores.workbook.get(DOCUMENT_SETTING)),
+    url: stores.documentUrl,
+  });
 }
 
 /** The server origin the form's address points at, if the address is valid. */
@@ -249,18 +346,21 @@ export function originOf(apiAddress: string, version: string): string | undefine
   }
 }
 
-/** Applies the Remember box at once when it is unticked: the token is forgotten. */
+/** Applies the Remember box at once when it is unticked: the form's project's token is forgotten. */
 export async function rememberChoiceChanged(
   values: Pick<ConnectionFormValues, "apiAddress" | "version" | "remember" | "identity">,
   stores: SessionStores,
 ): Promise<void> {
   if (values.remember || stores.device === undefined) return;
   const origin = originOf(values.apiAddress, values.version);
-  if (origin === undefined) return;
   const identity = values.identity.trim();
-  const fingerprint =
-    identity === "" ? undefined : await identityFingerprint(values.apiAddress.trim(), identity);
-  await forgetToken(stores.device, origin, fingerprint);
+  if (origin === undefined || identity === "") return;
+  const key = await deviceKey(stores.device);
+  await forgetToken(
+    stores.device,
+    origin,
+    await identityKey(key, values.apiAddress.trim(), identity),
+  );
 }
 
 /** Makes `label` the workbook's default project (formulas without a project use it). */
@@ -277,134 +377,4 @@ export async function removeProject(stores: SessionStores, label: string): Promi
   const next = withoutProject(await loadProjectList(stores.workbook), label);
   await saveProjectList(stores.workbook, next);
   return next;
-}
-
-/** One project of the workbook as the pane starts: the form for it, and whether it connects. */
-export interface RestoredProject {
-  readonly label: string;
-  readonly isDefault: boolean;
-  /** Address, version, name; identity when known on this computer; the token if remembered. */
-  readonly values: ConnectionFormValues;
-  /**
-   * True only when the workbook names an (address, identity) pair connected to on this
-   * computer and its token is remembered: the pane connects at once, showing that it does.
-   */
-  readonly autoConnect: boolean;
-  /** Why the pane waits for a click although the workbook names this project. */
-  readonly notice?: string;
-}
-
-export interface RestoredSession {
-  /**
-   * The form as it was left: the default project's address, version and identity (a new
-   * workbook: the last connection used here), with the token if it was remembered.
-   */
-  readonly values: ConnectionFormValues;
-  /** The default project connects by itself (see {@link RestoredProject.autoConnect}). */
-  readonly autoConnect: boolean;
-  /** Why the pane waits for a click although the workbook names a connection. */
-  readonly notice?: string;
-  /** Every project of the workbook, the default among them, in the workbook's order. */
-  readonly projects: readonly RestoredProject[];
-}
-
-/** Said when a workbook names a connection never made on this computer. */
-export const UNKNOWN_CONNECTION_NOTICE =
-  "This workbook names a connection not used on this computer, so Ledger Sheets did not " +
-  "connect. Check the address and project identity, then select Connect.";
-
-async function knownConnections(device: SecretStore): Promise<KnownConnection[]> {
-  const connections = await loadKnownConnections(device);
-  return await Promise.all(
-    connections.map(async (connection) => ({
-      connection,
-      fingerprint: await identityFingerprint(connection.apiAddress, connection.identity),
-    })),
-  );
-}
-
-const EMPTY_FORM: ConnectionFormValues = {
-  apiAddress: "",
-  version: "v1",
-  token: "",
-  identity: "",
-  remember: false,
-};
-
-/** The form for `start`, with the token remembered for it; and whether it may connect itself. */
-async function restoredValues(
-  start: Exclude<StartingConnection, { kind: "none" }>,
-  stores: SessionStores,
-  label: string | undefined,
-): Promise<{ values: ConnectionFormValues; autoConnect: boolean; notice?: string }> {
-  const saved = start.connection;
-  const origin = originOf(saved.apiAddress, saved.version);
-  let token: string | undefined;
-  if (origin !== undefined && stores.device !== undefined) {
-    try {
-      const fingerprint =
-        saved.identity === ""
-          ? undefined
-          : await identityFingerprint(saved.apiAddress, saved.identity);
-      token = await recallToken(stores.device, origin, fingerprint);
-    } catch {
-      token = undefined;
-    }
-  }
-  const values: ConnectionFormValues = {
-    ...saved,
-    token: token ?? "",
-    remember: token !== undefined,
-    ...(label === undefined ? {} : { label }),
-  };
-  const autoConnect =
-    start.kind === "known" && token !== undefined && checkConnectionForm(values).ok;
-  return {
-    values,
-    autoConnect,
-    ...(start.kind === "unknown" ? { notice: UNKNOWN_CONNECTION_NOTICE } : {}),
-  };
-}
-
-/**
- * What the form starts with, which projects connect by themselves (see
- * src/settings/autoConnect.ts), and the token remembered for each, so connecting takes one click.
- */
-export async function restoreSession(stores: SessionStores): Promise<RestoredSession> {
-  let list: ProjectList;
-  try {
-    list = await loadProjectList(stores.workbook);
-  } catch {
-    list = { projects: [], defaultLabel: undefined };
-  }
-  let known: KnownConnection[] = [];
-  if (stores.device !== undefined) {
-    try {
-      known = await knownConnections(stores.device);
-    } catch {
-      known = [];
-    }
-  }
-  const projects: RestoredProject[] = [];
-  for (const project of list.projects) {
-    const start = startingConnection(project, known);
-    if (start.kind === "none" || start.kind === "new-workbook") continue;
-    const restored = await restoredValues(start, stores, project.label);
-    const isDefault =
-      list.defaultLabel !== undefined && sameLabel(project.label, list.defaultLabel);
-    projects.push({ label: project.label, isDefault, ...restored });
-  }
-  const chosen = projects.find((project) => project.isDefault);
-  if (chosen !== undefined) {
-    return {
-      values: chosen.values,
-      autoConnect: chosen.autoConnect,
-      ...(chosen.notice === undefined ? {} : { notice: chosen.notice }),
-      projects,
-    };
-  }
-  const start = startingConnection(undefined, known);
-  if (start.kind === "none") return { values: EMPTY_FORM, autoConnect: false, projects };
-  const restored = await restoredValues(start, stores, undefined);
-  return { values: restored.values, autoConnect: false, projects };
 }

@@ -52,6 +52,19 @@ function deviceStore(): SecretStore | undefined {
   return secretStore(OfficeRuntime.storage);
 }
 
+/**
+ * Where the workbook file is, as Office says; empty for a workbook not saved yet (and where the
+ * host gives none), which then never connects by itself (src/settings/documentBinding.ts).
+ */
+function documentUrl(): string {
+  try {
+    const url: unknown = Office.context.document?.url;
+    return typeof url === "string" ? url : "";
+  } catch {
+    return "";
+  }
+}
+
 function currentOfficeTheme(): Office.OfficeTheme | undefined {
   try {
     return Office.context.officeTheme;
@@ -218,18 +231,27 @@ async function start(): Promise<void> {
       Office.context.requirements.isSetSupported(name, version),
     ),
   });
+  const connected = () => activeConnection.all.length > 0;
+  const runOnOpen = async () => {
+    const onOpen = await refreshAllSection.onOpenChoice();
+    if (onOpen !== "off" && connected()) await refreshAllSection.refresh(onOpen);
+  };
   const connectionPanel = mountConnectionPanel(document, {
     // Every request of the pane, the formulas and Refresh all says why a service gave no answer.
     stores: {
       workbook,
       ...(device === undefined ? {} : { device }),
       clientOptions: { explainNoAnswer },
+      documentUrl: documentUrl(),
     },
     active: activeConnection,
     focusAfterConnect: () => {
       tabs.select("import");
       importPanel.focus();
     },
+    // The click that allowed what a workbook not bound here showed, refresh on open included:
+    // it runs now.
+    afterApproval: () => void runOnOpen(),
   });
   const sheetProject = mountSheetProjectLine(
     document,
@@ -241,12 +263,10 @@ async function start(): Promise<void> {
   setShown(requireElement(document, "host-status", HTMLElement), false);
   tabs.show();
   await connectionPanel.restore();
-  const connected = () => activeConnection.all.length > 0;
   markReady({ section: refreshAllSection, connected });
-  // Refresh on open (the workbook's choice): only over a connection restore() made by itself,
-  // which it does only for a pair this user connected to on this device.
-  const onOpen = await refreshAllSection.onOpenChoice();
-  if (onOpen !== "off" && connected()) await refreshAllSection.refresh(onOpen);
+  // Refresh on open (the workbook's choice): only over the connections restore() made by
+  // itself, which it makes only for a document this user connected in on this device.
+  await runOnOpen();
 }
 
 injectStyles();

@@ -137,6 +137,7 @@ describe("focus order and visible focus", () => {
     await page.keyboard.press("Tab"); // Change, the link-style button
     await check("Change");
     await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab"); // Also forget the token on this computer
     await page.keyboard.press("Tab"); // Disconnect
     await check("button");
     await showTab(session, "Import");

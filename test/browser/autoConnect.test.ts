@@ -1,15 +1,24 @@
-// The built task pane in headless Chromium: a workbook connects by itself only to an (address,
-// identity) pair the user connected to on this computer (issue 11, item 10). A workbook is a file
-// anyone can send; the one below names the sandbox and a project this user never opened here.
-import { BrowserSession, openPreview, reopenPane } from "./harness";
+// The built task pane in headless Chromium: a workbook connects by itself only where the user
+// connected in that very document on this computer (its document id and its url both match a
+// record this computer keeps). A workbook is a file anyone can send, and everything it holds can
+// be copied into another file: such a copy must ask before it sends a single request.
+import {
+  BrowserSession,
+  callFunction,
+  openPreview,
+  openWorkbook,
+  reopenPane,
+  saveWorkbook,
+  showTab,
+} from "./harness";
 
-const CONNECTION_SETTING = "ledgerSheets.connection";
+const BOOK_1 = "https://contoso.sharepoint.com/sites/finance/Shared%20Documents/Book1.xlsx";
+const COPY = "https://attacker.example/share/Book1.xlsx";
 
 type HostWindow = {
   ledgerFakeHost: {
     workbook: { settings: { get(key: string): unknown; set(key: string, value: unknown): void } };
     storage: Map<string, string>;
-    callCustomFunction(id: string, ...args: unknown[]): unknown;
   };
 };
 
@@ -31,104 +40,136 @@ function setting(key: string): Promise<unknown> {
   );
 }
 
-/** The user's computer: the token for the sandbox remembered, and a connection made before. */
-async function rememberOnThisComputer(): Promise<void> {
-  const { origin, baseUrl } = session.sandbox;
-  await session.page.evaluate(
-    ([o, address]) => {
-      const { storage } = (window as unknown as HostWindow).ledgerFakeHost;
-      storage.set(`ledgerSheets.token ${o}`, "demo-token");
-      storage.set(
-        "ledgerSheets.lastConnection",
-        JSON.stringify({ apiAddress: address, version: "v1", identity: "demo-company" }),
-      );
-    },
-    [origin, baseUrl],
+/** The keys this computer's add-in storage holds. */
+function storageKeys(): Promise<string[]> {
+  return session.page.evaluate(() => [
+    ...(window as unknown as HostWindow).ledgerFakeHost.storage.keys(),
+  ]);
+}
+
+async function waitConnectedByItself(): Promise<void> {
+  const summary = session.pane.locator("#connection-summary");
+  await summary.waitFor({ state: "visible" });
+  expect(await summary.innerText()).toBe(
+    `Connected to 127.0.0.1:${session.sandbox.port} (v1) as demo-company`,
   );
 }
 
-/** Calls a LEDGER function as Excel would; an error comes back as its code and message. */
-function callFunction(id: string, args: unknown[]): Promise<unknown> {
-  return session.page.evaluate(
-    async ([fnId, fnArgs]) => {
-      const host = (window as unknown as HostWindow).ledgerFakeHost;
-      try {
-        return await host.callCustomFunction(fnId as string, ...(fnArgs as unknown[]), {});
-      } catch (error) {
-        const { code, message } = error as { code: string; message: string };
-        return { code, message };
-      }
-    },
-    [id, args] as const,
-  );
+/** The pane's status once it has started: what the workbook wants, or a connection. */
+async function startingStatus(): Promise<string> {
+  const status = session.pane.locator("#connection-status");
+  await status.filter({ hasText: /This workbook connects|Connected|Reconnecting/ }).waitFor();
+  return await status.innerText();
 }
 
 describe("opening a workbook", () => {
-  it("does not connect to a project a workbook from elsewhere names, and its formulas fetch nothing", async () => {
-    const { pane, sandbox } = session;
-    await rememberOnThisComputer();
-    // Saved by today's version elsewhere: the identity in clear, a project never used here.
-    await session.page.evaluate(
-      ([key, address]) =>
-        (window as unknown as HostWindow).ledgerFakeHost.workbook.settings.set(key!, {
-          apiAddress: address,
-          version: "v1",
-          identity: "other-company",
-        }),
-      [CONNECTION_SETTING, sandbox.baseUrl],
-    );
-    const before = sandbox.stats().apiRequests;
-    await reopenPane(session);
+  let book1: string;
 
-    // Whichever comes first: the pane saying it waits, or it connecting by itself.
-    const status = pane.locator("#connection-status");
-    await status.filter({ hasText: /did not connect|Connected/ }).waitFor();
-    expect(await status.innerText()).toMatch(/did not connect/);
-    expect(await pane.getByLabel("API address").inputValue()).toBe(sandbox.baseUrl);
-    expect(await pane.getByLabel("Project identity").inputValue()).toBe("other-company");
+  it("connects on the user's click, with Remember, and by itself when the workbook is reopened", async () => {
+    const { pane, sandbox, page } = session;
+    await page.evaluate((url) => {
+      (
+        window as unknown as { ledgerFakeHost: { documentUrl: string } }
+      ).ledgerFakeHost.documentUrl = url;
+    }, BOOK_1);
+    await reopenPane(session);
+    await pane.getByLabel("API address").fill(sandbox.baseUrl);
+    await pane.getByLabel("Access token", { exact: true }).fill("demo-token");
+    await pane.getByLabel("Project identity").fill("demo-company");
+    await pane.getByLabel("Remember token on this computer").check();
+    await pane.getByRole("button", { name: "Connect", exact: true }).click();
+    await pane.getByRole("tab", { name: "Import", selected: true }).waitFor();
+    // The workbook holds a random document id and the project, no identity and no fingerprint.
+    expect(await setting("ledgerSheets.document")).toMatch(/^[0-9a-f]{32}$/);
+    const projects = JSON.stringify(await setting("ledgerSheets.projects"));
+    expect(projects).not.toContain("demo-company");
+    expect(projects).not.toContain("demo-token");
+    expect(projects).toMatch(/"identityKey":"hmac-sha256:[0-9a-f]{8}:[0-9a-f]{64}"/);
+    expect(await setting("ledgerSheets.connection")).toBeNull();
+    book1 = await saveWorkbook(session);
+
+    await reopenPane(session);
+    await waitConnectedByItself();
+    const table = await callFunction(session, "PAYMENTS", [3]);
+    expect(table.ok && Array.isArray(table.value) ? table.value.length : table).toBe(4);
+  });
+
+  it("does not connect a copy of that workbook (every setting, another place) until the click, and the original still connects by itself", async () => {
+    const { pane, sandbox } = session;
+    // A new file whose settings are copied from workbook 1: projects, document id, keys, all;
+    // the copier also asks for a fetch on open.
+    const copy = JSON.parse(book1) as { settings: Record<string, string> };
+    copy.settings["ledgerSheets.refreshOnOpen"] = JSON.stringify("new");
+    const before = sandbox.stats().apiRequests;
+    await openWorkbook(session, JSON.stringify(copy), COPY);
+
+    expect(await startingStatus()).toBe(
+      `This workbook connects to 127.0.0.1:${sandbox.port} as project Project 1 and fetches ` +
+        "new records on open. Nothing is requested until you select Connect.",
+    );
     expect(await pane.locator("#connection-summary").isVisible()).toBe(false);
-    expect(await callFunction("PAYMENTS", [2000])).toEqual({
+    expect(await callFunction(session, "PAYMENTS", [2000])).toMatchObject({
+      ok: false,
       code: "#N/A",
       message: "Connect in the Ledger Sheets task pane.",
     });
     expect(sandbox.stats().apiRequests).toBe(before);
-  });
+    expect(await pane.locator("#refresh-all-status").textContent()).toBe("");
 
-  it("connects on the user's click, and then by itself, with no identity left in the workbook", async () => {
-    const { pane, sandbox } = session;
+    // One click: this computer knows the project and its token. The click allows what the
+    // workbook showed: the fetch on open runs then.
+    expect(await pane.getByLabel("Project identity").inputValue()).toBe("demo-company");
     await pane.getByRole("button", { name: "Connect", exact: true }).click();
-    // A connection the user asked for moves on to the Import tab.
     await pane.getByRole("tab", { name: "Import", selected: true }).waitFor();
-    await pane.locator("#connection-summary", { hasText: "Connected to" }).waitFor({
-      state: "attached",
-    });
-    const saved = JSON.stringify(await setting(CONNECTION_SETTING));
-    expect(saved).not.toContain("other-company");
-    expect(saved).toMatch(/"identityFingerprint":"sha256:[0-9a-f]{64}"/);
-
-    await reopenPane(session);
-    const summary = pane.locator("#connection-summary");
-    await summary.waitFor({ state: "visible" });
-    expect(await summary.innerText()).toBe(
-      `Connected to 127.0.0.1:${sandbox.port} (v1) as other-company`,
+    await pane
+      .locator("#refresh-all-status", { hasText: /no imported tables to refresh/ })
+      .waitFor({ state: "attached" });
+    expect(sandbox.stats().apiRequests).toBeGreaterThan(before);
+    // The copy gets a document id of its own, so both files stay bound to their own place.
+    const original = (JSON.parse(book1) as { settings: Record<string, string> }).settings;
+    expect(JSON.stringify(await setting("ledgerSheets.document"))).not.toBe(
+      original["ledgerSheets.document"],
     );
-    const table = await callFunction("PAYMENTS", [3]);
-    expect(Array.isArray(table) ? table.length : table).toBe(4);
+
+    await openWorkbook(session, book1, BOOK_1);
+    await waitConnectedByItself();
   });
 
-  it("does not connect where this computer never made the pair its fingerprint names", async () => {
+  it("Disconnect keeps the token unless asked, and then this workbook asks again", async () => {
     const { pane, sandbox } = session;
-    // The same workbook on a computer that only ever connected to demo-company.
+    await showTab(session, "Connection");
+    await pane.getByRole("button", { name: "Change connection" }).click();
+    await pane.getByRole("button", { name: "Disconnect" }).click();
+    await reopenPane(session);
+    await waitConnectedByItself();
+
+    await showTab(session, "Connection");
+    await pane.getByRole("button", { name: "Change connection" }).click();
+    await pane.getByLabel("Also forget the token on this computer").check();
+    await pane.getByRole("button", { name: "Disconnect" }).click();
+    await pane
+      .locator("#connection-status", { hasText: "The token is no longer kept on this computer." })
+      .waitFor();
+    expect((await storageKeys()).filter((key) => key.startsWith("ledgerSheets.token "))).toEqual(
+      [],
+    );
+    const before = sandbox.stats().apiRequests;
+    await reopenPane(session);
+    const status = pane.locator("#connection-status");
+    await status.filter({ hasText: /This workbook connects|Connected|Reconnecting/ }).waitFor();
+    expect(await status.innerText()).toMatch(/^This workbook connects/);
+    expect(await pane.getByLabel("Access token", { exact: true }).inputValue()).toBe("");
+    expect(sandbox.stats().apiRequests).toBe(before);
+  });
+
+  it("does not connect on a computer that never connected in the workbook", async () => {
+    const { pane, sandbox } = session;
     await session.page.evaluate(() =>
       (window as unknown as HostWindow).ledgerFakeHost.storage.clear(),
     );
-    await rememberOnThisComputer();
     const before = sandbox.stats().apiRequests;
-    await reopenPane(session);
-    // Whichever comes first: the pane saying it waits, or it connecting by itself.
-    const status = pane.locator("#connection-status");
-    await status.filter({ hasText: /did not connect|Connected/ }).waitFor();
-    expect(await status.innerText()).toMatch(/did not connect/);
+    await openWorkbook(session, book1, BOOK_1);
+    expect(await startingStatus()).toMatch(/^This workbook connects/);
     expect(await pane.getByLabel("Project identity").inputValue()).toBe("");
     expect(await pane.locator("#connection-summary").isVisible()).toBe(false);
     expect(sandbox.stats().apiRequests).toBe(before);

@@ -335,3 +335,31 @@ export async function reopenPane(session: BrowserSession): Promise<void> {
   );
   await session.pane.locator("#connection-panel").waitFor({ state: "attached" });
 }
+
+type WorkbookFileWindow = {
+  ledgerFakeHost: { serialize(): string; openWorkbook(json: string, url: string): void };
+};
+
+/** The workbook file as it would be saved (cells, tables, settings). */
+export function saveWorkbook(session: BrowserSession): Promise<string> {
+  return session.page.evaluate(() =>
+    (window as unknown as WorkbookFileWindow).ledgerFakeHost.serialize(),
+  );
+}
+
+/**
+ * Opens a workbook file at `url` on the same computer (its add-in storage stays) and starts the
+ * task pane on it, as Excel does when the file opens.
+ */
+export async function openWorkbook(
+  session: BrowserSession,
+  file: string,
+  url: string,
+): Promise<void> {
+  await session.page.evaluate(
+    ([json, at]) =>
+      (window as unknown as WorkbookFileWindow).ledgerFakeHost.openWorkbook(json!, at!),
+    [file, url],
+  );
+  await reopenPane(session);
+}

@@ -31,7 +31,12 @@ export interface FakeExcelHostOptions {
   readonly theme?: "light" | "dark";
   /** OfficeRuntime.storage contents (per add-in domain, not per workbook): share it to reopen. */
   readonly storage?: Map<string, string>;
+  /** `Office.context.document.url`: where the file is; "" for a workbook never saved. */
+  readonly documentUrl?: string;
 }
+
+/** The url the shim reports when none is given. */
+export const DEFAULT_DOCUMENT_URL = "https://fake.excel/Book1.xlsx";
 
 /** One round trip to Excel. */
 export interface SyncRecord {
@@ -97,6 +102,8 @@ export class FakeExcelHost implements SyncBackend {
   theme: "light" | "dark";
   /** OfficeRuntime.storage: in memory, per host, never localStorage. */
   readonly storage: Map<string, string>;
+  /** `Office.context.document.url`, read when the add-in asks (openWorkbook changes it). */
+  documentUrl: string;
   /** Functions registered through CustomFunctions.associate, by id (upper case). */
   readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();
   /** Function commands registered through Office.actions.associate, by id (the ribbon's). */
@@ -117,6 +124,7 @@ export class FakeExcelHost implements SyncBackend {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_PAYLOAD_LIMIT;
     this.theme = options.theme ?? "light";
     this.storage = options.storage ?? new Map();
+    this.documentUrl = options.documentUrl ?? DEFAULT_DOCUMENT_URL;
   }
 
   /** Excel.run: a new request context for the batch, then the final sync Excel.run makes. */
@@ -447,6 +455,17 @@ export class FakeExcelHost implements SyncBackend {
   /** The workbook file: cells, formats, tables, settings. */
   serialize(): string {
     return serializeWorkbook(this.workbook);
+  }
+
+  /**
+   * Opens a saved workbook (from serialize()) at `url` in this host, in place of the one shown:
+   * another file on the same computer, whose add-in storage stays. Reload the add-in's page
+   * afterwards, as Excel starts the add-in again for the other file.
+   */
+  openWorkbook(json: string, url: string): void {
+    this.workbook = deserializeWorkbook(json);
+    this.documentUrl = url;
+    this.notifyChange();
   }
 
   /**

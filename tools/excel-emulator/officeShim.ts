@@ -271,7 +271,9 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
       requirements: { isSetSupported },
       document: {
         settings: makeDocumentSettings(host),
-        url: "https://fake.excel/Book1.xlsx",
+        get url() {
+          return host.documentUrl;
+        },
         // Excel raises none of these document events for an add-in: OfficeThemeChanged is
         // Outlook's (Mailbox 1.14), and selection changes are not modelled. The handler is
         // accepted and never called, so the pane must read the theme itself.

@@ -10,15 +10,11 @@ import { workbookSettings } from "../../../src/functions/formulaRuntime";
 import type { JournalLayout, JournalSheetState } from "../../../src/journal/contract";
 import { COLLECTION_PATHS_SETTING } from "../../../src/settings/collectionPaths";
 import {
-  CONNECTION_SETTING,
-  loadWorkbookConnection,
-  saveWorkbookConnection,
-} from "../../../src/settings/connectionSettings";
-import {
   FORMULA_CACHE_SETTING,
   loadFormulaCacheSeconds,
   saveFormulaCacheSeconds,
 } from "../../../src/settings/formulaCacheTime";
+import { loadProjectList, PROJECTS_SETTING, saveProjectList } from "../../../src/settings/projects";
 
 const LAYOUT: JournalLayout = {
   sheetName: "Journal JNL-0001",
@@ -34,11 +30,14 @@ const STATE: JournalSheetState = {
   status: "DRAFT",
   sheetName: "Journal JNL-0001",
 };
-const CONNECTION = {
-  apiAddress: "https://api.example.com/v1",
-  version: "v1",
-  identity: "acme-ltd",
+const PROJECTS = {
+  projects: [{ label: "Acme", apiAddress: "https://api.example.com/v1", version: "v1" }],
+  defaultLabel: "Acme",
 } as const;
+const PROJECTS_VALUE = {
+  default: "Acme",
+  projects: [{ label: "Acme", apiAddress: "https://api.example.com/v1", version: "v1" }],
+};
 
 /** The task pane's start: Office is ready (its document settings copy taken) before any batch. */
 function startedHost(): OfficeJsExcelHost {
@@ -75,12 +74,10 @@ describe("the workbook's settings", () => {
       context.workbook.settings.add(IMPORT_TABLES_SETTING, JSON.stringify(["Invoices"]));
       await context.sync();
     });
-    await saveWorkbookConnection(workbookSettings, CONNECTION);
+    await saveProjectList(workbookSettings, PROJECTS);
     expect(await journalSheetState(host.run, sheetKey)).toEqual(STATE);
     expect(host.workbook.settings.get(IMPORT_TABLES_SETTING)).toBe('["Invoices"]');
-    expect(await loadWorkbookConnection(workbookSettings)).toMatchObject({
-      apiAddress: CONNECTION.apiAddress,
-    });
+    expect(await loadProjectList(workbookSettings)).toEqual(PROJECTS);
   });
 });
 
@@ -88,16 +85,16 @@ describe("ExcelWorkbookSettings", () => {
   it("reads what an earlier version saved through Office.Settings, as the same values", async () => {
     const host = startedHost();
     const settings = (Office.context.document as { settings: Office.Settings }).settings;
-    settings.set(CONNECTION_SETTING, CONNECTION);
+    settings.set(PROJECTS_SETTING, PROJECTS_VALUE);
     settings.set(FORMULA_CACHE_SETTING, 45);
     settings.set(COLLECTION_PATHS_SETTING, { invoices: "/sales/invoices" });
     await new Promise((resolve) => settings.saveAsync(resolve));
     const reopened = OfficeJsExcelHost.fromSerialized(host.serialize());
     const store = new ExcelWorkbookSettings(reopened.run);
-    expect(await store.get(CONNECTION_SETTING)).toEqual(CONNECTION);
+    expect(await store.get(PROJECTS_SETTING)).toEqual(PROJECTS_VALUE);
     expect(await store.get(FORMULA_CACHE_SETTING)).toBe(45);
     expect(await store.get(COLLECTION_PATHS_SETTING)).toEqual({ invoices: "/sales/invoices" });
-    expect(await loadWorkbookConnection(store)).toEqual(CONNECTION);
+    expect(await loadProjectList(store)).toEqual(PROJECTS);
   });
 
   it("writes, reads back and removes one setting at a time, each in the workbook at once", async () => {

@@ -1,76 +1,66 @@
-// The decision to connect by itself when a workbook opens (pure: fingerprints given).
-import { KnownConnection, startingConnection } from "../../../src/settings/autoConnect";
-import type { SavedConnection, WorkbookConnection } from "../../../src/settings/connectionSettings";
+// What opening a workbook does with each project it names (pure: the keys come in).
+import { KnownIdentity, startingProject } from "../../../src/settings/autoConnect";
+import type { SavedConnection } from "../../../src/settings/connectionSettings";
+import type { DocumentRecord } from "../../../src/settings/documentBinding";
+import type { WorkbookProject } from "../../../src/settings/projects";
 
 const MINE: SavedConnection = {
   apiAddress: "https://api.example.com/v1",
   version: "v1",
   identity: "acme-ltd",
 };
-const MINE_PRINT = `sha256:${"a".repeat(64)}`;
-const OTHER_PRINT = `sha256:${"b".repeat(64)}`;
-const KNOWN: KnownConnection[] = [{ connection: MINE, fingerprint: MINE_PRINT }];
+const MINE_KEY = `hmac-sha256:0123abcd:${"a".repeat(64)}`;
+const OTHER_KEY = `hmac-sha256:0123abcd:${"b".repeat(64)}`;
+const KNOWN: KnownIdentity[] = [{ connection: MINE, key: MINE_KEY }];
+const DOCUMENT: DocumentRecord = {
+  id: "0".repeat(32),
+  url: "https://contoso.sharepoint.com/Book.xlsx",
+  projects: [{ ...MINE, label: "Acme" }],
+};
 
-function workbook(fields: Partial<WorkbookConnection>): WorkbookConnection {
-  return { apiAddress: MINE.apiAddress, version: "v1", ...fields };
+function project(fields: Partial<WorkbookProject> = {}): WorkbookProject {
+  return { label: "Acme", apiAddress: MINE.apiAddress, version: "v1", ...fields };
 }
 
-describe("startingConnection()", () => {
-  it("connects by itself to a pair made on this computer that the workbook names", () => {
-    expect(startingConnection(workbook({ identityFingerprint: MINE_PRINT }), KNOWN)).toEqual({
-      kind: "known",
-      connection: MINE,
-    });
+describe("startingProject()", () => {
+  it("connects by itself a project this computer bound in this document", () => {
+    expect(startingProject(project(), DOCUMENT, [])).toEqual({ kind: "bound", connection: MINE });
+    // The name is compared as Excel compares sheet names; the key plays no part.
+    expect(
+      startingProject(project({ label: "ACME", identityKey: OTHER_KEY }), DOCUMENT, []),
+    ).toEqual({ kind: "bound", connection: MINE });
   });
 
-  it("takes the workbook's version for a known pair", () => {
-    const start = startingConnection(
-      workbook({ version: "rc-1", identityFingerprint: MINE_PRINT }),
-      KNOWN,
-    );
-    expect(start).toEqual({ kind: "known", connection: { ...MINE, version: "rc-1" } });
+  it("does not bind a project whose address or version the workbook changed since", () => {
+    expect(startingProject(project({ version: "rc-1" }), DOCUMENT, KNOWN).kind).toBe("unknown");
+    expect(
+      startingProject(project({ apiAddress: "https://evil.example.net/v1" }), DOCUMENT, KNOWN).kind,
+    ).toBe("unknown");
+    expect(startingProject(project({ label: "Other" }), DOCUMENT, KNOWN).kind).toBe("unknown");
   });
 
-  it("waits for a click on a workbook naming an identity never used here", () => {
-    expect(startingConnection(workbook({ identityFingerprint: OTHER_PRINT }), KNOWN)).toEqual({
+  it("fills in a known identity its key stands for, but waits for a click, in the workbook's version", () => {
+    expect(
+      startingProject(project({ identityKey: MINE_KEY, version: "rc-1" }), undefined, KNOWN),
+    ).toEqual({ kind: "recognised", connection: { ...MINE, version: "rc-1" } });
+  });
+
+  it("leaves the identity empty for a key it does not know, or at another address", () => {
+    const empty = { ...MINE, identity: "" };
+    expect(startingProject(project({ identityKey: OTHER_KEY }), undefined, KNOWN)).toEqual({
       kind: "unknown",
-      connection: { apiAddress: MINE.apiAddress, version: "v1", identity: "" },
+      connection: empty,
     });
-  });
-
-  it("waits for a click on a known identity at another address", () => {
-    const start = startingConnection(
-      workbook({ apiAddress: "https://evil.example.net/v1", identityFingerprint: MINE_PRINT }),
-      KNOWN,
-    );
-    expect(start.kind).toBe("unknown");
-  });
-
-  it("waits for a click on an earlier version's workbook (identity in clear) never used here", () => {
-    expect(startingConnection(workbook({ identity: "victim-company" }), KNOWN)).toEqual({
+    expect(startingProject(project(), undefined, KNOWN)).toEqual({
       kind: "unknown",
-      connection: { apiAddress: MINE.apiAddress, version: "v1", identity: "victim-company" },
+      connection: empty,
     });
-  });
-
-  it("recognises an earlier version's workbook naming a pair made here", () => {
-    expect(startingConnection(workbook({ identity: "acme-ltd" }), KNOWN)).toEqual({
-      kind: "known",
-      connection: MINE,
-    });
-  });
-
-  it("fills a workbook naming nothing with the last connection, without connecting", () => {
-    expect(startingConnection(undefined, KNOWN)).toEqual({
-      kind: "new-workbook",
-      connection: MINE,
-    });
-  });
-
-  it("connects to nothing on a computer that never connected", () => {
-    expect(startingConnection(workbook({ identityFingerprint: MINE_PRINT }), [])).toMatchObject({
-      kind: "unknown",
-    });
-    expect(startingConnection(undefined, [])).toEqual({ kind: "none" });
+    expect(
+      startingProject(
+        project({ apiAddress: "https://evil.example.net/v1", identityKey: MINE_KEY }),
+        undefined,
+        KNOWN,
+      ).connection.identity,
+    ).toBe("");
   });
 });

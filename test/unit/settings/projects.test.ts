@@ -1,4 +1,3 @@
-import { CONNECTION_SETTING } from "../../../src/settings/connectionSettings";
 import { MemoryDocumentSettings } from "../../../src/settings/memoryStores";
 import {
   checkProjectLabel,
@@ -16,11 +15,11 @@ import {
   WorkbookProject,
 } from "../../../src/settings/projects";
 
-const FINGERPRINT_A = `sha256:${"a".repeat(64)}`;
-const FINGERPRINT_B = `sha256:${"b".repeat(64)}`;
+const KEY_A = `hmac-sha256:0123abcd:${"a".repeat(64)}`;
+const KEY_B = `hmac-sha256:0123abcd:${"b".repeat(64)}`;
 
-function project(label: string, identityFingerprint = FINGERPRINT_A): WorkbookProject {
-  return { label, apiAddress: "https://api.example.com/v1", version: "v1", identityFingerprint };
+function project(label: string, identityKey = KEY_A): WorkbookProject {
+  return { label, apiAddress: "https://api.example.com/v1", version: "v1", identityKey };
 }
 
 describe("projects.ts", () => {
@@ -44,40 +43,44 @@ describe("projects.ts", () => {
   });
 
   describe("parseProjectList()", () => {
-    it("makes an earlier version's one connection the default project, Project 1", () => {
-      const legacy = {
-        apiAddress: "https://api.example.com/v1",
-        version: "v1",
-        identityFingerprint: FINGERPRINT_A,
-      };
-      expect(parseProjectList(undefined, legacy)).toEqual({
-        projects: [{ ...legacy, label: "Project 1" }],
-        defaultLabel: "Project 1",
+    it("reads no project from a workbook without the list, whatever else it holds", () => {
+      expect(parseProjectList(undefined)).toEqual(EMPTY_PROJECTS);
+      expect(parseProjectList({ apiAddress: "https://api.example.com/v1", version: "v1" })).toEqual(
+        EMPTY_PROJECTS,
+      );
+    });
+
+    it("never reads an identity in clear, nor a key of another form", () => {
+      const list = parseProjectList({
+        projects: [
+          { ...project("Acme"), identityKey: undefined, identity: "victim-co" },
+          { ...project("Other"), identityKey: `sha256:${"c".repeat(64)}` },
+        ],
       });
-      expect(parseProjectList(undefined, undefined)).toEqual(EMPTY_PROJECTS);
+      expect(list.projects).toEqual([
+        { label: "Acme", apiAddress: "https://api.example.com/v1", version: "v1" },
+        { label: "Other", apiAddress: "https://api.example.com/v1", version: "v1" },
+      ]);
     });
 
     it("reads the list, dropping unreadable entries and repeated names (ignoring case)", () => {
-      const list = parseProjectList(
-        {
-          default: "OTHER",
-          projects: [
-            project("Acme"),
-            { label: "Broken" },
-            project("acme", FINGERPRINT_B),
-            project("Other", FINGERPRINT_B),
-            { ...project("Bad/name") },
-            "text",
-          ],
-        },
-        undefined,
-      );
+      const list = parseProjectList({
+        default: "OTHER",
+        projects: [
+          project("Acme"),
+          { label: "Broken" },
+          project("acme", KEY_B),
+          project("Other", KEY_B),
+          { ...project("Bad/name") },
+          "text",
+        ],
+      });
       expect(list.projects.map((p) => p.label)).toEqual(["Acme", "Other"]);
       expect(list.defaultLabel).toBe("Other");
     });
 
     it("falls back to the first project when the default names none", () => {
-      const list = parseProjectList({ default: "Gone", projects: [project("Acme")] }, undefined);
+      const list = parseProjectList({ default: "Gone", projects: [project("Acme")] });
       expect(list.defaultLabel).toBe("Acme");
     });
   });
@@ -85,7 +88,7 @@ describe("projects.ts", () => {
   it("adds, replaces, makes default and removes projects by name", () => {
     let list = withProject(EMPTY_PROJECTS, project("Acme"));
     expect(list.defaultLabel).toBe("Acme");
-    list = withProject(list, project("Other", FINGERPRINT_B));
+    list = withProject(list, project("Other", KEY_B));
     expect(list.defaultLabel).toBe("Acme");
     list = withProject(list, { ...project("ACME"), version: "rc-1" });
     expect(list.projects.map((p) => [p.label, p.version])).toEqual([
@@ -103,46 +106,31 @@ describe("projects.ts", () => {
   });
 
   it("finds a project by name or by where it points, whatever its name", () => {
-    const list = withProject(
-      withProject(EMPTY_PROJECTS, project("Acme")),
-      project("Other", FINGERPRINT_B),
-    );
+    const list = withProject(withProject(EMPTY_PROJECTS, project("Acme")), project("Other", KEY_B));
     expect(findProject(list, "other")?.label).toBe("Other");
     expect(findProject(list, undefined)?.label).toBe("Acme");
-    const target = { apiAddress: "https://api.example.com/v1", version: "v1" as const };
-    expect(projectAt(list, { ...target, identityFingerprint: FINGERPRINT_B })?.label).toBe("Other");
-    expect(
-      projectAt(list, {
-        ...target,
-        apiAddress: "https://elsewhere.example/v1",
-        identityFingerprint: FINGERPRINT_B,
-      }),
-    ).toBeUndefined();
+    expect(projectAt(list, "https://api.example.com/v1", KEY_B)?.label).toBe("Other");
+    expect(projectAt(list, "https://elsewhere.example/v1", KEY_B)).toBeUndefined();
+    expect(projectAt(list, "https://api.example.com/v1", undefined)).toBeUndefined();
   });
 
   it("names the next project after the ones the workbook has", () => {
     const list = withProject(
       withProject(EMPTY_PROJECTS, project("Project 1")),
-      project("Other", FINGERPRINT_B),
+      project("Other", KEY_B),
     );
     expect(nextProjectLabel(list)).toBe("Project 3");
   });
 
-  it("saves the list, and the default's connection where earlier versions read it", async () => {
+  it("saves the list alone, and reads it back", async () => {
     const store = new MemoryDocumentSettings();
     const list = withDefault(
-      withProject(withProject(EMPTY_PROJECTS, project("Acme")), project("Other", FINGERPRINT_B)),
+      withProject(withProject(EMPTY_PROJECTS, project("Acme")), project("Other", KEY_B)),
       "Other",
     );
     await saveProjectList(store, list);
-    expect(store.saved.get(CONNECTION_SETTING)).toEqual({
-      apiAddress: "https://api.example.com/v1",
-      version: "v1",
-      identityFingerprint: FINGERPRINT_B,
-    });
+    expect([...store.saved.keys()]).toEqual([PROJECTS_SETTING]);
     expect(JSON.stringify(store.saved.get(PROJECTS_SETTING))).not.toContain('identity"');
     expect(await loadProjectList(store)).toEqual(list);
-    await saveProjectList(store, EMPTY_PROJECTS);
-    expect(store.saved.has(CONNECTION_SETTING)).toBe(false);
   });
 });

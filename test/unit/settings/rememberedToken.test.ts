@@ -7,33 +7,42 @@ import {
 } from "../../../src/settings/rememberedToken";
 
 const ORIGIN = "https://api.example.com";
+const ACME = `hmac-sha256:0123abcd:${"a".repeat(64)}`;
+const OTHER = `hmac-sha256:0123abcd:${"b".repeat(64)}`;
 
 describe("rememberedToken.ts", () => {
-  it("recalls a remembered token for the same server", async () => {
+  it("recalls a remembered token for the same server and identity key", async () => {
     const store = new MemorySecretStore();
-    await rememberToken(store, ORIGIN, "tok-1");
-    expect(await recallToken(store, ORIGIN)).toBe("tok-1");
+    await rememberToken(store, ORIGIN, ACME, "tok-1");
+    expect(await recallToken(store, ORIGIN, ACME)).toBe("tok-1");
   });
 
-  it("never gives one server's token to another", async () => {
+  it("never gives one server's or one project's token to another", async () => {
     const store = new MemorySecretStore();
-    await rememberToken(store, ORIGIN, "tok-1");
-    expect(await recallToken(store, "https://evil.example.net")).toBeUndefined();
-    expect(await recallToken(store, "http://api.example.com")).toBeUndefined();
+    await rememberToken(store, ORIGIN, ACME, "tok-1");
+    expect(await recallToken(store, "https://evil.example.net", ACME)).toBeUndefined();
+    expect(await recallToken(store, "http://api.example.com", ACME)).toBeUndefined();
+    expect(await recallToken(store, ORIGIN, OTHER)).toBeUndefined();
   });
 
-  it("forgets the token of one server only", async () => {
+  it("has no token for a whole server that any project would be given", async () => {
     const store = new MemorySecretStore();
-    await rememberToken(store, ORIGIN, "tok-1");
-    await rememberToken(store, "http://127.0.0.1:4010", "demo-token");
-    await forgetToken(store, ORIGIN);
-    expect(await recallToken(store, ORIGIN)).toBeUndefined();
-    expect(await recallToken(store, "http://127.0.0.1:4010")).toBe("demo-token");
+    store.items.set(`ledgerSheets.token ${ORIGIN}`, "server-wide");
+    expect(await recallToken(store, ORIGIN, ACME)).toBeUndefined();
+  });
+
+  it("forgets the token of one project only", async () => {
+    const store = new MemorySecretStore();
+    await rememberToken(store, ORIGIN, ACME, "tok-1");
+    await rememberToken(store, ORIGIN, OTHER, "tok-2");
+    await forgetToken(store, ORIGIN, ACME);
+    expect(await recallToken(store, ORIGIN, ACME)).toBeUndefined();
+    expect(await recallToken(store, ORIGIN, OTHER)).toBe("tok-2");
   });
 
   it("treats an empty stored token as none", async () => {
     const store = new MemorySecretStore();
-    store.items.set(tokenKey(ORIGIN), "");
-    expect(await recallToken(store, ORIGIN)).toBeUndefined();
+    store.items.set(tokenKey(ORIGIN, ACME), "");
+    expect(await recallToken(store, ORIGIN, ACME)).toBeUndefined();
   });
 });

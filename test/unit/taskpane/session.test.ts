@@ -1,15 +1,15 @@
+import { loadKnownConnections } from "../../../src/settings/connectionSettings";
+import { DEVICE_SECRET_KEY, deviceKey, identityKey } from "../../../src/settings/deviceKey";
 import {
-  CONNECTION_SETTING,
-  identityFingerprint,
-  LAST_CONNECTION_KEY,
-  loadKnownConnections,
-  loadWorkbookConnection,
-  saveWorkbookConnection,
-} from "../../../src/settings/connectionSettings";
+  DOCUMENT_SETTING,
+  loadDocumentRecords,
+  parseDocumentId,
+} from "../../../src/settings/documentBinding";
 import { MemoryDocumentSettings, MemorySecretStore } from "../../../src/settings/memoryStores";
-import { loadProjectList, saveProjectList } from "../../../src/settings/projects";
-import { recallToken, rememberToken, tokenKey } from "../../../src/settings/rememberedToken";
+import { loadProjectList, PROJECTS_SETTING, saveProjectList } from "../../../src/settings/projects";
+import { recallToken, rememberToken } from "../../../src/settings/rememberedToken";
 import { ConnectionFormValues } from "../../../src/taskpane/connectionForm";
+import { restoreSession } from "../../../src/taskpane/restore";
 import {
   connect,
   disconnect,
@@ -17,9 +17,8 @@ import {
   originOf,
   removeProject,
   rememberChoiceChanged,
-  restoreSession,
   SessionStores,
-  UNKNOWN_CONNECTION_NOTICE,
+  UNSAVED_WORKBOOK_WARNING,
 } from "../../../src/taskpane/session";
 import { FakeFetch } from "../api/fakeFetch";
 import { paymentJson, paymentsPageJson } from "../api/fixtures";
@@ -34,6 +33,9 @@ const VALUES: ConnectionFormValues = {
   remember: false,
 };
 
+const URL_1 = "https://contoso.sharepoint.com/Shared/Book1.xlsx";
+const URL_2 = "https://attacker.example/Book1.xlsx";
+
 function setup(fetch = new FakeFetch()) {
   const workbook = new MemoryDocumentSettings();
   const device = new MemorySecretStore();
@@ -42,8 +44,24 @@ function setup(fetch = new FakeFetch()) {
     device,
     // random 0: retries wait no time.
     clientOptions: { fetch: fetch.fetch, random: () => 0 },
+    documentUrl: URL_1,
   };
   return { workbook, device, stores, fetch };
+}
+
+/** The key this computer makes for an identity at the test's address. */
+async function keyOf(device: MemorySecretStore, identity = VALUES.identity): Promise<string> {
+  return await identityKey(await deviceKey(device), VALUES.apiAddress, identity);
+}
+
+/** A new file holding every setting of `workbook`: what copying a file's settings gives. */
+function copyOf(workbook: MemoryDocumentSettings): MemoryDocumentSettings {
+  return new MemoryDocumentSettings(Object.fromEntries(workbook.saved));
+}
+
+/** What this computer keeps besides its secret. */
+function deviceKeys(device: MemorySecretStore): string[] {
+  return [...device.items.keys()].filter((key) => key !== DEVICE_SECRET_KEY);
 }
 
 const OK_PAGE = { status: 200, json: paymentsPageJson([paymentJson()]) };
@@ -101,7 +119,7 @@ describe("session.ts", () => {
         expect(outcome.message).toMatch(/^The server refused the access token \(401\)/);
       }
       expect(workbook.saves).toBe(0);
-      expect(device.items.size).toBe(0);
+      expect(deviceKeys(device)).toEqual([]);
     });
 
     it("says the project is unknown on 403", async () => {
@@ -134,26 +152,34 @@ describe("session.ts", () => {
       expect(await pending).toMatchObject({ ok: false, cancelled: true });
     });
 
-    it("keeps address, version and the identity's fingerprint in the workbook, never the token or the identity", async () => {
+    it("keeps the project's name, address, version and identity key in the workbook, never the token or the identity", async () => {
       const { stores, fetch, workbook, device } = setup();
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, remember: true }, stores);
-      expect(workbook.saved.get(CONNECTION_SETTING)).toEqual({
-        apiAddress: "https://api.example.com/v1",
-        version: "v1",
-        identityFingerprint: await identityFingerprint("https://api.example.com/v1", "acme-ltd"),
+      expect(workbook.saved.get(PROJECTS_SETTING)).toEqual({
+        default: "Project 1",
+        projects: [
+          {
+            label: "Project 1",
+            apiAddress: "https://api.example.com/v1",
+            version: "v1",
+            identityKey: await keyOf(device),
+          },
+        ],
       });
+      expect(parseDocumentId(workbook.saved.get(DOCUMENT_SETTING))).toBeDefined();
+      expect([...workbook.saved.keys()].sort()).toEqual([DOCUMENT_SETTING, PROJECTS_SETTING]);
       expect(JSON.stringify([...workbook.saved])).not.toContain(TOKEN);
       expect(JSON.stringify([...workbook.saved])).not.toContain("acme-ltd");
-      expect(device.items.get(LAST_CONNECTION_KEY)).not.toContain(TOKEN);
     });
 
     it("remembers the token on this computer only when asked", async () => {
       const remembered = setup();
       remembered.fetch.reply(OK_PAGE);
       await connect({ ...VALUES, remember: true }, remembered.stores);
-      const fingerprint = await identityFingerprint(VALUES.apiAddress, VALUES.identity);
-      expect(await recallToken(remembered.device, ORIGIN, fingerprint)).toBe(TOKEN);
+      expect(await recallToken(remembered.device, ORIGIN, await keyOf(remembered.device))).toBe(
+        TOKEN,
+      );
 
       const notRemembered = setup();
       notRemembered.fetch.reply(OK_PAGE);
@@ -161,61 +187,82 @@ describe("session.ts", () => {
       expect(everythingKept(notRemembered.workbook, notRemembered.device)).not.toContain(TOKEN);
     });
 
-    it("forgets a previously remembered token when connecting without the box ticked", async () => {
+    it("forgets the token, the pair and this document's binding when connecting without the box ticked", async () => {
       const { stores, fetch, device } = setup();
-      await rememberToken(device, ORIGIN, "old-token");
-      fetch.reply(OK_PAGE);
+      fetch.reply(OK_PAGE, OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
       await connect(VALUES, stores);
-      expect(await recallToken(device, ORIGIN)).toBeUndefined();
+      expect(await recallToken(device, ORIGIN, await keyOf(device))).toBeUndefined();
+      expect(deviceKeys(device)).toEqual([]);
     });
 
     it("does not rewrite unchanged workbook settings", async () => {
       const { stores, fetch, workbook } = setup();
       fetch.reply(OK_PAGE, OK_PAGE);
-      await connect(VALUES, stores);
+      await connect({ ...VALUES, remember: true }, stores);
       const first = workbook.saves;
-      await connect(VALUES, stores);
+      await connect({ ...VALUES, remember: true }, stores);
       expect(workbook.saves).toBe(first);
-    });
-
-    it("rewrites an earlier version's workbook without the identity in clear when the user connects", async () => {
-      const { stores, fetch, workbook } = setup();
-      await workbook.set(CONNECTION_SETTING, {
-        apiAddress: VALUES.apiAddress,
-        version: "v1",
-        identity: "acme-ltd",
-      });
-      fetch.reply(OK_PAGE);
-      await connect(VALUES, stores);
-      expect(JSON.stringify([...workbook.saved])).not.toContain("acme-ltd");
-      expect(await loadWorkbookConnection(workbook)).toEqual({
-        apiAddress: VALUES.apiAddress,
-        version: "v1",
-        identityFingerprint: await identityFingerprint(VALUES.apiAddress, "acme-ltd"),
-      });
     });
 
     it("writes nothing anywhere when it connects by itself as the workbook opens", async () => {
       const { stores, fetch, workbook, device } = setup();
-      const earlier = { apiAddress: VALUES.apiAddress, version: "v1", identity: "acme-ltd" };
-      await workbook.set(CONNECTION_SETTING, earlier);
-      const writes = workbook.saves;
       fetch.reply(OK_PAGE);
       const outcome = await connect({ ...VALUES, remember: true }, stores, { automatic: true });
       expect(outcome.ok).toBe(true);
-      expect(workbook.saves).toBe(writes);
-      expect(device.items.size).toBe(0);
+      expect(workbook.saves).toBe(0);
+      expect(deviceKeys(device)).toEqual([]);
     });
 
-    it("remembers the pair on this computer, so the workbook connects by itself next time", async () => {
-      const { stores, fetch, device } = setup();
+    it("binds this document on this computer with the pair, only when asked to remember", async () => {
+      const { stores, fetch, workbook, device } = setup();
       fetch.reply(OK_PAGE);
-      await connect(VALUES, stores);
-      expect(await loadKnownConnections(device)).toContainEqual({
-        apiAddress: VALUES.apiAddress,
-        version: "v1",
-        identity: "acme-ltd",
-      });
+      await connect({ ...VALUES, label: "Acme", remember: true }, stores);
+      const id = workbook.saved.get(DOCUMENT_SETTING);
+      expect(await loadDocumentRecords(device)).toEqual([
+        {
+          id,
+          url: URL_1,
+          projects: [
+            { label: "Acme", apiAddress: VALUES.apiAddress, version: "v1", identity: "acme-ltd" },
+          ],
+        },
+      ]);
+      expect(await loadKnownConnections(device)).toEqual([
+        { apiAddress: VALUES.apiAddress, version: "v1", identity: "acme-ltd" },
+      ]);
+
+      const forgetful = setup();
+      forgetful.fetch.reply(OK_PAGE);
+      await connect(VALUES, forgetful.stores);
+      expect(deviceKeys(forgetful.device)).toEqual([]);
+      expect(forgetful.workbook.saved.has(DOCUMENT_SETTING)).toBe(false);
+    });
+
+    it("gives a copy of a bound workbook an id of its own when the user connects in it", async () => {
+      const { stores, fetch, workbook, device } = setup();
+      fetch.reply(OK_PAGE, OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
+      const copy = copyOf(workbook);
+      await connect(
+        { ...VALUES, remember: true },
+        { ...stores, workbook: copy, documentUrl: URL_2 },
+      );
+      const ids = [workbook, copy].map((file) => file.saved.get(DOCUMENT_SETTING));
+      expect(ids[1]).not.toBe(ids[0]);
+      expect((await loadDocumentRecords(device)).map((entry) => [entry.id, entry.url])).toEqual([
+        [ids[1], URL_2],
+        [ids[0], URL_1],
+      ]);
+    });
+
+    it("binds no workbook that has no url yet, and says it will ask next time", async () => {
+      const { stores, fetch, workbook, device } = setup();
+      fetch.reply(OK_PAGE);
+      const outcome = await connect({ ...VALUES, remember: true }, { ...stores, documentUrl: "" });
+      expect(outcome).toMatchObject({ ok: true, warnings: [UNSAVED_WORKBOOK_WARNING] });
+      expect(await loadDocumentRecords(device)).toEqual([]);
+      expect(workbook.saved.has(DOCUMENT_SETTING)).toBe(false);
     });
 
     it("connects anyway, with a warning, when the workbook cannot be saved", async () => {
@@ -227,9 +274,7 @@ describe("session.ts", () => {
       const outcome = await connect(VALUES, stores);
       expect(outcome).toMatchObject({
         ok: true,
-        warnings: [
-          "The address and identity could not be saved in this workbook: The document is read-only.",
-        ],
+        warnings: ["The project could not be saved in this workbook: The document is read-only."],
       });
     });
 
@@ -238,31 +283,65 @@ describe("session.ts", () => {
       fetch.reply(OK_PAGE);
       const outcome = await connect(
         { ...VALUES, remember: true },
-        { workbook, clientOptions: stores.clientOptions! },
+        { workbook, clientOptions: stores.clientOptions!, documentUrl: URL_1 },
       );
       expect(outcome.ok).toBe(true);
       expect(everythingKept(workbook)).not.toContain(TOKEN);
+      expect(everythingKept(workbook)).not.toContain("acme-ltd");
     });
   });
 
   describe("disconnect()", () => {
-    it("forgets the token remembered for that server", async () => {
-      const { stores, device } = setup();
-      await rememberToken(device, ORIGIN, TOKEN);
-      await disconnect(
-        { origin: ORIGIN, apiAddress: VALUES.apiAddress, identity: VALUES.identity },
-        stores,
+    const live = {
+      origin: ORIGIN,
+      apiAddress: VALUES.apiAddress,
+      version: "v1" as const,
+      identity: VALUES.identity,
+      project: "Project 1",
+    };
+
+    it("keeps the token and the binding, so the workbook connects by itself next time", async () => {
+      const { stores, fetch, device } = setup();
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
+      const kept = new Map(device.items);
+      await disconnect(live, stores, { forget: false });
+      expect(device.items).toEqual(kept);
+      expect((await restoreSession(stores)).autoConnect).toBe(true);
+    });
+
+    it("forgets the token, the pair and this document's binding when asked", async () => {
+      const { stores, fetch, device, workbook } = setup();
+      fetch.reply(OK_PAGE, OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
+      // The same project bound in another workbook keeps its binding, with no token to use.
+      const other = new MemoryDocumentSettings();
+      await connect(
+        { ...VALUES, remember: true },
+        { ...stores, workbook: other, documentUrl: URL_2 },
       );
-      expect(device.items.has(tokenKey(ORIGIN))).toBe(false);
+      await disconnect(live, stores, { forget: true });
+      expect(await recallToken(device, ORIGIN, await keyOf(device))).toBeUndefined();
+      expect(await loadKnownConnections(device)).toEqual([]);
+      expect((await loadDocumentRecords(device)).map((entry) => entry.url)).toEqual([URL_2]);
+      expect((await restoreSession(stores)).autoConnect).toBe(false);
+      expect(
+        (await restoreSession({ ...stores, workbook: other, documentUrl: URL_2 })).autoConnect,
+      ).toBe(false);
+      expect(workbook.saved.has(PROJECTS_SETTING)).toBe(true);
     });
   });
 
   describe("rememberChoiceChanged()", () => {
-    it("forgets the token for the form's server when the box is unticked", async () => {
+    it("forgets the token for the form's project when the box is unticked", async () => {
       const { stores, device } = setup();
-      await rememberToken(device, ORIGIN, TOKEN);
+      await rememberToken(device, ORIGIN, await keyOf(device), TOKEN);
+      await rememberToken(device, ORIGIN, await keyOf(device, "other-co"), "other-token");
       await rememberChoiceChanged({ ...VALUES, remember: false }, stores);
-      expect(await recallToken(device, ORIGIN)).toBeUndefined();
+      expect(await recallToken(device, ORIGIN, await keyOf(device))).toBeUndefined();
+      expect(await recallToken(device, ORIGIN, await keyOf(device, "other-co"))).toBe(
+        "other-token",
+      );
     });
 
     it("stores nothing when the box is ticked (only a successful connect does)", async () => {
@@ -281,6 +360,10 @@ describe("session.ts", () => {
   });
 
   describe("restoreSession()", () => {
+    const WANTS =
+      "This workbook connects to api.example.com as project Project 1. Nothing is requested " +
+      "until you select Connect.";
+
     it("starts empty, on v1, without connecting, in a fresh workbook on a fresh computer", async () => {
       const { stores } = setup();
       expect(await restoreSession(stores)).toEqual({
@@ -290,8 +373,8 @@ describe("session.ts", () => {
       });
     });
 
-    it("restores everything and connects when the workbook names a pair connected to here and its token was remembered", async () => {
-      const { stores, fetch, workbook } = setup();
+    it("restores everything and connects in the document this computer bound, its token remembered", async () => {
+      const { stores, fetch } = setup();
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, version: "rc-1", remember: true }, stores);
       const restored = await restoreSession(stores);
@@ -299,14 +382,10 @@ describe("session.ts", () => {
         values: { ...VALUES, version: "rc-1", remember: true, label: "Project 1" },
         autoConnect: true,
       });
-      // The project list, and the default's connection where earlier versions read it.
-      expect([...workbook.saved.keys()].sort()).toEqual([
-        CONNECTION_SETTING,
-        "ledgerSheets.projects",
-      ]);
+      expect(restored.notice).toBeUndefined();
     });
 
-    it("fills a new workbook with the last connection but waits for a click", async () => {
+    it("fills a new workbook with the last connection remembered but waits for a click", async () => {
       const { stores, fetch } = setup();
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, remember: true }, stores);
@@ -318,53 +397,87 @@ describe("session.ts", () => {
       });
     });
 
-    it("does not connect to a project a foreign workbook names, though the token is remembered", async () => {
-      const { stores, fetch } = setup();
+    it("does not connect a copy of a bound workbook (every setting, another url), and says what it wants", async () => {
+      const { stores, fetch, workbook } = setup();
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, remember: true }, stores);
-      // Written by someone else: same server, another project.
-      const foreign = new MemoryDocumentSettings();
-      await saveWorkbookConnection(foreign, { ...VALUES, version: "v1", identity: "victim-co" });
-      const restored = await restoreSession({ ...stores, workbook: foreign });
-      // Tokens are kept per project: one for acme-ltd is not offered to an unknown project.
+      const copy = copyOf(workbook);
+      await copy.set("ledgerSheets.refreshOnOpen", "full");
+      await copy.set("ledgerSheets.collectionPaths", { invoices: "/sales/invoices" });
+      const restored = await restoreSession({ ...stores, workbook: copy, documentUrl: URL_2 });
+      // One click away: the identity this computer knows, and its token, are filled in.
       expect(restored).toMatchObject({
-        values: { ...VALUES, identity: "", token: "", remember: false, label: "Project 1" },
+        values: { ...VALUES, remember: true, label: "Project 1" },
         autoConnect: false,
-        notice: UNKNOWN_CONNECTION_NOTICE,
+        notice:
+          "This workbook connects to api.example.com as project Project 1 and refreshes on " +
+          "open. It reads invoices from /sales/invoices. Nothing is requested until you select " +
+          "Connect.",
       });
+      expect(fetch.requests).toHaveLength(1);
     });
 
-    it("does not connect to a project an earlier version's workbook names in clear, never used here", async () => {
+    it("does not connect another file at the bound url, which lacks the document id", async () => {
+      const { stores, fetch, workbook } = setup();
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
+      const other = copyOf(workbook);
+      await other.remove(DOCUMENT_SETTING);
+      const restored = await restoreSession({ ...stores, workbook: other });
+      expect(restored.autoConnect).toBe(false);
+      expect(restored.notice).toBe(WANTS);
+    });
+
+    it("never connects by itself a workbook without a url", async () => {
+      const { stores, fetch } = setup();
+      const unsaved = { ...stores, documentUrl: "" };
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, remember: true }, unsaved);
+      expect(await restoreSession(unsaved)).toMatchObject({ autoConnect: false, notice: WANTS });
+    });
+
+    it("does not connect to a project a foreign workbook names, though the token is remembered", async () => {
+      const { stores, fetch, device } = setup();
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
+      // Written on another computer: same server, another project, a key made there.
+      const foreign = new MemoryDocumentSettings();
+      const elsewhere = await deviceKey(new MemorySecretStore());
+      await saveProjectList(foreign, {
+        defaultLabel: "Victim",
+        projects: [
+          {
+            label: "Victim",
+            apiAddress: VALUES.apiAddress,
+            version: "v1",
+            identityKey: await identityKey(elsewhere, VALUES.apiAddress, "acme-ltd"),
+          },
+        ],
+      });
+      const restored = await restoreSession({ ...stores, workbook: foreign });
+      expect(restored).toMatchObject({
+        values: { ...VALUES, identity: "", token: "", remember: false, label: "Victim" },
+        autoConnect: false,
+      });
+      expect(restored.notice).toMatch(
+        /^This workbook connects to api.example.com as project Victim\./,
+      );
+      expect(deviceKeys(device).length).toBeGreaterThan(0);
+    });
+
+    it("never reads an identity in clear from a workbook", async () => {
       const { stores, device } = setup();
-      await rememberToken(device, ORIGIN, TOKEN);
+      await rememberToken(device, ORIGIN, await keyOf(device, "victim-co"), TOKEN);
       const foreign = new MemoryDocumentSettings({
-        [CONNECTION_SETTING]: {
-          apiAddress: VALUES.apiAddress,
-          version: "v1",
-          identity: "victim-co",
+        [PROJECTS_SETTING]: {
+          projects: [
+            { label: "Acme", apiAddress: VALUES.apiAddress, version: "v1", identity: "victim-co" },
+          ],
         },
       });
       const restored = await restoreSession({ ...stores, workbook: foreign });
       expect(restored.autoConnect).toBe(false);
-      expect(restored.values.identity).toBe("victim-co");
-      expect(restored.notice).toBe(UNKNOWN_CONNECTION_NOTICE);
-    });
-
-    it("connects to an earlier version's workbook naming a pair connected to here", async () => {
-      const { stores, fetch } = setup();
-      fetch.reply(OK_PAGE);
-      await connect({ ...VALUES, remember: true }, stores);
-      const earlier = new MemoryDocumentSettings({
-        [CONNECTION_SETTING]: {
-          apiAddress: VALUES.apiAddress,
-          version: "v1",
-          identity: "acme-ltd",
-        },
-      });
-      expect(await restoreSession({ ...stores, workbook: earlier })).toMatchObject({
-        values: { ...VALUES, remember: true, label: "Project 1" },
-        autoConnect: true,
-      });
+      expect(restored.values).toMatchObject({ identity: "", token: "" });
     });
 
     it("fills the form but waits for the token when none was remembered", async () => {
@@ -372,24 +485,26 @@ describe("session.ts", () => {
       fetch.reply(OK_PAGE);
       await connect(VALUES, stores);
       expect(await restoreSession(stores)).toMatchObject({
-        values: { ...VALUES, token: "", label: "Project 1" },
+        values: { ...VALUES, identity: "", token: "", label: "Project 1" },
         autoConnect: false,
       });
     });
 
     it("never hands a remembered token to a workbook that names another server", async () => {
-      const { stores, device } = setup();
-      await rememberToken(device, ORIGIN, TOKEN);
-      const workbook = new MemoryDocumentSettings({
-        [CONNECTION_SETTING]: {
-          apiAddress: "https://evil.example.net/v1",
-          version: "v1",
-          identity: "acme-ltd",
-        },
+      const { stores, fetch, workbook } = setup();
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
+      const list = await loadProjectList(workbook);
+      const evil = copyOf(workbook);
+      await saveProjectList(evil, {
+        ...list,
+        projects: list.projects.map((p) => ({ ...p, apiAddress: "https://evil.example.net/v1" })),
       });
-      const restored = await restoreSession({ ...stores, workbook });
-      expect(restored.values.token).toBe("");
-      expect(restored.autoConnect).toBe(false);
+      for (const documentUrl of [URL_1, URL_2]) {
+        const restored = await restoreSession({ ...stores, workbook: evil, documentUrl });
+        expect(restored.values).toMatchObject({ identity: "", token: "" });
+        expect(restored.autoConnect).toBe(false);
+      }
     });
   });
 
@@ -405,7 +520,7 @@ describe("session.ts", () => {
         defaultLabel: "Acme",
         projects: [{ label: "Acme" }, { label: "Other" }],
       });
-      // Neither identity is in the workbook: only their fingerprints.
+      // Neither identity is in the workbook: only their keys.
       expect(everythingKept(workbook)).not.toContain("other-co");
     });
 
@@ -453,7 +568,7 @@ describe("session.ts", () => {
       expect((await loadProjectList(workbook)).defaultLabel).toBe("Other");
     });
 
-    it("connects by itself only the projects connected to on this computer", async () => {
+    it("connects by itself only the projects connected in this document on this computer", async () => {
       const { stores, fetch, workbook } = setup();
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, label: "Acme", remember: true }, stores);
@@ -463,12 +578,7 @@ describe("session.ts", () => {
         ...list,
         projects: [
           ...list.projects,
-          {
-            label: "Victim",
-            apiAddress: VALUES.apiAddress,
-            version: "v1",
-            identityFingerprint: await identityFingerprint(VALUES.apiAddress, "victim-co"),
-          },
+          { label: "Victim", apiAddress: VALUES.apiAddress, version: "v1" },
         ],
       });
       const restored = await restoreSession(stores);
@@ -477,6 +587,33 @@ describe("session.ts", () => {
         ["Victim", false, false],
       ]);
       expect(restored.projects[1]?.values).toMatchObject({ identity: "", token: "" });
+    });
+
+    it("lets this computer connect under its name a project another computer keyed", async () => {
+      const { stores, fetch, workbook, device } = setup();
+      const elsewhere = await deviceKey(new MemorySecretStore());
+      await saveProjectList(workbook, {
+        defaultLabel: "Acme",
+        projects: [
+          {
+            label: "Acme",
+            apiAddress: VALUES.apiAddress,
+            version: "v1",
+            identityKey: await identityKey(elsewhere, VALUES.apiAddress, "acme-ltd"),
+          },
+        ],
+      });
+      fetch.reply(OK_PAGE);
+      const outcome = await connect({ ...VALUES, label: "Acme" }, stores);
+      expect(outcome.ok && outcome.connection.project).toBe("Acme");
+      expect((await loadProjectList(workbook)).projects).toEqual([
+        {
+          label: "Acme",
+          apiAddress: VALUES.apiAddress,
+          version: "v1",
+          identityKey: await keyOf(device),
+        },
+      ]);
     });
 
     it("makes another project the default, and removes one", async () => {

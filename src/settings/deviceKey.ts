@@ -1,0 +1,99 @@
+// This computer's secret, and the keys made with it. A workbook needs to say which of its
+// projects this computer knows (to fill in the identity and find the token), but anything it
+// holds can be read by whoever gets the file, and a plain hash of an identity can be confirmed
+// by guessing identities. So the key is an HMAC-SHA-256 under a random secret that never leaves
+// this computer's storage: it means nothing elsewhere and cannot be checked without the secret.
+// WebCrypto: the task pane's and Node's.
+
+import { utf8Bytes } from "./utf8";
+import type { SecretStore } from "./stores";
+
+/** The storage key of this computer's secret (64 hex digits). */
+export const DEVICE_SECRET_KEY = "ledgerSheets.deviceSecret";
+
+const SECRET = /^[0-9a-f]{64}$/;
+/**
+ * `hmac-sha256:<tag>:<mac>`: the tag (public, derived from the secret) says which computer made
+ * the key, so this computer can tell a key of its own that does not match (another project)
+ * from one made elsewhere (which it cannot check).
+ */
+const IDENTITY_KEY = /^hmac-sha256:([0-9a-f]{8}):[0-9a-f]{64}$/;
+
+export interface DeviceKey {
+  /** Eight hex digits naming this computer's secret in the keys it makes. */
+  readonly tag: string;
+  /** HMAC-SHA-256 of `text` under this computer's secret, in hex. */
+  mac(text: string): Promise<string>;
+}
+
+function hex(bytes: ArrayBuffer | Uint8Array): string {
+  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** `length` random bytes in hex (crypto.getRandomValues). */
+export function randomHex(length: number): string {
+  return hex(crypto.getRandomValues(new Uint8Array(length)));
+}
+
+function bytesOf(hexText: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(hexText.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hexText.slice(2 * i, 2 * i + 2), 16);
+  return bytes;
+}
+
+async function keyFromSecret(secret: string): Promise<DeviceKey> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    bytesOf(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = async (text: string) => hex(await crypto.subtle.sign("HMAC", key, utf8Bytes(text)));
+  return { tag: (await mac("ledger-sheets device tag")).slice(0, 8), mac };
+}
+
+const loaded = new WeakMap<SecretStore, Promise<DeviceKey>>();
+
+async function loadOrCreate(store: SecretStore): Promise<DeviceKey> {
+  let secret = await store.get(DEVICE_SECRET_KEY);
+  if (secret === null || !SECRET.test(secret)) {
+    secret = randomHex(32);
+    await store.set(DEVICE_SECRET_KEY, secret);
+  }
+  return await keyFromSecret(secret);
+}
+
+/**
+ * This computer's key, the secret created on first use. One load per store, so two callers on
+ * one page never create two secrets.
+ */
+export function deviceKey(store: SecretStore): Promise<DeviceKey> {
+  let pending = loaded.get(store);
+  if (pending === undefined) {
+    pending = loadOrCreate(store);
+    loaded.set(store, pending);
+    pending.catch(() => loaded.delete(store));
+  }
+  return pending;
+}
+
+/** The key of an identity at an address, as this computer makes it. */
+export async function identityKey(
+  device: DeviceKey,
+  apiAddress: string,
+  identity: string,
+): Promise<string> {
+  const mac = await device.mac(`ledger-sheets identity\n${apiAddress}\n${identity}`);
+  return `hmac-sha256:${device.tag}:${mac}`;
+}
+
+/** The text when it has the form of an identity key (from untrusted settings), else undefined. */
+export function parseIdentityKey(value: unknown): string | undefined {
+  return typeof value === "string" && IDENTITY_KEY.test(value) ? value : undefined;
+}
+
+/** True when `key` was made by this computer (whatever identity it stands for). */
+export function madeHere(device: DeviceKey, key: string): boolean {
+  return IDENTITY_KEY.exec(key)?.[1] === device.tag;
+}

@@ -1,0 +1,210 @@
+// What the pane starts with when a workbook opens: the form for each of its projects, which of
+// them connect by themselves (src/settings/autoConnect.ts), and, for the others, what the
+// workbook asks for, shown before anything is requested. No DOM, no Office globals.
+
+import { KnownIdentity, StartingProject, startingProject } from "../settings/autoConnect";
+import {
+  CollectionPaths,
+  defaultCollectionPaths,
+  loadCollectionPaths,
+} from "../settings/collectionPaths";
+import { loadKnownConnections, SavedConnection } from "../settings/connectionSettings";
+import { deviceKey, DeviceKey, identityKey } from "../settings/deviceKey";
+import {
+  boundDocument,
+  DOCUMENT_SETTING,
+  DocumentRecord,
+  loadDocumentRecords,
+  parseDocumentId,
+} from "../settings/documentBinding";
+import { EMPTY_PROJECTS, loadProjectList, ProjectList, sameLabel } from "../settings/projects";
+import { readRefreshOnOpen, RefreshOnOpen } from "../settings/refreshOnOpen";
+import { recallToken } from "../settings/rememberedToken";
+import { checkConnectionForm, ConnectionFormValues, hostOf } from "./connectionForm";
+import { originOf, SessionStores } from "./session";
+import { workbookRequestText } from "./workbookRequestText";
+
+/** One project of the workbook as the pane starts: the form for it, and whether it connects. */
+export interface RestoredProject {
+  readonly label: string;
+  readonly isDefault: boolean;
+  /** Address, version, name; identity when known on this computer; the token if remembered. */
+  readonly values: ConnectionFormValues;
+  /**
+   * True only when this computer bound the project in this very document (id and url match)
+   * and its token is remembered: the pane connects at once, showing that it does.
+   */
+  readonly autoConnect: boolean;
+  /** False for a project this document does not have bound here: it waits for a click. */
+  readonly bound: boolean;
+}
+
+export interface RestoredSession {
+  /**
+   * The form as it was left: the default project's address, version and identity (a new
+   * workbook: the last connection remembered here), with the token if it was remembered.
+   */
+  readonly values: ConnectionFormValues;
+  /** The default project connects by itself (see {@link RestoredProject.autoConnect}). */
+  readonly autoConnect: boolean;
+  /** What the workbook asks for, when some of its projects are not bound here. */
+  readonly notice?: string;
+  /** Every project of the workbook, the default among them, in the workbook's order. */
+  readonly projects: readonly RestoredProject[];
+}
+
+const EMPTY_FORM: ConnectionFormValues = {
+  apiAddress: "",
+  version: "v1",
+  token: "",
+  identity: "",
+  remember: false,
+};
+
+interface WorkbookView {
+  readonly list: ProjectList;
+  readonly documentId: string | undefined;
+  readonly onOpen: RefreshOnOpen;
+  readonly paths: CollectionPaths;
+}
+
+async function readWorkbook(stores: SessionStores): Promise<WorkbookView> {
+  try {
+    return {
+      list: await loadProjectList(stores.workbook),
+      documentId: parseDocumentId(await stores.workbook.get(DOCUMENT_SETTING)),
+      onOpen: await readRefreshOnOpen(stores.workbook),
+      paths: await loadCollectionPaths(stores.workbook),
+    };
+  } catch {
+    return {
+      list: EMPTY_PROJECTS,
+      documentId: undefined,
+      onOpen: "off",
+      paths: defaultCollectionPaths(),
+    };
+  }
+}
+
+interface DeviceView {
+  readonly key: DeviceKey | undefined;
+  readonly known: readonly KnownIdentity[];
+  readonly document: DocumentRecord | undefined;
+}
+
+const NO_DEVICE: DeviceView = { key: undefined, known: [], document: undefined };
+
+async function readDevice(
+  stores: SessionStores,
+  documentId: string | undefined,
+): Promise<DeviceView> {
+  const { device } = stores;
+  if (device === undefined) return NO_DEVICE;
+  try {
+    const key = await deviceKey(device);
+    const connections = await loadKnownConnections(device);
+    const known = await Promise.all(
+      connections.map(async (connection) => ({
+        connection,
+        key: await identityKey(key, connection.apiAddress, connection.identity),
+      })),
+    );
+    const records = await loadDocumentRecords(device);
+    return { key, known, document: boundDocument(records, documentId, stores.documentUrl) };
+  } catch {
+    return NO_DEVICE;
+  }
+}
+
+/** The form for a connection, with the token remembered for it on this computer. */
+async function formValues(
+  saved: SavedConnection,
+  stores: SessionStores,
+  key: DeviceKey | undefined,
+  label: string | undefined,
+): Promise<ConnectionFormValues> {
+  const origin = originOf(saved.apiAddress, saved.version);
+  let token: string | undefined;
+  if (
+    origin !== undefined &&
+    stores.device !== undefined &&
+    key !== undefined &&
+    saved.identity !== ""
+  ) {
+    try {
+      const identity = await identityKey(key, saved.apiAddress, saved.identity);
+      token = await recallToken(stores.device, origin, identity);
+    } catch {
+      token = undefined;
+    }
+  }
+  return {
+    ...saved,
+    token: token ?? "",
+    remember: token !== undefined,
+    ...(label === undefined ? {} : { label }),
+  };
+}
+
+async function restoredProject(
+  start: StartingProject,
+  label: string,
+  isDefault: boolean,
+  stores: SessionStores,
+  key: DeviceKey | undefined,
+): Promise<RestoredProject> {
+  const values = await formValues(start.connection, stores, key, label);
+  const bound = start.kind === "bound";
+  const autoConnect = bound && values.token !== "" && checkConnectionForm(values).ok;
+  return { label, isDefault, values, autoConnect, bound };
+}
+
+/** What the workbook asks for, naming the projects that wait for a click. */
+function noticeOf(
+  projects: readonly RestoredProject[],
+  workbook: WorkbookView,
+): string | undefined {
+  const waiting = projects.filter((project) => !project.bound);
+  if (waiting.length === 0) return undefined;
+  const requested = waiting.map((project) => {
+    const origin = originOf(project.values.apiAddress, project.values.version);
+    return {
+      label: project.label,
+      host: origin === undefined ? undefined : hostOf(origin),
+      version: project.values.version === "rc-1" ? ("rc-1" as const) : ("v1" as const),
+    };
+  });
+  return workbookRequestText(requested, workbook.onOpen, workbook.paths);
+}
+
+/**
+ * What the form starts with, which projects connect by themselves, and the token remembered for
+ * each, so connecting takes one click.
+ */
+export async function restoreSession(stores: SessionStores): Promise<RestoredSession> {
+  const workbook = await readWorkbook(stores);
+  const device = await readDevice(stores, workbook.documentId);
+  const { list } = workbook;
+  const projects: RestoredProject[] = [];
+  for (const project of list.projects) {
+    const start = startingProject(project, device.document, device.known);
+    const isDefault =
+      list.defaultLabel !== undefined && sameLabel(project.label, list.defaultLabel);
+    projects.push(await restoredProject(start, project.label, isDefault, stores, device.key));
+  }
+  const notice = noticeOf(projects, workbook);
+  const chosen = projects.find((project) => project.isDefault);
+  if (chosen !== undefined) {
+    return {
+      values: chosen.values,
+      autoConnect: chosen.autoConnect,
+      ...(notice === undefined ? {} : { notice }),
+      projects,
+    };
+  }
+  // A workbook without projects: the connection remembered last is filled in, never connected.
+  const last = device.known[0]?.connection;
+  if (last === undefined) return { values: EMPTY_FORM, autoConnect: false, projects };
+  const values = await formValues(last, stores, device.key, undefined);
+  return { values, autoConnect: false, projects };
+}

@@ -1,0 +1,55 @@
+import { createHmac } from "node:crypto";
+import {
+  DEVICE_SECRET_KEY,
+  deviceKey,
+  identityKey,
+  madeHere,
+  parseIdentityKey,
+} from "../../../src/settings/deviceKey";
+import { MemorySecretStore } from "../../../src/settings/memoryStores";
+
+const ADDRESS = "https://api.example.com/v1";
+
+describe("deviceKey.ts", () => {
+  it("creates a random secret once, in this computer's storage only", async () => {
+    const device = new MemorySecretStore();
+    const [one, two] = await Promise.all([deviceKey(device), deviceKey(device)]);
+    expect(one).toBe(two);
+    expect(device.items.get(DEVICE_SECRET_KEY)).toMatch(/^[0-9a-f]{64}$/);
+    const elsewhere = new MemorySecretStore();
+    await deviceKey(elsewhere);
+    expect(elsewhere.items.get(DEVICE_SECRET_KEY)).not.toBe(device.items.get(DEVICE_SECRET_KEY));
+  });
+
+  it("keys an identity at an address with HMAC-SHA-256 under the secret", async () => {
+    const device = new MemorySecretStore();
+    const secret = "0f".repeat(32);
+    device.items.set(DEVICE_SECRET_KEY, secret);
+    const key = await deviceKey(device);
+    const mac = (text: string) =>
+      createHmac("sha256", Buffer.from(secret, "hex")).update(text).digest("hex");
+    const tag = mac("ledger-sheets device tag").slice(0, 8);
+    expect(await identityKey(key, ADDRESS, "acme-ltd")).toBe(
+      `hmac-sha256:${tag}:${mac(`ledger-sheets identity\n${ADDRESS}\nacme-ltd`)}`,
+    );
+  });
+
+  it("gives another key on another computer, and for another identity or address", async () => {
+    const here = await deviceKey(new MemorySecretStore());
+    const there = await deviceKey(new MemorySecretStore());
+    const mine = await identityKey(here, ADDRESS, "acme-ltd");
+    expect(await identityKey(there, ADDRESS, "acme-ltd")).not.toBe(mine);
+    expect(await identityKey(here, ADDRESS, "acme-ltd2")).not.toBe(mine);
+    expect(await identityKey(here, "https://api.example.org/v1", "acme-ltd")).not.toBe(mine);
+    expect(madeHere(here, mine)).toBe(true);
+    expect(madeHere(there, mine)).toBe(false);
+  });
+
+  it("reads only well-formed keys from a workbook", () => {
+    const good = `hmac-sha256:0123abcd:${"a".repeat(64)}`;
+    expect(parseIdentityKey(good)).toBe(good);
+    for (const bad of [`sha256:${"a".repeat(64)}`, "acme-ltd", 42, null, `${good}0`]) {
+      expect(parseIdentityKey(bad)).toBeUndefined();
+    }
+  });
+});
