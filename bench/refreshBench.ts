@@ -184,7 +184,8 @@ export function fetchNewLine(row: FetchNewRow): string {
   return (
     `Fetch new: ${row.added} new on a ${row.tableRows.toLocaleString("en-US")}-row table at ${row.latencyMs} ms: ` +
     `${seconds(row.fetchNewMs)}, ${row.requests} requests; full import ${seconds(row.fullImportMs)}; ` +
-    `${(row.share * 100).toFixed(2)}% of it (target <= ${FETCH_NEW_MAX_REQUESTS} requests and <= ${FETCH_NEW_MAX_SHARE * 100}%) ` +
+    `${(row.share * 100).toFixed(2)}% of it; largest Excel response ${(row.largestResponseBytes / 1e6).toFixed(2)} MB ` +
+    `(target <= ${FETCH_NEW_MAX_REQUESTS} requests, <= ${FETCH_NEW_MAX_SHARE * 100}%, < ${FETCH_NEW_MAX_RESPONSE_BYTES / 1e6} MB) ` +
     (row.pass ? "PASS" : "FAIL")
   );
 }
