@@ -112,7 +112,9 @@ describe("the shared-runtime page", () => {
   it("loads one webpack runtime before the task pane and the functions", () => {
     const page = readFileSync(path.join(APP_DIR, "taskpane.html"), "utf8");
     const scripts = [...page.matchAll(/<script[^>]*src="?([^"\s>]+)"?/g)].map((m) => m[1]);
+    // old-web-view.js first: ES5, it tells IE11 users why the pane cannot start.
     expect(scripts.filter((src) => !src?.startsWith("https://"))).toEqual([
+      "old-web-view.js",
       "runtime.js",
       "taskpane.js",
       "functions.js",

@@ -295,6 +295,15 @@ export class FakeWorkbook implements FormulaEnvironment {
     this.dirty = false;
   }
 
+  /**
+   * Recalculates the formulas of one sheet (Worksheet.calculate): the cells of other sheets are
+   * computed only where this sheet's formulas refer to them.
+   */
+  recalculateSheet(sheet: SheetModel): void {
+    this.pass += 1;
+    for (const cell of [...sheet.formulaCells]) this.compute(sheet, cell);
+  }
+
   private compute(sheet: SheetModel, cell: Cell): CellScalar {
     if (cell.formula === null || cell.calculatedIn === this.pass) return cell.value;
     if (this.computing.has(cell)) return 0; // a circular reference: Excel shows 0

@@ -35,9 +35,13 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-c
     });
   });
 }
-// Switching Office's theme while the pane is open fires OfficeThemeChanged in the pane.
+// Switching Office's theme: Excel tells the add-in nothing, the pane reads the theme when the
+// user comes back to it, as the pane's focus event here stands for.
 const dark = document.getElementById("office-dark-theme");
 if (dark instanceof HTMLInputElement) {
   dark.checked = host.theme === "dark";
-  dark.addEventListener("change", () => host.setTheme(dark.checked ? "dark" : "light"));
+  dark.addEventListener("change", () => {
+    host.setTheme(dark.checked ? "dark" : "light");
+    if (pane instanceof HTMLIFrameElement) pane.contentWindow?.dispatchEvent(new Event("focus"));
+  });
 }

@@ -258,6 +258,10 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     },
   );
   server.maxConnections = resolved.maxConnections;
+  // An idle connection is closed by the client (Node's fetch after about 4 s), not by the
+  // server: when both sides' timers fall due together on a busy machine, the server's close can
+  // reach a socket the client has just picked for its next request (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));

@@ -80,12 +80,12 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
 
   /**
    * Worksheet.calculate (ExcelApi 1.14): this sheet only, unlike Application.calculate, which
-   * recalculates every open workbook. The fake recalculates its workbook and records the sheet.
+   * recalculates every open workbook. The fake recalculates the sheet's formulas and records it.
    */
   calculate(markAllDirty: boolean): void {
     this.queueCall("calculate", [markAllDirty], (sheet, scope) => {
       recordSheetCalculation(scope.workbook, sheet.name, markAllDirty === true);
-      scope.workbook.recalculate();
+      scope.workbook.recalculateSheet(sheet);
     });
   }
 
