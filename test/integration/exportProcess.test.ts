@@ -56,8 +56,9 @@ describe("bin/ledger-sheets.js", () => {
 
   it("leaves no file when stopped with Ctrl+C, and exits 130", async () => {
     const out = join(dir, "stopped.xlsx");
+    // Once its first request arrives the export is under way, its Ctrl+C handler in place.
     const result = await run(["export", "invoices", "--out", out], (child) => {
-      setTimeout(() => child.kill("SIGINT"), 800);
+      void sandbox.nextApiRequest().then(() => child.kill("SIGINT"));
     });
     expect(result.code).toBe(130);
     expect(result.stderr).toContain("Interrupted: no file was written.");

@@ -48,6 +48,8 @@ export interface RunningSandbox {
    * now. `internalErrors` is kept: a reset must not hide a sandbox bug.
    */
   resetStats(): void;
+  /** Resolves when the next API request arrives: a test's sign that a client is under way. */
+  nextApiRequest(): Promise<void>;
   /** Stops listening and destroys every open socket (keep-alive, hung or in flight). */
   close(): Promise<void>;
 }
@@ -101,8 +103,17 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     stats.apiPeakInFlight = stats.apiInFlight;
   };
 
+  let apiRequestWaiters: (() => void)[] = [];
+  const nextApiRequest = (): Promise<void> =>
+    new Promise((resolve) => {
+      apiRequestWaiters.push(resolve);
+    });
+
   /** Counts an API request in flight until its response ends or its connection closes. */
   function trackInFlight(res: ServerResponse): void {
+    const waiters = apiRequestWaiters;
+    apiRequestWaiters = [];
+    for (const resolve of waiters) resolve();
     stats.apiRequests += 1;
     stats.apiInFlight += 1;
     stats.apiPeakInFlight = Math.max(stats.apiPeakInFlight, stats.apiInFlight);
@@ -287,6 +298,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     baseUrl: `${origin}/v1`,
     stats: () => ({ ...stats }),
     resetStats,
+    nextApiRequest,
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         lifetime.abort();
