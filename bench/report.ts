@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, hostname, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
+import type { CellEditRow } from "./cellEditBench";
 import type { FunctionsBenchResult } from "./functionsBench";
 import type { FloorResult, ImportRunResult, LiveHeapResult } from "./importBench";
 import type { JournalBenchResult } from "./journalBench";
@@ -47,6 +48,8 @@ export interface BenchResults {
   readonly date: string;
   readonly machine: MachineInfo;
   readonly imports: ImportRow[];
+  /** The 200,000-record import with a cell edited part-way (delayForCellEdit). */
+  readonly cellEdits: CellEditRow[];
   /** The journal editor through office.js (open, validate, send), per journal size. */
   readonly journals: JournalEditorRow[] | null;
   /** The journal core alone (layout, parse and validate), no Excel. */

@@ -35,6 +35,7 @@ import {
   type ImportRow,
 } from "./report";
 import { exportTable, flatMemoryLine, measureExport } from "./exportBench";
+import { cellEditLine, type CellEditRow, measureImportDuringCellEdit } from "./cellEditBench";
 import { fetchNewLine, measureFetchNew, measureRefreshAll, refreshAllLine } from "./refreshBench";
 import { startSandboxProcess } from "./sandboxProcess";
 
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
   }
   await warmUp();
   const imports: ImportRow[] = [];
+  const cellEdits: CellEditRow[] = [];
   for (const records of flags.imports ? flags.sizes : []) {
     const sandbox = await startSandboxProcess(records);
     try {
@@ -175,6 +177,13 @@ async function main(): Promise<void> {
         };
         imports.push(row);
         console.log(importTable([row]).split("\n").at(-1));
+      }
+      if (records >= 200_000) {
+        // Long imports are the ones that meet a user typing in Excel.
+        await sandbox.setLatency(0);
+        const row = await measureImportDuringCellEdit(api, records);
+        cellEdits.push(row);
+        console.log(cellEditLine(row));
       }
     } finally {
       await sandbox.close();
@@ -244,6 +253,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     machine: machineInfo(flags.machine, flags.notes, loadAtStart),
     imports,
+    cellEdits,
     journals,
     journal,
     functions,
@@ -256,6 +266,7 @@ async function main(): Promise<void> {
       `load ${loadAtStart.toFixed(2)} -> ${results.machine.loadAverage.end.toFixed(2)})\n`,
   );
   console.log(importTable(imports));
+  for (const row of cellEdits) console.log(cellEditLine(row));
   if (journals) {
     console.log(
       "\nJournal editor through office.js: a DRAFT journal opened, validated with a problem every " +
