@@ -67,7 +67,9 @@
 //   resizing or changing a table, with AccessDenied ("You cannot perform the requested
 //   operation."). Merged cells (Range.merge): writing values over part of them, a table over them
 //   and an insert or delete that would split them (or cut them along the shift) are
-//   InvalidOperation; a shift moves them whole. A table's AutoFilter (Table.autoFilter.apply)
+//   InvalidOperation; a shift moves them whole. Cells inserted or deleted through a table's rows
+//   must span exactly its columns (or whole rows; the same for columns): a range covering the
+//   table and cells beside it is refused (InvalidOperation), as is one that cuts a table. A table's AutoFilter (Table.autoFilter.apply)
 //   hides the data rows it rejects (hidden rows, as Range.rowHidden reads); any insert or delete
 //   whose moving cells touch a filtered table is InvalidOperation (the conservative model of
 //   Excel refusing to shift cells in a filtered range) until Table.clearFilters. activate() on a

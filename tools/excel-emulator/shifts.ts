@@ -321,6 +321,7 @@ function planTablesForDelete(
       });
       continue;
     }
+    if (!sameBand(tableAcross, band, axis)) throw shiftsTable(errorLocation);
     const overlapStart = Math.max(removed.start, tableAlong.start);
     const overlapEnd = Math.min(end(removed), end(tableAlong));
     const overlap = overlapEnd - overlapStart + 1;
@@ -398,6 +399,9 @@ function planTablesForInsert(
     if (disjoint(tableAcross, band)) continue;
     if (!grows && end(tableAlong) < inserted.start) continue;
     if (!within(tableAcross, band)) throw shiftsTable(errorLocation);
+    if (grows && table !== growTable && !sameBand(tableAcross, band, axis)) {
+      throw shiftsTable(errorLocation);
+    }
     if (grows) {
       const count = tableAlong.count + inserted.count;
       if (tableAlong.start + count > limit(axis)) plan.overflow = true;
@@ -433,6 +437,16 @@ function addInsertedColumns(table: TableModel, inserted: Span): void {
   table.columns.splice(at, 0, ...added);
   if (lastColumn(table.area) - table.area.column + 1 !== table.columns.length) return;
   writeHeaderCells(table.sheet, table);
+}
+
+/**
+ * True when a shift that goes through a table's rows (or columns) spans exactly the table's
+ * columns (rows), or whole rows (columns) of the sheet. Cells inserted or deleted across a table
+ * and cells beside it are refused, as Excel refuses to shift part of a table.
+ */
+function sameBand(tableAcross: Span, band: Span, axis: Axis): boolean {
+  const whole = band.start === 0 && band.count === limit(axis === "rows" ? "columns" : "rows");
+  return whole || (tableAcross.start === band.start && tableAcross.count === band.count);
 }
 
 function shiftsTable(errorLocation: string) {
