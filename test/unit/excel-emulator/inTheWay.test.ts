@@ -306,3 +306,38 @@ describe("sheet visibility", () => {
     expect(error.code).toBe("InvalidOperation");
   });
 });
+
+describe("shifts through a table", () => {
+  test("cells inserted or deleted across a table and cells beside it are refused", async () => {
+    await salesTable();
+    const attempts: [string, (sheet: Excel.Worksheet) => void][] = [
+      ["insert across the table and beyond", (sheet) => sheet.getRange("A3:C3").insert("Down")],
+      ["delete across the table and beyond", (sheet) => sheet.getRange("A3:C3").delete("Up")],
+      ["insert within the table's columns", (sheet) => sheet.getRange("A3:B3").insert("Down")],
+      ["insert whole rows", (sheet) => sheet.getRange("4:4").insert("Down")],
+      ["move the whole table down", (sheet) => sheet.getRange("A1:C1").insert("Down")],
+    ];
+    const outcomes: [string, string][] = [];
+    for (const [label, attempt] of attempts) {
+      const done = office.run(async (context) => {
+        attempt(context.workbook.worksheets.getItem("Data"));
+        await context.sync();
+      });
+      outcomes.push([
+        label,
+        await done.then(
+          () => "ok",
+          (error: { code: string }) => error.code,
+        ),
+      ]);
+    }
+    expect(outcomes).toEqual([
+      ["insert across the table and beyond", "InvalidOperation"],
+      ["delete across the table and beyond", "InvalidOperation"],
+      ["insert within the table's columns", "ok"],
+      ["insert whole rows", "ok"],
+      ["move the whole table down", "ok"],
+    ]);
+    expect(host.tableInfo("Sales")?.address).toBe("Data!A2:B8");
+  });
+});
