@@ -119,8 +119,9 @@
 // KNOWN GAPS (vs real Excel)
 // No worksheet-scoped names (worksheet.names), no NamedItem.arrayValues or valueAsJson; a
 // name's numbers are "Double", never "Integer". No spilling (a multi-cell formula result is
-// #VALUE!) and no PivotTables, so neither is ever in the way of a write; no chart sheets (the
-// active sheet is always a worksheet). No [#This Row], no calculated-column autofill, no events,
+// #VALUE!) and no PivotTables, so neither is ever in the way of a write. Chart sheets only as the
+// active sheet (host.activateChartSheet): getActiveWorksheet() then fails with GeneralException
+// (Excel fails it, OfficeDev/office-js#2444; the code is not checked). No [#This Row], no calculated-column autofill, no events,
 // no row heights or alignment. AutoFilter: tables only, "Values" and "Custom" criteria only, not
 // reapplied when cells change; SUBTOTAL 101-111 equal 1-11. Protection: no per-cell Locked
 // format (every cell is locked) and the protection options are not modelled. A [Col] reference

@@ -341,3 +341,24 @@ describe("shifts through a table", () => {
     expect(host.tableInfo("Sales")?.address).toBe("Data!A2:B8");
   });
 });
+
+describe("a chart sheet as the active sheet", () => {
+  test("getActiveWorksheet fails until a worksheet is activated", async () => {
+    host.activateChartSheet("Chart1");
+    const error = await officeErrorOf(
+      office.run(async (context) => {
+        context.workbook.worksheets.getActiveWorksheet().load("name");
+        await context.sync();
+      }),
+    );
+    expect(error.code).toBe("GeneralException");
+    expect(error.debugInfo.errorLocation).toBe("WorksheetCollection.getActiveWorksheet");
+    const name = await office.run(async (context) => {
+      context.workbook.worksheets.getItem("Other").activate();
+      const active = context.workbook.worksheets.getActiveWorksheet().load("name");
+      await context.sync();
+      return active.name;
+    });
+    expect(name).toBe("Other");
+  });
+});

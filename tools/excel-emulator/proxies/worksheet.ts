@@ -248,11 +248,23 @@ export class FakeWorksheetCollection extends FakeCollection<
     return workbook.sheetNamed(key) ?? workbook.sheetById(key);
   }
 
+  /**
+   * The active worksheet. While a chart sheet is active Excel has none to give and the request
+   * fails (OfficeDev/office-js#2444); the fake answers GeneralException, the code not checked
+   * against Excel.
+   */
   getActiveWorksheet(): Excel.Worksheet {
-    const sheet = new FakeWorksheet(
-      this._context,
-      () => this._context.backend.workbook.activeSheet,
-    );
+    const sheet = new FakeWorksheet(this._context, () => {
+      const workbook = this._context.backend.workbook;
+      if (workbook.activeChartSheet !== undefined) {
+        throw officeError(
+          "GeneralException",
+          `The active sheet, ${workbook.activeChartSheet}, is a chart sheet.`,
+          "WorksheetCollection.getActiveWorksheet",
+        );
+      }
+      return workbook.activeSheet;
+    });
     return sheet as unknown as Excel.Worksheet;
   }
 
