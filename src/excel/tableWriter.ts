@@ -747,6 +747,11 @@ export class TableWriter {
     status: string,
     /** The sheet's row count; Excel's unless a test needs a smaller sheet. */
     sheetRows = EXCEL_MAX_ROWS,
+    /**
+     * Tables the same import writes next (a payment's allocations): a protected sheet of one an
+     * earlier import made stops this import too, before anything is written.
+     */
+    next: readonly TableLayout[] = [],
   ): Promise<TableWriter> {
     if (columns.length === 0 || columns.length > EXCEL_MAX_COLUMNS) {
       throw new Error(`A table needs 1 to ${EXCEL_MAX_COLUMNS} columns, not ${columns.length}.`);
@@ -773,16 +778,28 @@ export class TableWriter {
 
       const snapshot = read();
       const found = importTablesOf(snapshot);
-      // Another project's table is never refreshed with this one's data.
+      const choose = (of: TableLayout) =>
+        chooseImportTable(of.tableName, {
+          tables: snapshot.tables.map((table) => table.name),
+          definedNames: snapshot.names.map((name) => name.name),
+          // Another project's table is never refreshed with this one's data.
+          ours: found.ours.filter((record) => ownedBy(record, of.project)),
+        });
       const mine = (record: { readonly project?: string }) => ownedBy(record, layout.project);
       const disputed = found.disputed.filter(
         (table) => mine(table) && numberOf(layout.tableName, table.given) !== undefined,
       );
-      const choice = chooseImportTable(layout.tableName, {
-        tables: snapshot.tables.map((table) => table.name),
-        definedNames: snapshot.names.map((name) => name.name),
-        ours: found.ours.filter(mine),
-      });
+      const choice = choose(layout);
+      for (const later of next) {
+        const { name, refresh } = choose(later);
+        const key = name.toLowerCase();
+        const table = refresh
+          ? snapshot.items.find((item) => item.name.toLowerCase() === key)
+          : undefined;
+        if (table && sheetState(table.worksheet.name).protected) {
+          throw protectedSheet(table.worksheet.name);
+        }
+      }
       if (choice.refresh) {
         const key = choice.name.toLowerCase();
         const table = snapshot.items.find((item) => item.name.toLowerCase() === key) as Excel.Table;

@@ -282,6 +282,7 @@ export async function importCollection(
       columns.length > 0 ? columns : [EMPTY_LIST_COLUMN],
       running(0),
       limits.sheetRows,
+      shapers.linked ? [shapers.linked.layout] : [],
     );
     if (shapers.linked) {
       linkedWriter = await TableWriter.open(

@@ -146,6 +146,22 @@ describe("a protected sheet", () => {
     expect(host.tableInfo("Invoices")!.rowCount).toBe(SMALL);
   });
 
+  it("a payments refresh whose allocations sheet was protected stops before either table changes", async () => {
+    const host = new OfficeJsExcelHost();
+    const first = await importCollection(host.run, { collection: "payments", api: api() });
+    expect(first.complete).toBe(true);
+    const allocations = host.tableInfo("PaymentAllocations")!.sheet;
+    await protect(host, allocations);
+    const before = host.serialize();
+    const message = await failureOf(
+      importCollection(host.run, { collection: "payments", api: api() }),
+    );
+    expect(message).toBe(
+      `Sheet ${allocations} is protected. Unprotect it (Review > Unprotect Sheet), then import again.`,
+    );
+    expect(host.serialize()).toBe(before);
+  });
+
   it("a refresh of a table with a hidden header row on a protected sheet stops too", async () => {
     const host = await importedHost();
     await host.run(async (context) => {
