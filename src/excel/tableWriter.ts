@@ -1140,7 +1140,10 @@ export function queueInTheWay(
   return { merged, filtered: () => filter.isDataFiltered };
 }
 
-/** The rectangles of a loaded address such as "Sheet1!A1:B2,Sheet1!D4" (whole rows or columns left out). */
+/**
+ * The rectangles of a loaded address such as "Sheet1!A1:B2,Sheet1!D4", zero-based, each with its
+ * local address (whole rows or columns are left out).
+ */
 export function boxesOf(address: string): (Box & { readonly address: string })[] {
   const boxes: (Box & { address: string })[] = [];
   const cell = /!\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?(?=\s*,|\s*$)/g;
@@ -1330,23 +1333,11 @@ async function refreshExisting(
   // First, so that if Excel refuses to shift cells (another table in the way), nothing of the
   // table has been changed yet. The table then takes the new columns at once, so every shift
   // after this spans exactly the table.
-  insertAppendedColumns(
-    sheet,
-    headerRow,
-    firstColumn,
-    1 + ownedRows + (totalsRow ? 1 : 0),
-    appended,
-  );
+  const rowsNow = 1 + ownedRows + (totalsRow ? 1 : 0);
+  insertAppendedColumns(sheet, headerRow, firstColumn, rowsNow, appended);
   writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
   if (appended.headers.length > 0) {
-    table.resize(
-      sheet.getRangeByIndexes(
-        headerRow,
-        firstColumn,
-        1 + ownedRows + (totalsRow ? 1 : 0),
-        places.width,
-      ),
-    );
+    table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, rowsNow, places.width));
   }
   if (totalsRow && body.rowCount > 1) {
     // Under a total row the old rows are deleted, not just emptied, so the total row moves up
