@@ -81,3 +81,28 @@ it("stops before writing when the table's sheet is protected, saying what to do"
   );
   expect(host.serialize()).toBe(before);
 });
+
+it("stops before writing when merged cells under the table would be split, naming them", async () => {
+  const host = await importedWithNew(10);
+  const width = host.tableInfo("Invoices")!.headers.length;
+  const letter = (index: number) =>
+    (index >= 26 ? String.fromCharCode(64 + Math.floor(index / 26)) : "") +
+    String.fromCharCode(65 + (index % 26));
+  // Two rows under the table (header on row 3, 200 rows), across its right edge.
+  const merged = `${letter(width - 1)}205:${letter(width)}205`;
+  await host.run(async (context) => {
+    context.workbook.worksheets.getItem("Invoices").getRange(merged).merge();
+    await context.sync();
+  });
+  const before = host.serialize();
+  let message = "";
+  try {
+    await fetchNewIntoTable(host.run, { collection: "invoices", api: api() });
+  } catch (error) {
+    message = error instanceof Error ? error.message : String(error);
+  }
+  expect(message).toBe(
+    `Merged cells ${merged} on sheet Invoices are in the way of table “Invoices”: adding rows inserts cells there, and Excel cannot move merged cells with them. Unmerge them (Home > Merge & Center) or move them, then try again; nothing was changed.`,
+  );
+  expect(host.serialize()).toBe(before);
+});
