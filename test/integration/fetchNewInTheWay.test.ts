@@ -106,3 +106,26 @@ it("stops before writing when merged cells under the table would be split, namin
   );
   expect(host.serialize()).toBe(before);
 });
+
+it("puts a column the new records bring into the table before the rows go in", async () => {
+  const host = await importedWithNew(5);
+  const width = host.tableInfo("Invoices")!.headers.length;
+  class NotedApi extends LedgerApi {
+    override async listCollectionPage(
+      ...args: Parameters<LedgerApi["listCollectionPage"]>
+    ): ReturnType<LedgerApi["listCollectionPage"]> {
+      const page = await super.listCollectionPage(...args);
+      return { ...page, data: page.data.map((record) => ({ ...record, audit_note: "new" })) };
+    }
+  }
+  const noted = new NotedApi(
+    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
+    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+  );
+  const result = await fetchNewIntoTable(host.run, { collection: "invoices", api: noted });
+  expect(result).toMatchObject({ mode: "new", added: 5, rows: 205 });
+  const table = host.tableInfo("Invoices")!;
+  expect(table.headers).toHaveLength(width + 1);
+  expect(table.headers[width]).toBe("Audit note");
+  expect(table.rowCount).toBe(205);
+});
