@@ -249,9 +249,25 @@ export async function selectJournalCell(
 export async function activeJournalSheet(run: ExcelRun): Promise<JournalSheet | null> {
   return await run(async (context) => {
     const queued = queueActiveJournalSheet(context);
-    await context.sync();
+    try {
+      await context.sync();
+    } catch (error) {
+      if (chartSheetActive(error)) return null;
+      throw error;
+    }
     return activeJournalOf(queued);
   });
+}
+
+/**
+ * True for the failure of a request that asked for the active worksheet while a chart sheet is
+ * active: Excel has none to give and fails the request at getActiveWorksheet. A chart sheet
+ * shows no journal and no table.
+ */
+export function chartSheetActive(error: unknown): boolean {
+  const location = (error as { debugInfo?: { errorLocation?: unknown } } | null)?.debugInfo
+    ?.errorLocation;
+  return typeof location === "string" && /getActiveWorksheet/i.test(location);
 }
 
 /** What {@link queueActiveJournalSheet} loads, for {@link activeJournalOf} after the sync. */

@@ -23,6 +23,8 @@ import {
   mergedImportTablesValue,
   insertAppendedColumns,
   placeColumns,
+  protectedSheet,
+  queueInTheWay,
   queueOtherTables,
   type RowBlock,
   StatusBlocked,
@@ -53,10 +55,16 @@ export interface PrependRequest {
    */
   readonly ids: { readonly header: string; readonly newest: string };
   /**
-   * The final status line, given the table's data rows afterwards, the rows this call added and
-   * the new records it found already there (put in by another client meanwhile).
+   * The final status line, given the table's data rows afterwards, the rows this call added,
+   * the new records it found already there (put in by another client meanwhile) and whether the
+   * table's filters were cleared.
    */
-  readonly status: (rows: number, added: number, alreadyThere: number) => string;
+  readonly status: (
+    rows: number,
+    added: number,
+    alreadyThere: number,
+    filtersCleared: boolean,
+  ) => string;
   /** Each block written: rows added so far. */
   readonly onBlock?: (added: number) => void;
 }
@@ -83,6 +91,8 @@ export type PrependResult =
       readonly statusBlocked: StatusBlocked | null;
       /** Headers of the table's columns the new rows have no data for (left as Excel fills). */
       readonly unfilledColumns: readonly string[];
+      /** The table was filtered: its filters were cleared so the new rows show. */
+      readonly filtersCleared: boolean;
     }
   /** The import's table is gone (deleted since its ids were read): nothing was written. */
   | { readonly kind: "no-table" };
@@ -127,10 +137,18 @@ function columnRuns(places: ColumnPlaces): { first: number; columns: number[] }[
  */
 export async function prependRows(run: ExcelRun, request: PrependRequest): Promise<PrependResult> {
   const found = await run(async (context) => {
-    const workbook = await loadOurTables(context, ["showHeaders"]);
+    const workbook = await loadOurTables(context, [
+      "showHeaders",
+      "worksheet/name",
+      "worksheet/protection/protected",
+    ]);
     const ours = ourTableFor(request.wanted, workbook, request.project);
     if (ours === null) return null;
     const { table, record } = ours;
+    // Before anything is written (showing a hidden header row is a write).
+    if (table.worksheet.protection.protected) {
+      throw protectedSheet(table.worksheet.name, "use Fetch new again");
+    }
     // Columns are matched by header: a header row the user hid is shown while rows go in.
     const hideHeaders = !table.showHeaders;
     if (hideHeaders) table.showHeaders = true;
@@ -145,18 +163,26 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
     const sheet = table.worksheet;
     sheet.load("name");
     const othersOn = queueOtherTables(workbook.tables.filter((item) => item !== table));
+    const inTheWay = queueInTheWay(table, sheet);
     await context.sync();
     const { headerRow, firstColumn, places, appended } = await placeColumns(
       context,
       table,
-      { range, header, sheetName: sheet.name, othersOn, hideHeaders },
+      { range, header, sheetName: sheet.name, othersOn, hideHeaders, merged: inTheWay.merged },
       request.columns,
       "adding rows inserts",
     );
     const statusOf = queueStatusCell(sheet, headerRow, firstColumn, record);
-    // Columns the new records bring are appended at the right, as a refresh appends them.
+    // Excel refuses to insert cells in a filtered table, and the filter could hide the new rows.
+    const filtersCleared = inTheWay.filtered();
+    if (filtersCleared) table.clearFilters();
+    // Columns the new records bring are appended at the right, as a refresh appends them, and
+    // the table takes them at once, so the rows inserted later span exactly the table.
     insertAppendedColumns(sheet, headerRow, firstColumn, range.rowCount, appended);
     writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
+    if (appended.headers.length > 0) {
+      table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, range.rowCount, places.width));
+    }
     await context.sync();
     const { statusRow, statusBlocked } = statusOf();
     return {
@@ -171,6 +197,7 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
       places,
       statusRow,
       statusBlocked,
+      filtersCleared,
     };
   });
   if (found === null) return { kind: "no-table" };
@@ -243,7 +270,7 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
       const sheet = context.workbook.worksheets.getItem(found.sheetName);
       if (rowsIn && count > 0) queueBlock(sheet, rowsIn);
       if (final) {
-        status = request.status(rows, added + count, alreadyThere);
+        status = request.status(rows, added + count, alreadyThere, found.filtersCleared);
         if (found.statusRow !== null) writeStatus(sheet, found.statusRow, status, firstColumn);
         if (found.hideHeaders) {
           context.workbook.tables.getItem(found.tableName).showHeaders = false;
@@ -311,5 +338,6 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
     status,
     statusBlocked: found.statusBlocked,
     unfilledColumns: places.unfilled(),
+    filtersCleared: found.filtersCleared,
   };
 }

@@ -1,6 +1,6 @@
 // Which project the active sheet's data came from: an import table on it, or the
 // journal it shows, records its project (src/settings/projects.ts). One request.
-import { activeJournalOf, queueActiveJournalSheet } from "./journalSheet";
+import { activeJournalOf, chartSheetActive, queueActiveJournalSheet } from "./journalSheet";
 import type { ExcelRun } from "./run";
 import { IMPORT_TABLES_SETTING, importTablesOf } from "./tableWriter";
 
@@ -22,7 +22,12 @@ export async function activeSheetProject(run: ExcelRun): Promise<SheetProject | 
     const imports = context.workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
     imports.load("value");
     const journal = queueActiveJournalSheet(context);
-    await context.sync();
+    try {
+      await context.sync();
+    } catch (error) {
+      if (chartSheetActive(error)) return null;
+      throw error;
+    }
     const { ours } = importTablesOf({
       setting: imports.isNullObject ? undefined : imports.value,
       tables: tables.items.map((table) => ({ id: table.id, name: table.name })),

@@ -599,6 +599,10 @@ interface Placement {
    * under the data: rows are inserted above it, never written over it.
    */
   readonly totalsRow: boolean;
+  /** False when the user hid the sheet: it is not activated at the end. */
+  readonly visible: boolean;
+  /** The refreshed table was filtered: its filters were cleared so the new rows show. */
+  readonly filtersCleared: boolean;
 }
 
 /** Why a table's status line could not be written above it. */
@@ -695,6 +699,11 @@ export class TableWriter {
     return this.placement.sheetName;
   }
 
+  /** True when the refreshed table was filtered and its filters were cleared. */
+  get filtersCleared(): boolean {
+    return this.placement.filtersCleared;
+  }
+
   get tableName(): string {
     return this.placement.tableName;
   }
@@ -738,35 +747,74 @@ export class TableWriter {
     status: string,
     /** The sheet's row count; Excel's unless a test needs a smaller sheet. */
     sheetRows = EXCEL_MAX_ROWS,
+    /**
+     * Tables the same import writes next (a payment's allocations): a protected sheet of one an
+     * earlier import made stops this import too, before anything is written.
+     */
+    next: readonly TableLayout[] = [],
   ): Promise<TableWriter> {
     if (columns.length === 0 || columns.length > EXCEL_MAX_COLUMNS) {
       throw new Error(`A table needs 1 to ${EXCEL_MAX_COLUMNS} columns, not ${columns.length}.`);
     }
     const opened = await run(async (context) => {
       const workbook = context.workbook;
-      const read = queueImportTablesSnapshot(context, ["showHeaders", "showTotals"]);
+      const read = queueImportTablesSnapshot(context, [
+        "showHeaders",
+        "showTotals",
+        "worksheet/name",
+      ]);
       const sheets = workbook.worksheets;
-      sheets.load("items/name");
+      // Protection and visibility ride on this read: a protected sheet stops the import before
+      // anything is written, and a hidden one is never activated.
+      sheets.load("items/name,items/visibility,items/protection/protected");
       await context.sync();
+      const sheetState = (name: string) => {
+        const sheet = sheets.items.find((item) => item.name.toLowerCase() === name.toLowerCase());
+        return {
+          protected: sheet?.protection.protected === true,
+          visible: sheet === undefined || sheet.visibility === "Visible",
+        };
+      };
 
       const snapshot = read();
       const found = importTablesOf(snapshot);
-      // Another project's table is never refreshed with this one's data.
+      const choose = (of: TableLayout) =>
+        chooseImportTable(of.tableName, {
+          tables: snapshot.tables.map((table) => table.name),
+          definedNames: snapshot.names.map((name) => name.name),
+          // Another project's table is never refreshed with this one's data.
+          ours: found.ours.filter((record) => ownedBy(record, of.project)),
+        });
       const mine = (record: { readonly project?: string }) => ownedBy(record, layout.project);
       const disputed = found.disputed.filter(
         (table) => mine(table) && numberOf(layout.tableName, table.given) !== undefined,
       );
-      const choice = chooseImportTable(layout.tableName, {
-        tables: snapshot.tables.map((table) => table.name),
-        definedNames: snapshot.names.map((name) => name.name),
-        ours: found.ours.filter(mine),
-      });
+      const choice = choose(layout);
+      for (const later of next) {
+        const { name, refresh } = choose(later);
+        const key = name.toLowerCase();
+        const table = refresh
+          ? snapshot.items.find((item) => item.name.toLowerCase() === key)
+          : undefined;
+        if (table && sheetState(table.worksheet.name).protected) {
+          throw protectedSheet(table.worksheet.name);
+        }
+      }
       if (choice.refresh) {
         const key = choice.name.toLowerCase();
         const table = snapshot.items.find((item) => item.name.toLowerCase() === key) as Excel.Table;
         const record = found.ours.find((item) => item.id === table.id) as OurTable;
         const others = snapshot.items.filter((item) => item !== table);
-        const refreshed = await refreshExisting(context, table, record, columns, others);
+        const state = sheetState(table.worksheet.name);
+        if (state.protected) throw protectedSheet(table.worksheet.name);
+        const refreshed = await refreshExisting(
+          context,
+          table,
+          record,
+          columns,
+          others,
+          state.visible,
+        );
         return { ...refreshed, nameInTheWay: null, disputed, record };
       }
       const existing = sheets.items.find(
@@ -776,14 +824,19 @@ export class TableWriter {
       if (existing) {
         const used = existing.getUsedRangeOrNullObject(true);
         used.load("address");
+        // Merged cells are the user's layout, even empty: the table never goes over them.
+        const merged = existing.getRange().getMergedAreasOrNullObject();
+        merged.load("address");
         await context.sync();
-        if (!used.isNullObject) {
+        if (!used.isNullObject || !merged.isNullObject) {
           sheetName = freeSheetName(
             layout.sheetName,
             sheets.items.map((sheet) => sheet.name),
           );
         }
       }
+      const reused = existing !== undefined && sheetName === layout.sheetName;
+      if (reused && sheetState(sheetName).protected) throw protectedSheet(sheetName);
       // A new or empty sheet: nothing of the user's is in the way of the table or its status.
       const sheet =
         existing && sheetName === layout.sheetName
@@ -830,6 +883,8 @@ export class TableWriter {
         statusRow: 0,
         ownedRows: 1,
         totalsRow: false,
+        visible: !reused || sheetState(sheetName).visible,
+        filtersCleared: false,
       };
       return { placement, places, nameInTheWay: choice.inTheWay, disputed, record };
     });
@@ -868,15 +923,16 @@ export class TableWriter {
     const places = this.places;
     const appended = places.place(columns);
     const ownRows = Math.max(this.ownedRows, this.rowsWritten);
-    insertAppendedColumns(
-      sheet,
-      headerRow,
-      firstColumn,
-      1 + ownRows + (totalsRow ? 1 : 0),
-      appended,
-    );
+    const tableRowsNow = 1 + ownRows + (totalsRow ? 1 : 0);
+    insertAppendedColumns(sheet, headerRow, firstColumn, tableRowsNow, appended);
     writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
     const width = places.width;
+    const table = context.workbook.tables.getItem(this.placement.tableName);
+    if (appended.headers.length > 0) {
+      // The table takes its new columns first, so the rows inserted below span exactly the
+      // table (Excel refuses a shift across a table and cells beside it).
+      table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, tableRowsNow, width));
+    }
     const top = headerRow + 1 + this.rowsWritten;
     const textRows = textRowsByColumn(block.textCells);
     const end = this.rowsWritten + count;
@@ -906,7 +962,6 @@ export class TableWriter {
       places.tableRow(row),
     );
     this.rowsWritten += count;
-    const table = context.workbook.tables.getItem(this.placement.tableName);
     table.resize(
       sheet.getRangeByIndexes(
         headerRow,
@@ -938,7 +993,8 @@ export class TableWriter {
     if (this.placement.hideHeaders) {
       context.workbook.tables.getItem(this.placement.tableName).showHeaders = false;
     }
-    sheet.activate();
+    // A sheet the user hid stays hidden (Excel refuses to activate it).
+    if (this.placement.visible) sheet.activate();
   }
 
   /**
@@ -1062,6 +1118,85 @@ export function queueOtherTables(
       }));
 }
 
+/** The message when the sheet an import writes to is protected: nothing was written. */
+export function protectedSheet(sheetName: string, again = "import again"): Error {
+  return new Error(
+    `Sheet ${sheetName} is protected. Unprotect it (Review > Unprotect Sheet), then ${again}.`,
+  );
+}
+
+/**
+ * Queues the reads that say what else is in the way of writing to `table`, in the request that
+ * reads the table: whether its AutoFilter filters it, and the merged cells of its sheet.
+ */
+export function queueInTheWay(
+  table: Excel.Table,
+  sheet: Excel.Worksheet,
+): { readonly merged: Excel.RangeAreas; readonly filtered: () => boolean } {
+  const filter = table.autoFilter;
+  filter.load("isDataFiltered");
+  const merged = sheet.getRange().getMergedAreasOrNullObject();
+  merged.load("address");
+  return { merged, filtered: () => filter.isDataFiltered };
+}
+
+/**
+ * The rectangles of a loaded address such as "Sheet1!A1:B2,Sheet1!D4", zero-based, each with its
+ * local address (whole rows or columns are left out).
+ */
+export function boxesOf(address: string): (Box & { readonly address: string })[] {
+  const boxes: (Box & { address: string })[] = [];
+  const cell = /!\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?(?=\s*,|\s*$)/g;
+  for (const match of address.matchAll(cell)) {
+    const [text, c1 = "", r1 = "", c2 = c1, r2 = r1] = match;
+    const column = columnNumber(c1);
+    const row = Number(r1) - 1;
+    boxes.push({
+      row,
+      column,
+      rows: Number(r2) - row,
+      columns: columnNumber(c2) - column + 1,
+      address: text.slice(1).replace(/\$/g, ""),
+    });
+  }
+  return boxes;
+}
+
+/** "A" 0, "Z" 25, "AA" 26. */
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const letter of letters) n = n * 26 + letter.charCodeAt(0) - 64;
+  return n - 1;
+}
+
+/**
+ * Merged cells among the cells a write to the table moves: the table's columns (as wide as it
+ * will be) from its header down, and, when columns are appended, its rows right of it. Excel
+ * refuses to split merged cells, and a table cannot hold them; any merged cell there stops the
+ * import before anything is written.
+ */
+export function mergedInTheWay<T extends Box>(
+  ours: Box,
+  width: number,
+  merged: readonly T[],
+): T | undefined {
+  const overlaps = (a: Box, b: Box) =>
+    a.row < b.row + b.rows &&
+    b.row < a.row + a.rows &&
+    a.column < b.column + b.columns &&
+    b.column < a.column + a.columns;
+  const below: Box = { row: ours.row, column: ours.column, rows: EXCEL_MAX_ROWS, columns: width };
+  const right: Box = {
+    row: ours.row,
+    column: ours.column + ours.columns,
+    rows: ours.rows,
+    columns: EXCEL_MAX_COLUMNS,
+  };
+  return merged.find(
+    (box) => overlaps(box, below) || (width > ours.columns && overlaps(box, right)),
+  );
+}
+
 /**
  * Matches the import's columns to a loaded table's header (see {@link ColumnPlaces}) and stops,
  * before anything is written, when the cells its rows or columns would shift cut another table
@@ -1077,6 +1212,8 @@ export async function placeColumns(
     readonly sheetName: string;
     readonly othersOn: (sheetName: string) => PlacedTable[];
     readonly hideHeaders: boolean;
+    /** The sheet's merged cells ({@link queueInTheWay}). */
+    readonly merged: Excel.RangeAreas;
   },
   columns: readonly ColumnSpec[],
   doing: string,
@@ -1092,18 +1229,25 @@ export async function placeColumns(
   const headers = (header.values[0] ?? []).map((value) => String(value));
   const places = new ColumnPlaces(headers);
   const appended = places.place(columns);
-  const blocker = tableInTheWay(
-    { row: headerRow, column: firstColumn, rows: range.rowCount, columns: headers.length },
-    places.width,
-    loaded.othersOn(loaded.sheetName),
-  );
-  if (blocker) {
+  const ours = {
+    row: headerRow,
+    column: firstColumn,
+    rows: range.rowCount,
+    columns: headers.length,
+  };
+  const blocker = tableInTheWay(ours, places.width, loaded.othersOn(loaded.sheetName));
+  const merged = loaded.merged.isNullObject
+    ? undefined
+    : mergedInTheWay(ours, places.width, boxesOf(loaded.merged.address));
+  if (blocker || merged) {
     if (loaded.hideHeaders) {
       table.showHeaders = false;
       await context.sync();
     }
     throw new Error(
-      `Table “${blocker.name}” (${blocker.address}) is in the way of table “${table.name}”: ${doing} cells ${blocker.side} it, and Excel cannot move part of a table. Move one of the tables and try again; nothing was changed.`,
+      blocker
+        ? `Table “${blocker.name}” (${blocker.address}) is in the way of table “${table.name}”: ${doing} cells ${blocker.side} it, and Excel cannot move part of a table. Move one of the tables and try again; nothing was changed.`
+        : `Merged cells ${merged?.address ?? ""} on sheet ${loaded.sheetName} are in the way of table “${table.name}”: ${doing} cells there, and Excel cannot move merged cells with them. Unmerge them (Home > Merge & Center) or move them, then try again; nothing was changed.`,
     );
   }
   return { headerRow, firstColumn, places, appended };
@@ -1151,6 +1295,8 @@ async function refreshExisting(
   columns: readonly ColumnSpec[],
   /** The workbook's other tables: one on the same sheet may be in the way of a shift. */
   others: readonly Excel.Table[],
+  /** False when the user hid the sheet. */
+  visible: boolean,
 ): Promise<{ placement: Placement; places: ColumnPlaces }> {
   // The header texts are how the table's columns are matched, so a header row the user hid is
   // shown for the refresh (Excel puts it back above the data) and hidden again at the end.
@@ -1166,28 +1312,33 @@ async function refreshExisting(
   const sheet = table.worksheet;
   sheet.load("name");
   const othersOn = queueOtherTables(others);
+  const inTheWay = queueInTheWay(table, sheet);
   await context.sync();
   // Checked before anything is written: the table is left as it was.
   const { headerRow, firstColumn, places, appended } = await placeColumns(
     context,
     table,
-    { range, header, sheetName: sheet.name, othersOn, hideHeaders },
+    { range, header, sheetName: sheet.name, othersOn, hideHeaders, merged: inTheWay.merged },
     columns,
     "a refresh inserts",
   );
   const statusOf = queueStatusCell(sheet, headerRow, firstColumn, record);
   context.application.suspendApiCalculationUntilNextSync();
+  // Excel refuses to shift cells of a filtered table, and rows the filter hid would hide new
+  // rows: the filters go first.
+  const filtersCleared = inTheWay.filtered();
+  if (filtersCleared) table.clearFilters();
   // The table's rows stay the import's to write in place; rows beyond them are inserted.
   let ownedRows = Math.max(1, body.rowCount);
   // First, so that if Excel refuses to shift cells (another table in the way), nothing of the
-  // table has been changed yet.
-  insertAppendedColumns(
-    sheet,
-    headerRow,
-    firstColumn,
-    1 + ownedRows + (totalsRow ? 1 : 0),
-    appended,
-  );
+  // table has been changed yet. The table then takes the new columns at once, so every shift
+  // after this spans exactly the table.
+  const rowsNow = 1 + ownedRows + (totalsRow ? 1 : 0);
+  insertAppendedColumns(sheet, headerRow, firstColumn, rowsNow, appended);
+  writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
+  if (appended.headers.length > 0) {
+    table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, rowsNow, places.width));
+  }
   if (totalsRow && body.rowCount > 1) {
     // Under a total row the old rows are deleted, not just emptied, so the total row moves up
     // under the one data row a table keeps (and the cells below the table with it, as when the
@@ -1198,7 +1349,6 @@ async function refreshExisting(
     ownedRows = 1;
   }
   table.getDataBodyRange().clear("Contents");
-  writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
   table.resize(
     sheet.getRangeByIndexes(headerRow, firstColumn, tableRows(0, totalsRow), places.width),
   );
@@ -1215,6 +1365,8 @@ async function refreshExisting(
       ownedRows,
       hideHeaders,
       totalsRow,
+      visible,
+      filtersCleared,
     },
     places,
   };

@@ -11,7 +11,7 @@ import type { ExcelRun } from "../excel/run";
 import type { RowBlock } from "../excel/tableWriter";
 import { headerForPath } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
-import { importCollection, type ImportLimits } from "./importCollection";
+import { filtersClearedNote, importCollection, type ImportLimits } from "./importCollection";
 import { MisfitSummary } from "./misfitSummary";
 import { fetchNewRecords, recordIdOf } from "./newRecords";
 import { shapersFor } from "./shapers";
@@ -166,8 +166,8 @@ export async function fetchNewIntoTable(
     columns: shapers.main.columns(),
     blocks: blocksOf(shaped, options),
     ids: { header: idHeader, newest },
-    status: (rows, written, there) =>
-      `${info.label} · ${count(rows, "record")} · ${count(written, "new record")} added ${when} from ${source}${there === 0 ? "" : `, ${there.toLocaleString("en-US")} more already added by another update`} · earlier rows as of the last full refresh`,
+    status: (rows, written, there, cleared) =>
+      `${info.label} · ${count(rows, "record")} · ${count(written, "new record")} added ${when} from ${source}${there === 0 ? "" : `, ${there.toLocaleString("en-US")} more already added by another update`} · earlier rows as of the last full refresh${cleared ? ` · ${filtersClearedNote(table.tableName)}` : ""}`,
     ...(onProgress
       ? {
           onBlock: (written: number) =>
@@ -207,7 +207,12 @@ export async function fetchNewIntoTable(
     tableName: added.tableName,
     rows: added.rows,
     complete: added.notAdded === 0,
-    message: [what + others + stopped, NEW_ONLY_CAVEAT + blocked, ...notes].join(" "),
+    message: [
+      what + others + stopped,
+      NEW_ONLY_CAVEAT + blocked,
+      ...(added.filtersCleared ? [filtersClearedNote(added.tableName)] : []),
+      ...notes,
+    ].join(" "),
     notes,
     mode: "new",
     added: added.added,

@@ -182,6 +182,11 @@ function statusNotShown(writer: TableWriter, partial: boolean): string {
     : `The table's status line was not written: ${where}.`;
 }
 
+/** The sentence saying a table's filters were cleared before new rows went in. */
+export function filtersClearedNote(tableName: string): string {
+  return `Filters on table “${tableName}” were cleared so the new rows show; apply them again if you need them.`;
+}
+
 /** Limits an import works within; tests lower them to reach the edges quickly. */
 export interface ImportLimits {
   /** Rows of a sheet (Excel's 1,048,576 by default). */
@@ -277,6 +282,7 @@ export async function importCollection(
       columns.length > 0 ? columns : [EMPTY_LIST_COLUMN],
       running(0),
       limits.sheetRows,
+      shapers.linked ? [shapers.linked.layout] : [],
     );
     if (shapers.linked) {
       linkedWriter = await TableWriter.open(
@@ -439,6 +445,14 @@ export async function importCollection(
   if (kept !== "") {
     message = `${message} ${kept}`;
     status = `${status} · ${kept}`;
+  }
+  // A refreshed table that was filtered had its filters cleared first: say so.
+  for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
+    if (writer?.filtersCleared) {
+      const note = filtersClearedNote(writer.tableName);
+      message = `${message} ${note}`;
+      status = `${status} · ${note}`;
+    }
   }
   // Tables the records claim whose proofs disagree: say which were left alone, and why.
   for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {

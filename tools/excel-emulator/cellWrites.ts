@@ -1,6 +1,7 @@
 // Reading and writing blocks of cells: Excel's strict shape rules for `values`, `formulas` and
 // `numberFormat` (an exact 2-D array or one scalar for every cell), coercion of written values,
 // clearing, and the cell formats the fake keeps.
+import { checkUnprotected, checkWholeMergedAreas } from "./guards";
 import { MAX_COLUMNS, MAX_ROWS, areasOverlap, cellCount, lastColumn, lastRow } from "./addresses";
 import type { Area } from "./addresses";
 import { valueForApi } from "./cellValues";
@@ -116,6 +117,8 @@ export function writeValues(
   input: CellInput<InputValue>,
   errorLocation: string,
 ): void {
+  checkUnprotected(sheet, errorLocation);
+  checkWholeMergedAreas(sheet, area, errorLocation);
   checkCellCount(area, errorLocation);
   // Interpret everything before changing anything: Excel rejects the whole write.
   const stored: (StoredInput | undefined)[] = new Array(area.rowCount * area.columnCount);
@@ -168,6 +171,7 @@ export function writeNumberFormats(
   area: Area,
   input: CellInput<InputValue>,
 ): void {
+  checkUnprotected(sheet, "Range.numberFormat");
   if (input.kind === "scalar") {
     if (input.value === null) return;
     const format = String(input.value);
@@ -206,6 +210,7 @@ export function clearArea(
   area: Area,
   applyTo: "All" | "Formats" | "Contents",
 ): void {
+  checkUnprotected(sheet, "Range.clear");
   const contents = applyTo !== "Formats";
   const formats = applyTo !== "Contents";
   if (formats) {
@@ -283,6 +288,7 @@ export function writeStyle(
   key: CellStyleKey,
   value: boolean | string | null,
 ): void {
+  checkUnprotected(sheet, `RangeFormat.${key}`);
   checkCellCount(area, `RangeFormat.${key}`);
   for (let r = area.row; r <= lastRow(area); r++) {
     for (let c = area.column; c <= lastColumn(area); c++) {

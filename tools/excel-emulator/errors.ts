@@ -9,6 +9,7 @@ export type FakeErrorCode =
   | "ItemNotFound"
   | "ItemAlreadyExists"
   | "InvalidOperation"
+  | "AccessDenied"
   | "InvalidReference"
   | "RangeExceedsLimit"
   | "InvalidRequestContext"
@@ -28,6 +29,7 @@ const MESSAGES: Readonly<Record<FakeErrorCode, string>> = {
   ItemNotFound: "The requested resource doesn't exist.",
   ItemAlreadyExists: "A resource with the same name or identifier already exists.",
   InvalidOperation: "The operation is not permitted for the current object.",
+  AccessDenied: "You cannot perform the requested operation.",
   InvalidReference: "This reference is not valid for the current operation.",
   RangeExceedsLimit: "The cell count in the range has exceeded the maximum supported number.",
   InvalidRequestContext: "Cannot use the object across different request contexts.",

@@ -436,6 +436,15 @@ export class FakeExcelHost implements SyncBackend {
   }
 
   /**
+   * Makes a chart sheet named `name` the active sheet, as a user clicking its tab would (the fake
+   * keeps no chart sheet otherwise; activating a worksheet leaves it).
+   */
+  activateChartSheet(name: string): void {
+    this.workbook.activeChartSheet = name;
+    this.notifyChange();
+  }
+
+  /**
    * Calls a function registered with CustomFunctions.associate. Excel passes one argument per
    * declared parameter, null for an optional one left out, then the invocation: a call whose
    * last argument is the invocation gets nulls for the parameters it leaves out before it.

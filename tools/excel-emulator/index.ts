@@ -62,6 +62,18 @@
 // - Limits: 1,048,576 rows x 16,384 columns (addresses beyond are InvalidArgument). Reading the
 //   cell data of more than 5,000,000 cells answers null (as Excel on the web can); writing that
 //   many cell by cell is RangeExceedsLimit. Whole-row/column number formats and clear() are fine.
+// - In the way of a write (guards.ts): a protected sheet (WorksheetProtection.protect) refuses
+//   every value, format, clear, insert, delete, column width and hidden-row change, and creating,
+//   resizing or changing a table, with AccessDenied ("You cannot perform the requested
+//   operation."). Merged cells (Range.merge): writing values over part of them, a table over them
+//   and an insert or delete that would split them (or cut them along the shift) are
+//   InvalidOperation; a shift moves them whole. Cells inserted or deleted through a table's rows
+//   must span exactly its columns (or whole rows; the same for columns): a range covering the
+//   table and cells beside it is refused (InvalidOperation), as is one that cuts a table. A table's AutoFilter (Table.autoFilter.apply)
+//   hides the data rows it rejects (hidden rows, as Range.rowHidden reads); any insert or delete
+//   whose moving cells touch a filtered table is InvalidOperation (the conservative model of
+//   Excel refusing to shift cells in a filtered range) until Table.clearFilters. activate() on a
+//   Hidden or VeryHidden sheet is InvalidOperation; the last visible sheet cannot be hidden.
 // - Reopening (FakeExcelHost.fromSerialized): sheets keep their ids unless `renumberSheetIds`
 //   asks for new ones, as Excel may give; new sheets are then numbered from the start again, so a
 //   sheet added later may get an id another sheet had when the file was saved.
@@ -73,22 +85,25 @@
 // Workbook: worksheets, tables, names, settings, name, getSelectedRange, getActiveCell.
 // WorksheetCollection: getItem, getItemOrNullObject, add, getActiveWorksheet, getFirst, getCount,
 //   items, load.
-// Worksheet: name (get/set), id, position, visibility, activate, delete, getRange, getRangeByIndexes,
-//   getCell, getUsedRange, getUsedRangeOrNullObject, tables, freezePanes (freezeRows,
-//   freezeColumns, unfreeze, getLocationOrNullObject), load.
+// Worksheet: name (get/set), id, position, visibility (get/set), activate, delete, getRange,
+//   getRangeByIndexes, getCell, getUsedRange, getUsedRangeOrNullObject, tables, freezePanes
+//   (freezeRows, freezeColumns, unfreeze, getLocationOrNullObject), protection (protected,
+//   protect(options?, password?), unprotect(password?)), load.
 // Range: values, formulas, numberFormat (get/set), text, valueTypes, address, addressLocal,
 //   rowIndex, columnIndex, rowCount, columnCount, cellCount, isEntireRow, isEntireColumn,
 //   worksheet, format, load, clear, delete, insert, select, getCell, getRow, getColumn,
 //   getLastRow, getLastColumn, getLastCell, getEntireRow, getEntireColumn, getResizedRange,
 //   getOffsetRange, getUsedRange, getUsedRangeOrNullObject, getBoundingRect, getIntersection,
-//   getIntersectionOrNullObject.
+//   getIntersectionOrNullObject, rowHidden, columnHidden, merge(across?), unmerge,
+//   getMergedAreasOrNullObject (a RangeAreas: address, areaCount, cellCount).
 // RangeFormat: columnWidth, autofitColumns, autofitRows, font (bold, color), fill (color, clear).
 // TableCollection (workbook and worksheet): add, getItem, getItemOrNullObject, getItemAt,
 //   getCount, count, items.
 // Table: name (get/set), id, showHeaders (get/set), showTotals (get/set), style (get/set),
 //   showBandedRows, showFilterButton, worksheet, columns, rows, getRange, getHeaderRowRange,
 //   getDataBodyRange, getTotalRowRange (InvalidOperation while hidden), resize, delete,
-//   convertToRange, clearFilters.
+//   convertToRange, clearFilters, autoFilter (apply(range, columnIndex, criteria), clearCriteria,
+//   isDataFiltered, enabled).
 // TableColumnCollection: add(index?, values?, name?) (values with or without the total row's
 //   cell), getItem, getItemOrNullObject, getItemAt, getCount, count, items. TableColumn: name
 //   (get/set), id, index, values, getRange, getDataBodyRange, getHeaderRowRange,
@@ -104,12 +119,15 @@
 // KNOWN GAPS (vs real Excel)
 // No worksheet-scoped names (worksheet.names), no NamedItem.arrayValues or valueAsJson; a
 // name's numbers are "Double", never "Integer". No spilling (a multi-cell formula result is
-// #VALUE!), no [#This Row], no hidden rows or
-// filters (SUBTOTAL 101-111 equal 1-11), no calculated-column autofill, no merged cells, no
-// events, no row heights or alignment; a [Col] reference outside a table is #REF! (Excel refuses
-// the formula); General display text ignores column width; a "+"/"-" entry that does not parse
-// stays text (Excel may refuse it); locale is en-US; autofit estimates widths from character
-// counts.
+// #VALUE!) and no PivotTables, so neither is ever in the way of a write. Chart sheets only as the
+// active sheet (host.activateChartSheet): getActiveWorksheet() then fails with GeneralException
+// (Excel fails it, OfficeDev/office-js#2444; the code is not checked). No [#This Row], no calculated-column autofill, no events,
+// no row heights or alignment. AutoFilter: tables only, "Values" and "Custom" criteria only, not
+// reapplied when cells change; SUBTOTAL 101-111 equal 1-11. Protection: no per-cell Locked
+// format (every cell is locked) and the protection options are not modelled. A [Col] reference
+// outside a table is #REF! (Excel refuses the formula); General display text ignores column
+// width; a "+"/"-" entry that does not parse stays text (Excel may refuse it); locale is en-US;
+// autofit estimates widths from character counts.
 export { FakeExcelHost, DEFAULT_PAYLOAD_LIMIT } from "./host";
 export type { CellSnapshot, FakeExcelHostOptions, SyncRecord, TableSnapshot } from "./host";
 export type { ReopenOptions } from "./serialization";

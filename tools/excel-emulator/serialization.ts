@@ -4,7 +4,8 @@ import type { Area } from "./addresses";
 import { CellError, errorFromText } from "./cellValues";
 import type { CellScalar } from "./cellValues";
 import { SettingsStore } from "./settings";
-import type { SheetModel } from "./sheet";
+import type { SheetModel, SheetVisibility } from "./sheet";
+import type { FilterCriterionModel } from "./tables";
 import { FakeWorkbook } from "./workbook";
 
 const FORMAT_VERSION = 1;
@@ -34,6 +35,10 @@ interface SavedSheet {
   /** Absent in workbooks saved before hidden rows and columns were kept. */
   hiddenRows?: number[];
   hiddenColumns?: number[];
+  visibility?: SheetVisibility;
+  /** The password ("" for none) of a protected sheet. */
+  protection?: { password: string };
+  merged?: Area[];
   cells: SavedCell[];
 }
 
@@ -56,6 +61,9 @@ interface SavedTable {
   /** Absent in files saved before total rows were modelled. */
   showTotals?: boolean;
   style: string;
+  /** AutoFilter criteria by column index, and the rows they hide. */
+  filters?: [number, FilterCriterionModel][];
+  filterHidden?: number[];
 }
 
 interface SavedName {
@@ -109,6 +117,9 @@ function saveSheet(sheet: SheetModel): SavedSheet {
     columnWidths: [...sheet.columnWidths],
     hiddenRows: [...sheet.hiddenRows],
     hiddenColumns: [...sheet.hiddenColumns],
+    ...(sheet.visibility === "Visible" ? {} : { visibility: sheet.visibility }),
+    ...(sheet.protection ? { protection: { ...sheet.protection } } : {}),
+    ...(sheet.merged.length > 0 ? { merged: sheet.merged.map((area) => ({ ...area })) } : {}),
     cells,
   };
 }
@@ -135,6 +146,15 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
       showHeaders: t.showHeaders,
       showTotals: t.showTotals,
       style: t.style,
+      ...(t.isFiltered
+        ? {
+            filters: [...t.filters].map(([column, criterion]): [number, FilterCriterionModel] => [
+              t.columns.indexOf(column),
+              criterion,
+            ]),
+            filterHidden: [...t.filterHidden],
+          }
+        : {}),
     })),
     names: workbook.names.map(({ name, formula, comment, visible }) => ({
       name,
@@ -170,6 +190,9 @@ export function deserializeWorkbook(json: string, options: ReopenOptions = {}): 
     for (const [c, w] of savedSheet.columnWidths) sheet.columnWidths.set(c, w);
     for (const r of savedSheet.hiddenRows ?? []) sheet.hiddenRows.add(r);
     for (const c of savedSheet.hiddenColumns ?? []) sheet.hiddenColumns.add(c);
+    sheet.visibility = savedSheet.visibility ?? "Visible";
+    if (savedSheet.protection) sheet.protection = { ...savedSheet.protection };
+    sheet.merged = (savedSheet.merged ?? []).map((area) => ({ ...area }));
     for (const [
       r,
       c,
@@ -213,6 +236,11 @@ export function deserializeWorkbook(json: string, options: ReopenOptions = {}): 
     table.showHeaders = savedTable.showHeaders;
     table.showTotals = savedTable.showTotals ?? false;
     table.style = savedTable.style;
+    for (const [index, criterion] of savedTable.filters ?? []) {
+      const column = table.columns[index];
+      if (column) table.filters.set(column, criterion);
+    }
+    for (const row of savedTable.filterHidden ?? []) table.filterHidden.add(row);
   }
   for (const { name, formula, comment, visible } of saved.names ?? []) {
     workbook.names.push({ name, formula, comment, visible, deleted: false });

@@ -6,6 +6,8 @@ import type { CellScalar } from "./cellValues";
 
 export const GENERAL = "General";
 
+export type SheetVisibility = "Visible" | "Hidden" | "VeryHidden";
+
 /** A stored cell. A cell that is empty and unformatted is not stored. */
 export interface Cell {
   /** The constant, or a formula's last calculated result. "" is empty. */
@@ -35,6 +37,15 @@ export class SheetModel {
   frozenRows = 0;
   frozenColumns = 0;
   deleted = false;
+  /** Worksheet.visibility. */
+  visibility: SheetVisibility = "Visible";
+  /**
+   * Worksheet.protection: while set, every cell is locked (the fake keeps no per-cell Locked
+   * format) and edits are refused (see guards.ts). `password` is "" when none was given.
+   */
+  protection: { readonly password: string } | undefined;
+  /** Merged areas (Range.merge), each at least two cells, none overlapping another. */
+  merged: Area[] = [];
   /** Cached bounds of the stored cells: undefined unknown, null none. */
   private bounds: Area | null | undefined = null;
   /** Where each cell was when {@link positionOf} last walked the sheet. */

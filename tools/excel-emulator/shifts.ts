@@ -3,6 +3,7 @@
 import { MAX_COLUMNS, MAX_ROWS, lastColumn, lastRow } from "./addresses";
 import type { Area } from "./addresses";
 import { officeError } from "./errors";
+import { checkUnprotected, shiftsFilteredRange, splitsMergedCells } from "./guards";
 import { referenceText } from "./formulas/rewrite";
 import type { SheetModel } from "./sheet";
 import { writeHeaderCells } from "./tables";
@@ -58,6 +59,8 @@ export function deleteCells(
   const axis: Axis = direction === "Up" ? "rows" : "columns";
   const removed = along(area, axis);
   const band = across(area, axis);
+  checkShift(wb, sheet, axis, band, removed.start, errorLocation);
+  const merged = planMergedForDelete(sheet, axis, band, removed, errorLocation);
 
   const plans = planTablesForDelete(wb, sheet, removed, band, axis, errorLocation);
   for (const table of plans.deleted) wb.removeTable(table, "ref");
@@ -77,6 +80,7 @@ export function deleteCells(
     return { start, count: last - start + 1 };
   });
   for (const { table, apply } of plans.changed) apply(table);
+  sheet.merged = merged;
   for (const table of plans.emptied) refillLastDataRow(wb, table);
   wb.dirty = true;
 }
@@ -94,6 +98,8 @@ export function insertCells(
   const inserted = along(area, axis);
   const band = across(area, axis);
   const max = limit(axis);
+  checkShift(wb, sheet, axis, band, inserted.start, errorLocation);
+  const merged = planMergedForInsert(sheet, axis, band, inserted, errorLocation);
 
   let overflow = false;
   sheet.forEachCellIn(
@@ -131,7 +137,78 @@ export function insertCells(
     return { start: span.start, count: Math.min(span.count + inserted.count, max - span.start) };
   });
   for (const change of tableChanges.changes) change();
+  sheet.merged = merged;
   wb.dirty = true;
+}
+
+/**
+ * What refuses a shift before anything moves: a protected sheet, and a filtered table among the
+ * cells that move or go (the band from `start` on). Excel refuses to shift cells in a filtered
+ * range; the fake refuses any shift that touches a filtered table's cells, the conservative model
+ * (Excel may allow some shifts that move a filtered table whole).
+ */
+function checkShift(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  axis: Axis,
+  band: Span,
+  start: number,
+  errorLocation: string,
+): void {
+  checkUnprotected(sheet, errorLocation);
+  for (const table of wb.tables) {
+    if (table.sheet !== sheet || !table.isFiltered) continue;
+    if (!disjoint(across(table.area, axis), band) && end(along(table.area, axis)) >= start) {
+      throw shiftsFilteredRange(table, errorLocation);
+    }
+  }
+}
+
+/**
+ * Where merged areas go when cells are inserted: those in the band after the insertion move
+ * with the cells. One the shift would split (partly in the band, or cut by the insertion) is
+ * refused, as Excel refuses.
+ */
+function planMergedForInsert(
+  sheet: SheetModel,
+  axis: Axis,
+  band: Span,
+  inserted: Span,
+  errorLocation: string,
+): Area[] {
+  return sheet.merged.map((merged) => {
+    const side = across(merged, axis);
+    const span = along(merged, axis);
+    if (disjoint(side, band) || end(span) < inserted.start) return merged;
+    if (!within(side, band) || span.start < inserted.start) {
+      throw splitsMergedCells(merged, errorLocation);
+    }
+    return withAlong(merged, axis, { start: span.start + inserted.count, count: span.count });
+  });
+}
+
+/** As planMergedForInsert, for deleted cells: merged areas deleted whole go with them. */
+function planMergedForDelete(
+  sheet: SheetModel,
+  axis: Axis,
+  band: Span,
+  removed: Span,
+  errorLocation: string,
+): Area[] {
+  const kept: Area[] = [];
+  for (const merged of sheet.merged) {
+    const side = across(merged, axis);
+    const span = along(merged, axis);
+    if (disjoint(side, band) || end(span) < removed.start) {
+      kept.push(merged);
+      continue;
+    }
+    if (!within(side, band)) throw splitsMergedCells(merged, errorLocation);
+    if (within(span, removed)) continue;
+    if (span.start <= end(removed)) throw splitsMergedCells(merged, errorLocation);
+    kept.push(withAlong(merged, axis, { start: span.start - removed.count, count: span.count }));
+  }
+  return kept;
 }
 
 /** Re-keys the cells of the band along the axis; `to` undefined drops a cell. */
@@ -244,6 +321,7 @@ function planTablesForDelete(
       });
       continue;
     }
+    if (!sameBand(tableAcross, band, axis)) throw shiftsTable(errorLocation);
     const overlapStart = Math.max(removed.start, tableAlong.start);
     const overlapEnd = Math.min(end(removed), end(tableAlong));
     const overlap = overlapEnd - overlapStart + 1;
@@ -321,6 +399,9 @@ function planTablesForInsert(
     if (disjoint(tableAcross, band)) continue;
     if (!grows && end(tableAlong) < inserted.start) continue;
     if (!within(tableAcross, band)) throw shiftsTable(errorLocation);
+    if (grows && table !== growTable && !sameBand(tableAcross, band, axis)) {
+      throw shiftsTable(errorLocation);
+    }
     if (grows) {
       const count = tableAlong.count + inserted.count;
       if (tableAlong.start + count > limit(axis)) plan.overflow = true;
@@ -356,6 +437,16 @@ function addInsertedColumns(table: TableModel, inserted: Span): void {
   table.columns.splice(at, 0, ...added);
   if (lastColumn(table.area) - table.area.column + 1 !== table.columns.length) return;
   writeHeaderCells(table.sheet, table);
+}
+
+/**
+ * True when a shift that goes through a table's rows (or columns) spans exactly the table's
+ * columns (rows), or whole rows (columns) of the sheet. Cells inserted or deleted across a table
+ * and cells beside it are refused, as Excel refuses to shift part of a table.
+ */
+function sameBand(tableAcross: Span, band: Span, axis: Axis): boolean {
+  const whole = band.start === 0 && band.count === limit(axis === "rows" ? "columns" : "rows");
+  return whole || (tableAcross.start === band.start && tableAcross.count === band.count);
 }
 
 function shiftsTable(errorLocation: string) {

@@ -6,6 +6,7 @@ import type { Area } from "./addresses";
 import { clearArea, validateInput, writeValues } from "./cellWrites";
 import { DIMENSION_MISMATCH, officeError } from "./errors";
 import { formatStructured } from "./formulas/structured";
+import { checkNoMergedCells, checkUnprotected } from "./guards";
 import { deleteCells, insertCells } from "./shifts";
 import type { SheetModel } from "./sheet";
 import {
@@ -32,10 +33,12 @@ export function addTable(
   hasHeaders: boolean,
   errorLocation = "TableCollection.add",
 ): TableModel {
+  checkUnprotected(sheet, errorLocation);
   let tableArea = hasHeaders && area.rowCount === 1 ? { ...area, rowCount: 2 } : area;
   if (!isWithinSheet(tableArea) || (!hasHeaders && lastRow(area) + 1 >= 1_048_576)) {
     throw officeError("InvalidArgument", "The table does not fit on the sheet.", errorLocation);
   }
+  checkNoMergedCells(sheet, tableArea, errorLocation);
   checkNoOverlap(wb.tables, sheet, tableArea, undefined, errorLocation);
   let names: string[];
   if (hasHeaders) {
@@ -90,8 +93,10 @@ export function resizeTable(
   if (sheet !== table.sheet) {
     throw officeError("InvalidArgument", "A table cannot move to another sheet.", errorLocation);
   }
+  checkUnprotected(sheet, errorLocation);
   checkResize(table, area, errorLocation);
   checkNoOverlap(wb.tables, sheet, area, table, errorLocation);
+  checkNoMergedCells(sheet, area, errorLocation);
   const old = table.area;
   const kept: TableColumnModel[] = [];
   const removed: TableColumnModel[] = [];
@@ -124,6 +129,7 @@ export function resizeTable(
 
 /** Table.delete: the table and its cells' contents and formats go; formulas become #REF!. */
 export function deleteTable(wb: FakeWorkbook, table: TableModel): void {
+  checkUnprotected(table.sheet, "Table.delete");
   const { sheet, area } = table;
   wb.removeTable(table, "ref");
   clearArea(wb, sheet, area, "All");
@@ -147,6 +153,7 @@ export function addTableRows(
   values: unknown,
   errorLocation = "TableRowCollection.add",
 ): Area {
+  checkUnprotected(table.sheet, errorLocation);
   const data = table.dataArea;
   const at = index ?? data.rowCount;
   if (!Number.isInteger(at) || at < 0 || at > data.rowCount) {
@@ -196,6 +203,7 @@ export function addTableColumn(
   name: string | undefined,
   errorLocation = "TableColumnCollection.add",
 ): TableColumnModel {
+  checkUnprotected(table.sheet, errorLocation);
   const at = index ?? table.columns.length;
   if (!Number.isInteger(at) || at < 0 || at > table.columns.length) {
     throw officeError(
@@ -351,6 +359,7 @@ export function setShowTotals(
 ): void {
   if (typeof show !== "boolean")
     throw officeError("InvalidArgument", "showTotals is true or false.", errorLocation);
+  checkUnprotected(table.sheet, errorLocation);
   if (show === table.showTotals) return;
   if (!show) {
     const totals = takeTotals(wb, table);
@@ -400,6 +409,7 @@ export function setShowHeaders(
 ): void {
   if (typeof show !== "boolean")
     throw officeError("InvalidArgument", "showHeaders is true or false.", errorLocation);
+  checkUnprotected(table.sheet, errorLocation);
   if (show === table.showHeaders) return;
   if (!show) {
     const header = table.headerArea as Area;

@@ -16,6 +16,19 @@ export interface TotalCellModel {
   readonly numberFormat: string;
 }
 
+/**
+ * One column's AutoFilter criterion, as Excel.FilterCriteria gives it: "Values" (the cells whose
+ * displayed text is one of `values`) or "Custom" (criterion1, and criterion2 with operator
+ * "And"/"Or"; each "=x", "<>x", ">n", ">=n", "<n", "<=n" or a plain value meaning "=").
+ */
+export interface FilterCriterionModel {
+  readonly filterOn: "Values" | "Custom";
+  readonly values?: readonly string[];
+  readonly criterion1?: string;
+  readonly criterion2?: string;
+  readonly operator?: "And" | "Or";
+}
+
 export interface TableColumnModel {
   readonly id: number;
   name: string;
@@ -31,6 +44,10 @@ export class TableModel {
   showTotals = false;
   style = DEFAULT_TABLE_STYLE;
   deleted = false;
+  /** The AutoFilter's criteria by column (Table.autoFilter.apply); none: not filtered. */
+  readonly filters = new Map<TableColumnModel, FilterCriterionModel>();
+  /** The sheet rows the AutoFilter hides now (they are also in the sheet's hidden rows). */
+  readonly filterHidden = new Set<number>();
 
   constructor(
     readonly id: number,
@@ -68,6 +85,11 @@ export class TableModel {
       column >= a.column &&
       column <= lastColumn(a)
     );
+  }
+
+  /** AutoFilter.isDataFiltered: some column has a criterion. */
+  get isFiltered(): boolean {
+    return this.filters.size > 0;
   }
 
   columnIndex(name: string): number {

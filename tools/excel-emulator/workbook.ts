@@ -36,7 +36,13 @@ export class FakeWorkbook implements FormulaEnvironment {
   /** Workbook-scoped defined names (see names.ts). */
   readonly names: DefinedNameModel[] = [];
   settings = new SettingsStore();
-  activeSheet: SheetModel;
+  private active: SheetModel;
+  /**
+   * The name of a chart sheet the user made the active sheet, or undefined when a worksheet is
+   * active. Chart sheets are not modelled otherwise: they are not worksheets, so
+   * getActiveWorksheet() fails while one is active (see FakeWorksheetCollection).
+   */
+  activeChartSheet: string | undefined;
   selection: { sheet: SheetModel; area: Area } | undefined;
   /** True when formulas need recalculating. */
   dirty = false;
@@ -49,7 +55,17 @@ export class FakeWorkbook implements FormulaEnvironment {
 
   constructor(sheetNames: readonly string[] = ["Sheet1"]) {
     for (const name of sheetNames.length > 0 ? sheetNames : ["Sheet1"]) this.addSheet(name);
-    this.activeSheet = this.sheets[0] as SheetModel;
+    this.active = this.sheets[0] as SheetModel;
+  }
+
+  /** The active worksheet (the last one active while a chart sheet is). */
+  get activeSheet(): SheetModel {
+    return this.active;
+  }
+  /** Activating a worksheet leaves any chart sheet. */
+  set activeSheet(sheet: SheetModel) {
+    this.active = sheet;
+    this.activeChartSheet = undefined;
   }
 
   // ---- sheets ----

@@ -11,6 +11,7 @@ import {
   PROBLEM_FILL,
   readJournalGrid,
 } from "../../../src/excel/journalSheet";
+import { activeSheetProject } from "../../../src/excel/sheetProject";
 import type { JournalLayout, JournalSheetState } from "../../../src/journal/contract";
 
 const LAYOUT: JournalLayout = {
@@ -362,5 +363,18 @@ describe("journal sheet", () => {
     await markProblems(host.run, sheetKey, ["F6"]);
     expect(host.largestRequestBytes).toBeLessThan(100_000);
     expect(await fillOf(host, LAYOUT.sheetName, "F6")).toBe(PROBLEM_FILL);
+  });
+});
+
+describe("a chart sheet as the active sheet", () => {
+  it("shows no journal and no project, where Excel has no active worksheet to give", async () => {
+    const host = new OfficeJsExcelHost();
+    await drawn(host);
+    host.activateChartSheet("Chart1");
+    expect(await activeJournalSheet(host.run)).toBeNull();
+    expect(await activeSheetProject(host.run)).toBeNull();
+    // Back on the journal's sheet, it is found again.
+    host.activateSheet(LAYOUT.sheetName);
+    expect(await activeJournalSheet(host.run)).toMatchObject({ sheetName: LAYOUT.sheetName });
   });
 });

@@ -3,9 +3,11 @@
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import {
+  boxesOf,
   chooseImportTable,
   ColumnPlaces,
   finishTables,
+  mergedInTheWay,
   TableWriter,
   writeBlocks,
 } from "../../../src/excel/tableWriter";
@@ -557,5 +559,25 @@ describe("ColumnPlaces", () => {
     places.place([spec("A"), spec("B"), spec("C")]);
     expect(places.isIdentity).toBe(true);
     expect(places.tableRow(["a"])).toEqual(["a", "", ""]);
+  });
+});
+
+describe("merged cells in the way", () => {
+  it("reads the rectangles of a RangeAreas address, quoted sheet names and absolute marks too", () => {
+    expect(boxesOf("Invoices!X65:Y65,'My, sheet'!$B$2, Invoices!AA1:AB3")).toEqual([
+      { row: 64, column: 23, rows: 1, columns: 2, address: "X65:Y65" },
+      { row: 1, column: 1, rows: 1, columns: 1, address: "B2" },
+      { row: 0, column: 26, rows: 3, columns: 2, address: "AA1:AB3" },
+    ]);
+  });
+
+  it("finds merged cells under the table's columns, or right of its rows when columns are appended", () => {
+    const table = { row: 2, column: 0, rows: 10, columns: 4 };
+    const under = { row: 20, column: 3, rows: 1, columns: 2 };
+    const beside = { row: 5, column: 6, rows: 2, columns: 2 };
+    const above = { row: 0, column: 0, rows: 1, columns: 4 };
+    expect(mergedInTheWay(table, 4, [above, beside])).toBeUndefined();
+    expect(mergedInTheWay(table, 5, [above, beside])).toBe(beside);
+    expect(mergedInTheWay(table, 4, [above, under])).toBe(under);
   });
 });

@@ -25,6 +25,7 @@ import {
   writeValues,
 } from "../cellWrites";
 import { DIMENSION_MISMATCH, officeError } from "../errors";
+import { checkUnprotected, mergeCells, mergedAreasIn, unmergeCells } from "../guards";
 import { deleteCells, insertCells } from "../shifts";
 import type { SheetModel } from "../sheet";
 import { FakeClientObject } from "./clientObject";
@@ -82,7 +83,9 @@ function setHidden(
   count: number,
   value: unknown,
   errorLocation: string,
+  sheet: SheetModel,
 ): void {
+  checkUnprotected(sheet, errorLocation);
   if (typeof value !== "boolean") {
     throw officeError("InvalidArgument", `${String(value)} is not true or false.`, errorLocation);
   }
@@ -175,7 +178,7 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
   /** Hides (or shows) the range's whole rows. */
   set rowHidden(hidden: boolean) {
     this.queueSet("rowHidden", hidden, ({ sheet, area }) =>
-      setHidden(sheet.hiddenRows, area.row, area.rowCount, hidden, "Range.rowHidden"),
+      setHidden(sheet.hiddenRows, area.row, area.rowCount, hidden, "Range.rowHidden", sheet),
     );
   }
 
@@ -185,7 +188,14 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
   /** Hides (or shows) the range's whole columns. */
   set columnHidden(hidden: boolean) {
     this.queueSet("columnHidden", hidden, ({ sheet, area }) =>
-      setHidden(sheet.hiddenColumns, area.column, area.columnCount, hidden, "Range.columnHidden"),
+      setHidden(
+        sheet.hiddenColumns,
+        area.column,
+        area.columnCount,
+        hidden,
+        "Range.columnHidden",
+        sheet,
+      ),
     );
   }
 
@@ -278,6 +288,43 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
       insertCells(scope.workbook, sheet, area, shift);
     });
     return this.derive("insert", (area) => area);
+  }
+
+  /** Merges the range's cells (across: each row's); the top-left cell's value stays. */
+  merge(across?: boolean): void {
+    this.queueCall("merge", [across ?? false], ({ sheet, area }, scope) =>
+      mergeCells(
+        sheet,
+        scope.workbook.tables,
+        area,
+        across === true,
+        (cells) => clearArea(scope.workbook, sheet, cells, "Contents"),
+        "Range.merge",
+      ),
+    );
+  }
+
+  /** Unmerges the merged areas that overlap the range. */
+  unmerge(): void {
+    this.queueCall("unmerge", [], ({ sheet, area }) => unmergeCells(sheet, area, "Range.unmerge"));
+  }
+
+  /**
+   * The merged areas that overlap the range, each whole (ExcelApi 1.13), or a null object when
+   * there are none.
+   */
+  getMergedAreasOrNullObject(): Excel.RangeAreas {
+    const name = "Range.getMergedAreasOrNullObject";
+    const areas = new FakeRangeAreas(
+      this._context,
+      () => {
+        const { sheet, area } = this._target(name);
+        const merged = mergedAreasIn(sheet, area);
+        return merged.length === 0 ? undefined : { sheet, areas: merged };
+      },
+      true,
+    );
+    return areas as unknown as Excel.RangeAreas;
   }
 
   /** The smallest range holding this one and `other` (both on one sheet). */
@@ -455,6 +502,46 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
       string | string[] | Excel.Interfaces.RangeLoadOptions | { select?: string; expand?: string },
   ): this {
     return super.load(option);
+  }
+}
+
+/** Several rectangles of one sheet (Excel.RangeAreas): only what merged areas need. */
+export interface RangeAreasTarget {
+  readonly sheet: SheetModel;
+  readonly areas: readonly Area[];
+}
+
+const RANGE_AREAS_PROPERTIES: Readonly<Record<string, PropertyReader<RangeAreasTarget>>> = {
+  address: (t) => t.areas.map((area) => formatAddress(t.sheet.name, area)).join(","),
+  areaCount: (t) => t.areas.length,
+  cellCount: (t) => t.areas.reduce((sum, area) => sum + cellCount(area), 0),
+};
+
+export class FakeRangeAreas extends FakeClientObject<RangeAreasTarget> {
+  protected readonly typeName = "RangeAreas";
+  protected readonly loadable = RANGE_AREAS_PROPERTIES;
+
+  constructor(
+    context: FakeRequestContext,
+    locator: () => RangeAreasTarget | undefined,
+    orNull = false,
+  ) {
+    super(context, locator, orNull);
+    Object.preventExtensions(this);
+  }
+
+  protected override isGone(target: RangeAreasTarget): boolean {
+    return target.sheet.deleted;
+  }
+
+  get address(): string {
+    return this.field("address");
+  }
+  get areaCount(): number {
+    return this.field("areaCount");
+  }
+  get cellCount(): number {
+    return this.field("cellCount");
   }
 }
 

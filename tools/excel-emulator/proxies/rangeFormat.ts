@@ -1,5 +1,6 @@
 // Excel.RangeFormat, RangeFont and RangeFill: the formats the add-in sets (column widths, autofit,
 // bold, font colour, fill colour). Reads give null where the cells differ, as Excel does.
+import { checkUnprotected } from "../guards";
 import { lastColumn } from "../addresses";
 import { readStyle, writeStyle } from "../cellWrites";
 import type { CellStyleKey } from "../cellWrites";
@@ -66,6 +67,7 @@ export class FakeRangeFormat extends FakeClientObject<RangeTarget> {
   }
   set columnWidth(width: number) {
     this.queueSet("columnWidth", width, ({ sheet, area }) => {
+      checkUnprotected(sheet, "RangeFormat.columnWidth");
       if (typeof width !== "number" || !(width >= 0) || width > 255 * 7.5) {
         throw officeError(
           "InvalidArgument",
@@ -80,6 +82,7 @@ export class FakeRangeFormat extends FakeClientObject<RangeTarget> {
   /** Sizes each column to its longest text in the range (about 7 points a character). */
   autofitColumns(): void {
     this.queueCall("autofitColumns", [], ({ sheet, area }) => {
+      checkUnprotected(sheet, "RangeFormat.autofitColumns");
       const longest = new Map<number, number>();
       sheet.forEachCellIn(area, (_r, c, cell) => {
         const text = formatCellText(cell.value, cell.numberFormat);

@@ -3,6 +3,7 @@ import { lastRow, parseAddress } from "../addresses";
 import type { Area } from "../addresses";
 import { readValues } from "../cellWrites";
 import { officeError } from "../errors";
+import { applyTableFilter, checkUnprotected, clearTableFilters } from "../guards";
 import type { SheetModel } from "../sheet";
 import {
   addTable,
@@ -182,6 +183,7 @@ export class FakeTable extends FakeClientObject<TableModel> {
   private worksheetProxy: FakeWorksheet | undefined;
   private columnsProxy: FakeTableColumnCollection | undefined;
   private rowsProxy: FakeTableRowCollection | undefined;
+  private autoFilterProxy: FakeAutoFilter | undefined;
 
   constructor(context: FakeRequestContext, locator: () => TableModel | undefined, orNull = false) {
     super(context, locator, orNull);
@@ -197,6 +199,7 @@ export class FakeTable extends FakeClientObject<TableModel> {
       worksheet: this.worksheet as unknown as LoadableObject,
       columns: this.columns as unknown as LoadableObject,
       rows: this.rows as unknown as LoadableObject,
+      autoFilter: this.autoFilter as unknown as LoadableObject,
     };
   }
 
@@ -322,8 +325,88 @@ export class FakeTable extends FakeClientObject<TableModel> {
     return rangeProxy(this._context, () => converted);
   }
 
+  /** Shows the rows the table's AutoFilter hid and drops its criteria. */
   clearFilters(): void {
-    this.queueCall("clearFilters", [], () => undefined);
+    this.queueCall("clearFilters", [], (table) => {
+      checkUnprotected(table.sheet, "Table.clearFilters");
+      clearTableFilters(table);
+    });
+  }
+
+  /** Table.autoFilter (ExcelApi 1.9). */
+  get autoFilter(): Excel.AutoFilter {
+    this.autoFilterProxy ??= new FakeAutoFilter(this._context, () => this._tryLocate());
+    return this.autoFilterProxy as unknown as Excel.AutoFilter;
+  }
+}
+
+const FILTER_ON: readonly string[] = ["Values", "Custom"];
+
+/** A table's AutoFilter: criteria on its columns hide the data rows they reject. */
+export class FakeAutoFilter extends FakeClientObject<TableModel> {
+  protected readonly typeName = "AutoFilter";
+  protected readonly loadable: Readonly<Record<string, PropertyReader<TableModel>>> = {
+    enabled: () => true,
+    isDataFiltered: (table) => table.isFiltered,
+  };
+
+  constructor(context: FakeRequestContext, locator: () => TableModel | undefined) {
+    super(context, locator);
+    Object.preventExtensions(this);
+  }
+
+  protected override isGone(table: TableModel): boolean {
+    return table.deleted;
+  }
+
+  get enabled(): boolean {
+    return this.field("enabled");
+  }
+
+  get isDataFiltered(): boolean {
+    return this.field("isDataFiltered");
+  }
+
+  /**
+   * Filters the table's column `columnIndex` of `range` (the table's range) by `criteria`:
+   * "Values" or "Custom" criteria (see FilterCriterionModel); the other kinds are not modelled.
+   */
+  apply(range: Excel.Range | string, columnIndex?: number, criteria?: Excel.FilterCriteria): void {
+    const name = "AutoFilter.apply";
+    this.queueCall("apply", [columnIndex ?? null, criteria ?? null], (table, scope) => {
+      checkUnprotected(table.sheet, name);
+      const target = resolveTableAddress(this._context, range, scope, table.sheet, name);
+      if (target.area.column > table.area.column || lastRow(target.area) < table.area.row) {
+        throw officeError("InvalidArgument", "The range is not the table's.", name);
+      }
+      if (columnIndex === undefined && criteria === undefined) return;
+      const index = target.area.column + (columnIndex ?? 0) - table.area.column;
+      const column = table.columns[index];
+      const filterOn = criteria?.filterOn as string | undefined;
+      if (!column || criteria === undefined || !FILTER_ON.includes(filterOn ?? "")) {
+        throw officeError(
+          "InvalidArgument",
+          "The fake filters a table column by Values or Custom criteria only.",
+          name,
+        );
+      }
+      table.filters.set(column, {
+        filterOn: filterOn as "Values" | "Custom",
+        ...(criteria.values ? { values: criteria.values.map((value) => String(value)) } : {}),
+        ...(criteria.criterion1 !== undefined ? { criterion1: criteria.criterion1 } : {}),
+        ...(criteria.criterion2 !== undefined ? { criterion2: criteria.criterion2 } : {}),
+        ...(criteria.operator !== undefined ? { operator: criteria.operator as "And" | "Or" } : {}),
+      });
+      applyTableFilter(table);
+    });
+  }
+
+  /** Drops every criterion and shows the rows they hid. */
+  clearCriteria(): void {
+    this.queueCall("clearCriteria", [], (table) => {
+      checkUnprotected(table.sheet, "AutoFilter.clearCriteria");
+      clearTableFilters(table);
+    });
   }
 }
 

@@ -17,14 +17,17 @@ const WORKSHEET_PROPERTIES: Readonly<Record<string, PropertyReader<SheetModel>>>
   name: (sheet) => sheet.name,
   id: (sheet) => sheet.id,
   position: (sheet, scope) => scope.workbook.sheets.indexOf(sheet),
-  visibility: () => "Visible",
+  visibility: (sheet) => sheet.visibility,
 };
+
+const VISIBILITIES: readonly string[] = ["Visible", "Hidden", "VeryHidden"];
 
 export class FakeWorksheet extends FakeClientObject<SheetModel> {
   protected readonly typeName = "Worksheet";
   protected readonly loadable = WORKSHEET_PROPERTIES;
   private tablesProxy: FakeTableCollection | undefined;
   private freezePanesProxy: FakeWorksheetFreezePanes | undefined;
+  private protectionProxy: FakeWorksheetProtection | undefined;
 
   constructor(context: FakeRequestContext, locator: () => SheetModel | undefined, orNull = false) {
     super(context, locator, orNull);
@@ -36,7 +39,10 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
   }
 
   protected override navigation(): Record<string, LoadableObject> {
-    return { tables: this.tables as unknown as LoadableObject };
+    return {
+      tables: this.tables as unknown as LoadableObject,
+      protection: this.protection as unknown as LoadableObject,
+    };
   }
 
   get name(): string {
@@ -57,6 +63,36 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
   get visibility(): Excel.SheetVisibility {
     return this.field("visibility");
   }
+  /** Hiding the last visible sheet is refused, as in Excel. */
+  set visibility(visibility: Excel.SheetVisibility) {
+    this.queueSet("visibility", visibility, (sheet, scope) => {
+      if (!VISIBILITIES.includes(visibility)) {
+        throw officeError(
+          "InvalidArgument",
+          `${String(visibility)} is not a sheet visibility.`,
+          "Worksheet.visibility",
+        );
+      }
+      const others = scope.workbook.sheets.filter((s) => s !== sheet && s.visibility === "Visible");
+      if (visibility !== "Visible" && others.length === 0) {
+        throw officeError(
+          "InvalidOperation",
+          "A workbook must keep at least one visible sheet.",
+          "Worksheet.visibility",
+        );
+      }
+      sheet.visibility = visibility as SheetModel["visibility"];
+      if (visibility !== "Visible" && scope.workbook.activeSheet === sheet) {
+        scope.workbook.activeSheet = others[0] as SheetModel;
+      }
+    });
+  }
+
+  /** Worksheet.protection (ExcelApi 1.2). */
+  get protection(): Excel.WorksheetProtection {
+    this.protectionProxy ??= new FakeWorksheetProtection(this._context, () => this._tryLocate());
+    return this.protectionProxy as unknown as Excel.WorksheetProtection;
+  }
 
   get tables(): Excel.TableCollection {
     this.tablesProxy ??= new FakeTableCollection(this._context, () => this._tryLocate());
@@ -70,6 +106,13 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
 
   activate(): void {
     this.queueCall("activate", [], (sheet, scope) => {
+      if (sheet.visibility !== "Visible") {
+        throw officeError(
+          "InvalidOperation",
+          `Sheet ${sheet.name} is hidden and cannot be activated.`,
+          "Worksheet.activate",
+        );
+      }
       scope.workbook.activeSheet = sheet;
     });
   }
@@ -205,11 +248,23 @@ export class FakeWorksheetCollection extends FakeCollection<
     return workbook.sheetNamed(key) ?? workbook.sheetById(key);
   }
 
+  /**
+   * The active worksheet. While a chart sheet is active Excel has none to give and the request
+   * fails (OfficeDev/office-js#2444); the fake answers GeneralException, the code not checked
+   * against Excel.
+   */
   getActiveWorksheet(): Excel.Worksheet {
-    const sheet = new FakeWorksheet(
-      this._context,
-      () => this._context.backend.workbook.activeSheet,
-    );
+    const sheet = new FakeWorksheet(this._context, () => {
+      const workbook = this._context.backend.workbook;
+      if (workbook.activeChartSheet !== undefined) {
+        throw officeError(
+          "GeneralException",
+          `The active sheet, ${workbook.activeChartSheet}, is a chart sheet.`,
+          "WorksheetCollection.getActiveWorksheet",
+        );
+      }
+      return workbook.activeSheet;
+    });
     return sheet as unknown as Excel.Worksheet;
   }
 
@@ -234,6 +289,50 @@ export class FakeWorksheetCollection extends FakeCollection<
       sheet._bind(scope.workbook.addSheet(name));
     });
     return sheet as unknown as Excel.Worksheet;
+  }
+}
+
+export class FakeWorksheetProtection extends FakeClientObject<SheetModel> {
+  protected readonly typeName = "WorksheetProtection";
+  protected readonly loadable: Readonly<Record<string, PropertyReader<SheetModel>>> = {
+    protected: (sheet) => sheet.protection !== undefined,
+  };
+
+  constructor(context: FakeRequestContext, locator: () => SheetModel | undefined) {
+    super(context, locator);
+    Object.preventExtensions(this);
+  }
+
+  get protected(): boolean {
+    return this.field("protected");
+  }
+
+  /** Protects the sheet (the options are accepted and not modelled: every cell is locked). */
+  protect(options?: Excel.WorksheetProtectionOptions, password?: string): void {
+    this.queueCall("protect", [options ?? null, password ?? null], (sheet) => {
+      if (sheet.protection) {
+        throw officeError(
+          "InvalidOperation",
+          `Sheet ${sheet.name} is already protected.`,
+          "WorksheetProtection.protect",
+        );
+      }
+      sheet.protection = { password: password ?? "" };
+    });
+  }
+
+  /** Unprotects the sheet; a wrong password is refused. */
+  unprotect(password?: string): void {
+    this.queueCall("unprotect", [password ?? null], (sheet) => {
+      if (sheet.protection && sheet.protection.password !== (password ?? "")) {
+        throw officeError(
+          "InvalidArgument",
+          "The password is incorrect.",
+          "WorksheetProtection.unprotect",
+        );
+      }
+      sheet.protection = undefined;
+    });
   }
 }
 
