@@ -3,6 +3,7 @@
 import {
   MONEY_PLACES,
   Money,
+  type FormulaOperands,
   SPREADSHEET_DIGITS,
   centsFromSpreadsheetNumber,
   parseMoney,
@@ -79,16 +80,21 @@ export function readText(value: CellInput, formula: CellInput): Reading<string> 
 
 /**
  * An amount: undefined for an empty cell; a number settled to the currency's `places` decimals
- * (float noise from formulas such as =0.1+0.2 removed, a real sub-cent value such as 10.005
- * refused). Text is
+ * (float noise from formulas such as =0.1+0.2 removed, judged by the size of the formula's
+ * `operands` when known; a real sub-cent value such as 10.005 refused; more than 15 digits in
+ * minor units refused). Text is
  * refused, even `1234.50`: the sheet's totals do not count it. Text of more than 15 significant
  * digits is refused with its own reason: the API types amounts as doubles, so a server would
  * change the cents of such an amount.
  */
-export function readAmount(value: CellInput, places = MONEY_PLACES): Reading<Money | undefined> {
+export function readAmount(
+  value: CellInput,
+  places = MONEY_PLACES,
+  operands?: FormulaOperands,
+): Reading<Money | undefined> {
   if (isExcelError(value)) return refused(errorMessage(String(value)));
   if (typeof value === "number") {
-    const cents = centsFromSpreadsheetNumber(value, places);
+    const cents = centsFromSpreadsheetNumber(value, places, operands);
     return cents.ok ? ok(cents.value.amount) : refused(asClause(cents.problem.message));
   }
   if (typeof value === "boolean") return refused(`${value ? "TRUE" : "FALSE"} is not an amount`);

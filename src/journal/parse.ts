@@ -20,6 +20,7 @@ import {
   readText,
 } from "./cellReading";
 import type { GridSnapshot, SheetProblem } from "./contract";
+import { formulaOperands } from "./formulaOperands";
 import type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
 import { hiddenValueProblems } from "./hiddenLines";
 import {
@@ -278,7 +279,12 @@ function readLines(
       return "";
     };
     const amount = (key: "debit" | "credit"): Partial<Record<"debit" | "credit", Money>> => {
-      const reading = readAmount(grid.value(row, at(key)), places);
+      const operands = formulaOperands(grid.formula(row, at(key)), (r, c) => grid.value(r, c));
+      const reading = readAmount(
+        grid.value(row, at(key)),
+        places,
+        operands === null ? undefined : { values: operands },
+      );
       if (!reading.ok) failed(key, reading.message);
       else if (reading.value !== undefined) return { [key]: reading.value };
       return {};
