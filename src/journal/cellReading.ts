@@ -14,9 +14,14 @@ import { serialToIsoDate } from "../sheets/excelDates";
 /** A cell's value as `Range.values` reports it ("" when empty). */
 export type CellInput = string | number | boolean;
 
-/** What a cell read to, or why it could not be read (a sentence without the cell's name). */
+/**
+ * What a cell read to, or why it could not be read (a sentence without the cell's name). A
+ * refused amount whose value is still plain (a number with a digit below the minor unit, such
+ * as 2500.005) carries it as `standing`, so the balance can be judged in the same pass.
+ */
 export type Reading<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly message: string; readonly standing?: Money };
 
 /** The error values Excel reports through `Range.values` as text. */
 export const EXCEL_ERRORS: readonly string[] = [
@@ -95,7 +100,12 @@ export function readAmount(
   if (isExcelError(value)) return refused(errorMessage(String(value)));
   if (typeof value === "number") {
     const cents = centsFromSpreadsheetNumber(value, places, operands);
-    return cents.ok ? ok(cents.value.amount) : refused(asClause(cents.problem.message));
+    if (cents.ok) return ok(cents.value.amount);
+    const standing =
+      cents.problem.code === "too-many-decimals" ? settleSpreadsheetNumber(value) : null;
+    return standing === null
+      ? refused(asClause(cents.problem.message))
+      : { ok: false, message: asClause(cents.problem.message), standing };
   }
   if (typeof value === "boolean") return refused(`${value ? "TRUE" : "FALSE"} is not an amount`);
   const text = value.trim();

@@ -116,7 +116,8 @@ export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
   const description = field("description", readText, "");
 
   const minor = currencyMinorUnits(currency);
-  const lines = readLines(grid, located, refuse, minor.places);
+  const standingAmounts = new Map<string, Money>();
+  const lines = readLines(grid, located, refuse, minor.places, standingAmounts);
   const fill = fillAccountIds(lines, addresses, { alreadyReported: reported });
   for (const problem of fill.problems) {
     if (problem.address !== null) refuse(problem.address, problem.message);
@@ -128,7 +129,9 @@ export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
     description,
     lines: fill.lines,
   };
-  problems.push(...validateJournalDraft(draft, addresses, { alreadyReported: reported }));
+  problems.push(
+    ...validateJournalDraft(draft, addresses, { alreadyReported: reported, standingAmounts }),
+  );
   problems.push(
     ...hiddenValueProblems(
       { rows: snapshot.hiddenRows, columns: snapshot.hiddenColumns },
@@ -136,7 +139,7 @@ export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
       fill.lines,
     ),
   );
-  const notices = [...fill.notices, ...totalsNotices(grid, located, fill.lines)];
+  const notices = [...fill.notices, ...totalsNotices(grid, located, fill.lines, reported)];
   if (!minor.known && /^[A-Za-z]{3}$/.test(currency)) {
     notices.push({
       address: addresses.currency,
@@ -256,6 +259,7 @@ function readLines(
   structure: Structure,
   refuse: (address: string, message: string) => void,
   places: number,
+  standingAmounts: Map<string, Money>,
 ): JournalDraftLine[] {
   const inputs = LINE_COLUMNS.filter((column) => column.input).map((column) => column.key);
   // Every input column was found by locate(); a missing fact column (Line ID) reads as empty.
@@ -285,8 +289,12 @@ function readLines(
         places,
         operands === null ? undefined : { values: operands },
       );
-      if (!reading.ok) failed(key, reading.message);
-      else if (reading.value !== undefined) return { [key]: reading.value };
+      if (!reading.ok) {
+        failed(key, reading.message);
+        if (reading.standing !== undefined) {
+          standingAmounts.set(`${structure.addresses.lineColumns[key]}${row}`, reading.standing);
+        }
+      } else if (reading.value !== undefined) return { [key]: reading.value };
       return {};
     };
     const lineId = readText(grid.value(row, at("lineId")), "");
@@ -315,6 +323,7 @@ function totalsNotices(
   grid: Grid,
   structure: Structure,
   lines: readonly JournalDraftLine[],
+  reported: ReadonlySet<string>,
 ): SheetProblem[] {
   if (lines.length === 0) return [];
   const notices: SheetProblem[] = [];
@@ -334,7 +343,12 @@ function totalsNotices(
       ? [text, toAbove[1], toAbove[2], toAbove[1], String(structure.totalRow - 1)]
       : /^=SUM\(\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)\)$/i.exec(text);
     const place = `${TOTAL_LABEL} ${headerOf(key)} (${address})`;
-    const shows = totalDifference(grid.value(structure.totalRow, column), lines, key);
+    // With an amount of the column refused, the lines' sum is not what would be sent (nothing
+    // would be): comparing the Total with it would mislead.
+    const refusedAmount = lines.some((line) => reported.has(`${letter}${line.row}`));
+    const shows = refusedAmount
+      ? null
+      : totalDifference(grid.value(structure.totalRow, column), lines, key);
     if (!range || range[1]?.toUpperCase() !== letter || range[3]?.toUpperCase() !== letter) {
       notices.push({
         address,

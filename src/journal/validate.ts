@@ -24,6 +24,12 @@ export interface ValidateOptions {
    * is unknown.
    */
   readonly alreadyReported?: ReadonlySet<string>;
+  /**
+   * Refused amounts whose value is still plain (2500.005, refused for its third decimal), by
+   * cell: the balance is judged with them as they stand, so an imbalance shows in the same pass
+   * rather than after the amount is fixed.
+   */
+  readonly standingAmounts?: ReadonlyMap<string, Money>;
 }
 
 const DATE_EXAMPLE = "2026-01-31";
@@ -93,6 +99,10 @@ export function validateJournalDraft(
   }
 
   let amountsKnown = true;
+  const standing = options.standingAmounts ?? new Map<string, Money>();
+  /** Each line's amounts for the balance: as read, or a refused one as it stands. */
+  const balanceLines: { debit?: Money; credit?: Money }[] = [];
+  const asItStands: string[] = [];
   draft.lines.forEach((line, index) => {
     const position = index + 1;
     const place = (column: LineInput): string => linePlace(addresses, position, line, column);
@@ -101,9 +111,24 @@ export function validateJournalDraft(
       report(address("accountId"), `${place("accountId")}: enter the account's ID`);
     }
     if (reported.has(address("debit")) || reported.has(address("credit"))) {
-      amountsKnown = false;
+      const sides: { debit?: Money; credit?: Money } = {};
+      for (const side of ["debit", "credit"] as const) {
+        const cell = address(side);
+        if (!reported.has(cell)) {
+          if (line[side] !== undefined) sides[side] = line[side];
+          continue;
+        }
+        const value = standing.get(cell);
+        if (value === undefined) amountsKnown = false;
+        else {
+          sides[side] = value;
+          asItStands.push(cell);
+        }
+      }
+      balanceLines.push(sides);
       return;
     }
+    balanceLines.push(line);
     const sideProblems = checkSides(line, places, place, address);
     if (sideProblems.length > 0) amountsKnown = false;
     for (const [cell, message] of sideProblems) report(cell, message);
@@ -115,20 +140,28 @@ export function validateJournalDraft(
   }
 
   if (amountsKnown && draft.lines.length > 0) {
-    const debits = sumMoney(draft.lines.map((line) => line.debit ?? new MoneyDecimal(0)));
-    const credits = sumMoney(draft.lines.map((line) => line.credit ?? new MoneyDecimal(0)));
+    const debits = sumMoney(balanceLines.map((line) => line.debit ?? new MoneyDecimal(0)));
+    const credits = sumMoney(balanceLines.map((line) => line.credit ?? new MoneyDecimal(0)));
     if (!debits.equals(credits)) {
+      const counting =
+        asItStands.length === 0
+          ? ""
+          : `, counting ${asItStands.join(", ")} as ${asItStands.length === 1 ? "it stands" : "they stand"}`;
       report(
         addresses.difference,
-        `Debits ${shown(debits, places)} and credits ${shown(credits, places)} differ by ${shown(debits.minus(credits).abs(), places)}`,
+        `Debits ${shown(debits, places)} and credits ${shown(credits, places)} differ by ${shown(debits.minus(credits).abs(), places)}${counting}`,
       );
     }
   }
   return problems;
 }
 
+/** An amount for a message: grouped, with the currency's decimals, or more when it has them. */
 function shown(amount: Money, places: number): string {
-  return formatMoney(amount, { grouping: true, places });
+  return formatMoney(amount, {
+    grouping: true,
+    places: Math.max(places, amount.decimalPlaces()),
+  });
 }
 
 function checkDate(text: string): string | null {
