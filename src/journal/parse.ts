@@ -32,7 +32,13 @@ import {
   TOTAL_LABEL,
   labelKey,
 } from "./journalSheet";
-import { fieldPlace, fillAccountIds, linePlace, validateJournalDraft } from "./validate";
+import {
+  fieldPlace,
+  fillAccountIds,
+  linePlace,
+  validateJournalDraft,
+  type AccountKnowledge,
+} from "./validate";
 
 /** What the reader made of a journal sheet. */
 export interface JournalGridReading {
@@ -85,9 +91,13 @@ interface Structure {
  * Reads `grid` (the sheet from A1, as Excel reports values and formulas) into a draft and checks
  * it. Fields are found by their labels in column A above the lines; the lines table by its
  * header row (the row with Account ID, Debit and Credit), its columns by their headers; the
- * lines end at the Total row. Rows whose input cells are all empty are ignored.
+ * lines end at the Total row. Rows whose input cells are all empty are ignored. `accounts` (the
+ * lines as drawn, the open journals' accounts) resolves a changed Account code to an ID.
  */
-export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
+export function parseJournalGrid(
+  snapshot: GridSnapshot,
+  accounts: AccountKnowledge = {},
+): JournalGridReading {
   const grid = new Grid(snapshot);
   const located = locate(grid);
   if (Array.isArray(located)) return { draft: null, problems: located, notices: [] };
@@ -117,8 +127,13 @@ export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
 
   const minor = currencyMinorUnits(currency);
   const standingAmounts = new Map<string, Money>();
-  const lines = readLines(grid, located, refuse, minor.places, standingAmounts);
-  const fill = fillAccountIds(lines, addresses, { alreadyReported: reported });
+  const accountNames = new Map<number, string>();
+  const lines = readLines(grid, located, refuse, minor.places, standingAmounts, accountNames);
+  const fill = fillAccountIds(lines, addresses, {
+    alreadyReported: reported,
+    ...accounts,
+    accountNames,
+  });
   for (const problem of fill.problems) {
     if (problem.address !== null) refuse(problem.address, problem.message);
   }
@@ -260,6 +275,7 @@ function readLines(
   refuse: (address: string, message: string) => void,
   places: number,
   standingAmounts: Map<string, Money>,
+  accountNames: Map<number, string>,
 ): JournalDraftLine[] {
   const inputs = LINE_COLUMNS.filter((column) => column.input).map((column) => column.key);
   // Every input column was found by locate(); a missing fact column (Line ID) reads as empty.
@@ -298,6 +314,7 @@ function readLines(
       return {};
     };
     const lineId = readText(grid.value(row, at("lineId")), "");
+    const accountName = readText(grid.value(row, at("accountName")), "");
     lines.push({
       row,
       accountId: text("accountId"),
@@ -310,6 +327,7 @@ function readLines(
       staffId: text("staffId"),
       lineId: lineId.ok ? lineId.value.trim() : "",
     });
+    accountNames.set(row, accountName.ok ? accountName.value.trim() : "");
   }
   return lines;
 }

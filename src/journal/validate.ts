@@ -13,7 +13,7 @@ import {
 import { quoteText } from "../money/money";
 import { readDateSerial } from "../sheets/excelDates";
 import { asClause } from "./cellReading";
-import type { SheetProblem } from "./contract";
+import type { KnownAccount, SheetProblem } from "./contract";
 import type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
 import { INPUT_FIELD_LABELS, InputField, LINE_COLUMNS, LineInput } from "./journalSheet";
 
@@ -250,11 +250,13 @@ export interface AccountFill {
  * Lines whose Account ID cell was already reported (it shows an error) are left alone.
  */
 export function fillAccountIds(
-  lines: readonly JournalDraftLine[],
+  given: readonly JournalDraftLine[],
   addresses: JournalSheetAddresses,
-  options: ValidateOptions = {},
+  options: ValidateOptions & AccountKnowledge = {},
 ): AccountFill {
   const reported = options.alreadyReported ?? new Set<string>();
+  const resolved = resolveChangedCodes(given, addresses, options, reported);
+  const lines = resolved.lines;
   const known = new Map<string, { position: number; accountId: string }[]>();
   lines.forEach((line, index) => {
     const code = line.accountCode.trim();
@@ -264,13 +266,14 @@ export function fillAccountIds(
     known.set(code, users);
   });
 
-  const notices: SheetProblem[] = [];
-  const problems: SheetProblem[] = [];
+  const notices: SheetProblem[] = [...resolved.notices];
+  const problems: SheetProblem[] = [...resolved.problems];
   const filled = lines.map((line, index) => {
     const position = index + 1;
     const code = line.accountCode.trim();
     const users = known.get(code) ?? [];
     if (code === "" || reported.has(lineAddress(addresses, line, "accountId"))) return line;
+    if (resolved.refusedCodes.has(index)) return line;
     const place = (column: LineInput): string => linePlace(addresses, position, line, column);
     if (line.accountId !== "") {
       const first = users[0];
@@ -310,4 +313,80 @@ function listed(numbers: readonly number[]): string {
   const texts = numbers.map(String);
   const last = texts.pop();
   return texts.length === 0 ? (last ?? "") : `${texts.join(", ")} and ${last ?? ""}`;
+}
+
+/** What the add-in knows of accounts beyond the sheet: as drawn, and in other open journals. */
+export interface AccountKnowledge {
+  /** This journal's accounts as drawn. */
+  readonly drawnAccounts?: readonly KnownAccount[];
+  /** The accounts of the journals open in the workbook (this one included). */
+  readonly knownAccounts?: readonly KnownAccount[];
+  /** The Account name each line's row shows (a fact cell), by sheet row. */
+  readonly accountNames?: ReadonlyMap<number, string>;
+}
+
+/**
+ * The service takes a line's account by its ID only; the code is for people. A line whose
+ * Account code was changed is given the ID of the account with that code when the open journals
+ * know exactly one; otherwise the code is refused, naming its cell, rather than sent as the old
+ * account unnoticed. The code counts as changed when the line's ID is an account drawn with
+ * another code and the row still shows that account's name (the name cell is not editable): a
+ * changed ID moves away from the row's name, and then the ID decides.
+ */
+function resolveChangedCodes(
+  lines: readonly JournalDraftLine[],
+  addresses: JournalSheetAddresses,
+  knowledge: AccountKnowledge,
+  reported: ReadonlySet<string>,
+): {
+  lines: JournalDraftLine[];
+  notices: SheetProblem[];
+  problems: SheetProblem[];
+  refusedCodes: Set<number>;
+} {
+  const drawn = new Map((knowledge.drawnAccounts ?? []).map((each) => [each.accountId, each]));
+  const idsByCode = new Map<string, Set<string>>();
+  for (const account of [...(knowledge.drawnAccounts ?? []), ...(knowledge.knownAccounts ?? [])]) {
+    const code = account.accountCode.trim();
+    if (code === "" || account.accountId === "") continue;
+    idsByCode.set(code, (idsByCode.get(code) ?? new Set()).add(account.accountId));
+  }
+  const notices: SheetProblem[] = [];
+  const problems: SheetProblem[] = [];
+  const refusedCodes = new Set<number>();
+  const result = lines.map((line, index) => {
+    const before = drawn.get(line.accountId);
+    const code = line.accountCode.trim();
+    const codeCell = lineAddress(addresses, line, "accountCode");
+    const idCell = lineAddress(addresses, line, "accountId");
+    if (before === undefined || reported.has(codeCell) || reported.has(idCell)) return line;
+    // An emptied code sends nothing else: the ID decides, as it always does.
+    if (code === "" || code === before.accountCode.trim()) return line;
+    const shownName = knowledge.accountNames?.get(line.row) ?? "";
+    if (shownName !== before.accountName.trim()) return line;
+    const place = (column: LineInput): string => linePlace(addresses, index + 1, line, column);
+    const ids = [...(idsByCode.get(code) ?? [])];
+    if (ids.length === 1 && ids[0] !== undefined) {
+      notices.push({
+        address: idCell,
+        message: `${place("accountId")}: set to ${ids[0]}, the ID of account code ${code} that you entered (the service takes account IDs, not codes)`,
+        severity: "info",
+      });
+      return { ...line, accountId: ids[0] };
+    }
+    refusedCodes.add(index);
+    const why =
+      ids.length === 0
+        ? `is ${code}, an account code none of the open journals uses`
+        : `is ${code}, which the open journals use for more than one account ID`;
+    problems.push({
+      address: codeCell,
+      message:
+        `${place("accountCode")}: was ${before.accountCode} and ${why}; the service takes ` +
+        `account IDs, not codes, so the line would still go to ${before.accountCode}. Enter the ` +
+        `account's ID in Account ID (${idCell}), or put the code back`,
+    });
+    return line;
+  });
+  return { lines: result, notices, problems, refusedCodes };
 }

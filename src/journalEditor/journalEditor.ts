@@ -14,6 +14,7 @@ import {
   readJournalGrid,
   SheetRef,
   updateJournalSheetState,
+  type JournalSheetAmongOthers,
 } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import { ownedBy, type TableProject } from "../excel/tableWriter";
@@ -29,6 +30,7 @@ import {
   parseJournalGrid,
 } from "../journal";
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
+import type { AccountKnowledge } from "../journal/validate";
 import type { OpenOutcome, SendOutcome, ValidateOutcome } from "./outcomes";
 
 export interface EditorDeps {
@@ -200,10 +202,25 @@ interface Checked {
   update: JournalUpdate | null;
 }
 
+/**
+ * What the open journals tell of accounts: the sheet's lines as drawn, to see a changed Account
+ * code, and every open journal's account ids and codes, to resolve it.
+ */
+function accountKnowledge(sheet: JournalSheetAmongOthers): AccountKnowledge {
+  return {
+    drawnAccounts: sheet.state?.accounts ?? [],
+    knownAccounts: sheet.openJournals.flatMap((state) => state.accounts ?? []),
+  };
+}
+
 /** Reads the journal sheet with key `sheetKey`, checks it, and marks (or clears) problem cells. */
-async function check(deps: Pick<EditorDeps, "run">, sheetKey: string): Promise<Checked> {
+async function check(
+  deps: Pick<EditorDeps, "run">,
+  sheetKey: string,
+  accounts: AccountKnowledge = {},
+): Promise<Checked> {
   const grid = await readJournalGrid(deps.run, sheetKey);
-  const { draft, problems, notices } = parseJournalGrid(grid);
+  const { draft, problems, notices } = parseJournalGrid(grid, accounts);
   const addresses = problems.flatMap((p) => (p.address ? [p.address] : []));
   await markProblems(deps.run, sheetKey, addresses);
   return {
@@ -222,7 +239,7 @@ export async function validateActiveJournal(
   const sheet = await activeJournalSheet(deps.run);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
-  const checked = await check(deps, sheet.sheetKey);
+  const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
   const notes = messagesOf(checked.notices);
   if (checked.problems.length > 0) {
     return {
@@ -271,7 +288,7 @@ export async function sendActiveJournal(
   const deps = clientOfSheet(chosen, state);
   if (typeof deps === "string") return { kind: "failed", message: deps };
   if (state.status !== "DRAFT") return { kind: "read-only", message: notDraftReason(state.status) };
-  const checked = await check(deps, sheet.sheetKey);
+  const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
   const notes = messagesOf(checked.notices);
   if (!checked.update) {
     return {

@@ -266,6 +266,47 @@ describe("journal editor against the sandbox", () => {
     expect((await api().getJournal(id)).data.lines[0]?.debit).toBe("160000.00");
   });
 
+  it("refuses a changed account code no open journal knows, naming its cell, and sends nothing", async () => {
+    const host = new OfficeJsExcelHost();
+    const deps = { run: host.run, api: api() };
+    await openJournal(deps, seeded("JNL-0001").id);
+    const before = (await api().getJournal(seeded("JNL-0001").id)).data;
+    host.setCells(SHEET_1, "C20", [["9999"]]);
+    const checked = await validateActiveJournal(deps);
+    expect(checked.kind).toBe("invalid");
+    expect(checked.kind === "invalid" && checked.problems.map((p) => p.address)).toEqual(["C20"]);
+    expect(checked.kind === "invalid" && checked.problems[0]?.message).toContain(
+      "the service takes account IDs, not codes",
+    );
+    const requests = sandbox.stats().requests;
+    expect((await sendActiveJournal(deps)).kind).toBe("invalid");
+    expect(sandbox.stats().requests).toBe(requests);
+    expect((await api().getJournal(seeded("JNL-0001").id)).data.updated_at).toBe(before.updated_at);
+  });
+
+  it("sends a changed account code as the ID of that account, known from an open journal", async () => {
+    const host = new OfficeJsExcelHost();
+    const deps = { run: host.run, api: api() };
+    const other = (await api().getJournal(seeded("JNL-0003").id)).data;
+    const first = (await api().getJournal(seeded("JNL-0001").id)).data;
+    const target = other.lines.find(
+      (line) => !first.lines.some((own) => own.account_code === line.account_code),
+    );
+    if (!target) throw new Error("JNL-0003 has no account that JNL-0001 lacks");
+    await openJournal(deps, seeded("JNL-0003").id);
+    await openJournal(deps, seeded("JNL-0001").id);
+    host.setCells(SHEET_1, "C20", [[target.account_code]]);
+    const checked = await validateActiveJournal(deps);
+    expect(checked).toMatchObject({ kind: "valid" });
+    expect(checked.kind === "valid" && checked.notes.join(" ")).toContain(
+      `set to ${target.account_id}, the ID of account code ${target.account_code}`,
+    );
+    expect(await sendActiveJournal(deps)).toMatchObject({ kind: "saved" });
+    const stored = (await api().getJournal(seeded("JNL-0001").id)).data;
+    expect(stored.lines[1]?.account_id).toBe(target.account_id);
+    expect(host.cell(SHEET_1, "C20").value).toBe(target.account_code);
+  });
+
   it("refuses an unbalanced journal locally, shows the difference and sends nothing", async () => {
     const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };

@@ -449,3 +449,45 @@ describe("parse.ts", () => {
     });
   });
 });
+
+describe("a changed account code", () => {
+  const journal = seededJournal("JNL-0001");
+  const drawn = journal.lines.map((line) => ({
+    accountId: line.account_id,
+    accountCode: line.account_code,
+    accountName: line.account_name,
+  }));
+  const [first, second] = journal.lines;
+
+  it("is refused at its cell when no open journal knows it: the service takes IDs", () => {
+    const reading = parseJournalGrid(drawnSheet("JNL-0001").set("C20", "9999").snapshot(), {
+      drawnAccounts: drawn,
+    });
+    expect(reading.problems).toEqual([
+      {
+        address: "C20",
+        message: `Line 2, Account code (C20): was ${second!.account_code} and is 9999, an account code none of the open journals uses; the service takes account IDs, not codes, so the line would still go to ${second!.account_code}. Enter the account's ID in Account ID (B20), or put the code back`,
+      },
+    ]);
+  });
+
+  it("takes the ID of the account with that code, from this or another open journal", () => {
+    const grid = drawnSheet("JNL-0001").set("C20", first!.account_code);
+    const reading = parseJournalGrid(grid.snapshot(), { drawnAccounts: drawn });
+    expect(reading.problems).toEqual([]);
+    expect(reading.draft?.lines[1]?.accountId).toBe(first!.account_id);
+    const elsewhere = parseJournalGrid(drawnSheet("JNL-0001").set("C20", "4100").snapshot(), {
+      drawnAccounts: drawn,
+      knownAccounts: [{ accountId: "acc-sales", accountCode: "4100", accountName: "Sales" }],
+    });
+    expect(elsewhere.draft?.lines[1]?.accountId).toBe("acc-sales");
+    expect(elsewhere.notices.map((notice) => notice.address)).toContain("B20");
+  });
+
+  it("leaves a line alone when its ID was changed too: the ID decides", () => {
+    const grid = drawnSheet("JNL-0001").set("B20", "acc-new").set("C20", "9999");
+    const reading = parseJournalGrid(grid.snapshot(), { drawnAccounts: drawn });
+    expect(reading.problems).toEqual([]);
+    expect(reading.draft?.lines[1]?.accountId).toBe("acc-new");
+  });
+});
