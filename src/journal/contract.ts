@@ -71,6 +71,10 @@ export interface JournalSheetState {
    * compared with, and, with the other open journals', the codes it can be resolved by.
    */
   readonly accounts?: readonly KnownAccount[];
+  /** The journal's own reference (`JNL-0004`, which names the sheet), which the API cannot read. */
+  readonly reference?: string;
+  /** Its transaction reference, by which the API finds it (or "" when it has none). */
+  readonly transactionReference?: string;
 }
 
 /** An account as a journal names it: the service takes the id; code and name are for people. */

@@ -18,6 +18,8 @@ export function journalSheetState(
     sheetName,
     ...(project === undefined ? {} : { project }),
     accounts: distinctAccounts(journal),
+    reference: journal.reference,
+    transactionReference: journal.transaction_reference,
   };
 }
 
@@ -67,7 +69,7 @@ export function readJournalSheetState(value: unknown, sheetName: string): SheetS
   if (typeof value !== "object" || value === null) return { ok: false, message: reopen };
   const record = value as Record<string, unknown>;
   if (record.layoutVersion !== JOURNAL_LAYOUT_VERSION) return { ok: false, message: reopen };
-  const { journalId, loadedUpdatedAt, status, project } = record;
+  const { journalId, loadedUpdatedAt, status, project, reference, transactionReference } = record;
   if (
     typeof journalId !== "string" ||
     journalId === "" ||
@@ -90,6 +92,8 @@ export function readJournalSheetState(value: unknown, sheetName: string): SheetS
       ...(marked.length > 0 ? { marked } : {}),
       ...(typeof project === "string" && project !== "" ? { project } : {}),
       ...(accounts.length > 0 ? { accounts } : {}),
+      ...(typeof reference === "string" ? { reference } : {}),
+      ...(typeof transactionReference === "string" ? { transactionReference } : {}),
     },
   };
 }

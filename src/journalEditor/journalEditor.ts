@@ -171,8 +171,33 @@ export async function openJournal(
         : `Opened journal ${data.reference} read-only: ${notDraftReason(data.status)}`,
     };
   } catch (error) {
+    if (isApiError(error) && error.kind === "not-found") {
+      const known = await knownByReference(deps.run, idOrReference.trim());
+      if (known !== null) return { kind: "failed", message: known };
+    }
     return { kind: "failed", message: messageOf(error) };
   }
+}
+
+/**
+ * For a journal's own reference (`JNL-0004`), which the API cannot read: the transaction
+ * reference (or ID) of the journal of that reference open in this workbook, as a sentence.
+ */
+async function knownByReference(run: ExcelRun, reference: string): Promise<string | null> {
+  const { journals } = await journalWorkbookOverview(run);
+  const wanted = reference.toUpperCase();
+  const state = journals.find((sheet) => sheet.state?.reference?.toUpperCase() === wanted)?.state;
+  if (!state) return null;
+  const sheet = journals.find((each) => each.state === state)?.sheetName ?? "";
+  const by =
+    state.transactionReference !== undefined && state.transactionReference !== ""
+      ? `its transaction reference ${state.transactionReference}`
+      : `its ID ${state.journalId}`;
+  return (
+    `${reference} is a journal's own reference, which the service cannot look up: it finds a ` +
+    `journal by its ID or its transaction reference. Journal ${state.reference ?? reference} ` +
+    `is open on sheet “${sheet}”; open it by ${by}.`
+  );
 }
 
 /** The active sheet's journal, if it shows one. */

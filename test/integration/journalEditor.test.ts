@@ -307,6 +307,27 @@ describe("journal editor against the sandbox", () => {
     expect(host.cell(SHEET_1, "C20").value).toBe(target.account_code);
   });
 
+  it("says the service cannot read a journal's own reference, and offers the transaction reference it knows", async () => {
+    const host = new OfficeJsExcelHost();
+    const deps = { run: host.run, api: api() };
+    const unknown = await openJournal(deps, "JNL-0004");
+    expect(unknown.kind).toBe("failed");
+    expect(unknown.message).toContain(
+      "The service finds a journal by its ID or its transaction reference",
+    );
+    await openJournal(deps, seeded("JNL-0001").id);
+    const known = await openJournal(deps, "jnl-0001");
+    expect(known).toEqual({
+      kind: "failed",
+      message:
+        "jnl-0001 is a journal's own reference, which the service cannot look up: it finds a " +
+        "journal by its ID or its transaction reference. Journal JNL-0001 is open on sheet " +
+        `“${SHEET_1}”; open it by its transaction reference ${seeded("JNL-0001").transaction_reference}.`,
+    });
+    const reopened = await openJournal(deps, seeded("JNL-0001").transaction_reference);
+    expect(reopened).toMatchObject({ kind: "opened", sheetName: SHEET_1 });
+  });
+
   it("refuses an unbalanced journal locally, shows the difference and sends nothing", async () => {
     const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };

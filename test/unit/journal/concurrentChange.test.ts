@@ -26,6 +26,8 @@ describe("concurrentChange.ts", () => {
           accountCode: line.account_code,
           accountName: line.account_name,
         })),
+        reference: JOURNAL.reference,
+        transactionReference: JOURNAL.transaction_reference,
       });
     });
   });
