@@ -22,6 +22,7 @@ import {
   buildJournalUpdate,
   describeConcurrentChange,
   describeNoLongerDraft,
+  describeServerAgainstSheet,
   describeServerChanges,
   journalSheetState,
   layoutJournal,
@@ -354,6 +355,10 @@ export async function sendActiveJournal(
           confirmed === null
             ? concurrent
             : `Not overwritten: the journal changed again after the warning. ${concurrent}`,
+        differences: describeServerAgainstSheet(
+          keepUntouchedDate(checked.update, current),
+          current,
+        ),
       };
     }
   }

@@ -386,6 +386,13 @@ describe("journal editor against the sandbox", () => {
     expect((await api().getJournal(id)).data.description).toBe("Changed by a colleague");
 
     if (stale.kind !== "stale") throw new Error("expected stale");
+    // What differs, side by side: the sheet's description and the server's.
+    // (The colleague's update left out the line descriptions, so the server has none now.)
+    expect(stale.differences).toEqual([
+      "Description: sheet “My description”, server “Changed by a colleague”",
+      "Line 1, description: sheet “Rent – January”, server nothing",
+      ...(stale.differences.length > 2 ? [expect.stringMatching(/^Line 2, description/)] : []),
+    ]);
     const warned = { sheetKey: stale.sheetKey, serverUpdatedAt: stale.serverUpdatedAt };
     expect(await sendActiveJournal(deps, { overwrite: warned })).toMatchObject({ kind: "saved" });
     expect((await api().getJournal(id)).data.description).toBe("My description");
