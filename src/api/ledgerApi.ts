@@ -147,7 +147,9 @@ export class LedgerApi {
         action: `read journal ${quoted(idOrReference)}`,
         notFound:
           `No journal ${quoted(idOrReference)} was found (404). ` +
-          "Check the id or transaction reference.",
+          "The service finds a journal by its ID or its transaction reference (such as " +
+          "TRX-2026-0001), not by its own reference (such as JNL-0004, which names its sheet): " +
+          "check the ID or the transaction reference.",
       },
       parse: parseJournalResponse,
       ...callOptions(options),

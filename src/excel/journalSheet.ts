@@ -183,15 +183,33 @@ export async function journalSheetState(
   return (await journalSheetByKey(run, sheetKey))?.state ?? null;
 }
 
+/** A journal sheet, with the states of every journal sheet of the workbook (itself included). */
+export type JournalSheetAmongOthers = JournalSheet & {
+  readonly openJournals: readonly JournalSheetState[];
+};
+
+function amongOthers(
+  sheet: JournalSheet | undefined,
+  journals: readonly JournalSheet[],
+): JournalSheetAmongOthers | null {
+  if (sheet === undefined) return null;
+  const openJournals = journals.flatMap((each) => (each.state === null ? [] : [each.state]));
+  return { ...sheet, openJournals };
+}
+
 /** The journal sheet with key `sheetKey`, or null when it is gone. One sync. */
 export async function journalSheetByKey(
   run: ExcelRun,
   sheetKey: string,
-): Promise<JournalSheet | null> {
+): Promise<JournalSheetAmongOthers | null> {
   return await run(async (context) => {
     const queued = queueJournalSheets(context);
     await context.sync();
-    return journalSheetsOf(queued).journals.find((sheet) => sheet.sheetKey === sheetKey) ?? null;
+    const { journals } = journalSheetsOf(queued);
+    return amongOthers(
+      journals.find((sheet) => sheet.sheetKey === sheetKey),
+      journals,
+    );
   });
 }
 
@@ -246,7 +264,7 @@ export async function selectJournalCell(
 }
 
 /** The active sheet, when it shows a journal. One sync. */
-export async function activeJournalSheet(run: ExcelRun): Promise<JournalSheet | null> {
+export async function activeJournalSheet(run: ExcelRun): Promise<JournalSheetAmongOthers | null> {
   return await run(async (context) => {
     const queued = queueActiveJournalSheet(context);
     try {
@@ -284,10 +302,13 @@ export function queueActiveJournalSheet(context: Excel.RequestContext): QueuedAc
 }
 
 /** The active sheet's journal, or null, once the queued reads are synced. */
-export function activeJournalOf(queued: QueuedActiveSheet): JournalSheet | null {
+export function activeJournalOf(queued: QueuedActiveSheet): JournalSheetAmongOthers | null {
   const active = queued.sheet.name.toUpperCase();
   const { journals } = journalSheetsOf(queued.journals);
-  return journals.find((sheet) => sheet.sheetName.toUpperCase() === active) ?? null;
+  return amongOthers(
+    journals.find((sheet) => sheet.sheetName.toUpperCase() === active),
+    journals,
+  );
 }
 
 /**

@@ -114,6 +114,12 @@ export function ownedBy(record: { readonly project?: string }, project?: TablePr
 export interface RowBlock {
   readonly rows: readonly (readonly CellValue[])[];
   readonly textCells: readonly { readonly row: number; readonly column: number }[];
+  /** Cells with a number format of their own (amounts of a currency without two decimals). */
+  readonly formatCells?: readonly {
+    readonly row: number;
+    readonly column: number;
+    readonly format: string;
+  }[];
 }
 
 /**
@@ -947,14 +953,24 @@ export class TableWriter {
         .insert("Down");
       this.ownedRows = end;
     }
+    const ownFormats = new Map<number, Map<number, string>>();
+    for (const cell of block.formatCells ?? []) {
+      const rows = ownFormats.get(cell.column) ?? new Map<number, string>();
+      rows.set(cell.row, cell.format);
+      ownFormats.set(cell.column, rows);
+    }
     columns.forEach((column, index) => {
       const format = NUMBER_FORMATS[column.kind];
       const texts = textRows.get(index);
-      // One range per column: its format for every cell, or, where some cells hold text, a
-      // format per cell ("@" on those), never a range per text cell (each costs ~470 bytes).
+      const own = ownFormats.get(index);
+      // One range per column: its format for every cell, or, where some cells hold text or a
+      // format of their own (a KWD amount), a format per cell, never a range per cell (each
+      // costs ~470 bytes).
       sheet.getRangeByIndexes(top, firstColumn + places.position(index), count, 1).numberFormat =
-        texts
-          ? Array.from({ length: count }, (_, row) => [texts.has(row) ? "@" : format])
+        texts || own
+          ? Array.from({ length: count }, (_, row) => [
+              texts?.has(row) ? "@" : (own?.get(row) ?? format),
+            ])
           : uniform(format);
     });
     this.measure(block.rows);

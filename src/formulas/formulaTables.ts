@@ -5,7 +5,14 @@
 import type { JournalLine, JsonRecord, Payment } from "../api";
 import { createDiscoveringShaper, createPaymentsShaper, IMPORT_NOTES_HEADER } from "../sheets";
 import type { CellKind, CellValue, ColumnSpec } from "../sheets";
-import { ColumnSet, readPath, shapeRows, type ShapedBlock } from "../sheets/rowShaper";
+import { MONEY_PLACES } from "../money";
+import {
+  ColumnSet,
+  readPath,
+  recordMoneyPlaces,
+  shapeRows,
+  type ShapedBlock,
+} from "../sheets/rowShaper";
 import { groupDigits } from "../sheets/textCells";
 import {
   EXCEL_RESULT_LIMIT_MB,
@@ -223,12 +230,22 @@ function lineRecord(line: JournalLine): JsonRecord {
   return record;
 }
 
-/** A journal's lines: Account code, Account name, Description, Debit, Credit, …, Notes. */
-export function journalLinesTable(lines: readonly JournalLine[]): SpilledTable {
+/**
+ * A journal's lines: Account code, Account name, Description, Debit, Credit, …, Notes. Debits,
+ * credits and tax amounts have the decimals of the journal's `currency`; the forex amounts are
+ * in the base currency, which the journal does not name: two decimals.
+ */
+export function journalLinesTable(lines: readonly JournalLine[], currency = ""): SpilledTable {
   const set = new ColumnSet();
   for (const column of LINE_COLUMNS) {
     set.add(column.key, column.header, column.kind, (record) => readPath(record, [column.key]));
   }
   set.closeWithImportNotes();
-  return spilled(set.columns(), shapeRows(set, lines.map(lineRecord)));
+  const places = recordMoneyPlaces({ currency_code: currency });
+  return spilled(
+    set.columns(),
+    shapeRows(set, lines.map(lineRecord), undefined, (_, column) =>
+      column.key.startsWith("forex_") ? MONEY_PLACES : places,
+    ),
+  );
 }

@@ -4,6 +4,7 @@
 import type { JsonValue, ManualJournal } from "../api";
 import { parseMoney, sumMoney, toWireDecimal, type Money } from "../money";
 import { toCell, type CellKind, type CellValue } from "../sheets";
+import { recordMoneyPlaces } from "../sheets/rowShaper";
 import { badArgument } from "./formulaError";
 
 export interface JournalField {
@@ -17,13 +18,14 @@ export interface JournalField {
 
 /** The exact sum of one side of the lines, as wire decimal text ("150.00"). */
 function total(journal: ManualJournal, side: "debit" | "credit"): string {
+  const places = recordMoneyPlaces({ currency_code: journal.currency_code });
   const amounts: Money[] = journal.lines.map((line) => {
-    const amount = parseMoney(line[side]);
+    const amount = parseMoney(line[side], { places });
     // The client's parser has already checked every amount against the contract.
     if (!amount.ok) throw badArgument(`A ${side} of this journal is not an amount.`);
     return amount.value;
   });
-  return toWireDecimal(sumMoney(amounts));
+  return toWireDecimal(sumMoney(amounts), places);
 }
 
 const FIELDS: readonly JournalField[] = [
@@ -102,5 +104,6 @@ export function journalFieldOf(value: unknown): JournalField {
  * TRUE/FALSE, an empty field as an empty cell.
  */
 export function journalFieldValue(journal: ManualJournal, field: JournalField): CellValue {
-  return toCell(field.kind, field.read(journal), field.name).value;
+  const places = recordMoneyPlaces({ currency_code: journal.currency_code });
+  return toCell(field.kind, field.read(journal), field.name, places).value;
 }

@@ -286,7 +286,7 @@ export class LedgerFormulas {
         fetched: lines.length,
         instead: () => WHOLE_JOURNAL,
       });
-      return fitResult(journalLinesTable(lines), cutRow).table;
+      return fitResult(journalLinesTable(lines, journal.data.currency_code), cutRow).table;
     });
   }
 

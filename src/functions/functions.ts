@@ -111,7 +111,7 @@ export async function journalField(
 /**
  * The exact sum of money amounts, free of floating-point drift: 0.1 + 0.2 is 0.3. Works offline.
  * @customfunction DECIMALSUM
- * @param values Amounts or ranges of amounts with at most two decimals; empty cells are skipped.
+ * @param values Amounts or ranges of amounts; empty cells are skipped. The last may be a currency code, for example "KWD" (three decimals) or "JPY" (none); two decimals otherwise.
  * @returns The sum; as text if it has more digits than a cell can hold exactly.
  */
 export function decimalSumOf(values: unknown[][][]): number | string {
@@ -123,15 +123,16 @@ export function decimalSumOf(values: unknown[][][]): number | string {
 }
 
 /**
- * TRUE when the debits and the credits add up to the same amount, to the cent. Works offline.
+ * TRUE when the debits and the credits add up to exactly the same amount. Works offline.
  * @customfunction BALANCED
  * @param debits The debit amounts: a range or a list.
  * @param credits The credit amounts: a range or a list.
+ * @param currency The currency code, for example "KWD" (three decimals) or "JPY" (none). Leave it out for two decimals.
  * @returns TRUE when balanced, FALSE otherwise.
  */
-export function isBalanced(debits: unknown[][], credits: unknown[][]): boolean {
+export function isBalanced(debits: unknown[][], credits: unknown[][], currency?: string): boolean {
   try {
-    return balanced(debits, credits);
+    return balanced(debits, credits, currency);
   } catch (error) {
     throw cellError(formulaErrorOf(error));
   }

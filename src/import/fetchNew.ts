@@ -62,6 +62,9 @@ function blocksOf(
       textCells: shaped.textCells
         .filter((cell) => cell.row >= from && cell.row < cut)
         .map((cell) => ({ row: cell.row - from, column: cell.column })),
+      formatCells: (shaped.formatCells ?? [])
+        .filter((cell) => cell.row >= from && cell.row < cut)
+        .map((cell) => ({ ...cell, row: cell.row - from })),
     });
     from = cut;
   }

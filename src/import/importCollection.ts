@@ -37,6 +37,7 @@ const EMPTY_LIST_COLUMN: ColumnSpec = {
 class PendingRows {
   rows: CellValue[][] = [];
   textCells: { row: number; column: number }[] = [];
+  formatCells: { row: number; column: number; format: string }[] = [];
   bytes = 0;
 
   /** Adds rows `from` to `to` (exclusive) of `shaped`. */
@@ -52,12 +53,18 @@ class PendingRows {
         this.textCells.push({ row: cell.row + offset, column: cell.column });
       }
     }
+    for (const cell of shaped.formatCells ?? []) {
+      if (cell.row >= from && cell.row < to) {
+        this.formatCells.push({ ...cell, row: cell.row + offset });
+      }
+    }
   }
 
   take(): RowBlock {
-    const block = { rows: this.rows, textCells: this.textCells };
+    const block = { rows: this.rows, textCells: this.textCells, formatCells: this.formatCells };
     this.rows = [];
     this.textCells = [];
+    this.formatCells = [];
     this.bytes = 0;
     return block;
   }

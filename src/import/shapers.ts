@@ -43,10 +43,13 @@ export const FORMAT_ARRAY_CELL_BYTES = 24;
 
 /**
  * The block's rows with their estimated request bytes: the values' JSON, and for every column
- * holding text cells, that column's number format element on every row.
+ * holding text cells or cells of their own format, that column's number format element on
+ * every row.
  */
 export function withBytes(block: ShapedBlock): ShapedRows {
-  const mixedColumns = new Set(block.textCells.map((cell) => cell.column)).size;
+  const mixedColumns = new Set(
+    [...block.textCells, ...(block.formatCells ?? [])].map((cell) => cell.column),
+  ).size;
   const formats = mixedColumns * FORMAT_ARRAY_CELL_BYTES;
   const rowBytes = block.rows.map((row) => estimateRowBytes(row) + formats);
   let bytes = 0;

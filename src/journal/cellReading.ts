@@ -3,6 +3,7 @@
 import {
   MONEY_PLACES,
   Money,
+  type FormulaOperands,
   SPREADSHEET_DIGITS,
   centsFromSpreadsheetNumber,
   parseMoney,
@@ -13,9 +14,14 @@ import { serialToIsoDate } from "../sheets/excelDates";
 /** A cell's value as `Range.values` reports it ("" when empty). */
 export type CellInput = string | number | boolean;
 
-/** What a cell read to, or why it could not be read (a sentence without the cell's name). */
+/**
+ * What a cell read to, or why it could not be read (a sentence without the cell's name). A
+ * refused amount whose value is still plain (a number with a digit below the minor unit, such
+ * as 2500.005) carries it as `standing`, so the balance can be judged in the same pass.
+ */
 export type Reading<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly message: string; readonly standing?: Money };
 
 /** The error values Excel reports through `Range.values` as text. */
 export const EXCEL_ERRORS: readonly string[] = [
@@ -79,17 +85,27 @@ export function readText(value: CellInput, formula: CellInput): Reading<string> 
 
 /**
  * An amount: undefined for an empty cell; a number settled to the currency's `places` decimals
- * (float noise from formulas such as =0.1+0.2 removed, a real sub-cent value such as 10.005
- * refused). Text is
+ * (float noise from formulas such as =0.1+0.2 removed, judged by the size of the formula's
+ * `operands` when known; a real sub-cent value such as 10.005 refused; more than 15 digits in
+ * minor units refused). Text is
  * refused, even `1234.50`: the sheet's totals do not count it. Text of more than 15 significant
  * digits is refused with its own reason: the API types amounts as doubles, so a server would
  * change the cents of such an amount.
  */
-export function readAmount(value: CellInput, places = MONEY_PLACES): Reading<Money | undefined> {
+export function readAmount(
+  value: CellInput,
+  places = MONEY_PLACES,
+  operands?: FormulaOperands,
+): Reading<Money | undefined> {
   if (isExcelError(value)) return refused(errorMessage(String(value)));
   if (typeof value === "number") {
-    const cents = centsFromSpreadsheetNumber(value, places);
-    return cents.ok ? ok(cents.value.amount) : refused(asClause(cents.problem.message));
+    const cents = centsFromSpreadsheetNumber(value, places, operands);
+    if (cents.ok) return ok(cents.value.amount);
+    const standing =
+      cents.problem.code === "too-many-decimals" ? settleSpreadsheetNumber(value) : null;
+    return standing === null
+      ? refused(asClause(cents.problem.message))
+      : { ok: false, message: asClause(cents.problem.message), standing };
   }
   if (typeof value === "boolean") return refused(`${value ? "TRUE" : "FALSE"} is not an amount`);
   const text = value.trim();

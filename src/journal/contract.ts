@@ -66,6 +66,22 @@ export interface JournalSheetState {
    * Absent on a sheet drawn before the workbook had projects: the workbook's first project.
    */
   readonly project?: string;
+  /**
+   * The accounts of the journal's lines as drawn (each once): what a changed Account code is
+   * compared with, and, with the other open journals', the codes it can be resolved by.
+   */
+  readonly accounts?: readonly KnownAccount[];
+  /** The journal's own reference (`JNL-0004`, which names the sheet), which the API cannot read. */
+  readonly reference?: string;
+  /** Its transaction reference, by which the API finds it (or "" when it has none). */
+  readonly transactionReference?: string;
+}
+
+/** An account as a journal names it: the service takes the id; code and name are for people. */
+export interface KnownAccount {
+  readonly accountId: string;
+  readonly accountCode: string;
+  readonly accountName: string;
 }
 
 /** A cell marked as a problem, and the fill it had before, which clearing the mark restores. */

@@ -18,7 +18,7 @@ export type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./dr
 export { fillAccountIds, validateJournalDraft } from "./validate";
 export type { AccountFill, ValidateOptions } from "./validate";
 export { buildJournalUpdate, keepUntouchedAmounts, keepUntouchedDate } from "./updateBody";
-export { describeServerChanges } from "./serverChanges";
+export { describeServerAgainstSheet, describeServerChanges } from "./serverChanges";
 export { describeConcurrentChange, describeNoLongerDraft } from "./concurrentChange";
 export { journalSheetState, readJournalSheetState } from "./sheetState";
 export { planProblemMarks } from "./problemMarks";

@@ -20,6 +20,7 @@ import {
   readText,
 } from "./cellReading";
 import type { GridSnapshot, SheetProblem } from "./contract";
+import { formulaOperands } from "./formulaOperands";
 import type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
 import { hiddenValueProblems } from "./hiddenLines";
 import {
@@ -31,7 +32,13 @@ import {
   TOTAL_LABEL,
   labelKey,
 } from "./journalSheet";
-import { fieldPlace, fillAccountIds, linePlace, validateJournalDraft } from "./validate";
+import {
+  fieldPlace,
+  fillAccountIds,
+  linePlace,
+  validateJournalDraft,
+  type AccountKnowledge,
+} from "./validate";
 
 /** What the reader made of a journal sheet. */
 export interface JournalGridReading {
@@ -84,9 +91,13 @@ interface Structure {
  * Reads `grid` (the sheet from A1, as Excel reports values and formulas) into a draft and checks
  * it. Fields are found by their labels in column A above the lines; the lines table by its
  * header row (the row with Account ID, Debit and Credit), its columns by their headers; the
- * lines end at the Total row. Rows whose input cells are all empty are ignored.
+ * lines end at the Total row. Rows whose input cells are all empty are ignored. `accounts` (the
+ * lines as drawn, the open journals' accounts) resolves a changed Account code to an ID.
  */
-export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
+export function parseJournalGrid(
+  snapshot: GridSnapshot,
+  accounts: AccountKnowledge = {},
+): JournalGridReading {
   const grid = new Grid(snapshot);
   const located = locate(grid);
   if (Array.isArray(located)) return { draft: null, problems: located, notices: [] };
@@ -115,8 +126,14 @@ export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
   const description = field("description", readText, "");
 
   const minor = currencyMinorUnits(currency);
-  const lines = readLines(grid, located, refuse, minor.places);
-  const fill = fillAccountIds(lines, addresses, { alreadyReported: reported });
+  const standingAmounts = new Map<string, Money>();
+  const accountNames = new Map<number, string>();
+  const lines = readLines(grid, located, refuse, minor.places, standingAmounts, accountNames);
+  const fill = fillAccountIds(lines, addresses, {
+    alreadyReported: reported,
+    ...accounts,
+    accountNames,
+  });
   for (const problem of fill.problems) {
     if (problem.address !== null) refuse(problem.address, problem.message);
   }
@@ -127,7 +144,9 @@ export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
     description,
     lines: fill.lines,
   };
-  problems.push(...validateJournalDraft(draft, addresses, { alreadyReported: reported }));
+  problems.push(
+    ...validateJournalDraft(draft, addresses, { alreadyReported: reported, standingAmounts }),
+  );
   problems.push(
     ...hiddenValueProblems(
       { rows: snapshot.hiddenRows, columns: snapshot.hiddenColumns },
@@ -135,7 +154,7 @@ export function parseJournalGrid(snapshot: GridSnapshot): JournalGridReading {
       fill.lines,
     ),
   );
-  const notices = [...fill.notices, ...totalsNotices(grid, located, fill.lines)];
+  const notices = [...fill.notices, ...totalsNotices(grid, located, fill.lines, reported)];
   if (!minor.known && /^[A-Za-z]{3}$/.test(currency)) {
     notices.push({
       address: addresses.currency,
@@ -255,6 +274,8 @@ function readLines(
   structure: Structure,
   refuse: (address: string, message: string) => void,
   places: number,
+  standingAmounts: Map<string, Money>,
+  accountNames: Map<number, string>,
 ): JournalDraftLine[] {
   const inputs = LINE_COLUMNS.filter((column) => column.input).map((column) => column.key);
   // Every input column was found by locate(); a missing fact column (Line ID) reads as empty.
@@ -278,12 +299,22 @@ function readLines(
       return "";
     };
     const amount = (key: "debit" | "credit"): Partial<Record<"debit" | "credit", Money>> => {
-      const reading = readAmount(grid.value(row, at(key)), places);
-      if (!reading.ok) failed(key, reading.message);
-      else if (reading.value !== undefined) return { [key]: reading.value };
+      const operands = formulaOperands(grid.formula(row, at(key)), (r, c) => grid.value(r, c));
+      const reading = readAmount(
+        grid.value(row, at(key)),
+        places,
+        operands === null ? undefined : { values: operands },
+      );
+      if (!reading.ok) {
+        failed(key, reading.message);
+        if (reading.standing !== undefined) {
+          standingAmounts.set(`${structure.addresses.lineColumns[key]}${row}`, reading.standing);
+        }
+      } else if (reading.value !== undefined) return { [key]: reading.value };
       return {};
     };
     const lineId = readText(grid.value(row, at("lineId")), "");
+    const accountName = readText(grid.value(row, at("accountName")), "");
     lines.push({
       row,
       accountId: text("accountId"),
@@ -296,6 +327,7 @@ function readLines(
       staffId: text("staffId"),
       lineId: lineId.ok ? lineId.value.trim() : "",
     });
+    accountNames.set(row, accountName.ok ? accountName.value.trim() : "");
   }
   return lines;
 }
@@ -309,6 +341,7 @@ function totalsNotices(
   grid: Grid,
   structure: Structure,
   lines: readonly JournalDraftLine[],
+  reported: ReadonlySet<string>,
 ): SheetProblem[] {
   if (lines.length === 0) return [];
   const notices: SheetProblem[] = [];
@@ -328,7 +361,12 @@ function totalsNotices(
       ? [text, toAbove[1], toAbove[2], toAbove[1], String(structure.totalRow - 1)]
       : /^=SUM\(\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)\)$/i.exec(text);
     const place = `${TOTAL_LABEL} ${headerOf(key)} (${address})`;
-    const shows = totalDifference(grid.value(structure.totalRow, column), lines, key);
+    // With an amount of the column refused, the lines' sum is not what would be sent (nothing
+    // would be): comparing the Total with it would mislead.
+    const refusedAmount = lines.some((line) => reported.has(`${letter}${line.row}`));
+    const shows = refusedAmount
+      ? null
+      : totalDifference(grid.value(structure.totalRow, column), lines, key);
     if (!range || range[1]?.toUpperCase() !== letter || range[3]?.toUpperCase() !== letter) {
       notices.push({
         address,

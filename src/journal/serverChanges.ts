@@ -4,6 +4,23 @@ import type { JournalLine, JournalUpdate, JournalUpdateLine, ManualJournal } fro
 import { DECIMAL_TEXT, MoneyDecimal } from "../money";
 import { quoteText } from "../money/money";
 
+/** How the two sides of a difference are named: "sent … stored …", "sheet … server …". */
+export interface ChangeWords {
+  readonly ours: string;
+  readonly theirs: string;
+}
+
+const SENT_AND_STORED: ChangeWords = { ours: "sent", theirs: "stored" };
+
+/**
+ * What the server's copy holds differently from the sheet, side by side (`Description: sheet
+ * “Rent”, server “Rent, January”`): shown when the journal changed on the server since it was
+ * opened, so the user sees what Reload or Overwrite would each throw away.
+ */
+export function describeServerAgainstSheet(sheet: JournalUpdate, server: ManualJournal): string[] {
+  return describeServerChanges(sheet, server, { ours: "sheet", theirs: "server" });
+}
+
 /**
  * One sentence per value the saved journal holds differently from `sent`: the date (compared
  * as the calendar date it names), currency, exchange rate and amounts (compared as decimals, so
@@ -11,10 +28,14 @@ import { quoteText } from "../money/money";
  * description; when the number of lines differs, that alone (lines cannot be paired). Empty when
  * the server stored exactly what was sent.
  */
-export function describeServerChanges(sent: JournalUpdate, saved: ManualJournal): string[] {
+export function describeServerChanges(
+  sent: JournalUpdate,
+  saved: ManualJournal,
+  words: ChangeWords = SENT_AND_STORED,
+): string[] {
   const changes: string[] = [];
   const differs = (what: string, sentValue: string, storedValue: string): void => {
-    changes.push(`${what}: sent ${sentValue}, stored ${storedValue}`);
+    changes.push(`${what}: ${words.ours} ${sentValue}, ${words.theirs} ${storedValue}`);
   };
 
   if (!sameDate(sent.transaction_date, saved.transaction_date)) {
@@ -35,15 +56,22 @@ export function describeServerChanges(sent: JournalUpdate, saved: ManualJournal)
   }
   sent.lines.forEach((line, index) => {
     const stored = saved.lines[index];
-    if (stored) changes.push(...lineChanges(index + 1, line, stored));
+    if (stored) changes.push(...lineChanges(index + 1, line, stored, words));
   });
   return changes;
 }
 
-function lineChanges(position: number, sent: JournalUpdateLine, stored: JournalLine): string[] {
+function lineChanges(
+  position: number,
+  sent: JournalUpdateLine,
+  stored: JournalLine,
+  words: ChangeWords,
+): string[] {
   const changes: string[] = [];
   const differs = (what: string, sentValue: string, storedValue: string): void => {
-    changes.push(`Line ${position}, ${what}: sent ${sentValue}, stored ${storedValue}`);
+    changes.push(
+      `Line ${position}, ${what}: ${words.ours} ${sentValue}, ${words.theirs} ${storedValue}`,
+    );
   };
   if (sent.account_id !== stored.account_id) {
     differs("account ID", sent.account_id, stored.account_id);

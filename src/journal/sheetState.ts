@@ -2,7 +2,7 @@
 // that a remembered state read back from the workbook has that shape and a layout we can read.
 
 import type { ManualJournal } from "../api/types";
-import { JOURNAL_LAYOUT_VERSION, JournalSheetState, ProblemMark } from "./contract";
+import { JOURNAL_LAYOUT_VERSION, JournalSheetState, KnownAccount, ProblemMark } from "./contract";
 
 /** What a sheet drawn from `journal` should remember. */
 export function journalSheetState(
@@ -17,7 +17,38 @@ export function journalSheetState(
     status: journal.status,
     sheetName,
     ...(project === undefined ? {} : { project }),
+    accounts: distinctAccounts(journal),
+    reference: journal.reference,
+    transactionReference: journal.transaction_reference,
   };
+}
+
+/** Each account of the journal's lines once. */
+function distinctAccounts(journal: ManualJournal): KnownAccount[] {
+  const byId = new Map<string, KnownAccount>();
+  for (const line of journal.lines) {
+    if (byId.has(line.account_id)) continue;
+    byId.set(line.account_id, {
+      accountId: line.account_id,
+      accountCode: line.account_code,
+      accountName: line.account_name,
+    });
+  }
+  return [...byId.values()];
+}
+
+/** Accounts as saved; entries of another shape are dropped (they only help resolve codes). */
+function readAccounts(value: unknown): KnownAccount[] {
+  if (!Array.isArray(value)) return [];
+  return (value as unknown[]).flatMap((item) => {
+    if (typeof item !== "object" || item === null) return [];
+    const { accountId, accountCode, accountName } = item as Record<string, unknown>;
+    return typeof accountId === "string" &&
+      typeof accountCode === "string" &&
+      typeof accountName === "string"
+      ? [{ accountId, accountCode, accountName }]
+      : [];
+  });
 }
 
 /** A remembered state as read back: usable, or refused with a sentence for the user. */
@@ -38,7 +69,7 @@ export function readJournalSheetState(value: unknown, sheetName: string): SheetS
   if (typeof value !== "object" || value === null) return { ok: false, message: reopen };
   const record = value as Record<string, unknown>;
   if (record.layoutVersion !== JOURNAL_LAYOUT_VERSION) return { ok: false, message: reopen };
-  const { journalId, loadedUpdatedAt, status, project } = record;
+  const { journalId, loadedUpdatedAt, status, project, reference, transactionReference } = record;
   if (
     typeof journalId !== "string" ||
     journalId === "" ||
@@ -48,6 +79,7 @@ export function readJournalSheetState(value: unknown, sheetName: string): SheetS
     return { ok: false, message: reopen };
   }
   const marked = readMarks(record.marked);
+  const accounts = readAccounts(record.accounts);
   return {
     ok: true,
     state: {
@@ -59,6 +91,9 @@ export function readJournalSheetState(value: unknown, sheetName: string): SheetS
       sheetName,
       ...(marked.length > 0 ? { marked } : {}),
       ...(typeof project === "string" && project !== "" ? { project } : {}),
+      ...(accounts.length > 0 ? { accounts } : {}),
+      ...(typeof reference === "string" ? { reference } : {}),
+      ...(typeof transactionReference === "string" ? { transactionReference } : {}),
     },
   };
 }

@@ -13,7 +13,7 @@ import {
 import { quoteText } from "../money/money";
 import { readDateSerial } from "../sheets/excelDates";
 import { asClause } from "./cellReading";
-import type { SheetProblem } from "./contract";
+import type { KnownAccount, SheetProblem } from "./contract";
 import type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
 import { INPUT_FIELD_LABELS, InputField, LINE_COLUMNS, LineInput } from "./journalSheet";
 
@@ -24,6 +24,12 @@ export interface ValidateOptions {
    * is unknown.
    */
   readonly alreadyReported?: ReadonlySet<string>;
+  /**
+   * Refused amounts whose value is still plain (2500.005, refused for its third decimal), by
+   * cell: the balance is judged with them as they stand, so an imbalance shows in the same pass
+   * rather than after the amount is fixed.
+   */
+  readonly standingAmounts?: ReadonlyMap<string, Money>;
 }
 
 const DATE_EXAMPLE = "2026-01-31";
@@ -93,6 +99,10 @@ export function validateJournalDraft(
   }
 
   let amountsKnown = true;
+  const standing = options.standingAmounts ?? new Map<string, Money>();
+  /** Each line's amounts for the balance: as read, or a refused one as it stands. */
+  const balanceLines: { debit?: Money; credit?: Money }[] = [];
+  const asItStands: string[] = [];
   draft.lines.forEach((line, index) => {
     const position = index + 1;
     const place = (column: LineInput): string => linePlace(addresses, position, line, column);
@@ -101,9 +111,24 @@ export function validateJournalDraft(
       report(address("accountId"), `${place("accountId")}: enter the account's ID`);
     }
     if (reported.has(address("debit")) || reported.has(address("credit"))) {
-      amountsKnown = false;
+      const sides: { debit?: Money; credit?: Money } = {};
+      for (const side of ["debit", "credit"] as const) {
+        const cell = address(side);
+        if (!reported.has(cell)) {
+          if (line[side] !== undefined) sides[side] = line[side];
+          continue;
+        }
+        const value = standing.get(cell);
+        if (value === undefined) amountsKnown = false;
+        else {
+          sides[side] = value;
+          asItStands.push(cell);
+        }
+      }
+      balanceLines.push(sides);
       return;
     }
+    balanceLines.push(line);
     const sideProblems = checkSides(line, places, place, address);
     if (sideProblems.length > 0) amountsKnown = false;
     for (const [cell, message] of sideProblems) report(cell, message);
@@ -115,20 +140,28 @@ export function validateJournalDraft(
   }
 
   if (amountsKnown && draft.lines.length > 0) {
-    const debits = sumMoney(draft.lines.map((line) => line.debit ?? new MoneyDecimal(0)));
-    const credits = sumMoney(draft.lines.map((line) => line.credit ?? new MoneyDecimal(0)));
+    const debits = sumMoney(balanceLines.map((line) => line.debit ?? new MoneyDecimal(0)));
+    const credits = sumMoney(balanceLines.map((line) => line.credit ?? new MoneyDecimal(0)));
     if (!debits.equals(credits)) {
+      const counting =
+        asItStands.length === 0
+          ? ""
+          : `, counting ${asItStands.join(", ")} as ${asItStands.length === 1 ? "it stands" : "they stand"}`;
       report(
         addresses.difference,
-        `Debits ${shown(debits, places)} and credits ${shown(credits, places)} differ by ${shown(debits.minus(credits).abs(), places)}`,
+        `Debits ${shown(debits, places)} and credits ${shown(credits, places)} differ by ${shown(debits.minus(credits).abs(), places)}${counting}`,
       );
     }
   }
   return problems;
 }
 
+/** An amount for a message: grouped, with the currency's decimals, or more when it has them. */
 function shown(amount: Money, places: number): string {
-  return formatMoney(amount, { grouping: true, places });
+  return formatMoney(amount, {
+    grouping: true,
+    places: Math.max(places, amount.decimalPlaces()),
+  });
 }
 
 function checkDate(text: string): string | null {
@@ -217,11 +250,13 @@ export interface AccountFill {
  * Lines whose Account ID cell was already reported (it shows an error) are left alone.
  */
 export function fillAccountIds(
-  lines: readonly JournalDraftLine[],
+  given: readonly JournalDraftLine[],
   addresses: JournalSheetAddresses,
-  options: ValidateOptions = {},
+  options: ValidateOptions & AccountKnowledge = {},
 ): AccountFill {
   const reported = options.alreadyReported ?? new Set<string>();
+  const resolved = resolveChangedCodes(given, addresses, options, reported);
+  const lines = resolved.lines;
   const known = new Map<string, { position: number; accountId: string }[]>();
   lines.forEach((line, index) => {
     const code = line.accountCode.trim();
@@ -231,13 +266,14 @@ export function fillAccountIds(
     known.set(code, users);
   });
 
-  const notices: SheetProblem[] = [];
-  const problems: SheetProblem[] = [];
+  const notices: SheetProblem[] = [...resolved.notices];
+  const problems: SheetProblem[] = [...resolved.problems];
   const filled = lines.map((line, index) => {
     const position = index + 1;
     const code = line.accountCode.trim();
     const users = known.get(code) ?? [];
     if (code === "" || reported.has(lineAddress(addresses, line, "accountId"))) return line;
+    if (resolved.refusedCodes.has(index)) return line;
     const place = (column: LineInput): string => linePlace(addresses, position, line, column);
     if (line.accountId !== "") {
       const first = users[0];
@@ -277,4 +313,80 @@ function listed(numbers: readonly number[]): string {
   const texts = numbers.map(String);
   const last = texts.pop();
   return texts.length === 0 ? (last ?? "") : `${texts.join(", ")} and ${last ?? ""}`;
+}
+
+/** What the add-in knows of accounts beyond the sheet: as drawn, and in other open journals. */
+export interface AccountKnowledge {
+  /** This journal's accounts as drawn. */
+  readonly drawnAccounts?: readonly KnownAccount[];
+  /** The accounts of the journals open in the workbook (this one included). */
+  readonly knownAccounts?: readonly KnownAccount[];
+  /** The Account name each line's row shows (a fact cell), by sheet row. */
+  readonly accountNames?: ReadonlyMap<number, string>;
+}
+
+/**
+ * The service takes a line's account by its ID only; the code is for people. A line whose
+ * Account code was changed is given the ID of the account with that code when the open journals
+ * know exactly one; otherwise the code is refused, naming its cell, rather than sent as the old
+ * account unnoticed. The code counts as changed when the line's ID is an account drawn with
+ * another code and the row still shows that account's name (the name cell is not editable): a
+ * changed ID moves away from the row's name, and then the ID decides.
+ */
+function resolveChangedCodes(
+  lines: readonly JournalDraftLine[],
+  addresses: JournalSheetAddresses,
+  knowledge: AccountKnowledge,
+  reported: ReadonlySet<string>,
+): {
+  lines: JournalDraftLine[];
+  notices: SheetProblem[];
+  problems: SheetProblem[];
+  refusedCodes: Set<number>;
+} {
+  const drawn = new Map((knowledge.drawnAccounts ?? []).map((each) => [each.accountId, each]));
+  const idsByCode = new Map<string, Set<string>>();
+  for (const account of [...(knowledge.drawnAccounts ?? []), ...(knowledge.knownAccounts ?? [])]) {
+    const code = account.accountCode.trim();
+    if (code === "" || account.accountId === "") continue;
+    idsByCode.set(code, (idsByCode.get(code) ?? new Set()).add(account.accountId));
+  }
+  const notices: SheetProblem[] = [];
+  const problems: SheetProblem[] = [];
+  const refusedCodes = new Set<number>();
+  const result = lines.map((line, index) => {
+    const before = drawn.get(line.accountId);
+    const code = line.accountCode.trim();
+    const codeCell = lineAddress(addresses, line, "accountCode");
+    const idCell = lineAddress(addresses, line, "accountId");
+    if (before === undefined || reported.has(codeCell) || reported.has(idCell)) return line;
+    // An emptied code sends nothing else: the ID decides, as it always does.
+    if (code === "" || code === before.accountCode.trim()) return line;
+    const shownName = knowledge.accountNames?.get(line.row) ?? "";
+    if (shownName !== before.accountName.trim()) return line;
+    const place = (column: LineInput): string => linePlace(addresses, index + 1, line, column);
+    const ids = [...(idsByCode.get(code) ?? [])];
+    if (ids.length === 1 && ids[0] !== undefined) {
+      notices.push({
+        address: idCell,
+        message: `${place("accountId")}: set to ${ids[0]}, the ID of account code ${code} that you entered (the service takes account IDs, not codes)`,
+        severity: "info",
+      });
+      return { ...line, accountId: ids[0] };
+    }
+    refusedCodes.add(index);
+    const why =
+      ids.length === 0
+        ? `is ${code}, an account code none of the open journals uses`
+        : `is ${code}, which the open journals use for more than one account ID`;
+    problems.push({
+      address: codeCell,
+      message:
+        `${place("accountCode")}: was ${before.accountCode} and ${why}; the service takes ` +
+        `account IDs, not codes, so the line would still go to ${before.accountCode}. Enter the ` +
+        `account's ID in Account ID (${idCell}), or put the code back`,
+    });
+    return line;
+  });
+  return { lines: result, notices, problems, refusedCodes };
 }

@@ -14,6 +14,7 @@ import {
   readJournalGrid,
   SheetRef,
   updateJournalSheetState,
+  type JournalSheetAmongOthers,
 } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import { ownedBy, type TableProject } from "../excel/tableWriter";
@@ -21,6 +22,7 @@ import {
   buildJournalUpdate,
   describeConcurrentChange,
   describeNoLongerDraft,
+  describeServerAgainstSheet,
   describeServerChanges,
   journalSheetState,
   layoutJournal,
@@ -29,6 +31,7 @@ import {
   parseJournalGrid,
 } from "../journal";
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
+import type { AccountKnowledge } from "../journal/validate";
 import type { OpenOutcome, SendOutcome, ValidateOutcome } from "./outcomes";
 
 export interface EditorDeps {
@@ -169,8 +172,33 @@ export async function openJournal(
         : `Opened journal ${data.reference} read-only: ${notDraftReason(data.status)}`,
     };
   } catch (error) {
+    if (isApiError(error) && error.kind === "not-found") {
+      const known = await knownByReference(deps.run, idOrReference.trim());
+      if (known !== null) return { kind: "failed", message: known };
+    }
     return { kind: "failed", message: messageOf(error) };
   }
+}
+
+/**
+ * For a journal's own reference (`JNL-0004`), which the API cannot read: the transaction
+ * reference (or ID) of the journal of that reference open in this workbook, as a sentence.
+ */
+async function knownByReference(run: ExcelRun, reference: string): Promise<string | null> {
+  const { journals } = await journalWorkbookOverview(run);
+  const wanted = reference.toUpperCase();
+  const state = journals.find((sheet) => sheet.state?.reference?.toUpperCase() === wanted)?.state;
+  if (!state) return null;
+  const sheet = journals.find((each) => each.state === state)?.sheetName ?? "";
+  const by =
+    state.transactionReference !== undefined && state.transactionReference !== ""
+      ? `its transaction reference ${state.transactionReference}`
+      : `its ID ${state.journalId}`;
+  return (
+    `${reference} is a journal's own reference, which the service cannot look up: it finds a ` +
+    `journal by its ID or its transaction reference. Journal ${state.reference ?? reference} ` +
+    `is open on sheet “${sheet}”; open it by ${by}.`
+  );
 }
 
 /** The active sheet's journal, if it shows one. */
@@ -200,10 +228,25 @@ interface Checked {
   update: JournalUpdate | null;
 }
 
+/**
+ * What the open journals tell of accounts: the sheet's lines as drawn, to see a changed Account
+ * code, and every open journal's account ids and codes, to resolve it.
+ */
+function accountKnowledge(sheet: JournalSheetAmongOthers): AccountKnowledge {
+  return {
+    drawnAccounts: sheet.state?.accounts ?? [],
+    knownAccounts: sheet.openJournals.flatMap((state) => state.accounts ?? []),
+  };
+}
+
 /** Reads the journal sheet with key `sheetKey`, checks it, and marks (or clears) problem cells. */
-async function check(deps: Pick<EditorDeps, "run">, sheetKey: string): Promise<Checked> {
+async function check(
+  deps: Pick<EditorDeps, "run">,
+  sheetKey: string,
+  accounts: AccountKnowledge = {},
+): Promise<Checked> {
   const grid = await readJournalGrid(deps.run, sheetKey);
-  const { draft, problems, notices } = parseJournalGrid(grid);
+  const { draft, problems, notices } = parseJournalGrid(grid, accounts);
   const addresses = problems.flatMap((p) => (p.address ? [p.address] : []));
   await markProblems(deps.run, sheetKey, addresses);
   return {
@@ -222,7 +265,7 @@ export async function validateActiveJournal(
   const sheet = await activeJournalSheet(deps.run);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
-  const checked = await check(deps, sheet.sheetKey);
+  const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
   const notes = messagesOf(checked.notices);
   if (checked.problems.length > 0) {
     return {
@@ -271,7 +314,7 @@ export async function sendActiveJournal(
   const deps = clientOfSheet(chosen, state);
   if (typeof deps === "string") return { kind: "failed", message: deps };
   if (state.status !== "DRAFT") return { kind: "read-only", message: notDraftReason(state.status) };
-  const checked = await check(deps, sheet.sheetKey);
+  const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
   const notes = messagesOf(checked.notices);
   if (!checked.update) {
     return {
@@ -312,6 +355,10 @@ export async function sendActiveJournal(
           confirmed === null
             ? concurrent
             : `Not overwritten: the journal changed again after the warning. ${concurrent}`,
+        differences: describeServerAgainstSheet(
+          keepUntouchedDate(checked.update, current),
+          current,
+        ),
       };
     }
   }

@@ -48,6 +48,8 @@ export type SendOutcome =
       sheetName: string;
       serverUpdatedAt: string;
       message: string;
+      /** What the server's copy holds differently from the sheet, one sentence each. */
+      differences: readonly string[];
     }
   /** Saved; the sheet was redrawn from the server's answer. `changes` lists what the server stored differently. */
   | { kind: "saved"; changes: readonly string[]; message: string; notes: readonly string[] }

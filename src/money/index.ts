@@ -16,12 +16,14 @@ export {
 } from "./money";
 export type { FormatMoneyOptions } from "./money";
 export {
+  LARGEST_MINOR_UNITS,
   SPREADSHEET_DIGITS,
   centsFromSpreadsheetNumber,
+  largestExactAmount,
   settleSpreadsheetNumber,
   toSpreadsheetNumber,
 } from "./spreadsheetNumber";
-export type { SettledAmount } from "./spreadsheetNumber";
+export type { FormulaOperands, SettledAmount } from "./spreadsheetNumber";
 export type { MinorUnits } from "./currency";
 export { currencyMinorUnits, moneyFormatFor } from "./currency";
 export { RATE_PLACES, parseRate, rateFromSpreadsheetNumber } from "./rate";

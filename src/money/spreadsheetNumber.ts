@@ -1,24 +1,39 @@
 // Crossing between Excel's doubles and exact decimals: settle float noise in, flag lost digits out.
 
 import { DECIMAL_TEXT, Money, MoneyDecimal } from "./decimal";
-import { MONEY_PLACES, quoteText, tooManyDecimals, toWireDecimal } from "./money";
+import {
+  MONEY_PLACES,
+  formatMoney,
+  placesInWords,
+  quoteText,
+  tooManyDecimals,
+  toWireDecimal,
+} from "./money";
 import { accept, MoneyResult, refuse } from "./moneyProblem";
 
 /** Excel keeps and shows at most 15 significant digits of a number. */
 export const SPREADSHEET_DIGITS = 15;
 
 /**
- * How far from a whole cent the settled value of a formula result may lie and still be read as
- * that cent: 1e-9, the same at every size. What a person types has at most 15 significant digits
- * and comes back from the double exactly, so a typed 20000000000.001 or 10.0000001 is at least
- * 1e-7 from a cent and refused. The binary noise formulas add is far below it: a SUM of amounts
- * is rounded away by the 15-digit rendering, and the difference of two amounts below 4,000,000
- * errs by less than 1e-9. A difference of larger amounts can show more noise (999999999.99 −
- * 999999999.98 is 0.0100000095…): it is refused with the advice to ROUND, rather than letting a
- * size-scaled allowance swallow typed digits.
+ * The largest number of minor units (cents for two decimals) an amount may have: 15 significant
+ * digits, what Excel keeps of a number. 9,999,999,999,999.99 with two decimals,
+ * 999,999,999,999.999 with three, 999,999,999,999,999 with none.
+ */
+export const LARGEST_MINOR_UNITS = 10n ** BigInt(SPREADSHEET_DIGITS) - 1n;
+
+/**
+ * The smallest noise allowance: the error of a difference of two amounts below 2^22
+ * (4,194,304), whose operands are unknown to the reader of a bare value.
  */
 export const NOISE_TOLERANCE = new MoneyDecimal("1e-9");
 
+/**
+ * Units in the last place of the value itself that are noise. A typed number keeps at most 15
+ * significant digits and one unit of its 15th digit is at least 4.5 units in the last place of
+ * its double, so 3 never reach a typed digit; and a sum of two amounts, or of three of the same
+ * sign, errs by less (half a unit per rounding).
+ */
+const VALUE_ULPS = 3n;
 /** An amount read from a cell, settled to the decimal Excel shows. */
 export interface SettledAmount {
   /** The exact amount. */
@@ -41,47 +56,149 @@ export function settleSpreadsheetNumber(value: number): Money | null {
   return settled.isZero() ? new MoneyDecimal(0) : settled;
 }
 
+/** The numbers a formula combined, when the caller knows them, to bound its noise. */
+export interface FormulaOperands {
+  /** The operands' values (literals and the cells it refers to). */
+  readonly values: readonly number[];
+}
+
 /**
- * The exact amount in a cell holding `value` (typed, or the result of a formula).
+ * The exact amount in a cell holding `value` (typed, or the result of a formula), in a currency
+ * of `places` decimals (two by default).
  *
- * The double is settled to 15 significant digits ({@link settleSpreadsheetNumber}), and then
- * only amounts with at most `places` decimals (the currency's; two by default) are accepted: `10.005` is refused ("10.005 has more
- * than two decimals") rather than rounded, because silently changing money is worse than
- * asking. NaN, infinities and amounts of 10^15 or more (beyond what a cell holds exactly) are
- * refused too.
+ * The amount is the nearest whole minor unit N, computed exactly from the double's binary value.
+ * It is accepted when:
+ * - N has at most 15 digits ({@link LARGEST_MINOR_UNITS}); a larger amount is refused, as a
+ *   cell cannot hold it exactly (=5000000000000.01+5000000000000.01 is not silently
+ *   10,000,000,000,000.00);
+ * - and the value is N as Excel shows it (15 significant digits), or lies within the double's
+ *   own error of N: 3 units in its last place, or 1e-9, or, when the caller passes the formula's
+ *   operands, one unit in the last place of the sum of their sizes per operand (each operand
+ *   and each addition rounds by at most half of that), so =82721670.99-77137106.29 is 5584564.70.
  *
- * Subtracting nearly equal amounts (`=1000.10-999.90`) leaves noise inside the 15 digits
- * (0.200000000000045). A value within {@link NOISE_TOLERANCE} (1e-9) of a whole cent is taken as
- * that cent, at every size, so formula noise is settled while every sub-cent digit a person can
- * type into a cell (10.005, 20000000000.001, 10.0000001) is refused.
+ * Anything else has a real digit below the minor unit (10.005 with two decimals) and is refused
+ * rather than rounded, because silently changing money is worse than asking.
  */
 export function centsFromSpreadsheetNumber(
   value: number,
   places: number = MONEY_PLACES,
+  operands?: FormulaOperands,
 ): MoneyResult<SettledAmount> {
   const settled = settleSpreadsheetNumber(value);
   if (settled === null) {
     return refuse("not-finite", `${String(value)} is not an amount.`);
   }
-  if (settled.abs().greaterThanOrEqualTo("1e15")) {
-    return refuse(
-      "too-large",
-      `${String(value)} is too large to be exact in a spreadsheet cell (more than 15 digits).`,
-    );
+  const exact = exactBinary(value);
+  const scale = 10n ** BigInt(places);
+  const nearest = roundHalfEven(exact.mantissa * scale, exact.exponent);
+  if (nearest > LARGEST_MINOR_UNITS || nearest < -LARGEST_MINOR_UNITS) {
+    return refuse("too-large", tooLargeMessage(nearest, places));
   }
-  const nearestCent = settled.toDecimalPlaces(places);
-  if (settled.decimalPlaces() > places) {
-    if (settled.minus(nearestCent).abs().lessThanOrEqualTo(NOISE_TOLERANCE)) {
-      const amount = nearestCent.isZero() ? new MoneyDecimal(0) : nearestCent;
-      return accept(settledAmount(amount, places));
+  if (settled.decimalPlaces() <= places) {
+    return accept(settledAmount(minorUnitsAmount(nearest, places), places));
+  }
+  if (withinNoise(exact, nearest, scale, value, operands)) {
+    return accept(settledAmount(minorUnitsAmount(nearest, places), places));
+  }
+  return refuse(
+    "too-many-decimals",
+    `${shownNumber(settled)} ${tooManyDecimals(places)}. ` +
+      `If it is a formula result, wrap the formula in ROUND(…, ${places}).`,
+  );
+}
+
+/** The largest amount a cell holds exactly with `places` decimals, grouped: 9,999,999,999,999.99. */
+export function largestExactAmount(places: number): string {
+  return formatMoney(minorUnitsAmount(LARGEST_MINOR_UNITS, places), { places, grouping: true });
+}
+
+function tooLargeMessage(minorUnits: bigint, places: number): string {
+  const shown = formatMoney(minorUnitsAmount(minorUnits, places), { places, grouping: true });
+  return (
+    `${shown} has more than ${SPREADSHEET_DIGITS} significant digits, more than a spreadsheet ` +
+    `cell holds exactly (the largest exact amount with ${placesInWords(places)} is ` +
+    `${largestExactAmount(places)}). Split it over several lines.`
+  );
+}
+
+function minorUnitsAmount(minorUnits: bigint, places: number): Money {
+  const amount = new MoneyDecimal(minorUnits.toString()).dividedBy(
+    new MoneyDecimal(10).pow(places),
+  );
+  return amount.isZero() ? new MoneyDecimal(0) : amount;
+}
+
+/** A finite double as mantissa × 2^exponent, exactly. */
+interface ExactBinary {
+  readonly mantissa: bigint;
+  readonly exponent: number;
+  /** The exponent of one unit in the last place of the double. */
+  readonly ulpExponent: number;
+}
+
+function exactBinary(value: number): ExactBinary {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, value);
+  const bits = view.getBigUint64(0);
+  const negative = bits >> 63n === 1n;
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
+  const exponent = (biased === 0 ? 1 : biased) - 1075;
+  return { mantissa: negative ? -mantissa : mantissa, exponent, ulpExponent: exponent };
+}
+
+/** numerator × 2^exponent rounded to the nearest integer, ties to even. */
+function roundHalfEven(numerator: bigint, exponent: number): bigint {
+  if (exponent >= 0) return numerator << BigInt(exponent);
+  const denominator = 1n << BigInt(-exponent);
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  let quotient = abs / denominator;
+  const twice = (abs % denominator) * 2n;
+  if (twice > denominator || (twice === denominator && quotient % 2n === 1n)) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
+
+/** One unit in the last place of |x|, as a power of two's exponent. */
+function ulpExponentOf(x: number): number {
+  return exactBinary(Math.abs(x)).ulpExponent;
+}
+
+/**
+ * Whether the double (mantissa × 2^exponent) lies within its noise allowance of `nearest` minor
+ * units, compared exactly: |value × 10^places − nearest| ≤ allowance × 10^places.
+ */
+function withinNoise(
+  exact: ExactBinary,
+  nearest: bigint,
+  scale: bigint,
+  value: number,
+  operands: FormulaOperands | undefined,
+): boolean {
+  // The residual in minor units is residual / 2^shift.
+  const shift = Math.max(0, -exact.exponent);
+  const scaled = exact.exponent >= 0 ? exact.mantissa << BigInt(exact.exponent) : exact.mantissa;
+  let residual = scaled * scale - (nearest << BigInt(shift));
+  if (residual < 0n) residual = -residual;
+  if (residual === 0n) return true;
+  // allowance = count × 2^e, compared as residual ≤ count × 2^e × scale × 2^shift.
+  const allows = (count: bigint, e: number): boolean => {
+    const total = e + shift;
+    return total >= 0
+      ? residual <= (count * scale) << BigInt(total)
+      : residual << BigInt(-total) <= count * scale;
+  };
+  // 1e-9: residual × 10^9 ≤ scale × 2^shift.
+  if (residual * 1_000_000_000n <= scale << BigInt(shift)) return true;
+  if (allows(VALUE_ULPS, ulpExponentOf(value))) return true;
+  if (operands && operands.values.length > 0) {
+    const size = operands.values.reduce((sum, operand) => sum + Math.abs(operand), Math.abs(value));
+    if (Number.isFinite(size) && size > 0) {
+      return allows(BigInt(operands.values.length + 1), ulpExponentOf(size));
     }
-    return refuse(
-      "too-many-decimals",
-      `${shownNumber(settled)} ${tooManyDecimals(places)}. ` +
-        `If it is a formula result, wrap the formula in ROUND(…, ${places}).`,
-    );
   }
-  return accept(settledAmount(settled, places));
+  return false;
 }
 
 function settledAmount(amount: Money, places: number): SettledAmount {

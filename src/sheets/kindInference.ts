@@ -121,8 +121,9 @@ function isWholeNumber(value: number | JsonNumber): boolean {
  *   - a date key (`date`, `*_date`) holding `YYYY-MM-DD` → date (and datetime, as midnight);
  *   - a date key or a timestamp key (`*_at`) holding an ISO date-time with a zone → datetime;
  *   - a rate key (`rate`, `*_rate`) holding decimal text → rate;
- *   - a money key ({@link isMoneyName}) holding decimal text with at most two decimals that are
- *     not zeros (`12.30`, `100.0`, `7`) → money;
+ *   - a money key ({@link isMoneyName}) holding decimal text with at most three decimals that
+ *     are not zeros (`12.30`, `100.0`, `7`, a KWD `1.005`) → money (each cell is then checked
+ *     against its own record's currency);
  * - an array or anything else → none (text).
  */
 export function kindsOf(key: string, value: JsonValue): CellKind[] {
@@ -138,14 +139,17 @@ export function kindsOf(key: string, value: JsonValue): CellKind[] {
   if (dateKey && looksLikeIsoDate(value)) return ["date", "datetime"];
   if ((dateKey || isTimestampName(key)) && looksLikeIsoDateTime(value)) return ["datetime"];
   if (isRateName(key) && DECIMAL.test(value)) return ["rate"];
-  if (isMoneyName(key) && DECIMAL.test(value) && centsAtMost(value)) return ["money"];
+  if (isMoneyName(key) && DECIMAL.test(value) && minorUnitsAtMost(value)) return ["money"];
   return [];
 }
 
-/** Decimal text with at most two decimals once trailing zeros are dropped: `100.0`, `12.30`. */
-function centsAtMost(text: string): boolean {
+/** The most decimals an amount has in the currencies in use (three: KWD, BHD, OMR, TND). */
+const MOST_MONEY_PLACES = 3;
+
+/** Decimal text with at most three decimals once trailing zeros are dropped: `100.0`, `1.005`. */
+function minorUnitsAtMost(text: string): boolean {
   const dot = text.indexOf(".");
-  return dot < 0 || text.slice(dot + 1).replace(/0+$/, "").length <= 2;
+  return dot < 0 || text.slice(dot + 1).replace(/0+$/, "").length <= MOST_MONEY_PLACES;
 }
 
 /** When kinds fit equally many values, the first of this list wins. */

@@ -6,6 +6,7 @@
 // text cells of non-text columns and the notes that explain them.
 
 import { isJsonObject, type JsonRecord, type JsonValue } from "../api";
+import { MONEY_PLACES, currencyMinorUnits } from "../money";
 import type { CellKind, CellValue, ColumnSpec } from "./cells";
 import { claimHeader } from "./fieldNames";
 import { fitText } from "./textCells";
@@ -15,6 +16,13 @@ import { toCell } from "./typedCells";
 export interface CellAddress {
   readonly row: number;
   readonly column: number;
+}
+
+/** A cell whose number format is its own, not its column's (an amount in KWD or JPY). */
+export interface FormattedCell {
+  readonly row: number;
+  readonly column: number;
+  readonly format: string;
 }
 
 /** A cell of a non-text column that holds text because its value did not fit the kind. */
@@ -41,6 +49,8 @@ export interface ShapedBlock {
   readonly textCells: CellAddress[];
   /** The same cells with the reason each is text, for the import's summary of them. */
   readonly misfits: Misfit[];
+  /** Cells with a number format of their own (amounts of a currency without two decimals). */
+  readonly formatCells?: FormattedCell[];
   /** Each note of each row (also joined with "; " in the row's "Import notes" cell). */
   readonly notes: RowNote[];
 }
@@ -152,13 +162,28 @@ export class ColumnSet {
 }
 
 /**
+ * The decimals of a record's amounts: those of its `currency_code` when the platform knows the
+ * code, two otherwise.
+ */
+export function recordMoneyPlaces(record: JsonRecord): number {
+  const code = record["currency_code"];
+  if (typeof code !== "string") return MONEY_PLACES;
+  const minor = currencyMinorUnits(code);
+  return minor.known ? minor.places : MONEY_PLACES;
+}
+
+/**
  * One row per record, one cell per column of `set` (which must be closed). `extraNotes` adds
- * notes of the shaper's own to a record's row (before the notes of its cells).
+ * notes of the shaper's own to a record's row (before the notes of its cells). `moneyPlaces`
+ * gives the decimals of a record's amounts in a column (by default its currency's:
+ * {@link recordMoneyPlaces}).
  */
 export function shapeRows(
   set: ColumnSet,
   records: readonly JsonRecord[],
   extraNotes?: (index: number) => readonly string[],
+  moneyPlaces: (index: number, column: ColumnSpec) => number = (index) =>
+    recordMoneyPlaces(records[index] ?? {}),
 ): ShapedBlock {
   const sources = set.all();
   const notesColumn = set.notesColumn;
@@ -166,14 +191,19 @@ export function shapeRows(
   const rows: CellValue[][] = [];
   const textCells: CellAddress[] = [];
   const misfits: Misfit[] = [];
+  const formatCells: FormattedCell[] = [];
   const notes: RowNote[] = [];
   records.forEach((record, row) => {
     const cells: CellValue[] = new Array<CellValue>(sources.length);
     const rowNotes: string[] = [...(extraNotes?.(row) ?? [])];
     sources.forEach((source, column) => {
       if (column === notesColumn) return;
-      const outcome = toCell(source.spec.kind, source.read(record), source.spec.header);
+      const places = source.spec.kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
+      const outcome = toCell(source.spec.kind, source.read(record), source.spec.header, places);
       cells[column] = outcome.value;
+      if (outcome.numberFormat !== undefined) {
+        formatCells.push({ row, column, format: outcome.numberFormat });
+      }
       if (outcome.fallback && source.spec.kind !== "text") {
         textCells.push({ row, column });
         misfits.push({ row, column, reason: outcome.reason ?? "not of the column's kind" });
@@ -184,5 +214,5 @@ export function shapeRows(
     for (const message of rowNotes) notes.push({ row, message });
     rows.push(cells);
   });
-  return { rows, textCells, misfits, notes };
+  return { rows, textCells, misfits, notes, ...(formatCells.length > 0 ? { formatCells } : {}) };
 }

@@ -10,9 +10,10 @@
 
 import { isJsonObject, stringifyJson } from "../api";
 import type { Allocation, JsonRecord, JsonValue, Payment } from "../api";
+import { MONEY_PLACES } from "../money";
 import type { CellKind, ColumnSpec } from "./cells";
 import { readableValue } from "./readableValues";
-import { ColumnSet, readPath, shapeRows } from "./rowShaper";
+import { ColumnSet, readPath, recordMoneyPlaces, shapeRows } from "./rowShaper";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
 /** The label (sheet name) of the sheet that lists payments' allocations. */
@@ -174,7 +175,10 @@ export function createPaymentsShaper(): PaymentsShaper {
 }
 
 /** One allocation row's record, and its notes, per allocation of a payment record. */
-function allocationRows(payment: JsonRecord): { record: JsonRecord; notes: string[] }[] {
+function allocationRows(
+  payment: JsonRecord,
+): { record: JsonRecord; notes: string[]; places: number }[] {
+  const places = recordMoneyPlaces(payment);
   const paymentId = readPath(payment, ["id"]) ?? null;
   const allocations = readPath(payment, ["allocations"]);
   if (!Array.isArray(allocations)) return [];
@@ -182,6 +186,7 @@ function allocationRows(payment: JsonRecord): { record: JsonRecord; notes: strin
     if (!isJsonObject(allocation)) {
       return {
         record: { payment_id: paymentId },
+        places,
         notes: [
           `Allocation ${index + 1} of this payment is not an object: ${stringifyJson(allocation)}`,
         ],
@@ -191,6 +196,7 @@ function allocationRows(payment: JsonRecord): { record: JsonRecord; notes: strin
     const differs = ownId !== undefined && ownId !== paymentId;
     return {
       record: { ...allocation, payment_id: paymentId },
+      places,
       notes: differs
         ? [`The allocation's own payment_id is ${stringifyJson(ownId)}; it came in this payment`]
         : [],
@@ -209,10 +215,12 @@ export function createAllocationsShaper(): AllocationsShaper {
   const set = knownColumns(ALLOCATION_COLUMNS);
   const shape = (payments: readonly JsonRecord[]): ShapedBlock => {
     const rows = payments.flatMap(allocationRows);
+    // An allocation is in its payment's currency.
     return shapeRows(
       set,
       rows.map((row) => row.record),
       (index) => rows[index]?.notes ?? [],
+      (index) => rows[index]?.places ?? MONEY_PLACES,
     );
   };
   return {

@@ -7,7 +7,15 @@
 // the money module, and only when the double shows the same 15 digits.
 
 import { JsonNumber, type JsonValue } from "../api";
-import { DECIMAL_TEXT, RATE_PLACES, SPREADSHEET_DIGITS, toSpreadsheetNumber } from "../money";
+import {
+  DECIMAL_TEXT,
+  MONEY_PLACES,
+  RATE_PLACES,
+  SPREADSHEET_DIGITS,
+  moneyFormatFor,
+  placesInWords,
+  toSpreadsheetNumber,
+} from "../money";
 import type { CellKind, CellValue } from "./cells";
 import { readDateSerial, readDateTimeSerial, type SerialResult } from "./excelDates";
 import { fitText, jsonText } from "./textCells";
@@ -21,12 +29,14 @@ export interface CellOutcome {
   readonly notes: readonly string[];
   /** Why a value is text in a column of another kind (`more than 15 significant digits`). */
   readonly reason?: string;
+  /**
+   * The cell's own number format where it differs from its column's: an amount in a currency
+   * of other decimals than two (`#,##0.000` for KWD, `#,##0` for JPY).
+   */
+  readonly numberFormat?: string;
 }
 
 const EMPTY: CellOutcome = { value: "", fallback: false, notes: [] };
-
-/** Amounts show two decimals; more would be hidden by the money format, so they stay text. */
-const MONEY_DECIMALS = 2;
 
 function isEmpty(value: JsonValue | undefined): boolean {
   return (
@@ -105,7 +115,7 @@ function decimalCell(
   header: string,
   what: string,
   maxPlaces: number,
-  placesInWords: string,
+  tooPrecise: string,
 ): CellOutcome {
   if (typeof value !== "string" && typeof value !== "number" && !(value instanceof JsonNumber)) {
     return wrongType(value, header, what);
@@ -113,13 +123,25 @@ function decimalCell(
   const text = decimalTextOf(value);
   if (text === null) return keptAsText(value, header, `not ${what}`);
   if (decimalPlaces(text) > maxPlaces) {
-    return keptAsText(value, header, `more than ${placesInWords}`);
+    return keptAsText(value, header, tooPrecise);
   }
   const number = toSpreadsheetNumber(text);
   if (!number.ok) {
     return keptAsText(value, header, `more than ${SPREADSHEET_DIGITS} significant digits`);
   }
   return { value: number.value, fallback: false, notes: [] };
+}
+
+/**
+ * An amount with the decimals of its currency: more would be hidden by the money format, so
+ * they stay text; the cell's format shows exactly `places` decimals.
+ */
+function moneyCell(value: JsonValue, header: string, places: number): CellOutcome {
+  const tooPrecise = places === 0 ? "not a whole amount" : `more than ${placesInWords(places)}`;
+  const outcome = decimalCell(value, header, "a decimal amount", places, tooPrecise);
+  return outcome.fallback || places === MONEY_PLACES
+    ? outcome
+    : { ...outcome, numberFormat: moneyFormatFor(places) };
 }
 
 function serialCell(
@@ -198,8 +220,9 @@ function numberCell(value: JsonValue, header: string, integer: boolean): CellOut
  *
  * - null, a missing value, `""` and `[]` are an empty cell (`""`) in every kind, without a note.
  * - text: a string exactly as received; any other JSON value as its compact JSON text.
- * - money: decimal text (or a JSON number) with at most two decimals and at most 15 significant
- *   digits becomes a number; otherwise the text is kept, with the reason.
+ * - money: decimal text (or a JSON number) with at most `moneyPlaces` decimals (the record's
+ *   currency's: two by default, three for KWD, none for JPY) and at most 15 significant digits
+ *   becomes a number, formatted with those decimals; otherwise the text is kept, with the reason.
  * - rate: the same with at most ten decimals.
  * - integer / number: a JSON number (whole, for integer) of at most 15 significant digits, or
  *   plain decimal text of such a number (`"12.30"`). A number no double holds exactly (a
@@ -209,15 +232,26 @@ function numberCell(value: JsonValue, header: string, integer: boolean): CellOut
  * - boolean: JSON true or false.
  * Every text cell is fitted to Excel's 32,767-character limit, with a note when cut.
  */
-export function toCell(kind: CellKind, value: JsonValue | undefined, header: string): CellOutcome {
+export function toCell(
+  kind: CellKind,
+  value: JsonValue | undefined,
+  header: string,
+  moneyPlaces: number = MONEY_PLACES,
+): CellOutcome {
   if (value === undefined || isEmpty(value)) return EMPTY;
   switch (kind) {
     case "text":
       return textOutcome(value, header, false);
     case "money":
-      return decimalCell(value, header, "a decimal amount", MONEY_DECIMALS, "two decimals");
+      return moneyCell(value, header, moneyPlaces);
     case "rate":
-      return decimalCell(value, header, "a decimal rate", RATE_PLACES, `${RATE_PLACES} decimals`);
+      return decimalCell(
+        value,
+        header,
+        "a decimal rate",
+        RATE_PLACES,
+        `more than ${RATE_PLACES} decimals`,
+      );
     case "integer":
       return numberCell(value, header, true);
     case "number":

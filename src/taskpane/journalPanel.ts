@@ -104,6 +104,8 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   const readOnlyReason = requireElement(root, "journal-readonly-reason", HTMLElement);
   const stale = requireElement(root, "journal-stale", HTMLElement);
   const staleMessage = requireElement(root, "journal-stale-message", HTMLElement);
+  const staleDifferencesBox = requireElement(root, "journal-stale-differences-box", HTMLElement);
+  const staleDifferences = requireElement(root, "journal-stale-differences", HTMLUListElement);
   const reloadButton = requireElement(root, "journal-reload", HTMLButtonElement);
   const overwriteButton = requireElement(root, "journal-overwrite", HTMLButtonElement);
   const overwriteStep = requireElement(root, "journal-overwrite-step", HTMLElement);
@@ -216,8 +218,13 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   }
 
   /** The box offering Reload, and Overwrite unless the journal was saved from this sheet. */
-  function showStale(message: string, overwritable = true): void {
+  function showStale(
+    message: string,
+    overwritable = true,
+    differences: readonly string[] = [],
+  ): void {
     staleMessage.textContent = message;
+    showList(staleDifferencesBox, staleDifferences, differences);
     setShown(overwriteButton, overwritable);
     setShown(overwriteStep, false);
     setShown(stale, true);
@@ -227,6 +234,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     setShown(stale, false);
     setShown(overwriteStep, false);
     staleMessage.textContent = "";
+    showList(staleDifferencesBox, staleDifferences, []);
     staleSheet = undefined;
   }
 
@@ -236,7 +244,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     if (report.problems !== undefined) showProblems(report.problems);
     showList(changesBox, changesList, report.changes);
     showList(notesBox, notesList, report.notes ?? []);
-    if (report.stale !== undefined) showStale(report.stale);
+    if (report.stale !== undefined) showStale(report.stale, true, report.staleDifferences ?? []);
     else if (report.reloadOffer !== undefined) showStale(report.reloadOffer, false);
     else if (report.settled) hideStale();
     else setShown(overwriteStep, false);

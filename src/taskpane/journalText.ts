@@ -145,6 +145,8 @@ export interface JournalReport {
   readonly reloadOffer?: string;
   /** Someone changed the journal on the server: the box offering reload or overwrite says this. */
   readonly stale?: string;
+  /** With `stale`: what the server's copy holds differently from the sheet. */
+  readonly staleDifferences?: readonly string[];
   /**
    * The sheet was redrawn or the server's journal changed: an earlier offer to reload or
    * overwrite no longer applies.
@@ -260,6 +262,7 @@ export function describeSend(outcome: SendOutcome, cancelled = false): JournalRe
         problems: [],
         changes: [],
         stale: outcome.message,
+        staleDifferences: outcome.differences,
         settled: false,
       };
     case "saved":

@@ -58,7 +58,7 @@ const EXPECTED: Record<string, { parameters: string[]; result: string; cancelabl
     cancelable: false,
   },
   BALANCED: {
-    parameters: ["debits:any matrix", "credits:any matrix"],
+    parameters: ["debits:any matrix", "credits:any matrix", "currency:string optional"],
     result: "boolean scalar",
     cancelable: false,
   },

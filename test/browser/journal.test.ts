@@ -269,6 +269,11 @@ describe("the journal editor in the task pane", () => {
     const stale = session.pane.locator("#journal-stale");
     await stale.waitFor({ state: "visible" });
     expect(await stale.textContent()).toMatch(/Reload from server/);
+    // What differs, side by side with the sheet, in a list of its own.
+    const differences = session.pane.locator("#journal-stale-differences li");
+    expect(await differences.allTextContents()).toContain(
+      "Description: sheet “My own description”, server “Changed by a colleague”",
+    );
     // One GET to compare, no PATCH (preflights are not API requests).
     expect(session.sandbox.stats().apiRequests - requests).toBe(1);
     expect((await stored(session.sandbox, id)).description).toBe("Changed by a colleague");

@@ -406,7 +406,11 @@ describe("LEDGER.JOURNAL and LEDGER.JOURNAL.FIELD", () => {
     const error = await cellError("JOURNAL", "TRX-9999");
     expect(error.code).toBe("#N/A");
     expect(error.message).toMatch(
-      /^No journal “TRX-9999” was found \(404\)\. Check the id or transaction reference\./,
+      /^No journal “TRX-9999” was found \(404\)\. The service finds a journal by its ID or its transaction reference/,
+    );
+    // A journal's own reference, which names its sheet, cannot be looked up: the message says so.
+    expect((await cellError("JOURNAL", "JNL-0001")).message).toContain(
+      "not by its own reference (such as JNL-0004, which names its sheet)",
     );
   });
 
@@ -484,8 +488,11 @@ describe("DECIMALSUM and BALANCED", () => {
   it("work offline, through the registered functions", async () => {
     activeConnection.set(undefined);
     expect(await call("DECIMALSUM", [[[0.1], [0.2]], [[""]]])).toBe(0.3);
-    expect(await call("BALANCED", [[0.1], [0.2]], [[0.3]])).toBe(true);
-    expect(await call("BALANCED", [[150]], [[149.99]])).toBe(false);
+    // Excel passes null for the currency left out.
+    expect(await call("BALANCED", [[0.1], [0.2]], [[0.3]], null)).toBe(true);
+    expect(await call("BALANCED", [[150]], [[149.99]], null)).toBe(false);
+    expect(await call("BALANCED", [[1.005]], [[1.005]], "KWD")).toBe(true);
+    expect(await call("DECIMALSUM", [[[1.005], [2.002]], "KWD"])).toBe(3.007);
     expect(await cellError("DECIMALSUM", [[["12,50"]]])).toEqual({
       code: "#VALUE!",
       message:

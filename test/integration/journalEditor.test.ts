@@ -266,6 +266,68 @@ describe("journal editor against the sandbox", () => {
     expect((await api().getJournal(id)).data.lines[0]?.debit).toBe("160000.00");
   });
 
+  it("refuses a changed account code no open journal knows, naming its cell, and sends nothing", async () => {
+    const host = new OfficeJsExcelHost();
+    const deps = { run: host.run, api: api() };
+    await openJournal(deps, seeded("JNL-0001").id);
+    const before = (await api().getJournal(seeded("JNL-0001").id)).data;
+    host.setCells(SHEET_1, "C20", [["9999"]]);
+    const checked = await validateActiveJournal(deps);
+    expect(checked.kind).toBe("invalid");
+    expect(checked.kind === "invalid" && checked.problems.map((p) => p.address)).toEqual(["C20"]);
+    expect(checked.kind === "invalid" && checked.problems[0]?.message).toContain(
+      "the service takes account IDs, not codes",
+    );
+    const requests = sandbox.stats().requests;
+    expect((await sendActiveJournal(deps)).kind).toBe("invalid");
+    expect(sandbox.stats().requests).toBe(requests);
+    expect((await api().getJournal(seeded("JNL-0001").id)).data.updated_at).toBe(before.updated_at);
+  });
+
+  it("sends a changed account code as the ID of that account, known from an open journal", async () => {
+    const host = new OfficeJsExcelHost();
+    const deps = { run: host.run, api: api() };
+    const other = (await api().getJournal(seeded("JNL-0003").id)).data;
+    const first = (await api().getJournal(seeded("JNL-0001").id)).data;
+    const target = other.lines.find(
+      (line) => !first.lines.some((own) => own.account_code === line.account_code),
+    );
+    if (!target) throw new Error("JNL-0003 has no account that JNL-0001 lacks");
+    await openJournal(deps, seeded("JNL-0003").id);
+    await openJournal(deps, seeded("JNL-0001").id);
+    host.setCells(SHEET_1, "C20", [[target.account_code]]);
+    const checked = await validateActiveJournal(deps);
+    expect(checked).toMatchObject({ kind: "valid" });
+    expect(checked.kind === "valid" && checked.notes.join(" ")).toContain(
+      `set to ${target.account_id}, the ID of account code ${target.account_code}`,
+    );
+    expect(await sendActiveJournal(deps)).toMatchObject({ kind: "saved" });
+    const stored = (await api().getJournal(seeded("JNL-0001").id)).data;
+    expect(stored.lines[1]?.account_id).toBe(target.account_id);
+    expect(host.cell(SHEET_1, "C20").value).toBe(target.account_code);
+  });
+
+  it("says the service cannot read a journal's own reference, and offers the transaction reference it knows", async () => {
+    const host = new OfficeJsExcelHost();
+    const deps = { run: host.run, api: api() };
+    const unknown = await openJournal(deps, "JNL-0004");
+    expect(unknown.kind).toBe("failed");
+    expect(unknown.message).toContain(
+      "The service finds a journal by its ID or its transaction reference",
+    );
+    await openJournal(deps, seeded("JNL-0001").id);
+    const known = await openJournal(deps, "jnl-0001");
+    expect(known).toEqual({
+      kind: "failed",
+      message:
+        "jnl-0001 is a journal's own reference, which the service cannot look up: it finds a " +
+        "journal by its ID or its transaction reference. Journal JNL-0001 is open on sheet " +
+        `“${SHEET_1}”; open it by its transaction reference ${seeded("JNL-0001").transaction_reference}.`,
+    });
+    const reopened = await openJournal(deps, seeded("JNL-0001").transaction_reference);
+    expect(reopened).toMatchObject({ kind: "opened", sheetName: SHEET_1 });
+  });
+
   it("refuses an unbalanced journal locally, shows the difference and sends nothing", async () => {
     const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
@@ -324,6 +386,13 @@ describe("journal editor against the sandbox", () => {
     expect((await api().getJournal(id)).data.description).toBe("Changed by a colleague");
 
     if (stale.kind !== "stale") throw new Error("expected stale");
+    // What differs, side by side: the sheet's description and the server's.
+    // (The colleague's update left out the line descriptions, so the server has none now.)
+    expect(stale.differences).toEqual([
+      "Description: sheet “My description”, server “Changed by a colleague”",
+      "Line 1, description: sheet “Rent – January”, server nothing",
+      ...(stale.differences.length > 2 ? [expect.stringMatching(/^Line 2, description/)] : []),
+    ]);
     const warned = { sheetKey: stale.sheetKey, serverUpdatedAt: stale.serverUpdatedAt };
     expect(await sendActiveJournal(deps, { overwrite: warned })).toMatchObject({ kind: "saved" });
     expect((await api().getJournal(id)).data.description).toBe("My description");

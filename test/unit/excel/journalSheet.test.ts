@@ -113,6 +113,7 @@ describe("journal sheet", () => {
       sheetKey,
       sheetName: LAYOUT.sheetName,
       state: STATE,
+      openJournals: [STATE],
     });
     await onSheet(reopened, "Sheet1", (sheet) => sheet.activate());
     expect(await activeJournalSheet(reopened.run)).toBeNull();

@@ -581,3 +581,41 @@ describe("merged cells in the way", () => {
     expect(mergedInTheWay(table, 4, [above, under])).toBe(under);
   });
 });
+
+describe("amounts of several currencies in one money column", () => {
+  it("writes each cell's own format (KWD three decimals, JPY none) in one range per column", async () => {
+    const { createDiscoveringShaper } = await import("../../../src/sheets/shapeRecords");
+    const shaper = createDiscoveringShaper();
+    const shaped = shaper.shape([
+      { id: "a", total: "12.50", currency_code: "USD" },
+      { id: "b", total: "1.005", currency_code: "KWD" },
+      { id: "c", total: "15000", currency_code: "JPY" },
+      { id: "d", total: "12.345", currency_code: "USD" },
+    ]);
+    const columns = shaper.columns();
+    const host = new OfficeJsExcelHost();
+    const writer = await TableWriter.open(host.run, LAYOUT, columns, "Starting");
+    await writeBlocks(host.run, [{ writer, columns, block: shaped, status: "Importing…" }]);
+    const letter = String.fromCharCode(65 + columns.findIndex((column) => column.key === "total"));
+    expect(host.cell("Invoices", `${letter}4`)).toMatchObject({
+      value: 12.5,
+      numberFormat: "#,##0.00",
+      text: "12.50",
+    });
+    expect(host.cell("Invoices", `${letter}5`)).toMatchObject({
+      value: 1.005,
+      numberFormat: "#,##0.000",
+      text: "1.005",
+    });
+    expect(host.cell("Invoices", `${letter}6`)).toMatchObject({
+      value: 15000,
+      numberFormat: "#,##0",
+      text: "15,000",
+    });
+    // A USD amount with a third decimal is still kept as text, with its reason.
+    expect(host.cell("Invoices", `${letter}7`)).toMatchObject({
+      value: "12.345",
+      numberFormat: "@",
+    });
+  });
+});

@@ -102,3 +102,41 @@ describe("data-type cells (CustomFunctionsRuntime 1.4 passes them as objects)", 
     );
   });
 });
+
+describe("the currency argument", () => {
+  it("reads three decimals for KWD and BHD, none for JPY", () => {
+    expect(balanced([[1.005]], [[1.005]], "KWD")).toBe(true);
+    expect(balanced([[1.005], [0.001]], [[1.006]], "BHD")).toBe(true);
+    expect(balanced([[1.005]], [[1.006]], "KWD")).toBe(false);
+    expect(decimalSum([[[1.005], [2.002]], "KWD"])).toBe(3.007);
+    expect(decimalSum([[[1.005]], [[0.001]], [["KWD"]]])).toBe(1.006);
+    expect(errorOf(() => balanced([[1.5]], [[1.5]], "JPY")).message).toBe(
+      "Row 1, column 1 of the debits: 1.5 is not a whole amount. If it is a formula result, wrap " +
+        "the formula in ROUND(…, 0).",
+    );
+    expect(decimalSum([[[1500], [2500]], "jpy"])).toBe(4000);
+  });
+
+  it("takes the currency from a cell or a data type, and two decimals when left out", () => {
+    expect(balanced([[1.005]], [[1.005]], [["KWD"]] as unknown as string)).toBe(true);
+    expect(balanced([[1.005]], [[1.005]], { type: "String", basicValue: "KWD" } as never)).toBe(
+      true,
+    );
+    expect(errorOf(() => balanced([[1.005]], [[1.005]])).code).toBe("#VALUE!");
+    expect(balanced([[1.05]], [[1.05]], "")).toBe(true);
+  });
+
+  it("refuses a currency code it does not know rather than guessing its decimals", () => {
+    expect(errorOf(() => balanced([[1]], [[1]], "QQQ")).message).toBe(
+      "The currency “QQQ” is not a currency code this computer knows; use one such as USD, JPY or KWD.",
+    );
+  });
+
+  it("refuses a sum beyond 15 digits instead of rounding it", () => {
+    const sum = 5000000000000.01 + 5000000000000.01;
+    expect(errorOf(() => balanced([[sum]], [[10000000000000]])).message).toMatch(
+      /^Row 1, column 1 of the debits: 10,000,000,000,000\.02 has more than 15 significant digits/,
+    );
+    expect(errorOf(() => decimalSum([[[sum]]])).code).toBe("#VALUE!");
+  });
+});

@@ -20,6 +20,14 @@ describe("concurrentChange.ts", () => {
         loadedUpdatedAt: "2026-02-01T11:15:00.000Z",
         status: "DRAFT",
         sheetName: "Journal JNL-0001",
+        // Each account of the lines once, to tell a changed Account code later.
+        accounts: JOURNAL.lines.map((line) => ({
+          accountId: line.account_id,
+          accountCode: line.account_code,
+          accountName: line.account_name,
+        })),
+        reference: JOURNAL.reference,
+        transactionReference: JOURNAL.transaction_reference,
       });
     });
   });

@@ -114,7 +114,7 @@ describe("parse.ts", () => {
       ]);
     });
 
-    it("refuses a real sub-cent amount, naming the line and its cell", () => {
+    it("refuses a real sub-cent amount, naming the line and its cell, and judges the balance with it as it stands", () => {
       const reading = read(drawnSheet("JNL-0001").set("G20", 10.005));
       expect(reading.problems).toEqual([
         {
@@ -122,8 +122,35 @@ describe("parse.ts", () => {
           message:
             "Line 2, Credit (G20): 10.005 has more than two decimals. If it is a formula result, wrap the formula in ROUND(…, 2)",
         },
+        {
+          address: "F32",
+          message:
+            "Debits 2,500.00 and credits 10.005 differ by 2,489.995, counting G20 as it stands",
+        },
       ]);
       expect(reading.draft).toBeNull();
+    });
+
+    it("reports a sub-cent amount and the imbalance it hid in one pass, with no misleading total", () => {
+      // The debit is 2,600.00; the credit 2,500.005: fixing the credit alone would not balance.
+      const reading = read(drawnSheet("JNL-0001").set("F19", 2600).set("G20", 2500.005));
+      expect(reading.problems.map((problem) => [problem.address, problem.message])).toEqual([
+        [
+          "G20",
+          "Line 2, Credit (G20): 2500.005 has more than two decimals. If it is a formula result, wrap the formula in ROUND(…, 2)",
+        ],
+        [
+          "F32",
+          "Debits 2,600.00 and credits 2,500.005 differ by 99.995, counting G20 as it stands",
+        ],
+      ]);
+      // The Total shows 2,500.01: no note claims the lines add up to 0.00 "which would be sent".
+      expect(reading.notices.filter((notice) => /would be sent/.test(notice.message))).toEqual([]);
+    });
+
+    it("judges the balance in one pass when every refused amount balances as it stands", () => {
+      const reading = read(drawnSheet("JNL-0001").set("F19", 10.005).set("G20", 10.005));
+      expect(reading.problems.map((problem) => problem.address)).toEqual(["F19", "G20"]);
     });
 
     it("reports an Excel error in an amount cell, and does not judge the balance without it", () => {
@@ -420,5 +447,47 @@ describe("parse.ts", () => {
         null,
       ]);
     });
+  });
+});
+
+describe("a changed account code", () => {
+  const journal = seededJournal("JNL-0001");
+  const drawn = journal.lines.map((line) => ({
+    accountId: line.account_id,
+    accountCode: line.account_code,
+    accountName: line.account_name,
+  }));
+  const [first, second] = journal.lines;
+
+  it("is refused at its cell when no open journal knows it: the service takes IDs", () => {
+    const reading = parseJournalGrid(drawnSheet("JNL-0001").set("C20", "9999").snapshot(), {
+      drawnAccounts: drawn,
+    });
+    expect(reading.problems).toEqual([
+      {
+        address: "C20",
+        message: `Line 2, Account code (C20): was ${second!.account_code} and is 9999, an account code none of the open journals uses; the service takes account IDs, not codes, so the line would still go to ${second!.account_code}. Enter the account's ID in Account ID (B20), or put the code back`,
+      },
+    ]);
+  });
+
+  it("takes the ID of the account with that code, from this or another open journal", () => {
+    const grid = drawnSheet("JNL-0001").set("C20", first!.account_code);
+    const reading = parseJournalGrid(grid.snapshot(), { drawnAccounts: drawn });
+    expect(reading.problems).toEqual([]);
+    expect(reading.draft?.lines[1]?.accountId).toBe(first!.account_id);
+    const elsewhere = parseJournalGrid(drawnSheet("JNL-0001").set("C20", "4100").snapshot(), {
+      drawnAccounts: drawn,
+      knownAccounts: [{ accountId: "acc-sales", accountCode: "4100", accountName: "Sales" }],
+    });
+    expect(elsewhere.draft?.lines[1]?.accountId).toBe("acc-sales");
+    expect(elsewhere.notices.map((notice) => notice.address)).toContain("B20");
+  });
+
+  it("leaves a line alone when its ID was changed too: the ID decides", () => {
+    const grid = drawnSheet("JNL-0001").set("B20", "acc-new").set("C20", "9999");
+    const reading = parseJournalGrid(grid.snapshot(), { drawnAccounts: drawn });
+    expect(reading.problems).toEqual([]);
+    expect(reading.draft?.lines[1]?.accountId).toBe("acc-new");
   });
 });

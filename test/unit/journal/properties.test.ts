@@ -6,85 +6,119 @@ import { buildJournalUpdate, layoutJournal, parseJournalGrid } from "../../../sr
 import { seededJournal } from "./seededJournals";
 import { SheetGrid } from "./sheetGrid";
 
-// Exact references computed without the code under test: integer cents as bigint.
+// Exact references computed without the code under test: integer minor units as bigint.
 
-/** 123456n → "1234.56" (the wire form), -5n → "-0.05". */
-function centsText(cents: bigint): string {
-  const sign = cents < 0n ? "-" : "";
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
+/** Minor units as decimal text with `places` decimals: 123456n, 2 → "1234.56"; -5n, 2 → "-0.05". */
+function minorText(units: bigint, places = 2): string {
+  const sign = units < 0n ? "-" : "";
+  const abs = units < 0n ? -units : units;
+  if (places === 0) return `${sign}${abs}`;
+  const scale = 10n ** BigInt(places);
+  return `${sign}${abs / scale}.${String(abs % scale).padStart(places, "0")}`;
 }
 
-/** 123456n → "1,234.56", as messages show amounts. */
-function groupedCents(cents: bigint): string {
-  const [whole = "0", fraction = "00"] = centsText(cents).split(".");
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
+/** 123456n → "1234.56" (the wire form of two decimals), -5n → "-0.05". */
+function centsText(cents: bigint): string {
+  return minorText(cents, 2);
+}
+
+/** 123456n, 2 → "1,234.56", as messages show amounts. */
+function groupedMinor(units: bigint, places: number): string {
+  const [whole = "0", fraction] = minorText(units, places).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
 const BASE = seededJournal("JNL-0001");
 const [RENT, ACCRUALS] = BASE.lines as [JournalLine, JournalLine];
 
-/** How a cell came to hold its amount: typed, or a formula adding two or three parts. */
+/** The largest number of minor units a cell holds exactly: 15 digits. */
+const LARGEST = 10n ** 15n - 1n;
+
+/** How a cell came to hold its amount: typed, a SUM of parts, or a difference of two amounts. */
 interface AmountCell {
   readonly side: "DEBIT" | "CREDIT";
-  readonly cents: bigint;
-  /** The double the cell holds, as Excel would compute it. */
+  /** The amount in minor units, exactly (the sum of the parts, or the difference). */
+  readonly units: bigint;
+  /** The double the cell holds, as Excel computes it (IEEE double additions, in order). */
   readonly value: number;
   /** The formula that computed it, or null for a typed amount. */
   readonly formula: string | null;
 }
 
-/** Splits `cents` into parts and adds them as doubles, like =12.30+0.45 in a cell. */
-function summed(cents: bigint, cuts: readonly bigint[]): { value: number; formula: string } {
-  const points = [...new Set(cuts.map((cut) => cut % (cents + 1n)))].sort((a, b) =>
-    a < b ? -1 : a > b ? 1 : 0,
+/** Minor units of 1 to 15 digits, each digit count as likely. */
+const units15: fc.Arbitrary<bigint> = fc
+  .integer({ min: 1, max: 15 })
+  .chain((digits) =>
+    fc.bigInt({ min: 10n ** BigInt(digits - 1), max: 10n ** BigInt(digits) - 1n }),
   );
-  const parts: bigint[] = [];
-  let previous = 0n;
-  for (const point of [...points, cents]) {
-    parts.push(point - previous);
-    previous = point;
-  }
-  const doubles = parts.map((part) => Number(centsText(part)));
-  return {
-    value: doubles.reduce((total, part) => total + part, 0),
-    formula: `=${doubles.map(String).join("+")}`,
-  };
-}
 
-const amountCell: fc.Arbitrary<AmountCell> = fc
-  .record({
-    side: fc.constantFrom<"DEBIT" | "CREDIT">("DEBIT", "CREDIT"),
-    // Up to a billion: sums of such doubles keep their noise far below half a cent.
-    cents: fc.bigInt({ min: 1n, max: 10n ** 11n }),
-    cuts: fc.array(fc.bigInt({ min: 0n, max: 10n ** 11n }), { maxLength: 2 }),
-  })
-  .map(({ side, cents, cuts }) => {
-    if (cuts.length === 0) {
-      return { side, cents, value: Number(centsText(cents)), formula: null };
-    }
-    return { side, cents, ...summed(cents, cuts) };
-  });
+function amountCell(places: number): fc.Arbitrary<AmountCell> {
+  const side = fc.constantFrom<"DEBIT" | "CREDIT">("DEBIT", "CREDIT");
+  const number = (units: bigint): number => Number(minorText(units, places));
+  const typed = fc.record({ side, units: units15 }).map(({ side: s, units }) => ({
+    side: s,
+    units,
+    value: number(units),
+    formula: null,
+  }));
+  // =a+b(+c): SUM terms of up to 15 significant digits; their sum may pass 15 digits.
+  const summed = fc
+    .record({ side, parts: fc.array(units15, { minLength: 2, maxLength: 3 }) })
+    .map(({ side: s, parts }) => ({
+      side: s,
+      units: parts.reduce((sum, part) => sum + part, 0n),
+      value: parts.map(number).reduce((sum, part) => sum + part, 0),
+      formula: `=${parts.map((part) => minorText(part, places)).join("+")}`,
+    }));
+  // =a-b: the difference of two large amounts, down to a single minor unit.
+  const difference = fc
+    .record({ side, larger: units15, less: units15 })
+    .filter(({ larger, less }) => larger > less)
+    .map(({ side: s, larger, less }) => ({
+      side: s,
+      units: larger - less,
+      value: number(larger) - number(less),
+      formula: `=${minorText(larger, places)}-${minorText(less, places)}`,
+    }));
+  const nearlyEqual = fc
+    .record({ side, larger: units15, gap: fc.bigInt({ min: 1n, max: 1000n }) })
+    .filter(({ larger, gap }) => larger > gap)
+    .map(({ side: s, larger, gap }) => ({
+      side: s,
+      units: gap,
+      value: number(larger) - number(larger - gap),
+      formula: `=${minorText(larger, places)}-${minorText(larger - gap, places)}`,
+    }));
+  return fc.oneof(typed, summed, difference, nearlyEqual);
+}
 
 /** Random lines, half the time with a last line that balances them. */
-const amountCells: fc.Arbitrary<AmountCell[]> = fc
-  .record({ cells: fc.array(amountCell, { minLength: 1, maxLength: 12 }), balance: fc.boolean() })
-  .map(({ cells, balance }) => {
-    const difference = total(cells, "DEBIT") - total(cells, "CREDIT");
-    if (!balance || difference === 0n) return cells;
-    const cents = difference < 0n ? -difference : difference;
-    const side = difference > 0n ? "CREDIT" : "DEBIT";
-    return [...cells, { side, cents, value: Number(centsText(cents)), formula: null }];
-  });
-
-function total(cells: readonly AmountCell[], side: "DEBIT" | "CREDIT"): bigint {
-  return cells.filter((cell) => cell.side === side).reduce((sum, cell) => sum + cell.cents, 0n);
+function amountCells(places: number): fc.Arbitrary<AmountCell[]> {
+  return fc
+    .record({
+      cells: fc.array(amountCell(places), { minLength: 1, maxLength: 12 }),
+      balance: fc.boolean(),
+    })
+    .map(({ cells, balance }) => {
+      const difference = total(cells, "DEBIT") - total(cells, "CREDIT");
+      if (!balance || difference === 0n) return cells;
+      const units = difference < 0n ? -difference : difference;
+      const side = difference > 0n ? "CREDIT" : "DEBIT";
+      const value = Number(minorText(units, places));
+      return [...cells, { side, units, value, formula: null }];
+    });
 }
 
-/** The sheet of JNL-0001 with one line per cell (rows 19…), the amounts written as Excel holds them. */
-function sheetWith(cells: readonly AmountCell[]): SheetGrid {
+function total(cells: readonly AmountCell[], side: "DEBIT" | "CREDIT"): bigint {
+  return cells.filter((cell) => cell.side === side).reduce((sum, cell) => sum + cell.units, 0n);
+}
+
+/** The sheet of JNL-0001 in `currency`, one line per cell (rows 19…), amounts as Excel holds them. */
+function sheetWith(cells: readonly AmountCell[], currency = "USD"): SheetGrid {
   const journal: ManualJournal = {
     ...BASE,
+    currency_code: currency,
     lines: cells.map((cell, index) => ({
       ...(index % 2 === 0 ? RENT : ACCRUALS),
       debit: "0.00",
@@ -101,57 +135,82 @@ function sheetWith(cells: readonly AmountCell[]): SheetGrid {
 }
 
 const BALANCE_MESSAGE = /^Debits .* differ by /;
+const TOO_LARGE = /more than 15 significant digits, more than a spreadsheet cell holds exactly/;
+const CURRENCIES = ["USD", "JPY", "KWD", "BHD"] as const;
 
 describe("properties of the journal sheet", () => {
-  it("the balance verdict equals exact integer-cent arithmetic, whatever doubles the cells hold", () => {
-    fc.assert(
-      fc.property(amountCells, (cells) => {
-        const debits = total(cells, "DEBIT");
-        const credits = total(cells, "CREDIT");
-        const reading = parseJournalGrid(sheetWith(cells).snapshot());
-        const verdicts = reading.problems.filter((problem) =>
-          BALANCE_MESSAGE.test(problem.message),
-        );
-        const others = reading.problems.filter((problem) => !BALANCE_MESSAGE.test(problem.message));
-        const lineCount = cells.length >= 2 ? [] : [expect.anything()];
-        expect(others).toEqual(lineCount);
-        if (debits === credits) {
-          expect(verdicts).toEqual([]);
-        } else {
-          const difference = debits > credits ? debits - credits : credits - debits;
-          expect(verdicts.map((problem) => problem.message)).toEqual([
-            `Debits ${groupedCents(debits)} and credits ${groupedCents(credits)} differ by ${groupedCents(difference)}`,
-          ]);
-        }
-      }),
-      { numRuns: 300 },
-    );
+  describe.each(CURRENCIES)("in %s", (currency) => {
+    const { places } = currencyMinorUnits(currency);
+
+    it("the verdict equals exact integer minor-unit arithmetic, whatever doubles the cells hold", () => {
+      fc.assert(
+        fc.property(amountCells(places), (cells) => {
+          const reading = parseJournalGrid(sheetWith(cells, currency).snapshot());
+          const tooLarge = cells.flatMap((cell, index) =>
+            cell.units > LARGEST ? [`${cell.side === "DEBIT" ? "F" : "G"}${19 + index}`] : [],
+          );
+          const refused = reading.problems.filter((problem) => TOO_LARGE.test(problem.message));
+          expect(refused.map((problem) => problem.address)).toEqual(tooLarge);
+          const verdicts = reading.problems.filter((problem) =>
+            BALANCE_MESSAGE.test(problem.message),
+          );
+          const others = reading.problems.filter(
+            (problem) => !BALANCE_MESSAGE.test(problem.message) && !TOO_LARGE.test(problem.message),
+          );
+          const lineCount = cells.length >= 2 ? [] : [expect.anything()];
+          expect(others).toEqual(lineCount);
+          if (tooLarge.length > 0) {
+            // An amount is unknown: no total is judged (it would mislead).
+            expect(verdicts).toEqual([]);
+            expect(reading.draft).toBeNull();
+            return;
+          }
+          const debits = total(cells, "DEBIT");
+          const credits = total(cells, "CREDIT");
+          if (debits === credits) {
+            expect(verdicts).toEqual([]);
+          } else {
+            const difference = debits > credits ? debits - credits : credits - debits;
+            expect(verdicts.map((problem) => problem.message)).toEqual([
+              `Debits ${groupedMinor(debits, places)} and credits ${groupedMinor(credits, places)} differ by ${groupedMinor(difference, places)}`,
+            ]);
+          }
+        }),
+        { numRuns: 1000 },
+      );
+    });
+
+    it("the PATCH body's amounts are the cells' exact amounts, digit for digit, each on its side", () => {
+      fc.assert(
+        fc.property(amountCells(places), (cells) => {
+          fc.pre(
+            cells.length >= 2 &&
+              cells.every((cell) => cell.units <= LARGEST) &&
+              total(cells, "DEBIT") === total(cells, "CREDIT"),
+          );
+          const reading = parseJournalGrid(sheetWith(cells, currency).snapshot());
+          if (!reading.draft) throw new Error(JSON.stringify(reading.problems));
+          const update = buildJournalUpdate(reading.draft);
+          expect(checkJournalUpdate(update)).toEqual([]);
+          const body = journalUpdateBody(update);
+          const sent = [...body.matchAll(/"amount":([^,}]+),"type":"(DEBIT|CREDIT)"/g)].map(
+            (match) => [match[1], match[2]],
+          );
+          expect(sent).toEqual(cells.map((cell) => [minorText(cell.units, places), cell.side]));
+        }),
+        { numRuns: 1000 },
+      );
+    });
   });
 
   it("the sheet's own balance formula agrees with exact integer-cent arithmetic", () => {
     fc.assert(
-      fc.property(amountCells, (cells) => {
+      fc.property(amountCells(2), (cells) => {
+        // The sheet's totals are double sums too: within 15 digits per side they show the cents.
+        fc.pre(total(cells, "DEBIT") <= LARGEST && total(cells, "CREDIT") <= LARGEST);
         const grid = sheetWith(cells);
         const balanced = total(cells, "DEBIT") === total(cells, "CREDIT");
         expect(grid.get("B1")).toBe(balanced ? "Balanced" : "Unbalanced");
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it("the PATCH body's amounts are the cells' decimal values, digit for digit, each on its side", () => {
-    fc.assert(
-      fc.property(amountCells, (cells) => {
-        fc.pre(cells.length >= 2 && total(cells, "DEBIT") === total(cells, "CREDIT"));
-        const reading = parseJournalGrid(sheetWith(cells).snapshot());
-        if (!reading.draft) throw new Error(JSON.stringify(reading.problems));
-        const update = buildJournalUpdate(reading.draft);
-        expect(checkJournalUpdate(update)).toEqual([]);
-        const body = journalUpdateBody(update);
-        const sent = [...body.matchAll(/"amount":([^,}]+),"type":"(DEBIT|CREDIT)"/g)].map(
-          (match) => [match[1], match[2]],
-        );
-        expect(sent).toEqual(cells.map((cell) => [centsText(cell.cents), cell.side]));
       }),
       { numRuns: 300 },
     );

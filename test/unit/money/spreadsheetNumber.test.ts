@@ -152,10 +152,60 @@ describe("spreadsheetNumber.ts", () => {
       });
     });
 
-    it("refuses amounts of 10^15 and more, which a cell cannot hold to the cent", () => {
+    it("refuses amounts of more than 15 digits in minor units, which a cell cannot hold to the cent", () => {
       const result = centsFromSpreadsheetNumber(1234567890123456);
       expect(!result.ok && result.problem.code).toBe("too-large");
-      expect(valueOf(centsFromSpreadsheetNumber(999999999999999)).cents).toBe(99999999999999900n);
+      expect(!centsFromSpreadsheetNumber(999999999999999).ok).toBe(true);
+      expect(valueOf(centsFromSpreadsheetNumber(9999999999999.99)).cents).toBe(999999999999999n);
+      expect(valueOf(centsFromSpreadsheetNumber(-9999999999999.99)).cents).toBe(-999999999999999n);
+      expect(valueOf(centsFromSpreadsheetNumber(999999999999.999, 3)).text).toBe(
+        "999999999999.999",
+      );
+      expect(valueOf(centsFromSpreadsheetNumber(999999999999999, 0)).text).toBe("999999999999999");
+      expect(!centsFromSpreadsheetNumber(1e15, 0).ok).toBe(true);
+    });
+
+    it("refuses a formula result beyond 15 digits instead of rounding it to what Excel shows", () => {
+      // Excel shows 10000000000000.0 for this sum; the amount is 10,000,000,000,000.02.
+      const sum = 5000000000000.01 + 5000000000000.01;
+      expect(sum.toPrecision(15)).toBe("10000000000000.0");
+      expect(centsFromSpreadsheetNumber(sum)).toEqual({
+        ok: false,
+        problem: {
+          code: "too-large",
+          message:
+            "10,000,000,000,000.02 has more than 15 significant digits, more than a spreadsheet " +
+            "cell holds exactly (the largest exact amount with two decimals is " +
+            "9,999,999,999,999.99). Split it over several lines.",
+        },
+      });
+      expect(!centsFromSpreadsheetNumber(10000000000000).ok).toBe(true);
+    });
+
+    it("settles the difference of large amounts by the noise its operands can carry", () => {
+      const difference = 82721670.99 - 77137106.29;
+      expect(difference.toPrecision(15)).toBe("5584564.69999999");
+      expect(
+        valueOf(centsFromSpreadsheetNumber(difference, 2, { values: [82721670.99, 77137106.29] }))
+          .text,
+      ).toBe("5584564.70");
+      const tiny = 9999999999999.99 - 9999999999999.98;
+      expect(
+        valueOf(
+          centsFromSpreadsheetNumber(tiny, 2, { values: [9999999999999.99, 9999999999999.98] }),
+        ).text,
+      ).toBe("0.01");
+      // Operands do not make a real sub-cent part noise: 33.33 × 1.075 is 35.82975.
+      expect(!centsFromSpreadsheetNumber(33.33 * 1.075, 2, { values: [33.33, 1.075] }).ok).toBe(
+        true,
+      );
+    });
+
+    it("reads amounts with the currency's decimals: 1.005 in KWD, 1.5 refused in JPY", () => {
+      expect(valueOf(centsFromSpreadsheetNumber(1.005, 3)).text).toBe("1.005");
+      expect(valueOf(centsFromSpreadsheetNumber(1.001 + 1.002, 3)).cents).toBe(2003n);
+      const yen = centsFromSpreadsheetNumber(1.5, 0);
+      expect(!yen.ok && yen.problem.message).toMatch(/^1\.5 is not a whole amount/);
     });
 
     it("turns -0 into zero cents and wire text 0.00", () => {

@@ -331,6 +331,7 @@ describe("journalText.ts", () => {
           sheetName: "Journal JNL-0001",
           serverUpdatedAt: "2026-02-01T10:42:00.000Z",
           message: "Ana changed this journal at 10:42.",
+          differences: ["Description: sheet “Rent”, server “Rent, January”"],
         }),
       ).toEqual({
         status: "Not sent: the journal was changed on the server.",
@@ -338,6 +339,7 @@ describe("journalText.ts", () => {
         problems: [],
         changes: [],
         stale: "Ana changed this journal at 10:42.",
+        staleDifferences: ["Description: sheet “Rent”, server “Rent, January”"],
         settled: false,
       });
     });
