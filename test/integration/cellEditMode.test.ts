@@ -3,22 +3,19 @@
 // ends. People type while a long import or a Refresh all runs: both must wait, not fail
 // part-way. Through Microsoft's office.js client (which puts the option into its request flags)
 // into the emulator, over real HTTP against the sandbox.
-import { LedgerApi } from "../../src/api";
+import type { LedgerApi } from "../../src/api";
 import { importCollection } from "../../src/import/importCollection";
 import { refreshAll } from "../../src/import/refreshAll";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
 /** Large enough that editing starts with many blocks still to write. */
 const INVOICES = 20_000;
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox({ records: { invoices: INVOICES, bills: 120 } });
 
 function api(): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  );
+  return demoApi(sandbox());
 }
 
 async function tableRows(host: OfficeJsExcelHost, name: string): Promise<number> {
@@ -29,14 +26,6 @@ async function tableRows(host: OfficeJsExcelHost, name: string): Promise<number>
     return body.rowCount;
   });
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, records: { invoices: INVOICES, bills: 120 } });
-}, 120_000);
-
-afterAll(async () => {
-  await sandbox.close();
-});
 
 describe("a batch that arrives while a cell is being edited", () => {
   it("is refused by Excel without delayForCellEdit, and nothing of it runs", async () => {

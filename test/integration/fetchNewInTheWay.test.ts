@@ -5,37 +5,22 @@ import { LedgerApi } from "../../src/api";
 import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { DEMO_TOKEN } from "../../tools/sandbox";
 import { changeRecords } from "./helpers/sandboxRecords";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox({ records: { invoices: 200 } });
 
 function api(): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  );
+  return demoApi(sandbox());
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, records: { invoices: 200 } });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
-});
 
 async function importedWithNew(added: number): Promise<OfficeJsExcelHost> {
   const host = new OfficeJsExcelHost();
   await importCollection(host.run, { collection: "invoices", api: api() });
-  expect((await changeRecords(sandbox.origin, { list: "invoices", add: added })).status).toBe(200);
+  expect((await changeRecords(sandbox().origin, { list: "invoices", add: added })).status).toBe(
+    200,
+  );
   return host;
 }
 
@@ -119,7 +104,7 @@ it("puts a column the new records bring into the table before the rows go in", a
     }
   }
   const noted = new NotedApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
+    { apiAddress: sandbox().baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
     { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
   );
   const result = await fetchNewIntoTable(host.run, { collection: "invoices", api: noted });

@@ -9,20 +9,17 @@ import type { ExcelRun } from "../../src/excel/run";
 import { fetchNewIntoTable, type FetchNewResult } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
 import { changeRecords } from "./helpers/sandboxRecords";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox({ records: { invoices: 200 } });
 
 function api(): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  );
+  return demoApi(sandbox());
 }
 
 async function addRecords(add: number): Promise<void> {
-  expect((await changeRecords(sandbox.origin, { list: "invoices", add })).status).toBe(200);
+  expect((await changeRecords(sandbox().origin, { list: "invoices", add })).status).toBe(200);
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -113,21 +110,6 @@ async function race(
   const b = fetchNewIntoTable(bRun, { collection: "invoices", api: api() }).finally(done.b.resolve);
   return { a: await a, b: await b };
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, records: { invoices: 200 } });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
-});
 
 describe("two fetches of new records racing on one workbook", () => {
   it("adds the records both found once: the second finds them there and adds none", async () => {
