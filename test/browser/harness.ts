@@ -22,17 +22,12 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function openPreview(
-  options: { sandbox?: Partial<SandboxOptions>; paneWidth?: number; theme?: "dark" } = {},
-): Promise<BrowserSession> {
-  const sandbox = await startSandbox({ port: 0, ...options.sandbox });
-  const preview = await startPreviewServer({
-    host: "127.0.0.1",
-    port: 0,
-    appDir: APP_DIR,
-    previewDir: PREVIEW_DIR,
-  });
-  const browser = await chromium.launch({
+/**
+ * Headless Chromium as the tests drive it: no sandbox (root), and none of the background
+ * connections this machine's closed network would refuse.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  return await chromium.launch({
     ...browserToLaunch(),
     args: [
       "--headless",
@@ -45,6 +40,19 @@ export async function openPreview(
       "--no-first-run",
     ],
   });
+}
+
+export async function openPreview(
+  options: { sandbox?: Partial<SandboxOptions>; paneWidth?: number; theme?: "dark" } = {},
+): Promise<BrowserSession> {
+  const sandbox = await startSandbox({ port: 0, ...options.sandbox });
+  const preview = await startPreviewServer({
+    host: "127.0.0.1",
+    port: 0,
+    appDir: APP_DIR,
+    previewDir: PREVIEW_DIR,
+  });
+  const browser = await launchBrowser();
   // A page of its own context: @axe-core/playwright needs one (browser.newPage() pages fail it).
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();

@@ -2,10 +2,10 @@
 // a <Runtimes> element when WebView2 is missing, and IE11 cannot parse the ES2017 bundles. Here
 // Chromium claims to be IE11 and the bundles never run (blocked, as a parse error stops them):
 // only the ES5 script loaded before them can speak, and it must say what to do.
-import { Browser, chromium, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { RunningPreview, startPreviewServer } from "../../tools/dev/previewServer";
 import { APP_DIR, PREVIEW_DIR } from "./build";
-import { browserToLaunch } from "./harness";
+import { launchBrowser } from "./harness";
 
 const IE11 = "Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko";
 const BUNDLES = /\/(runtime|taskpane|functions)\.js$/;
@@ -20,19 +20,7 @@ beforeAll(async () => {
     appDir: APP_DIR,
     previewDir: PREVIEW_DIR,
   });
-  browser = await chromium.launch({
-    ...browserToLaunch(),
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchBrowser();
 }, 60_000);
 
 afterAll(async () => {
