@@ -11,6 +11,20 @@ import {
 } from "./money";
 import { accept, MoneyResult, refuse } from "./moneyProblem";
 
+/**
+ * BigInt constants, written as calls: the bundles are ES2017, whose syntax has no BigInt
+ * literals (`10n`); the BigInt function itself is in every web view the add-in supports.
+ */
+const ZERO = BigInt(0);
+const ONE = BigInt(1);
+const TWO = BigInt(2);
+const THREE = BigInt(3);
+const BIG_10 = BigInt(10);
+const BIG_52 = BigInt(52);
+const BIG_63 = BigInt(63);
+const BIG_0X7FF = BigInt(0x7ff);
+const BIG_1000000000 = BigInt(1_000_000_000);
+
 /** Excel keeps and shows at most 15 significant digits of a number. */
 export const SPREADSHEET_DIGITS = 15;
 
@@ -19,7 +33,7 @@ export const SPREADSHEET_DIGITS = 15;
  * digits, what Excel keeps of a number. 9,999,999,999,999.99 with two decimals,
  * 999,999,999,999.999 with three, 999,999,999,999,999 with none.
  */
-export const LARGEST_MINOR_UNITS = 10n ** BigInt(SPREADSHEET_DIGITS) - 1n;
+export const LARGEST_MINOR_UNITS = BIG_10 ** BigInt(SPREADSHEET_DIGITS) - ONE;
 
 /**
  * The smallest noise allowance: the error of a difference of two amounts below 2^22
@@ -33,7 +47,7 @@ export const NOISE_TOLERANCE = new MoneyDecimal("1e-9");
  * its double, so 3 never reach a typed digit; and a sum of two amounts, or of three of the same
  * sign, errs by less (half a unit per rounding).
  */
-const VALUE_ULPS = 3n;
+const VALUE_ULPS = THREE;
 /** An amount read from a cell, settled to the decimal Excel shows. */
 export interface SettledAmount {
   /** The exact amount. */
@@ -89,7 +103,7 @@ export function centsFromSpreadsheetNumber(
     return refuse("not-finite", `${String(value)} is not an amount.`);
   }
   const exact = exactBinary(value);
-  const scale = 10n ** BigInt(places);
+  const scale = BIG_10 ** BigInt(places);
   const nearest = roundHalfEven(exact.mantissa * scale, exact.exponent);
   if (nearest > LARGEST_MINOR_UNITS || nearest < -LARGEST_MINOR_UNITS) {
     return refuse("too-large", tooLargeMessage(nearest, places));
@@ -140,10 +154,10 @@ function exactBinary(value: number): ExactBinary {
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat64(0, value);
   const bits = view.getBigUint64(0);
-  const negative = bits >> 63n === 1n;
-  const biased = Number((bits >> 52n) & 0x7ffn);
-  const fraction = bits & ((1n << 52n) - 1n);
-  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
+  const negative = bits >> BIG_63 === ONE;
+  const biased = Number((bits >> BIG_52) & BIG_0X7FF);
+  const fraction = bits & ((ONE << BIG_52) - ONE);
+  const mantissa = biased === 0 ? fraction : fraction | (ONE << BIG_52);
   const exponent = (biased === 0 ? 1 : biased) - 1075;
   return { mantissa: negative ? -mantissa : mantissa, exponent, ulpExponent: exponent };
 }
@@ -151,12 +165,12 @@ function exactBinary(value: number): ExactBinary {
 /** numerator × 2^exponent rounded to the nearest integer, ties to even. */
 function roundHalfEven(numerator: bigint, exponent: number): bigint {
   if (exponent >= 0) return numerator << BigInt(exponent);
-  const denominator = 1n << BigInt(-exponent);
-  const negative = numerator < 0n;
+  const denominator = ONE << BigInt(-exponent);
+  const negative = numerator < ZERO;
   const abs = negative ? -numerator : numerator;
   let quotient = abs / denominator;
-  const twice = (abs % denominator) * 2n;
-  if (twice > denominator || (twice === denominator && quotient % 2n === 1n)) quotient += 1n;
+  const twice = (abs % denominator) * TWO;
+  if (twice > denominator || (twice === denominator && quotient % TWO === ONE)) quotient += ONE;
   return negative ? -quotient : quotient;
 }
 
@@ -180,8 +194,8 @@ function withinNoise(
   const shift = Math.max(0, -exact.exponent);
   const scaled = exact.exponent >= 0 ? exact.mantissa << BigInt(exact.exponent) : exact.mantissa;
   let residual = scaled * scale - (nearest << BigInt(shift));
-  if (residual < 0n) residual = -residual;
-  if (residual === 0n) return true;
+  if (residual < ZERO) residual = -residual;
+  if (residual === ZERO) return true;
   // allowance = count × 2^e, compared as residual ≤ count × 2^e × scale × 2^shift.
   const allows = (count: bigint, e: number): boolean => {
     const total = e + shift;
@@ -190,7 +204,7 @@ function withinNoise(
       : residual << BigInt(-total) <= count * scale;
   };
   // 1e-9: residual × 10^9 ≤ scale × 2^shift.
-  if (residual * 1_000_000_000n <= scale << BigInt(shift)) return true;
+  if (residual * BIG_1000000000 <= scale << BigInt(shift)) return true;
   if (allows(VALUE_ULPS, ulpExponentOf(value))) return true;
   if (operands && operands.values.length > 0) {
     const size = operands.values.reduce((sum, operand) => sum + Math.abs(operand), Math.abs(value));
