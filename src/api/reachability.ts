@@ -1,4 +1,4 @@
-// Why a request got no answer, as far as a browser lets us tell (issue 15). A browser reports a
+// Why a request got no answer, as far as a browser lets us tell. A browser reports a
 // refused connection, an unknown host and a server that does not allow this origin (CORS) alike,
 // as one network error. A second request that needs no preflight and reads nothing tells them
 // apart: a "no-cors" GET without custom headers goes out as a plain request, and resolves (with

@@ -1,4 +1,4 @@
-// The headless export's core (issue 14): walks the same API client and pagination as the add-in,
+// The headless export's core: walks the same API client and pagination as the add-in,
 // shapes pages with the same shapers (so a file's row is the sheet's row), spools the rows to disk,
 // and once every column is known writes them to .xlsx or .csv files under temporary names, which
 // the caller renames over the targets only on success.

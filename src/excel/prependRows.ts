@@ -1,4 +1,4 @@
-// Puts new records at the top of an import table (fetch new, issue 13): cursor lists come newest
+// Puts new records at the top of an import table (Fetch new): cursor lists come newest
 // first, so records that appeared since the last import go above the rows the table holds. Rows
 // are inserted inside the table (Excel grows it, and what lies below moves down, never written
 // over), number formats go on before values (ids stay text), and only the import's columns get

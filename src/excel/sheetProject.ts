@@ -6,7 +6,7 @@ import { IMPORT_TABLES_SETTING, importTablesOf } from "./tableWriter";
 
 export interface SheetProject {
   readonly sheetName: string;
-  /** The recorded project; undefined: recorded before projects (the workbook's first). */
+  /** The recorded project; undefined: recorded without a project (the workbook's first). */
   readonly project: string | undefined;
 }
 

@@ -4,9 +4,8 @@
 // adapter. Each write is one key, persisted with the workbook (no saveAsync): nothing here holds
 // a copy of the whole store that could be written back over another key.
 //
-// Values are the JSON values Office.Settings wrote before (an object for the connection and the
-// paths, a number for the cache time): Excel.Setting reads them as such, so workbooks saved by
-// earlier versions read the same.
+// Values are JSON values (an object for the project list and the paths, a number for the cache
+// time), as Office.Settings would store them: Excel.Setting reads them back as such.
 
 import type { DocumentSettingsStore } from "../settings/stores";
 import type { ExcelRun } from "./run";

@@ -1,4 +1,4 @@
-// Fetch new (issue 13): adds the records that appeared since the table's last import, at the top
+// Fetch new: adds the records that appeared since the table's last import, at the top
 // where the server's newest-first order puts them, with O(new) requests. It does not see changes
 // to records the table already holds; the result says so, and a full refresh stays one click
 // away. When only-new is not possible (no table yet, no ID column, a partial table, the newest

@@ -1,4 +1,4 @@
-// Fetch only what is new (issue 13, first step): cursor lists come newest first, so the records
+// Fetch only what is new, the search: cursor lists come newest first, so the records
 // a table lacks are at the front. Walk from the first page and stop at the first record whose id
 // the table already has: O(new) requests instead of the whole list. This sees new records only,
 // never changes to records already in the table; a full refresh stays the way to get those.

@@ -1,4 +1,4 @@
-// Refresh all (issue 13): every table an import created in this workbook, refreshed in full or
+// Refresh all: every table an import created in this workbook, refreshed in full or
 // with only new records. The API walks of several collections run at once (at most
 // `concurrency`, the browser's six connections per host by default), while Excel receives one
 // batch at a time (serialRun). One AbortSignal cancels them all; each table reports its own

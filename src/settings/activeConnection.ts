@@ -65,7 +65,7 @@ export class ActiveConnectionHolder {
 
   /**
    * `project` as its tables and journal sheets record it: whether it is the workbook's first
-   * (whose names are plain, and who owns what was recorded before projects). Undefined when the
+   * (whose names are plain, and who owns what is recorded without a project). Undefined when the
    * pane has not recorded the workbook's projects (then nothing is told apart by project).
    */
   tableProject(project: string): { label: string; first: boolean } | undefined {
