@@ -3,15 +3,15 @@
 // invalid, the journal is not DRAFT, or someone changed it meanwhile. A failure never touches
 // the user's sheet; an unknown outcome is resolved by reading the journal back.
 import { ApiError, isApiError, JournalUpdate, LedgerApi, ManualJournal } from "../api";
+import { drawJournal } from "../excel/journalDrawing";
+import { readJournalGrid } from "../excel/journalGrid";
+import { markProblems } from "../excel/journalProblemMarks";
 import {
   activateSheet,
   activeJournalSheet,
-  drawJournal,
   JournalSheet,
   journalSheetByKey,
   journalWorkbookOverview,
-  markProblems,
-  readJournalGrid,
   SheetRef,
   updateJournalSheetState,
   type JournalSheetAmongOthers,

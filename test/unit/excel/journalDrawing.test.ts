@@ -1,7 +1,8 @@
 // Drawing a journal sheet in few large ranges: the sheet is exactly what writing each layout cell
 // on its own draws, and the requests stay small and bounded however many lines the journal has.
 import type { ManualJournal } from "../../../src/api";
-import { drawJournal, FILL_OF_ROLE, readJournalGrid } from "../../../src/excel/journalSheet";
+import { drawJournal, FILL_OF_ROLE } from "../../../src/excel/journalDrawing";
+import { readJournalGrid } from "../../../src/excel/journalGrid";
 import { markerName } from "../../../src/excel/journalMarkers";
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";

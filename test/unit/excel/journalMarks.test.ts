@@ -2,12 +2,11 @@
 // cell by cell did (whatever the user coloured, inserted or deleted meanwhile), and a Validate
 // with problems in whole columns of a 10,000-line journal is a few small requests.
 import fc from "fast-check";
+import { drawJournal } from "../../../src/excel/journalDrawing";
+import { markProblems, PROBLEM_FILL } from "../../../src/excel/journalProblemMarks";
 import {
-  drawJournal,
   JOURNAL_SHEETS_SETTING,
   journalSheetState as storedState,
-  markProblems,
-  PROBLEM_FILL,
 } from "../../../src/excel/journalSheet";
 import { markerName } from "../../../src/excel/journalMarkers";
 import { FakeExcelHost } from "../../../tools/excel-emulator";

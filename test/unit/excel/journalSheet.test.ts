@@ -1,15 +1,14 @@
 // The journal sheet's Excel layer against the strict fake host.
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
+import { drawJournal } from "../../../src/excel/journalDrawing";
+import { readJournalGrid } from "../../../src/excel/journalGrid";
+import { markProblems, PROBLEM_FILL } from "../../../src/excel/journalProblemMarks";
 import {
   activeJournalSheet,
-  drawJournal,
   JOURNAL_SHEETS_SETTING,
   journalSheetState,
   journalWorkbookOverview,
-  markProblems,
-  PROBLEM_FILL,
-  readJournalGrid,
 } from "../../../src/excel/journalSheet";
 import { activeSheetProject } from "../../../src/excel/sheetProject";
 import type { JournalLayout, JournalSheetState } from "../../../src/journal/contract";

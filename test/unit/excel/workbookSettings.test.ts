@@ -3,7 +3,8 @@
 // saveAsync writes that copy back over everything Excel.SettingCollection wrote since.
 import { installFakeOffice } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
-import { drawJournal, journalSheetState } from "../../../src/excel/journalSheet";
+import { drawJournal } from "../../../src/excel/journalDrawing";
+import { journalSheetState } from "../../../src/excel/journalSheet";
 import { IMPORT_TABLES_SETTING } from "../../../src/excel/tableWriter";
 import { ExcelWorkbookSettings } from "../../../src/excel/workbookSettings";
 import { workbookSettings } from "../../../src/functions/formulaRuntime";

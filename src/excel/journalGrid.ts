@@ -1,0 +1,60 @@
+// Reads a journal sheet's values and formulas back, in blocks sized to stay under Excel's limits.
+import type { GridSnapshot } from "../journal/contract";
+import { jsonSize } from "../journal/layoutBlocks";
+import { hiddenColumnsOf, hiddenRowsOf } from "./hiddenCells";
+import { sheetOfKey } from "./journalSheet";
+import type { ExcelRun } from "./run";
+
+/** Rows of the first read of a sheet; the next reads are sized from what these weighed. */
+const FIRST_READ_ROWS = 2_000;
+/** Estimated response bytes of one read: Excel on the web refuses responses over 5 MB. */
+const READ_BUDGET_BYTES = 2_000_000;
+
+/**
+ * Reads the journal sheet from A1 to the end of what is used. Two syncs for a sheet of up to
+ * 2,000 rows; a longer one is read in blocks of rows (one sync each) sized so that each answer
+ * stays near 2 MB: two more for 10,000 lines of usual length. Which rows and columns are hidden
+ * (or filtered out) is asked in the first request; only a sheet with some hidden costs more
+ * ({@link hiddenRowsOf}).
+ */
+export async function readJournalGrid(run: ExcelRun, sheetKey: string): Promise<GridSnapshot> {
+  return await run(async (context) => {
+    const sheet = sheetOfKey(context, sheetKey);
+    const used = sheet.getUsedRange(false);
+    used.load("rowIndex,columnIndex,rowCount,columnCount");
+    // From A1 to the end of the sheet's used rows and columns: are any of them hidden?
+    const shown = sheet.getRange("A1").getBoundingRect(used);
+    shown.load("rowHidden,columnHidden");
+    await context.sync();
+    // From A1, so row and column numbers in the snapshot are the sheet's own.
+    const rows = used.rowIndex + used.rowCount;
+    const columns = used.columnIndex + used.columnCount;
+    const values: GridSnapshot["values"][number][] = [];
+    const formulas: GridSnapshot["formulas"][number][] = [];
+    let blockRows = FIRST_READ_ROWS;
+    for (let top = 0, count = 0; top < rows; top += count) {
+      count = Math.min(blockRows, rows - top);
+      const block = await readRows(context, sheet.getRangeByIndexes(top, 0, count, columns));
+      values.push(...block.values);
+      formulas.push(...block.formulas);
+      const bytesPerRow = (jsonSize(block.values) + jsonSize(block.formulas)) / count;
+      blockRows = Math.max(100, Math.floor(READ_BUDGET_BYTES / bytesPerRow));
+    }
+    const hiddenRows = await hiddenRowsOf(context, sheet, rows, shown.rowHidden);
+    const hiddenColumns = await hiddenColumnsOf(context, sheet, columns, shown.columnHidden);
+    return {
+      values,
+      formulas,
+      // One-based rows, as the parser numbers them.
+      ...(hiddenRows.length > 0 ? { hiddenRows: hiddenRows.map((row) => row + 1) } : {}),
+      ...(hiddenColumns.length > 0 ? { hiddenColumns } : {}),
+    };
+  });
+}
+
+/** One request reading a block of rows. */
+async function readRows(context: Excel.RequestContext, range: Excel.Range): Promise<GridSnapshot> {
+  range.load("values,formulas");
+  await context.sync();
+  return { values: range.values, formulas: range.formulas };
+}
