@@ -24,6 +24,7 @@ import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
 import { MisfitSummary } from "./misfitSummary";
 import { shapersFor, ShapedPage, ShapedRows } from "./shapers";
+import { withTableNotes } from "./tableNotes";
 import { COLLECTIONS, ImportProgress, ImportRequest, ImportResult } from "./types";
 
 /** The one column of an empty collection's new table (a refreshed table keeps its own). */
@@ -127,71 +128,6 @@ function stamp(date: Date): string {
 
 function count(n: number, noun: string): string {
   return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
-}
-
-/** A sentence about the kept columns that got no data, or "" when there are none. */
-function keptEmpty(headers: readonly string[]): string {
-  if (headers.length === 0) return "";
-  const shown = headers.slice(0, 3).map((header) => `“${header}”`);
-  if (headers.length > 3) shown.push(`${headers.length - 3} more`);
-  const one = headers.length === 1;
-  return `Column${one ? "" : "s"} ${shown.join(", ")} of the earlier import ${one ? "has" : "have"} no data in this one and ${one ? "was" : "were"} left empty.`;
-}
-
-/**
- * A sentence about the user's name that the import's new table could not take, or "" when it
- * took the name it wanted.
- */
-function nameInTheWay(writer: TableWriter): string {
-  const inTheWay = writer.nameInTheWay;
-  if (!inTheWay) return "";
-  // A table whose proofs disagree holds the name: disputedTables says why.
-  const key = inTheWay.name.toLowerCase();
-  if (writer.disputed.some((table) => table.name.toLowerCase() === key)) return "";
-  const [holder, left] =
-    inTheWay.usedBy === "defined name"
-      ? ["a defined name in this workbook (Formulas > Name Manager)", "the name"]
-      : ["the name of a table Ledger Sheets did not create", "that table"];
-  return `“${inTheWay.name}” is already ${holder}, so the table is named “${writer.tableName}”; ${left} was left as it is.`;
-}
-
-/**
- * Sentences about the tables the workbook's records claim for this import that were left alone,
- * since Excel's id and the add-in's marker of the table do not agree; "" when there are none.
- */
-function disputedTables(writer: TableWriter): string {
-  return writer.disputed
-    .map((table) => {
-      const why =
-        table.reason === "id only"
-          ? "it has the id of a table an earlier import made, but not that table's marker (that table was deleted and its id given to this one, or the workbook was changed outside Ledger Sheets)"
-          : table.reason === "marker only"
-            ? "it has the marker of a table an earlier import made, but not that table's id (the workbook was changed outside Ledger Sheets)"
-            : "more than one of the workbook's import records claim it";
-      return `Table “${table.name}” was left as it is: ${why}. Ledger Sheets writes only to a table both agree on, so this import went to table “${writer.tableName}”.`;
-    })
-    .join(" ");
-}
-
-/**
- * A sentence about a table whose status line could not be written above it (no room, or the
- * user's cell is there), or "" when it was. A partial import says so here, since the sheet can't.
- */
-function statusNotShown(writer: TableWriter, partial: boolean): string {
-  const blocked = writer.statusBlocked;
-  if (!blocked) return "";
-  const where =
-    blocked.reason === "no room"
-      ? `there is no room for it above table “${writer.tableName}” on sheet ${writer.sheetName} (insert two rows above the table to make room)`
-      : `${blocked.address} holds your data, so the status line above table “${writer.tableName}” was not written there`;
-  return partial
-    ? `Table “${writer.tableName}” holds a PARTIAL import, but its sheet does not say so: ${where}.`
-    : `The table's status line was not written: ${where}.`;
-}
-
-/** The sentence saying a table's filters were cleared before new rows went in. */
-export function filtersClearedNote(tableName: string): string {
-  return `Filters on table “${tableName}” were cleared so the new rows show; apply them again if you need them.`;
 }
 
 /** Limits an import works within; tests lower them to reach the edges quickly. */
@@ -445,46 +381,14 @@ export async function importCollection(
     message = `${message} ${notes.join(" ")}`;
   }
 
-  // A refreshed table keeps the columns this import has no data for (formulas may refer to
-  // them): say so, rather than leave the reader to wonder why they are empty.
-  const kept =
-    mainWriter && written > 0 ? keptEmpty((mainWriter as TableWriter).unfilledColumns) : "";
-  if (kept !== "") {
-    message = `${message} ${kept}`;
-    status = `${status} · ${kept}`;
-  }
-  // A refreshed table that was filtered had its filters cleared first: say so.
-  for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
-    if (writer?.filtersCleared) {
-      const note = filtersClearedNote(writer.tableName);
-      message = `${message} ${note}`;
-      status = `${status} · ${note}`;
-    }
-  }
-  // Tables the records claim whose proofs disagree: say which were left alone, and why.
-  for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
-    const note = writer ? disputedTables(writer) : "";
-    if (note !== "") {
-      message = `${message} ${note}`;
-      status = `${status} · ${note}`;
-    }
-  }
-  // A table that could not take its name (a defined name or the user's own table holds it):
-  // say which name it has instead, and that the user's name was not touched.
-  for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
-    const note = writer ? nameInTheWay(writer) : "";
-    if (note !== "") {
-      message = `${message} ${note}`;
-      status = `${status} · ${note}`;
-    }
-  }
-
-  // A status line that could not be written (the table on the sheet's first rows, or the
-  // user's cell where it goes): the message carries what the sheet cannot.
-  for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
-    const note = writer ? statusNotShown(writer, outcome !== "complete") : "";
-    if (note !== "") message = `${message} ${note}`;
-  }
+  ({ message, status } = withTableNotes(
+    message,
+    status,
+    mainWriter,
+    linkedWriter,
+    written,
+    outcome !== "complete",
+  ));
 
   if (mainWriter) {
     const writers = [{ writer: mainWriter as TableWriter, status }];
