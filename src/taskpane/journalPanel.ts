@@ -3,7 +3,6 @@
 // actions live in src/journalEditor, the words and the buttons' states in journalText.ts.
 
 import type { LedgerApi } from "../api";
-import { selectJournalCell } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import type { TableProject } from "../excel/tableWriter";
 import type { OpenOutcome, SendOutcome, ValidateOutcome } from "../journalEditor/outcomes";
@@ -22,9 +21,8 @@ import {
   JournalAction,
   journalControls,
   JournalReport,
-  ListedProblem,
-  problemsHeading,
 } from "./journalText";
+import { mountJournalReportView } from "./journalReportView";
 import { mountProjectChoice } from "./projectChoice";
 import { focusIsOnOrLost, markInvalid, requireElement, setAlert, setShown } from "./view";
 
@@ -103,23 +101,11 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   const sendButton = requireElement(root, "journal-send", HTMLButtonElement);
   const readOnlyReason = requireElement(root, "journal-readonly-reason", HTMLElement);
   const stale = requireElement(root, "journal-stale", HTMLElement);
-  const staleMessage = requireElement(root, "journal-stale-message", HTMLElement);
-  const staleDifferencesBox = requireElement(root, "journal-stale-differences-box", HTMLElement);
-  const staleDifferences = requireElement(root, "journal-stale-differences", HTMLUListElement);
   const reloadButton = requireElement(root, "journal-reload", HTMLButtonElement);
   const overwriteButton = requireElement(root, "journal-overwrite", HTMLButtonElement);
-  const overwriteStep = requireElement(root, "journal-overwrite-step", HTMLElement);
   const overwriteYes = requireElement(root, "journal-overwrite-yes", HTMLButtonElement);
-  const overwriteKeep = requireElement(root, "journal-overwrite-keep", HTMLButtonElement);
   const status = requireElement(root, "journal-status", HTMLElement);
   const alert = requireElement(root, "journal-error", HTMLElement);
-  const problemsBox = requireElement(root, "journal-problems-box", HTMLElement);
-  const problemsTitle = requireElement(root, "journal-problems-heading", HTMLElement);
-  const problemsList = requireElement(root, "journal-problems", HTMLUListElement);
-  const changesBox = requireElement(root, "journal-changes-box", HTMLElement);
-  const changesList = requireElement(root, "journal-changes", HTMLUListElement);
-  const notesBox = requireElement(root, "journal-notes-box", HTMLElement);
-  const notesList = requireElement(root, "journal-notes", HTMLUListElement);
 
   /** The action running, its abort controller, and whether Cancel was asked for. */
   let action: JournalAction | undefined;
@@ -132,6 +118,10 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
    * showed (an overwrite replaces only that one); undefined when not known.
    */
   let staleSheet: { sheetKey: string; serverUpdatedAt?: string } | undefined;
+  const reportView = mountJournalReportView(root, run, () => {
+    staleSheet = undefined;
+  });
+  const { show, hideStale } = reportView;
 
   /**
    * The chosen project's client for opening, and every project's for sending: a sheet's journal
@@ -164,90 +154,11 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     reference.readOnly = action !== undefined;
     setShown(cancelButton, state.cancel);
     cancelButton.disabled = !state.cancel || cancelling;
-    for (const button of [reloadButton, overwriteButton, overwriteYes, overwriteKeep]) {
-      button.disabled = !state.staleChoices;
-    }
+    reportView.enableStaleChoices(state.staleChoices);
     readOnlyReason.textContent = state.readOnlyReason;
     setShown(readOnlyReason, state.readOnlyReason !== "");
     activeLine.textContent = state.activeSheet;
     setShown(activeLine, state.activeSheet !== "");
-  }
-
-  function showList(box: HTMLElement, list: HTMLUListElement, items: readonly string[]): void {
-    list.replaceChildren(
-      ...items.map((text) => {
-        const item = root.createElement("li");
-        item.textContent = text;
-        return item;
-      }),
-    );
-    setShown(box, items.length > 0);
-  }
-
-  /** Problems with a cell are buttons that select it, so the user lands on what to fix. */
-  function showProblems(problems: readonly ListedProblem[]): void {
-    problemsList.replaceChildren(
-      ...problems.map(({ message, cell }) => {
-        const item = root.createElement("li");
-        if (cell === null) {
-          item.textContent = message;
-          return item;
-        }
-        const button = root.createElement("button");
-        button.type = "button";
-        button.className = "link";
-        button.textContent = message;
-        button.title = `Select ${cell.address} on ${cell.sheetName}`;
-        button.addEventListener("click", () => void goToCell(cell));
-        item.append(button);
-        return item;
-      }),
-    );
-    problemsTitle.textContent = problemsHeading(problems.length);
-    setShown(problemsBox, problems.length > 0);
-  }
-
-  async function goToCell(cell: NonNullable<ListedProblem["cell"]>): Promise<void> {
-    try {
-      // By its key: the user may have renamed the sheet since it was validated.
-      await selectJournalCell(run, cell.sheetKey, cell.address);
-    } catch {
-      // The sheet was deleted since: say so instead of failing silently.
-      setAlert(alert, `The sheet “${cell.sheetName}” is gone; validate the journal again.`);
-    }
-  }
-
-  /** The box offering Reload, and Overwrite unless the journal was saved from this sheet. */
-  function showStale(
-    message: string,
-    overwritable = true,
-    differences: readonly string[] = [],
-  ): void {
-    staleMessage.textContent = message;
-    showList(staleDifferencesBox, staleDifferences, differences);
-    setShown(overwriteButton, overwritable);
-    setShown(overwriteStep, false);
-    setShown(stale, true);
-  }
-
-  function hideStale(): void {
-    setShown(stale, false);
-    setShown(overwriteStep, false);
-    staleMessage.textContent = "";
-    showList(staleDifferencesBox, staleDifferences, []);
-    staleSheet = undefined;
-  }
-
-  function show(report: JournalReport): void {
-    status.textContent = report.status;
-    setAlert(alert, report.alert);
-    if (report.problems !== undefined) showProblems(report.problems);
-    showList(changesBox, changesList, report.changes);
-    showList(notesBox, notesList, report.notes ?? []);
-    if (report.stale !== undefined) showStale(report.stale, true, report.staleDifferences ?? []);
-    else if (report.reloadOffer !== undefined) showStale(report.reloadOffer, false);
-    else if (report.settled) hideStale();
-    else setShown(overwriteStep, false);
   }
 
   /**
@@ -314,8 +225,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     readGeneration++;
     setAlert(alert, "");
     markInvalid(reference, undefined);
-    showList(changesBox, changesList, []);
-    showList(notesBox, notesList, []);
+    reportView.clearLists();
     status.textContent = busyText(kind);
     render();
     if (hadFocus && trigger !== reference && isCancellable(kind)) cancelButton.focus();
@@ -480,16 +390,6 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   sendButton.addEventListener("click", () => void send());
   cancelButton.addEventListener("click", cancel);
   reloadButton.addEventListener("click", () => void reload());
-  overwriteButton.addEventListener("click", () => {
-    setShown(overwriteStep, true);
-    // The safe choice first: Enter right away keeps the server's version.
-    overwriteKeep.focus();
-  });
-  overwriteKeep.addEventListener("click", () => {
-    setShown(overwriteStep, false);
-    status.textContent = "The server version was kept. Your sheet still has your edits.";
-    overwriteButton.focus();
-  });
   overwriteYes.addEventListener("click", () => void overwrite());
 
   root.addEventListener("keydown", (event) => {
@@ -505,11 +405,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
       }
       return;
     }
-    // Escape in the confirmation step steps back, as "Keep server version" does.
-    if (!overwriteStep.hidden && overwriteStep.contains(root.activeElement)) {
-      event.preventDefault();
-      overwriteKeep.click();
-    }
+    if (reportView.stepBack()) event.preventDefault();
   });
 
   // The user may have switched sheets in Excel: look again when the pane gets attention back.
