@@ -48,23 +48,43 @@ const DIRECTORIES: Readonly<Record<IdentityName, Directory>> = {
 };
 
 function contactOf(identity: IdentityName, kind: string, name: string): ContactRef {
-  return { id: randomFor("ledger-sandbox", identity, kind, name).uuid(), name };
+  return Object.freeze({ id: randomFor("ledger-sandbox", identity, kind, name).uuid(), name });
+}
+
+/**
+ * The contacts of one kind, worked out once: every generated record picks from them, and
+ * hashing each name again for every record was most of the cost of serving a page.
+ */
+const contactLists = new Map<string, readonly ContactRef[]>();
+
+function contactsOf(
+  identity: IdentityName,
+  kind: "customer" | "vendor" | "staff",
+  names: readonly string[],
+): readonly ContactRef[] {
+  const key = `${identity}\u001f${kind}`;
+  let contacts = contactLists.get(key);
+  if (contacts === undefined) {
+    contacts = Object.freeze(names.map((name) => contactOf(identity, kind, name)));
+    contactLists.set(key, contacts);
+  }
+  return contacts;
 }
 
 export function directoryOf(identity: IdentityName): Directory {
   return DIRECTORIES[identity];
 }
 
-export function customers(identity: IdentityName): ContactRef[] {
-  return DIRECTORIES[identity].customers.map((name) => contactOf(identity, "customer", name));
+export function customers(identity: IdentityName): readonly ContactRef[] {
+  return contactsOf(identity, "customer", DIRECTORIES[identity].customers);
 }
 
-export function vendors(identity: IdentityName): ContactRef[] {
-  return DIRECTORIES[identity].vendors.map((name) => contactOf(identity, "vendor", name));
+export function vendors(identity: IdentityName): readonly ContactRef[] {
+  return contactsOf(identity, "vendor", DIRECTORIES[identity].vendors);
 }
 
-export function staff(identity: IdentityName): ContactRef[] {
-  return DIRECTORIES[identity].staff.map((name) => contactOf(identity, "staff", name));
+export function staff(identity: IdentityName): readonly ContactRef[] {
+  return contactsOf(identity, "staff", DIRECTORIES[identity].staff);
 }
 
 /** Base (home) currency per identity; most records use it at rate 1.00. */
