@@ -47,14 +47,14 @@ export class FakePivotTableCollection extends FakeCollection<
     return new FakePivotTable(this._context, () => undefined);
   }
 
-  getItem(name: string): Excel.PivotTable {
-    return new FakePivotTable(this._context, () => this.find(name)) as unknown as Excel.PivotTable;
+  getItem(key: string): Excel.PivotTable {
+    return new FakePivotTable(this._context, () => this.find(key)) as unknown as Excel.PivotTable;
   }
 
-  getItemOrNullObject(name: string): Excel.PivotTable {
+  getItemOrNullObject(key: string): Excel.PivotTable {
     return new FakePivotTable(
       this._context,
-      () => this.find(name),
+      () => this.find(key),
       true,
     ) as unknown as Excel.PivotTable;
   }
@@ -68,10 +68,14 @@ export class FakePivotTableCollection extends FakeCollection<
     return result;
   }
 
-  private find(name: string): PivotTableModel | undefined {
+  /** By name, or by id (office.js finds a loaded item again by its id). */
+  private find(key: string): PivotTableModel | undefined {
     const scope = this._tryLocate();
-    const upper = String(name).toUpperCase();
-    return scope && this.list(scope).find((pivot) => pivot.name.toUpperCase() === upper);
+    const upper = String(key).toUpperCase();
+    return (
+      scope &&
+      this.list(scope).find((pivot) => pivot.name.toUpperCase() === upper || pivot.id === key)
+    );
   }
 }
 
