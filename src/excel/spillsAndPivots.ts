@@ -84,54 +84,59 @@ export async function obstacleIn(
     }
   }
   if (found.used.isNullObject || found.used.hasSpill === false) return null;
-  for (const box of boxes) {
-    const cell = await firstSpilledCell(context, sheet, box);
-    if (!cell) continue;
-    const parent = sheet
-      .getRangeByIndexes(cell.row, cell.column, 1, 1)
-      .getSpillParentOrNullObject();
-    parent.load("address");
-    const spill = parent.getSpillingToRangeOrNullObject();
-    spill.load("address");
-    await context.sync();
-    if (parent.isNullObject) continue;
-    const anchor = localAddress(parent.address);
-    return {
-      kind: "spill",
-      anchor,
-      range: spill.isNullObject ? anchor : localAddress(spill.address),
-    };
-  }
-  return null;
+  const cell = await firstSpilledCell(context, sheet, boxes);
+  if (!cell) return null;
+  const parent = sheet.getRangeByIndexes(cell.row, cell.column, 1, 1).getSpillParentOrNullObject();
+  parent.load("address");
+  const spill = parent.getSpillingToRangeOrNullObject();
+  spill.load("address");
+  await context.sync();
+  if (parent.isNullObject) return null;
+  const anchor = localAddress(parent.address);
+  return {
+    kind: "spill",
+    anchor,
+    range: spill.isNullObject ? anchor : localAddress(spill.address),
+  };
 }
 
-/** The first cell of `box` (top to bottom, then left to right) in a spill range, or null. */
+/** The first cell in a spill range of the first of `boxes` that has one, or null. */
 async function firstSpilledCell(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
-  box: Box,
+  boxes: readonly Box[],
 ): Promise<{ row: number; column: number } | null> {
-  let area = box;
-  let asked = false;
-  while (!asked || area.rows > 1 || area.columns > 1) {
-    asked = true;
-    const byRows = area.rows > 1;
-    const length = byRows ? area.rows : area.columns;
-    const size = Math.ceil(length / PARTS);
-    const parts: { part: Box; range: Excel.Range }[] = [];
-    for (let start = 0; start < length; start += size) {
-      const count = Math.min(size, length - start);
-      const part: Box = byRows
-        ? { row: area.row + start, column: area.column, rows: count, columns: area.columns }
-        : { row: area.row, column: area.column + start, rows: 1, columns: count };
-      const range = sheet.getRangeByIndexes(part.row, part.column, part.rows, part.columns);
-      range.load("hasSpill");
-      parts.push({ part, range });
-    }
-    await context.sync();
-    const hit = parts.find(({ range }) => range.hasSpill !== false);
-    if (!hit) return null;
-    area = hit.part;
+  const [box, ...rest] = boxes;
+  if (!box) return null;
+  return (await narrowed(context, sheet, box, false)) ?? firstSpilledCell(context, sheet, rest);
+}
+
+/**
+ * The first cell of `area` (top to bottom, then left to right) in a spill range, or null: one
+ * sync asks up to {@link PARTS} parts of it, then the first part that has one is narrowed.
+ * `asked`: `area` is known to have one.
+ */
+async function narrowed(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  area: Box,
+  asked: boolean,
+): Promise<{ row: number; column: number } | null> {
+  if (asked && area.rows === 1 && area.columns === 1) return { row: area.row, column: area.column };
+  const byRows = area.rows > 1;
+  const length = byRows ? area.rows : area.columns;
+  const size = Math.ceil(length / PARTS);
+  const parts: { part: Box; range: Excel.Range }[] = [];
+  for (let start = 0; start < length; start += size) {
+    const count = Math.min(size, length - start);
+    const part: Box = byRows
+      ? { row: area.row + start, column: area.column, rows: count, columns: area.columns }
+      : { row: area.row, column: area.column + start, rows: 1, columns: count };
+    const range = sheet.getRangeByIndexes(part.row, part.column, part.rows, part.columns);
+    range.load("hasSpill");
+    parts.push({ part, range });
   }
-  return { row: area.row, column: area.column };
+  await context.sync();
+  const hit = parts.find(({ range }) => range.hasSpill !== false);
+  return hit ? narrowed(context, sheet, hit.part, true) : null;
 }
