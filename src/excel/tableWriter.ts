@@ -811,7 +811,8 @@ export class TableWriter {
         }
         if (table) laterTables.push({ table, columns: later.columns });
       }
-      await stopIfLaterInTheWay(context, laterTables, snapshot.items);
+      // Checked after the next sync, before anything is written.
+      const checkLater = queueLaterChecks(context, laterTables, snapshot.items);
       if (choice.refresh) {
         const key = choice.name.toLowerCase();
         const table = snapshot.items.find((item) => item.name.toLowerCase() === key) as Excel.Table;
@@ -826,8 +827,13 @@ export class TableWriter {
           columns,
           others,
           state.visible,
+          checkLater,
         );
         return { ...refreshed, nameInTheWay: null, disputed, record };
+      }
+      if (checkLater) {
+        await context.sync();
+        await checkLater();
       }
       const existing = sheets.items.find(
         (sheet) => sheet.name.toLowerCase() === layout.sheetName.toLowerCase(),
@@ -1373,6 +1379,8 @@ async function refreshExisting(
   others: readonly Excel.Table[],
   /** False when the user hid the sheet. */
   visible: boolean,
+  /** Checks of the tables the import writes next, queued for this request's first sync. */
+  checkLater?: () => Promise<void>,
 ): Promise<{ placement: Placement; places: ColumnPlaces }> {
   // The header texts are how the table's columns are matched, so a header row the user hid is
   // shown for the refresh (Excel puts it back above the data) and hidden again at the end.
@@ -1398,6 +1406,17 @@ async function refreshExisting(
     columns,
     "a refresh inserts",
   );
+  if (checkLater) {
+    try {
+      await checkLater();
+    } catch (error) {
+      if (hideHeaders) {
+        table.showHeaders = false;
+        await context.sync();
+      }
+      throw error;
+    }
+  }
   const statusOf = queueStatusCell(sheet, headerRow, firstColumn, record);
   context.application.suspendApiCalculationUntilNextSync();
   // Excel refuses to shift cells of a filtered table, and rows the filter hid would hide new
@@ -1449,17 +1468,18 @@ async function refreshExisting(
 }
 
 /**
- * Stops, before anything is written, when something is in the way of the refresh of tables the
- * import writes after its first ({@link stopIfInTheWay}): one sync for them all, none when there
- * are none. The columns are matched by header where the header row is shown; under a hidden one
- * the table is taken at its width.
+ * Queues what says whether something is in the way of the refresh of tables the import writes
+ * after its first ({@link stopIfInTheWay}), for a sync the caller makes anyway; after it, the
+ * returned function stops if so (undefined when there are no such tables). The columns are
+ * matched by header where the header row is shown; under a hidden one the table is taken at its
+ * width.
  */
-async function stopIfLaterInTheWay(
+function queueLaterChecks(
   context: Excel.RequestContext,
   later: readonly { table: Excel.Table; columns: readonly ColumnSpec[] }[],
   tables: readonly Excel.Table[],
-): Promise<void> {
-  if (later.length === 0) return;
+): (() => Promise<void>) | undefined {
+  if (later.length === 0) return undefined;
   const queued = later.map(({ table, columns }) => {
     const range = table.getRange();
     range.load("rowIndex,columnIndex,rowCount,columnCount");
@@ -1469,22 +1489,31 @@ async function stopIfLaterInTheWay(
     const othersOn = queueOtherTables(tables.filter((item) => item !== table));
     return { table, columns, range, header, othersOn, inTheWay: queueInTheWay(table, sheet) };
   });
-  await context.sync();
-  for (const { table, columns, range, header, othersOn, inTheWay } of queued) {
-    const headers = header ? (header.values[0] ?? []).map((value) => String(value)) : undefined;
-    const places = new ColumnPlaces(headers ?? []);
-    if (headers) places.place(columns);
-    const current = headers ? headers.length : range.columnCount;
-    const width = headers ? places.width : current;
-    const loaded = {
-      range,
-      sheetName: table.worksheet.name,
-      othersOn,
-      hideHeaders: false,
-      inTheWay,
-    };
-    await stopIfInTheWay(context, table, loaded, current, width, "a refresh inserts");
-  }
+  return async () => {
+    for (const each of queued) await stopLaterIfInTheWay(context, each);
+  };
+}
+
+/** {@link queueLaterChecks}'s check of one table, after the sync. */
+async function stopLaterIfInTheWay(
+  context: Excel.RequestContext,
+  queued: {
+    readonly table: Excel.Table;
+    readonly columns: readonly ColumnSpec[];
+    readonly range: Excel.Range;
+    readonly header: Excel.Range | undefined;
+    readonly othersOn: (sheetName: string) => PlacedTable[];
+    readonly inTheWay: InTheWay;
+  },
+): Promise<void> {
+  const { table, columns, range, header, othersOn, inTheWay } = queued;
+  const headers = header ? (header.values[0] ?? []).map((value) => String(value)) : undefined;
+  const places = new ColumnPlaces(headers ?? []);
+  if (headers) places.place(columns);
+  const current = headers ? headers.length : range.columnCount;
+  const width = headers ? places.width : current;
+  const loaded = { range, sheetName: table.worksheet.name, othersOn, hideHeaders: false, inTheWay };
+  await stopIfInTheWay(context, table, loaded, current, width, "a refresh inserts");
 }
 
 /** One request for several tables' blocks (payments and their allocations go together). */
