@@ -318,6 +318,23 @@ describe("the payments' allocations sheet", () => {
     expect(host.serialize()).toBe(before);
   });
 
+  it("the payments table's hidden header row stays hidden when the allocations table is in the way", async () => {
+    const { host, sheet, below, width } = await paymentsHost();
+    await host.run(async (context) => {
+      context.workbook.tables.getItem("Payments").showHeaders = false;
+      context.workbook.worksheets.getItem(sheet).getRange(`A${below}:B${below}`).merge();
+      await context.sync();
+    });
+    expect(width).toBeGreaterThan(1);
+    const before = host.serialize();
+    const message = await failureOf(
+      importCollection(host.run, { collection: "payments", api: api() }),
+    );
+    expect(message).toMatch(/^Merged cells A\d+:B\d+ on sheet /);
+    expect(host.serialize()).toBe(before);
+    expect(host.tableInfo("Payments")!.showHeaders).toBe(false);
+  });
+
   it("a PivotTable under the allocations table stops a payments refresh before either table changes", async () => {
     const { host, sheet, below, width } = await paymentsHost();
     const address = `${columnLetter(width - 1)}${below}:${columnLetter(width)}${below + 1}`;
