@@ -121,8 +121,9 @@
 // name's numbers are "Double", never "Integer". Dynamic arrays (spills.ts): only a formula that is
 // a reference to a block of cells spills (no SEQUENCE, FILTER, UNIQUE, no array arithmetic; a
 // block inside another function is #VALUE! as before; arrays over 100,000 cells are #VALUE!);
-// hasSpill counts the formula's own cell and not a #SPILL! formula's intended range (not checked
-// against Excel); a spilled cell's `formulas` reads its value. PivotTables (pivotTables.ts): only
+// hasSpill counts the formula's own cell, getSpillParent of that cell is itself, and a #SPILL!
+// formula has no spill range (none of this checked against Excel); a spilled cell's `formulas`
+// reads its value; Range.clear of spilled cells empties them until the next calculation. PivotTables (pivotTables.ts): only
 // the cells one occupies, placed by host.addPivotTable: no source, fields, refresh, add() or
 // delete(); which operations Excel answers with PivotTableRangeConflict is not documented (the
 // fake refuses values, formulas and cleared contents in its cells, and shifts that move part of
