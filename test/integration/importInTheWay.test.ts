@@ -266,6 +266,30 @@ describe("a PivotTable", () => {
     expect(host.tableInfo("Invoices")!.rowCount).toBe(SMALL);
   });
 
+  it("a refresh that brings a new column stops when a PivotTable beside the table would be cut", async () => {
+    const host = await importedHost();
+    const width = host.tableInfo("Invoices")!.headers.length;
+    // Beside the table, from its last rows to below it: the new column shifts only part of it.
+    const last = 3 + SMALL;
+    const address = `${columnLetter(width + 1)}${last - 1}:${columnLetter(width + 2)}${last + 1}`;
+    host.addPivotTable("Beside", "Invoices", address, [
+      ["Row Labels", "Sum of Total"],
+      ["ACME", 1],
+      ["Grand Total", 1],
+    ]);
+    const before = host.serialize();
+    const message = await failureOf(
+      importCollection(host.run, {
+        collection: "invoices",
+        api: changedApi((record) => ({ ...record, audit_note: "checked" })),
+      }),
+    );
+    expect(message).toBe(
+      `PivotTable “Beside” (${address} on sheet Invoices) is in the way of table “Invoices”: a refresh inserts cells there, and Excel cannot move part of a PivotTable. Move the PivotTable to another place or sheet (PivotTable Analyze > Move PivotTable), then try again; nothing was changed.`,
+    );
+    expect(host.serialize()).toBe(before);
+  });
+
   it("a sheet of the import's name holding a PivotTable is the user's: the import goes beside it", async () => {
     const host = new OfficeJsExcelHost();
     host.addSheet("Invoices");
