@@ -168,7 +168,7 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
     const { headerRow, firstColumn, places, appended } = await placeColumns(
       context,
       table,
-      { range, header, sheetName: sheet.name, othersOn, hideHeaders, merged: inTheWay.merged },
+      { range, header, sheetName: sheet.name, othersOn, hideHeaders, inTheWay },
       request.columns,
       "adding rows inserts",
     );

@@ -6,6 +6,8 @@
 import { sameLabel } from "../settings/projects";
 import { CellValue, ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
 import type { ExcelRun } from "./run";
+import { obstacleIn, queueSheetObstacles } from "./spillsAndPivots";
+import type { SheetObstacles } from "./spillsAndPivots";
 
 /** Excel's sheet size. */
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -754,10 +756,11 @@ export class TableWriter {
     /** The sheet's row count; Excel's unless a test needs a smaller sheet. */
     sheetRows = EXCEL_MAX_ROWS,
     /**
-     * Tables the same import writes next (a payment's allocations): a protected sheet of one an
-     * earlier import made stops this import too, before anything is written.
+     * Tables the same import writes next (a payment's allocations), with their columns: a
+     * protected sheet, or something in the way ({@link stopIfInTheWay}), of one an earlier
+     * import made stops this import too, before anything is written.
      */
-    next: readonly TableLayout[] = [],
+    next: readonly { readonly layout: TableLayout; readonly columns: readonly ColumnSpec[] }[] = [],
   ): Promise<TableWriter> {
     if (columns.length === 0 || columns.length > EXCEL_MAX_COLUMNS) {
       throw new Error(`A table needs 1 to ${EXCEL_MAX_COLUMNS} columns, not ${columns.length}.`);
@@ -796,8 +799,9 @@ export class TableWriter {
         (table) => mine(table) && numberOf(layout.tableName, table.given) !== undefined,
       );
       const choice = choose(layout);
+      const laterTables: { table: Excel.Table; columns: readonly ColumnSpec[] }[] = [];
       for (const later of next) {
-        const { name, refresh } = choose(later);
+        const { name, refresh } = choose(later.layout);
         const key = name.toLowerCase();
         const table = refresh
           ? snapshot.items.find((item) => item.name.toLowerCase() === key)
@@ -805,7 +809,10 @@ export class TableWriter {
         if (table && sheetState(table.worksheet.name).protected) {
           throw protectedSheet(table.worksheet.name);
         }
+        if (table) laterTables.push({ table, columns: later.columns });
       }
+      // Checked after the next sync, before anything is written.
+      const checkLater = queueLaterChecks(context, laterTables, snapshot.items);
       if (choice.refresh) {
         const key = choice.name.toLowerCase();
         const table = snapshot.items.find((item) => item.name.toLowerCase() === key) as Excel.Table;
@@ -820,8 +827,13 @@ export class TableWriter {
           columns,
           others,
           state.visible,
+          checkLater,
         );
         return { ...refreshed, nameInTheWay: null, disputed, record };
+      }
+      if (checkLater) {
+        await context.sync();
+        await checkLater();
       }
       const existing = sheets.items.find(
         (sheet) => sheet.name.toLowerCase() === layout.sheetName.toLowerCase(),
@@ -1141,19 +1153,28 @@ export function protectedSheet(sheetName: string, again = "import again"): Error
   );
 }
 
+/** What {@link queueInTheWay} reads. */
+export interface InTheWay {
+  readonly sheet: Excel.Worksheet;
+  /** The merged cells of the sheet. */
+  readonly merged: Excel.RangeAreas;
+  /** Whether the sheet has spilled values and which PivotTables it has. */
+  readonly obstacles: SheetObstacles;
+  readonly filtered: () => boolean;
+}
+
 /**
  * Queues the reads that say what else is in the way of writing to `table`, in the request that
- * reads the table: whether its AutoFilter filters it, and the merged cells of its sheet.
+ * reads the table: whether its AutoFilter filters it, the merged cells of its sheet, and whether
+ * the sheet has spill ranges or PivotTables.
  */
-export function queueInTheWay(
-  table: Excel.Table,
-  sheet: Excel.Worksheet,
-): { readonly merged: Excel.RangeAreas; readonly filtered: () => boolean } {
+export function queueInTheWay(table: Excel.Table, sheet: Excel.Worksheet): InTheWay {
   const filter = table.autoFilter;
   filter.load("isDataFiltered");
   const merged = sheet.getRange().getMergedAreasOrNullObject();
   merged.load("address");
-  return { merged, filtered: () => filter.isDataFiltered };
+  const obstacles = queueSheetObstacles(sheet);
+  return { sheet, merged, obstacles, filtered: () => filter.isDataFiltered };
 }
 
 /**
@@ -1213,24 +1234,24 @@ export function mergedInTheWay<T extends Box>(
   );
 }
 
+/** What a table's checks need, loaded in the request that read the table. */
+export interface LoadedTable {
+  readonly range: Excel.Range;
+  readonly sheetName: string;
+  readonly othersOn: (sheetName: string) => PlacedTable[];
+  /** True when the header row was shown for the import: it is hidden again if it stops. */
+  readonly hideHeaders: boolean;
+  readonly inTheWay: InTheWay;
+}
+
 /**
  * Matches the import's columns to a loaded table's header (see {@link ColumnPlaces}) and stops,
- * before anything is written, when the cells its rows or columns would shift cut another table
- * of the sheet. `doing` says what shifts them, e.g. "a refresh inserts". A header row shown for
- * the purpose is hidden again first.
+ * before anything is written, when something is in the way ({@link stopIfInTheWay}).
  */
 export async function placeColumns(
   context: Excel.RequestContext,
   table: Excel.Table,
-  loaded: {
-    readonly range: Excel.Range;
-    readonly header: Excel.Range;
-    readonly sheetName: string;
-    readonly othersOn: (sheetName: string) => PlacedTable[];
-    readonly hideHeaders: boolean;
-    /** The sheet's merged cells ({@link queueInTheWay}). */
-    readonly merged: Excel.RangeAreas;
-  },
+  loaded: LoadedTable & { readonly header: Excel.Range },
   columns: readonly ColumnSpec[],
   doing: string,
 ): Promise<{
@@ -1240,33 +1261,78 @@ export async function placeColumns(
   appended: { first: number; headers: string[] };
 }> {
   const { range, header } = loaded;
-  const headerRow = range.rowIndex;
-  const firstColumn = range.columnIndex;
   const headers = (header.values[0] ?? []).map((value) => String(value));
   const places = new ColumnPlaces(headers);
   const appended = places.place(columns);
-  const ours = {
-    row: headerRow,
-    column: firstColumn,
-    rows: range.rowCount,
-    columns: headers.length,
-  };
-  const blocker = tableInTheWay(ours, places.width, loaded.othersOn(loaded.sheetName));
-  const merged = loaded.merged.isNullObject
+  await stopIfInTheWay(context, table, loaded, headers.length, places.width, doing);
+  return { headerRow: range.rowIndex, firstColumn: range.columnIndex, places, appended };
+}
+
+/**
+ * Stops, before anything is written, when the cells that writing the table's rows and columns
+ * shifts or fills (its `width` columns from its header down, and its rows right of it when it
+ * grows from `columns` to `width`) hold part of another table, merged cells, a PivotTable or a
+ * spill range: Excel refuses to move part of a table, merged cells or a PivotTable, and a value
+ * written into a spilled cell breaks the user's formula. `doing` says what shifts them, e.g. "a
+ * refresh inserts". A header row shown for the purpose is hidden again first.
+ */
+export async function stopIfInTheWay(
+  context: Excel.RequestContext,
+  table: Excel.Table,
+  loaded: LoadedTable,
+  columns: number,
+  width: number,
+  doing: string,
+): Promise<void> {
+  const { range, sheetName, inTheWay } = loaded;
+  const ours = { row: range.rowIndex, column: range.columnIndex, rows: range.rowCount, columns };
+  const blocker = tableInTheWay(ours, width, loaded.othersOn(sheetName));
+  const merged = inTheWay.merged.isNullObject
     ? undefined
-    : mergedInTheWay(ours, places.width, boxesOf(loaded.merged.address));
-  if (blocker || merged) {
-    if (loaded.hideHeaders) {
-      table.showHeaders = false;
-      await context.sync();
-    }
+    : mergedInTheWay(ours, width, boxesOf(inTheWay.merged.address));
+  const boxes: Box[] = [
+    {
+      row: ours.row,
+      column: ours.column,
+      rows: EXCEL_MAX_ROWS - ours.row,
+      columns: Math.min(width, EXCEL_MAX_COLUMNS - ours.column),
+    },
+  ];
+  const right = ours.column + ours.columns;
+  if (width > ours.columns && right < EXCEL_MAX_COLUMNS) {
+    boxes.push({
+      row: ours.row,
+      column: right,
+      rows: ours.rows,
+      columns: EXCEL_MAX_COLUMNS - right,
+    });
+  }
+  const obstacle =
+    blocker || merged ? null : await obstacleIn(context, inTheWay.sheet, inTheWay.obstacles, boxes);
+  if (!blocker && !merged && !obstacle) return;
+  if (loaded.hideHeaders) {
+    table.showHeaders = false;
+    await context.sync();
+  }
+  const name = table.name;
+  if (blocker) {
     throw new Error(
-      blocker
-        ? `Table “${blocker.name}” (${blocker.address}) is in the way of table “${table.name}”: ${doing} cells ${blocker.side} it, and Excel cannot move part of a table. Move one of the tables and try again; nothing was changed.`
-        : `Merged cells ${merged?.address ?? ""} on sheet ${loaded.sheetName} are in the way of table “${table.name}”: ${doing} cells there, and Excel cannot move merged cells with them. Unmerge them (Home > Merge & Center) or move them, then try again; nothing was changed.`,
+      `Table “${blocker.name}” (${blocker.address}) is in the way of table “${name}”: ${doing} cells ${blocker.side} it, and Excel cannot move part of a table. Move one of the tables and try again; nothing was changed.`,
     );
   }
-  return { headerRow, firstColumn, places, appended };
+  if (merged) {
+    throw new Error(
+      `Merged cells ${merged.address} on sheet ${sheetName} are in the way of table “${name}”: ${doing} cells there, and Excel cannot move merged cells with them. Unmerge them (Home > Merge & Center) or move them, then try again; nothing was changed.`,
+    );
+  }
+  if (obstacle?.kind === "pivot") {
+    throw new Error(
+      `PivotTable “${obstacle.name}” (${obstacle.address} on sheet ${sheetName}) is in the way of table “${name}”: ${doing} cells there, and Excel cannot move part of a PivotTable. Move the PivotTable to another place or sheet (PivotTable Analyze > Move PivotTable), then try again; nothing was changed.`,
+    );
+  }
+  throw new Error(
+    `The formula in ${obstacle?.anchor ?? ""} on sheet ${sheetName} spills into ${obstacle?.range ?? ""}, in the way of table “${name}”: ${doing} cells there, and a value written into a spilled cell breaks the formula (#SPILL!). Move the formula away from the table's columns and the rows below it, then try again; nothing was changed.`,
+  );
 }
 
 /**
@@ -1313,6 +1379,8 @@ async function refreshExisting(
   others: readonly Excel.Table[],
   /** False when the user hid the sheet. */
   visible: boolean,
+  /** Checks of the tables the import writes next, queued for this request's first sync. */
+  checkLater?: () => Promise<void>,
 ): Promise<{ placement: Placement; places: ColumnPlaces }> {
   // The header texts are how the table's columns are matched, so a header row the user hid is
   // shown for the refresh (Excel puts it back above the data) and hidden again at the end.
@@ -1334,10 +1402,21 @@ async function refreshExisting(
   const { headerRow, firstColumn, places, appended } = await placeColumns(
     context,
     table,
-    { range, header, sheetName: sheet.name, othersOn, hideHeaders, merged: inTheWay.merged },
+    { range, header, sheetName: sheet.name, othersOn, hideHeaders, inTheWay },
     columns,
     "a refresh inserts",
   );
+  if (checkLater) {
+    try {
+      await checkLater();
+    } catch (error) {
+      if (hideHeaders) {
+        table.showHeaders = false;
+        await context.sync();
+      }
+      throw error;
+    }
+  }
   const statusOf = queueStatusCell(sheet, headerRow, firstColumn, record);
   context.application.suspendApiCalculationUntilNextSync();
   // Excel refuses to shift cells of a filtered table, and rows the filter hid would hide new
@@ -1386,6 +1465,55 @@ async function refreshExisting(
     },
     places,
   };
+}
+
+/**
+ * Queues what says whether something is in the way of the refresh of tables the import writes
+ * after its first ({@link stopIfInTheWay}), for a sync the caller makes anyway; after it, the
+ * returned function stops if so (undefined when there are no such tables). The columns are
+ * matched by header where the header row is shown; under a hidden one the table is taken at its
+ * width.
+ */
+function queueLaterChecks(
+  context: Excel.RequestContext,
+  later: readonly { table: Excel.Table; columns: readonly ColumnSpec[] }[],
+  tables: readonly Excel.Table[],
+): (() => Promise<void>) | undefined {
+  if (later.length === 0) return undefined;
+  const queued = later.map(({ table, columns }) => {
+    const range = table.getRange();
+    range.load("rowIndex,columnIndex,rowCount,columnCount");
+    const header = table.showHeaders ? table.getHeaderRowRange() : undefined;
+    header?.load("values");
+    const sheet = table.worksheet;
+    const othersOn = queueOtherTables(tables.filter((item) => item !== table));
+    return { table, columns, range, header, othersOn, inTheWay: queueInTheWay(table, sheet) };
+  });
+  return async () => {
+    for (const each of queued) await stopLaterIfInTheWay(context, each);
+  };
+}
+
+/** {@link queueLaterChecks}'s check of one table, after the sync. */
+async function stopLaterIfInTheWay(
+  context: Excel.RequestContext,
+  queued: {
+    readonly table: Excel.Table;
+    readonly columns: readonly ColumnSpec[];
+    readonly range: Excel.Range;
+    readonly header: Excel.Range | undefined;
+    readonly othersOn: (sheetName: string) => PlacedTable[];
+    readonly inTheWay: InTheWay;
+  },
+): Promise<void> {
+  const { table, columns, range, header, othersOn, inTheWay } = queued;
+  const headers = header ? (header.values[0] ?? []).map((value) => String(value)) : undefined;
+  const places = new ColumnPlaces(headers ?? []);
+  if (headers) places.place(columns);
+  const current = headers ? headers.length : range.columnCount;
+  const width = headers ? places.width : current;
+  const loaded = { range, sheetName: table.worksheet.name, othersOn, hideHeaders: false, inTheWay };
+  await stopIfInTheWay(context, table, loaded, current, width, "a refresh inserts");
 }
 
 /** One request for several tables' blocks (payments and their allocations go together). */

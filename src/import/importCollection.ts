@@ -225,7 +225,9 @@ export async function importCollection(
       columns.length > 0 ? columns : [EMPTY_LIST_COLUMN],
       running(0),
       limits.sheetRows,
-      shapers.linked ? [shapers.linked.layout] : [],
+      shapers.linked
+        ? [{ layout: shapers.linked.layout, columns: shapers.linked.shaper.columns() }]
+        : [],
     );
     if (shapers.linked) {
       linkedWriter = await TableWriter.open(

@@ -1,6 +1,7 @@
 // Fetch new into a table as people leave it, through Microsoft's office.js client and the
 // emulator: a filtered table has its filters cleared so the new rows show (and says so); a
-// protected sheet stops it before anything is written.
+// protected sheet, merged cells, a PivotTable or a spill range in the way stop it before
+// anything is written.
 import { LedgerApi } from "../../src/api";
 import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
@@ -88,6 +89,49 @@ it("stops before writing when merged cells under the table would be split, namin
   }
   expect(message).toBe(
     `Merged cells ${merged} on sheet Invoices are in the way of table “Invoices”: adding rows inserts cells there, and Excel cannot move merged cells with them. Unmerge them (Home > Merge & Center) or move them, then try again; nothing was changed.`,
+  );
+  expect(host.serialize()).toBe(before);
+});
+
+/** The message Fetch new fails with; fails when it succeeds. */
+async function fetchNewFailure(host: OfficeJsExcelHost): Promise<string> {
+  try {
+    await fetchNewIntoTable(host.run, { collection: "invoices", api: api() });
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error("expected Fetch new to fail");
+}
+
+function letter(index: number): string {
+  return (
+    (index >= 26 ? String.fromCharCode(64 + Math.floor(index / 26)) : "") +
+    String.fromCharCode(65 + (index % 26))
+  );
+}
+
+it("stops before writing when its insert would move part of a PivotTable under the table", async () => {
+  const host = await importedWithNew(10);
+  const width = host.tableInfo("Invoices")!.headers.length;
+  // Two rows under the table (header on row 3, 200 rows), across its right edge.
+  const address = `${letter(width - 1)}205:${letter(width)}206`;
+  host.addPivotTable("Totals", "Invoices", address, [
+    ["Row Labels", "Sum of Total"],
+    ["Grand Total", 0],
+  ]);
+  const before = host.serialize();
+  expect(await fetchNewFailure(host)).toBe(
+    `PivotTable “Totals” (${address} on sheet Invoices) is in the way of table “Invoices”: adding rows inserts cells there, and Excel cannot move part of a PivotTable. Move the PivotTable to another place or sheet (PivotTable Analyze > Move PivotTable), then try again; nothing was changed.`,
+  );
+  expect(host.serialize()).toBe(before);
+});
+
+it("stops before writing when its insert would move a formula's spilled values, naming the formula", async () => {
+  const host = await importedWithNew(10);
+  host.setCells("Invoices", "B206", [["=A4:A6"]]);
+  const before = host.serialize();
+  expect(await fetchNewFailure(host)).toBe(
+    "The formula in B206 on sheet Invoices spills into B206:B208, in the way of table “Invoices”: adding rows inserts cells there, and a value written into a spilled cell breaks the formula (#SPILL!). Move the formula away from the table's columns and the rows below it, then try again; nothing was changed.",
   );
   expect(host.serialize()).toBe(before);
 });

@@ -1,6 +1,7 @@
 // Imports and refreshes into a workbook as people really leave it, through Microsoft's office.js
-// client and the emulator: a filtered table, a protected sheet, merged cells in the way, a hidden
-// sheet, and a total row when new columns arrive. The import stops before its first write with
+// client and the emulator: a filtered table, a protected sheet, merged cells, a spill range or a
+// PivotTable in the way (also on the payments' allocations sheet), a hidden sheet, and a total
+// row when new columns arrive. The import stops before its first write with
 // what to do (the workbook unchanged) or deals with it and says so.
 import { JsonRecord, LedgerApi } from "../../src/api";
 import { importCollection } from "../../src/import/importCollection";
@@ -210,6 +211,167 @@ describe("merged cells", () => {
     const result = await importCollection(host.run, { collection: "invoices", api: api(small) });
     expect(result).toMatchObject({ sheetName: "Invoices (2)", rows: SMALL, complete: true });
     expect(host.workbook.sheetNamed("Invoices")!.merged).toHaveLength(1);
+  });
+});
+
+describe("a spill range", () => {
+  it("a refresh that would move a formula's spilled values under the table stops, naming the formula, the workbook unchanged", async () => {
+    const host = await importedHost();
+    // Three rows under the table: the header's first two texts, spilled into A66:B66.
+    const row = 3 + SMALL + 3;
+    host.setCells("Invoices", `A${row}`, [["=A3:B3"]]);
+    expect(host.values("Invoices", `A${row}:B${row}`)).toEqual([
+      host.tableInfo("Invoices")!.headers.slice(0, 2),
+    ]);
+    const before = host.serialize();
+    const message = await failureOf(
+      importCollection(host.run, { collection: "invoices", api: api() }),
+    );
+    expect(message).toBe(
+      `The formula in A${row} on sheet Invoices spills into A${row}:B${row}, in the way of table “Invoices”: a refresh inserts cells there, and a value written into a spilled cell breaks the formula (#SPILL!). Move the formula away from the table's columns and the rows below it, then try again; nothing was changed.`,
+    );
+    expect(host.serialize()).toBe(before);
+  });
+
+  it("a spill range beside the table is not in the way of a refresh", async () => {
+    const host = await importedHost();
+    const beside = columnLetter(host.tableInfo("Invoices")!.headers.length + 1);
+    host.setCells("Invoices", `${beside}4`, [["=A4:A6"]]);
+    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    expect(result).toMatchObject({ rows: FULL, complete: true });
+    expect(host.cell("Invoices", `${beside}4`).value).toBe(host.cell("Invoices", "A4").value);
+  });
+});
+
+describe("a PivotTable", () => {
+  it("a refresh that would move part of a PivotTable under the table stops before emptying it", async () => {
+    const host = await importedHost();
+    const width = host.tableInfo("Invoices")!.headers.length;
+    // Three rows under the table, across its right edge.
+    const row = 3 + SMALL + 3;
+    const address = `${columnLetter(width - 1)}${row}:${columnLetter(width)}${row + 2}`;
+    host.addPivotTable("Totals", "Invoices", address, [
+      ["Row Labels", "Sum of Total"],
+      ["ACME", 100],
+      ["Grand Total", 100],
+    ]);
+    const before = host.serialize();
+    const message = await failureOf(
+      importCollection(host.run, { collection: "invoices", api: api() }),
+    );
+    expect(message).toBe(
+      `PivotTable “Totals” (${address} on sheet Invoices) is in the way of table “Invoices”: a refresh inserts cells there, and Excel cannot move part of a PivotTable. Move the PivotTable to another place or sheet (PivotTable Analyze > Move PivotTable), then try again; nothing was changed.`,
+    );
+    expect(host.serialize()).toBe(before);
+    expect(host.tableInfo("Invoices")!.rowCount).toBe(SMALL);
+  });
+
+  it("a refresh that brings a new column stops when a PivotTable beside the table would be cut", async () => {
+    const host = await importedHost();
+    const width = host.tableInfo("Invoices")!.headers.length;
+    // Beside the table, from its last rows to below it: the new column shifts only part of it.
+    const last = 3 + SMALL;
+    const address = `${columnLetter(width + 1)}${last - 1}:${columnLetter(width + 2)}${last + 1}`;
+    host.addPivotTable("Beside", "Invoices", address, [
+      ["Row Labels", "Sum of Total"],
+      ["ACME", 1],
+      ["Grand Total", 1],
+    ]);
+    const before = host.serialize();
+    const message = await failureOf(
+      importCollection(host.run, {
+        collection: "invoices",
+        api: changedApi((record) => ({ ...record, audit_note: "checked" })),
+      }),
+    );
+    expect(message).toBe(
+      `PivotTable “Beside” (${address} on sheet Invoices) is in the way of table “Invoices”: a refresh inserts cells there, and Excel cannot move part of a PivotTable. Move the PivotTable to another place or sheet (PivotTable Analyze > Move PivotTable), then try again; nothing was changed.`,
+    );
+    expect(host.serialize()).toBe(before);
+  });
+
+  it("a sheet of the import's name holding a PivotTable is the user's: the import goes beside it", async () => {
+    const host = new OfficeJsExcelHost();
+    host.addSheet("Invoices");
+    host.addPivotTable("Totals", "Invoices", "A3:B4", [
+      ["Row Labels", "Sum of Total"],
+      ["Grand Total", 0],
+    ]);
+    const result = await importCollection(host.run, { collection: "invoices", api: api(small) });
+    expect(result).toMatchObject({ sheetName: "Invoices (2)", rows: SMALL, complete: true });
+    expect(host.values("Invoices", "A3:B4")).toEqual([
+      ["Row Labels", "Sum of Total"],
+      ["Grand Total", 0],
+    ]);
+  });
+});
+
+describe("the payments' allocations sheet", () => {
+  async function paymentsHost(): Promise<{
+    host: OfficeJsExcelHost;
+    sheet: string;
+    below: number;
+    width: number;
+  }> {
+    const host = new OfficeJsExcelHost();
+    const first = await importCollection(host.run, { collection: "payments", api: api() });
+    expect(first.complete).toBe(true);
+    const table = host.tableInfo("PaymentAllocations")!;
+    return {
+      host,
+      sheet: table.sheet,
+      below: 3 + table.rowCount + 3,
+      width: table.headers.length,
+    };
+  }
+
+  it("merged cells under the allocations table stop a payments refresh before either table changes", async () => {
+    const { host, sheet, below, width } = await paymentsHost();
+    const merged = `${columnLetter(width - 1)}${below}:${columnLetter(width)}${below}`;
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem(sheet).getRange(merged).merge();
+      await context.sync();
+    });
+    const before = host.serialize();
+    const message = await failureOf(
+      importCollection(host.run, { collection: "payments", api: api() }),
+    );
+    expect(message).toBe(
+      `Merged cells ${merged} on sheet ${sheet} are in the way of table “PaymentAllocations”: a refresh inserts cells there, and Excel cannot move merged cells with them. Unmerge them (Home > Merge & Center) or move them, then try again; nothing was changed.`,
+    );
+    expect(host.serialize()).toBe(before);
+  });
+
+  it("the payments table's hidden header row stays hidden when the allocations table is in the way", async () => {
+    const { host, sheet, below, width } = await paymentsHost();
+    await host.run(async (context) => {
+      context.workbook.tables.getItem("Payments").showHeaders = false;
+      context.workbook.worksheets.getItem(sheet).getRange(`A${below}:B${below}`).merge();
+      await context.sync();
+    });
+    expect(width).toBeGreaterThan(1);
+    const before = host.serialize();
+    const message = await failureOf(
+      importCollection(host.run, { collection: "payments", api: api() }),
+    );
+    expect(message).toMatch(/^Merged cells A\d+:B\d+ on sheet /);
+    expect(host.serialize()).toBe(before);
+    expect(host.tableInfo("Payments")!.showHeaders).toBe(false);
+  });
+
+  it("a PivotTable under the allocations table stops a payments refresh before either table changes", async () => {
+    const { host, sheet, below, width } = await paymentsHost();
+    const address = `${columnLetter(width - 1)}${below}:${columnLetter(width)}${below + 1}`;
+    host.addPivotTable("Allocated", sheet, address, [
+      ["Row Labels", "Sum of Amount"],
+      ["Grand Total", 0],
+    ]);
+    const before = host.serialize();
+    const message = await failureOf(
+      importCollection(host.run, { collection: "payments", api: api() }),
+    );
+    expect(message).toMatch(/^PivotTable “Allocated” \(/);
+    expect(host.serialize()).toBe(before);
   });
 });
 

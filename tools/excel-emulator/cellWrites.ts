@@ -10,6 +10,8 @@ import type { InputValue, StoredInput } from "./coercion";
 import { DIMENSION_MISMATCH, officeError } from "./errors";
 import { FormulaSyntaxError } from "./formulas/syntaxError";
 import { formatCellText } from "./numberFormat";
+import { checkNoPivotTableCells } from "./pivotTables";
+import { removeSpill } from "./spills";
 import { GENERAL } from "./sheet";
 import type { Cell, SheetModel } from "./sheet";
 import type { FakeWorkbook } from "./workbook";
@@ -119,6 +121,7 @@ export function writeValues(
 ): void {
   checkUnprotected(sheet, errorLocation);
   checkWholeMergedAreas(sheet, area, errorLocation);
+  checkNoPivotTableCells(wb.pivotTables, sheet, area, errorLocation);
   checkCellCount(area, errorLocation);
   // Interpret everything before changing anything: Excel rejects the whole write.
   const stored: (StoredInput | undefined)[] = new Array(area.rowCount * area.columnCount);
@@ -139,11 +142,15 @@ export function writeValues(
       }
     }
   }
+  const anchors: Cell[] = [];
   for (let r = 0; r < area.rowCount; r++) {
     for (let c = 0; c < area.columnCount; c++) {
       const result = stored[r * area.columnCount + c];
       if (result === undefined || result.kind === "unchanged") continue;
       sheet.editCell(area.row + r, area.column + c, (cell) => {
+        // A value written into a spilled cell is the user's (the formula then shows #SPILL!).
+        if (cell.spilledFrom) cell.spilledFrom = undefined;
+        if (cell.spill) anchors.push(cell);
         if (result.kind === "clear") {
           cell.value = "";
           cell.formula = null;
@@ -160,6 +167,7 @@ export function writeValues(
       });
     }
   }
+  for (const anchor of anchors) if (anchor.formula === null) removeSpill(sheet, anchor);
   wb.dirty = true;
   afterCellsChanged(wb, sheet, area);
 }
@@ -212,6 +220,8 @@ export function clearArea(
 ): void {
   checkUnprotected(sheet, "Range.clear");
   const contents = applyTo !== "Formats";
+  if (contents) checkNoPivotTableCells(wb.pivotTables, sheet, area, "Range.clear");
+  const anchors: Cell[] = [];
   const formats = applyTo !== "Contents";
   if (formats) {
     if (area.rowCount === MAX_ROWS)
@@ -221,8 +231,10 @@ export function clearArea(
   }
   sheet.forEachCellIn(area, (r, c, cell) => {
     if (contents) {
+      if (cell.spill) anchors.push(cell);
       cell.value = "";
       cell.formula = null;
+      cell.spilledFrom = undefined;
     }
     if (formats) {
       cell.numberFormat = sheet.defaultFormat(r, c);
@@ -232,6 +244,7 @@ export function clearArea(
     }
     sheet.tidy(r, c);
   });
+  for (const anchor of anchors) removeSpill(sheet, anchor);
   wb.dirty = true;
   afterCellsChanged(wb, sheet, area);
 }

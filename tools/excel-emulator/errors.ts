@@ -11,6 +11,8 @@ export type FakeErrorCode =
   | "InvalidOperation"
   | "AccessDenied"
   | "InvalidReference"
+  | "PivotTableRangeConflict"
+  | "MergedRangeConflict"
   | "RangeExceedsLimit"
   | "InvalidRequestContext"
   | "InvalidOperationInCellEditMode"
@@ -31,6 +33,10 @@ const MESSAGES: Readonly<Record<FakeErrorCode, string>> = {
   InvalidOperation: "The operation is not permitted for the current object.",
   AccessDenied: "You cannot perform the requested operation.",
   InvalidReference: "This reference is not valid for the current operation.",
+  PivotTableRangeConflict: "The attempted operation causes a conflict with a PivotTable range.",
+  MergedRangeConflict:
+    "Cannot complete the operation. A table can't overlap with another table, a PivotTable " +
+    "report, query results, merged cells, or an XML Map.",
   RangeExceedsLimit: "The cell count in the range has exceeded the maximum supported number.",
   InvalidRequestContext: "Cannot use the object across different request contexts.",
   InvalidOperationInCellEditMode:

@@ -1,12 +1,13 @@
 // The fake Excel host: one in-memory workbook, `run` (Excel.run's shape), the per-sync request
 // log, and inspection helpers for tests. The Office shim and the grid view sit on top of it.
-import { formatAddress, formatArea, parseAddress } from "./addresses";
+import { areasOverlap, formatAddress, formatArea, parseAddress } from "./addresses";
 import { valueForApi } from "./cellValues";
 import { readValues, usedArea, validateInput, writeNumberFormats, writeValues } from "./cellWrites";
 import { officeError } from "./errors";
 import type { FakeRichApiError } from "./errors";
 import type { ExcelRun } from "../../src/excel/run";
 import { formatCellText } from "./numberFormat";
+import { checkTableClearOfPivotTables } from "./pivotTables";
 import { SyncScope } from "./proxies/context";
 import type { QueuedOperation, SyncBackend } from "./proxies/context";
 import { FakeExcelRequestContext } from "./proxies/workbook";
@@ -419,6 +420,36 @@ export class FakeExcelHost implements SyncBackend {
       validateInput("values", values, area, "setCells"),
       "setCells",
     );
+    this.workbook.recalculate();
+    this.notifyChange();
+  }
+
+  /**
+   * Places a PivotTable named `name` over the cells at `address` (no sync), showing `values`
+   * there as the user's PivotTable would: the fake keeps only where it is (pivotTables.ts), no
+   * source or fields. Its cells must be free of tables, merged cells and other PivotTables.
+   */
+  addPivotTable(name: string, sheetName: string, address: string, values: unknown[][]): void {
+    const { sheet, area } = this.locate(sheetName, address, values);
+    const upper = name.toUpperCase();
+    if (this.workbook.pivotTables.some((pivot) => pivot.name.toUpperCase() === upper)) {
+      throw new Error(`There is a PivotTable named ${name} already.`);
+    }
+    checkTableClearOfPivotTables(this.workbook.pivotTables, sheet, area, "addPivotTable");
+    if (this.workbook.tables.some((t) => t.sheet === sheet && areasOverlap(t.area, area))) {
+      throw new Error(`A table is in the way of PivotTable ${name}.`);
+    }
+    if (sheet.merged.some((merged) => areasOverlap(merged, area))) {
+      throw new Error(`Merged cells are in the way of PivotTable ${name}.`);
+    }
+    writeValues(
+      this.workbook,
+      sheet,
+      area,
+      validateInput("values", values, area, "addPivotTable"),
+      "addPivotTable",
+    );
+    this.workbook.addPivotTable(name, sheet, area);
     this.workbook.recalculate();
     this.notifyChange();
   }

@@ -118,8 +118,16 @@
 //
 // KNOWN GAPS (vs real Excel)
 // No worksheet-scoped names (worksheet.names), no NamedItem.arrayValues or valueAsJson; a
-// name's numbers are "Double", never "Integer". No spilling (a multi-cell formula result is
-// #VALUE!) and no PivotTables, so neither is ever in the way of a write. Chart sheets only as the
+// name's numbers are "Double", never "Integer". Dynamic arrays (spills.ts): only a formula that is
+// a reference to a block of cells spills (no SEQUENCE, FILTER, UNIQUE, no array arithmetic; a
+// block inside another function is #VALUE! as before; arrays over 100,000 cells are #VALUE!);
+// hasSpill counts the formula's own cell, getSpillParent of that cell is itself, and a #SPILL!
+// formula has no spill range (none of this checked against Excel); a spilled cell's `formulas`
+// reads its value; Range.clear of spilled cells empties them until the next calculation. PivotTables (pivotTables.ts): only
+// the cells one occupies, placed by host.addPivotTable: no source, fields, refresh, add() or
+// delete(); which operations Excel answers with PivotTableRangeConflict is not documented (the
+// fake refuses values, formulas and cleared contents in its cells, and shifts that move part of
+// it or cells inside it; it allows formats and shifts that move it whole). Chart sheets only as the
 // active sheet (host.activateChartSheet): getActiveWorksheet() then fails with GeneralException
 // (Excel fails it, OfficeDev/office-js#2444; the code is not checked). No [#This Row], no calculated-column autofill, no events,
 // no row heights or alignment. AutoFilter: tables only, "Values" and "Custom" criteria only, not

@@ -80,6 +80,8 @@ interface SavedWorkbook {
   tables: SavedTable[];
   /** Absent in files saved before defined names were modelled. */
   names?: SavedName[];
+  /** PivotTables as the cells they occupy; absent when there are none. */
+  pivotTables?: { id: string; name: string; sheet: string; area: Area }[];
   settings: Record<string, string>;
 }
 
@@ -95,6 +97,17 @@ function loadValue(value: SavedValue): CellScalar {
 function saveSheet(sheet: SheetModel): SavedSheet {
   const cells: SavedCell[] = [];
   sheet.forEachCell((r, c, cell) => {
+    // A spilled value is not content: the formula spills it again when the file is opened.
+    if (cell.spilledFrom) {
+      const plain =
+        cell.numberFormat === sheet.defaultFormat(r, c) &&
+        !cell.bold &&
+        cell.fontColor === null &&
+        cell.fillColor === null;
+      if (plain) return;
+      cells.push([r, c, "", null, cell.numberFormat, cell.bold, cell.fontColor, cell.fillColor]);
+      return;
+    }
     cells.push([
       r,
       c,
@@ -162,6 +175,16 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
       comment,
       visible,
     })),
+    ...(workbook.pivotTables.length > 0
+      ? {
+          pivotTables: workbook.pivotTables.map(({ id, name, sheet, area }) => ({
+            id,
+            name,
+            sheet: sheet.name,
+            area: { ...area },
+          })),
+        }
+      : {}),
     settings: workbook.settings.toJSON(),
   };
   return JSON.stringify(saved);
@@ -244,6 +267,9 @@ export function deserializeWorkbook(json: string, options: ReopenOptions = {}): 
   }
   for (const { name, formula, comment, visible } of saved.names ?? []) {
     workbook.names.push({ name, formula, comment, visible, deleted: false });
+  }
+  for (const { id, name, sheet, area } of saved.pivotTables ?? []) {
+    workbook.addPivotTable(name, workbook.sheetNamed(sheet) as SheetModel, area, id);
   }
   workbook.reuseFreedTableIds = options.reuseFreedTableIds === true;
   workbook.settings = SettingsStore.fromJSON(saved.settings);

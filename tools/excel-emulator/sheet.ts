@@ -20,6 +20,10 @@ export interface Cell {
   fillColor: string | null;
   /** The recalculation pass that last computed this formula cell (see FakeWorkbook.recalculate). */
   calculatedIn: number;
+  /** A formula whose array result spills: the cells it fills now, itself included (spills.ts). */
+  spill?: Area | undefined;
+  /** A cell a formula's array result fills: that formula's cell; its value is not content. */
+  spilledFrom?: Cell | undefined;
 }
 
 export class SheetModel {

@@ -1,10 +1,13 @@
 // Inserting and deleting cells with a shift (Range.insert / Range.delete): cells move, tables
 // move, grow or shrink, and formulas that point at moved cells follow them, as in Excel.
+// PivotTables move only whole (pivotTables.ts); spilled values do not move at all, their formulas
+// spill again after the shift (spills.ts).
 import { MAX_COLUMNS, MAX_ROWS, lastColumn, lastRow } from "./addresses";
 import type { Area } from "./addresses";
 import { officeError } from "./errors";
 import { checkUnprotected, shiftsFilteredRange, splitsMergedCells } from "./guards";
 import { referenceText } from "./formulas/rewrite";
+import { shiftsPivotTable } from "./pivotTables";
 import type { SheetModel } from "./sheet";
 import { writeHeaderCells } from "./tables";
 import type { TableModel } from "./tables";
@@ -61,6 +64,7 @@ export function deleteCells(
   const band = across(area, axis);
   checkShift(wb, sheet, axis, band, removed.start, errorLocation);
   const merged = planMergedForDelete(sheet, axis, band, removed, errorLocation);
+  const pivots = planPivotTables(wb, sheet, axis, band, removed, -removed.count, errorLocation);
 
   const plans = planTablesForDelete(wb, sheet, removed, band, axis, errorLocation);
   for (const table of plans.deleted) wb.removeTable(table, "ref");
@@ -80,6 +84,7 @@ export function deleteCells(
     return { start, count: last - start + 1 };
   });
   for (const { table, apply } of plans.changed) apply(table);
+  for (const move of pivots) move();
   sheet.merged = merged;
   for (const table of plans.emptied) refillLastDataRow(wb, table);
   wb.dirty = true;
@@ -100,6 +105,7 @@ export function insertCells(
   const max = limit(axis);
   checkShift(wb, sheet, axis, band, inserted.start, errorLocation);
   const merged = planMergedForInsert(sheet, axis, band, inserted, errorLocation);
+  const pivots = planPivotTables(wb, sheet, axis, band, inserted, inserted.count, errorLocation);
 
   let overflow = false;
   sheet.forEachCellIn(
@@ -137,6 +143,7 @@ export function insertCells(
     return { start: span.start, count: Math.min(span.count + inserted.count, max - span.start) };
   });
   for (const change of tableChanges.changes) change();
+  for (const move of pivots) move();
   sheet.merged = merged;
   wb.dirty = true;
 }
@@ -218,6 +225,8 @@ function moveCells(
   band: Span,
   to: (position: number) => number | undefined,
 ): void {
+  // Spilled values do not move: each formula spills again from where its cell is after the shift.
+  const emptied: [number, number][] = [];
   for (const [row, column, cell] of sheet.takeAllCells()) {
     const position = axis === "rows" ? row : column;
     const side = axis === "rows" ? column : row;
@@ -227,9 +236,44 @@ function moveCells(
       sheet.formulaCells.delete(cell);
       continue;
     }
-    if (axis === "rows") sheet.placeCell(target, column, cell);
-    else sheet.placeCell(row, target, cell);
+    if (cell.spill) cell.spill = undefined;
+    const at: [number, number] = axis === "rows" ? [target, column] : [row, target];
+    if (cell.spilledFrom) {
+      cell.spilledFrom = undefined;
+      cell.value = "";
+      emptied.push(at);
+    }
+    sheet.placeCell(at[0], at[1], cell);
   }
+  for (const [row, column] of emptied) sheet.tidy(row, column);
+}
+
+/**
+ * Where PivotTables go: one wholly after the shifted cells, inside the band, moves with them;
+ * a shift that would move part of one, or insert or delete cells inside it, is refused.
+ */
+function planPivotTables(
+  wb: FakeWorkbook,
+  sheet: SheetModel,
+  axis: Axis,
+  band: Span,
+  shifted: Span,
+  delta: number,
+  errorLocation: string,
+): (() => void)[] {
+  const moves: (() => void)[] = [];
+  for (const pivot of wb.pivotTables) {
+    if (pivot.sheet !== sheet) continue;
+    const span = along(pivot.area, axis);
+    const side = across(pivot.area, axis);
+    if (disjoint(side, band) || end(span) < shifted.start) continue;
+    const after = delta > 0 ? span.start >= shifted.start : span.start > end(shifted);
+    if (!within(side, band) || !after) throw shiftsPivotTable(pivot, errorLocation);
+    moves.push(() => {
+      pivot.area = withAlong(pivot.area, axis, { start: span.start + delta, count: span.count });
+    });
+  }
+  return moves;
 }
 
 /** Row formats, column formats, widths and hidden state move when whole rows or columns shift. */

@@ -7,6 +7,7 @@ import { clearArea, validateInput, writeValues } from "./cellWrites";
 import { DIMENSION_MISMATCH, officeError } from "./errors";
 import { formatStructured } from "./formulas/structured";
 import { checkNoMergedCells, checkUnprotected } from "./guards";
+import { checkTableClearOfPivotTables } from "./pivotTables";
 import { deleteCells, insertCells } from "./shifts";
 import type { SheetModel } from "./sheet";
 import {
@@ -40,6 +41,7 @@ export function addTable(
   }
   checkNoMergedCells(sheet, tableArea, errorLocation);
   checkNoOverlap(wb.tables, sheet, tableArea, undefined, errorLocation);
+  checkTableClearOfPivotTables(wb.pivotTables, sheet, tableArea, errorLocation);
   let names: string[];
   if (hasHeaders) {
     names = headerNames(headerTexts(sheet, tableArea));
@@ -97,6 +99,7 @@ export function resizeTable(
   checkResize(table, area, errorLocation);
   checkNoOverlap(wb.tables, sheet, area, table, errorLocation);
   checkNoMergedCells(sheet, area, errorLocation);
+  checkTableClearOfPivotTables(wb.pivotTables, sheet, area, errorLocation);
   const old = table.area;
   const kept: TableColumnModel[] = [];
   const removed: TableColumnModel[] = [];

@@ -16,7 +16,9 @@ import type { StructuredSpec } from "./formulas/structured";
 import { FormulaSyntaxError } from "./formulas/syntaxError";
 import type { DefinedNameModel } from "./names";
 import { SettingsStore } from "./settings";
+import type { PivotTableModel } from "./pivotTables";
 import { SheetModel } from "./sheet";
+import { removeSpill, spillFrom } from "./spills";
 import type { Cell } from "./sheet";
 import { TableModel, headerNames, headerTexts, writeHeaderCells } from "./tables";
 
@@ -33,6 +35,8 @@ export function sheetNameProblem(name: unknown): string | undefined {
 export class FakeWorkbook implements FormulaEnvironment {
   readonly sheets: SheetModel[] = [];
   readonly tables: TableModel[] = [];
+  /** PivotTables, as the cells they occupy (pivotTables.ts). */
+  readonly pivotTables: PivotTableModel[] = [];
   /** Workbook-scoped defined names (see names.ts). */
   readonly names: DefinedNameModel[] = [];
   settings = new SettingsStore();
@@ -50,6 +54,7 @@ export class FakeWorkbook implements FormulaEnvironment {
   private readonly computing = new Set<Cell>();
   private sheetIds = 0;
   private tableIds = 0;
+  private pivotIds = 0;
   /** A new table takes the lowest id no table holds (see ReopenOptions in serialization.ts). */
   reuseFreedTableIds = false;
 
@@ -144,6 +149,10 @@ export class FakeWorkbook implements FormulaEnvironment {
     }
     for (const table of this.tables.filter((t) => t.sheet === sheet))
       this.removeTable(table, "ref");
+    for (const pivot of this.pivotTables.filter((p) => p.sheet === sheet)) {
+      pivot.deleted = true;
+      this.pivotTables.splice(this.pivotTables.indexOf(pivot), 1);
+    }
     const index = this.sheets.indexOf(sheet);
     this.sheets.splice(index, 1);
     sheet.deleted = true;
@@ -171,6 +180,14 @@ export class FakeWorkbook implements FormulaEnvironment {
     let n = 1;
     while (this.nameUser(`Table${n}`)) n++;
     return `Table${n}`;
+  }
+
+  /** Registers a PivotTable over `area` (its cells already hold what it shows); `id` from a file. */
+  addPivotTable(name: string, sheet: SheetModel, area: Area, id?: string): PivotTableModel {
+    this.pivotIds = Math.max(this.pivotIds + 1, Number(id ?? 0));
+    const pivot = { id: id ?? String(this.pivotIds), name, sheet, area, deleted: false };
+    this.pivotTables.push(pivot);
+    return pivot;
   }
 
   // ---- defined names ----
@@ -324,9 +341,11 @@ export class FakeWorkbook implements FormulaEnvironment {
     if (cell.formula === null || cell.calculatedIn === this.pass) return cell.value;
     if (this.computing.has(cell)) return 0; // a circular reference: Excel shows 0
     this.computing.add(cell);
+    removeSpill(sheet, cell);
     try {
       const evaluator = new Evaluator(this, sheet, () => sheet.positionOf(cell));
-      cell.value = evaluator.cellResult(parseFormula(cell.formula));
+      const result = evaluator.cellResults(parseFormula(cell.formula));
+      cell.value = Array.isArray(result) ? spillFrom(sheet, cell, result, this) : result;
     } catch (error) {
       if (!(error instanceof FormulaSyntaxError)) throw error;
       cell.value = CellError.of("#NAME?");
@@ -338,7 +357,12 @@ export class FakeWorkbook implements FormulaEnvironment {
   }
 
   cellValue(sheet: SheetModel, row: number, column: number): ScalarValue {
-    const cell = sheet.getCell(row, column);
+    let cell = sheet.getCell(row, column);
+    if (cell?.spilledFrom) {
+      // A spilled value is its formula's: that formula is calculated first.
+      this.compute(sheet, cell.spilledFrom);
+      cell = sheet.getCell(row, column);
+    }
     if (!cell) return null;
     const value = cell.formula === null ? cell.value : this.compute(sheet, cell);
     return value === "" && cell.formula === null ? null : value;

@@ -56,6 +56,9 @@ export const NAME_ERROR = CellError.of("#NAME?");
 export const DIV0_ERROR = CellError.of("#DIV/0!");
 export const NUM_ERROR = CellError.of("#NUM!");
 
+/** The largest array the fake spills; a larger one is #VALUE! (Excel spills up to the sheet). */
+const MAX_SPILL_CELLS = 100_000;
+
 /** Evaluates formulas of one sheet. */
 export class Evaluator {
   /** Defined names being evaluated, to stop at a name that refers to itself. */
@@ -97,7 +100,30 @@ export class Evaluator {
 
   /** The value of a formula as a cell holds it: ranges collapse, blanks become 0. */
   cellResult(node: FormulaNode): CellScalar {
-    const value = this.scalar(node);
+    return this.cellValueOf(this.dereference(this.evaluate(node)));
+  }
+
+  /**
+   * What a formula gives its cell: one value, or, when the formula is a reference to more than
+   * one cell, their values row by row (a dynamic array, which spills; blanks become 0).
+   */
+  cellResults(node: FormulaNode): CellScalar | CellScalar[][] {
+    const value = this.evaluate(node);
+    if (value === null || typeof value !== "object" || value instanceof CellError) {
+      return this.cellValueOf(value);
+    }
+    const { sheet, area } = value;
+    if (area.rowCount === 1 && area.columnCount === 1)
+      return this.cellValueOf(this.dereference(value));
+    if (area.rowCount * area.columnCount > MAX_SPILL_CELLS) return VALUE_ERROR;
+    return Array.from({ length: area.rowCount }, (_, r) =>
+      Array.from({ length: area.columnCount }, (_, c) =>
+        this.cellValueOf(this.env.cellValue(sheet, area.row + r, area.column + c)),
+      ),
+    );
+  }
+
+  private cellValueOf(value: ScalarValue): CellScalar {
     if (value === null || value === 0) return 0; // also -0: a cell holds no negative zero
     if (typeof value === "number" && !Number.isFinite(value)) return NUM_ERROR;
     return value;

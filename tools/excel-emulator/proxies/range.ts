@@ -27,6 +27,7 @@ import {
 import { DIMENSION_MISMATCH, officeError } from "../errors";
 import { checkUnprotected, mergeCells, mergedAreasIn, unmergeCells } from "../guards";
 import { deleteCells, insertCells } from "../shifts";
+import { hasSpill, spillRangeAt } from "../spills";
 import type { SheetModel } from "../sheet";
 import { FakeClientObject } from "./clientObject";
 import type { LoadableObject, PropertyReader } from "./clientObject";
@@ -110,6 +111,7 @@ const RANGE_PROPERTIES: Readonly<Record<string, PropertyReader<RangeTarget>>> = 
   numberFormat: (t) => (tooLarge(t) ? null : readNumberFormats(t.sheet, t.area)),
   text: (t) => (tooLarge(t) ? null : readText(t.sheet, t.area)),
   valueTypes: (t) => (tooLarge(t) ? null : readGrid(t.sheet, t.area, valueType)),
+  hasSpill: (t) => hasSpill(t.sheet, t.area),
   rowHidden: (t) => allHidden(t.sheet.hiddenRows, t.area.row, t.area.rowCount),
   columnHidden: (t) => allHidden(t.sheet.hiddenColumns, t.area.column, t.area.columnCount),
 };
@@ -170,6 +172,14 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
   }
   get valueTypes(): Excel.RangeValueType[][] {
     return this.field("valueTypes");
+  }
+
+  /**
+   * Range.hasSpill (ExcelApi 1.12): true when every cell is part of a spill range, false when
+   * none is, null otherwise.
+   */
+  get hasSpill(): boolean {
+    return this.field("hasSpill");
   }
 
   get rowHidden(): boolean {
@@ -325,6 +335,58 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
       true,
     );
     return areas as unknown as Excel.RangeAreas;
+  }
+
+  /**
+   * Called on one cell whose formula spills (ExcelApi 1.12): the spill range, its own cell
+   * included. Fails (ItemNotFound) for any other range; the OrNullObject form gives a null object.
+   */
+  getSpillingToRange(): Excel.Range {
+    return this.spillRange("getSpillingToRange", false, true);
+  }
+
+  getSpillingToRangeOrNullObject(): Excel.Range {
+    return this.spillRange("getSpillingToRangeOrNullObject", true, true);
+  }
+
+  /**
+   * Called on one cell of a spill range (ExcelApi 1.12): the cell of the formula that spills
+   * there (itself, for that cell). ItemNotFound, or a null object, otherwise.
+   */
+  getSpillParent(): Excel.Range {
+    return this.spillRange("getSpillParent", false, false);
+  }
+
+  getSpillParentOrNullObject(): Excel.Range {
+    return this.spillRange("getSpillParentOrNullObject", true, false);
+  }
+
+  private spillRange(method: string, orNull: boolean, whole: boolean): Excel.Range {
+    const name = `Range.${method}`;
+    const range = new FakeRange(
+      this._context,
+      () => {
+        const { sheet, area } = this._target(name);
+        const spill =
+          cellCount(area) === 1 ? spillRangeAt(sheet, area.row, area.column) : undefined;
+        const isAnchor =
+          spill !== undefined && spill.area.row === area.row && spill.area.column === area.column;
+        if (spill && (isAnchor || !whole)) {
+          return {
+            sheet,
+            area: whole ? spill.area : { ...spill.area, rowCount: 1, columnCount: 1 },
+          };
+        }
+        if (orNull) return undefined;
+        throw officeError(
+          "ItemNotFound",
+          whole ? "The cell is not the formula of a spill range." : "The cell is not spilled into.",
+          name,
+        );
+      },
+      orNull,
+    );
+    return range as unknown as Excel.Range;
   }
 
   /** The smallest range holding this one and `other` (both on one sheet). */

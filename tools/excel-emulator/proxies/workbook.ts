@@ -9,6 +9,7 @@ import { FakeCollection } from "./collection";
 import { FakeRequestContext } from "./context";
 import type { SyncBackend } from "./context";
 import { FakeNamedItemCollection } from "./names";
+import { FakePivotTableCollection } from "./pivotTable";
 import { FakeRange } from "./range";
 import { FakeTableCollection } from "./table";
 import { FakeWorksheetCollection } from "./worksheet";
@@ -20,6 +21,7 @@ export class FakeWorkbookProxy extends FakeClientObject<FakeWorkbook> {
   };
   readonly worksheets: Excel.WorksheetCollection;
   readonly tables: Excel.TableCollection;
+  readonly pivotTables: Excel.PivotTableCollection;
   readonly names: Excel.NamedItemCollection;
   readonly settings: Excel.SettingCollection;
   readonly application: Excel.Application;
@@ -28,6 +30,9 @@ export class FakeWorkbookProxy extends FakeClientObject<FakeWorkbook> {
     super(context, () => context.backend.workbook);
     this.worksheets = new FakeWorksheetCollection(context) as unknown as Excel.WorksheetCollection;
     this.tables = new FakeTableCollection(context) as unknown as Excel.TableCollection;
+    this.pivotTables = new FakePivotTableCollection(
+      context,
+    ) as unknown as Excel.PivotTableCollection;
     this.names = new FakeNamedItemCollection(context) as unknown as Excel.NamedItemCollection;
     this.settings = new FakeSettingCollection(context) as unknown as Excel.SettingCollection;
     this.application = application;
@@ -38,6 +43,7 @@ export class FakeWorkbookProxy extends FakeClientObject<FakeWorkbook> {
     return {
       worksheets: this.worksheets as unknown as LoadableObject,
       tables: this.tables as unknown as LoadableObject,
+      pivotTables: this.pivotTables as unknown as LoadableObject,
       names: this.names as unknown as LoadableObject,
       settings: this.settings as unknown as LoadableObject,
     };

@@ -10,6 +10,7 @@ import type { LoadableObject, PropertyReader } from "./clientObject";
 import { FakeClientResult } from "./clientResult";
 import { FakeCollection } from "./collection";
 import type { FakeRequestContext } from "./context";
+import { FakePivotTableCollection } from "./pivotTable";
 import { FakeRange, checkedArea } from "./range";
 import { FakeTableCollection } from "./table";
 
@@ -28,6 +29,7 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
   private tablesProxy: FakeTableCollection | undefined;
   private freezePanesProxy: FakeWorksheetFreezePanes | undefined;
   private protectionProxy: FakeWorksheetProtection | undefined;
+  private pivotTablesProxy: FakePivotTableCollection | undefined;
 
   constructor(context: FakeRequestContext, locator: () => SheetModel | undefined, orNull = false) {
     super(context, locator, orNull);
@@ -42,6 +44,7 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
     return {
       tables: this.tables as unknown as LoadableObject,
       protection: this.protection as unknown as LoadableObject,
+      pivotTables: this.pivotTables as unknown as LoadableObject,
     };
   }
 
@@ -97,6 +100,12 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
   get tables(): Excel.TableCollection {
     this.tablesProxy ??= new FakeTableCollection(this._context, () => this._tryLocate());
     return this.tablesProxy as unknown as Excel.TableCollection;
+  }
+
+  /** The sheet's PivotTables (ExcelApi 1.3). */
+  get pivotTables(): Excel.PivotTableCollection {
+    this.pivotTablesProxy ??= new FakePivotTableCollection(this._context, () => this._tryLocate());
+    return this.pivotTablesProxy as unknown as Excel.PivotTableCollection;
   }
 
   get freezePanes(): Excel.WorksheetFreezePanes {

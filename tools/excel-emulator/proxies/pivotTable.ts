@@ -1,0 +1,147 @@
+// Excel.PivotTable as far as the fake models PivotTables (pivotTables.ts): the collections of the
+// workbook and of a sheet, a PivotTable's name, id and sheet, and its layout's range.
+import type { PivotTableModel } from "../pivotTables";
+import type { SheetModel } from "../sheet";
+import type { FakeWorkbook } from "../workbook";
+import { FakeClientObject } from "./clientObject";
+import type { LoadableObject, PropertyReader } from "./clientObject";
+import { FakeClientResult } from "./clientResult";
+import { FakeCollection } from "./collection";
+import type { FakeRequestContext } from "./context";
+import { FakeRange } from "./range";
+import { FakeWorksheet } from "./worksheet";
+
+/** Where a PivotTable collection looks: the whole workbook, or one sheet. */
+interface PivotScope {
+  readonly workbook: FakeWorkbook;
+  readonly sheet?: SheetModel;
+}
+
+export class FakePivotTableCollection extends FakeCollection<
+  PivotScope,
+  PivotTableModel,
+  FakePivotTable,
+  Excel.PivotTable
+> {
+  protected readonly typeName = "PivotTableCollection";
+  protected readonly loadable: Readonly<Record<string, PropertyReader<PivotScope>>> = {};
+
+  /** `sheetLocator` undefined: the workbook's PivotTables; otherwise those of that sheet. */
+  constructor(context: FakeRequestContext, sheetLocator?: () => SheetModel | undefined) {
+    super(context, () => {
+      const workbook = context.backend.workbook;
+      if (!sheetLocator) return { workbook };
+      const sheet = sheetLocator();
+      return sheet && { workbook, sheet };
+    });
+    Object.preventExtensions(this);
+  }
+
+  protected list(scope: PivotScope): PivotTableModel[] {
+    return scope.workbook.pivotTables.filter(
+      (pivot) => scope.sheet === undefined || pivot.sheet === scope.sheet,
+    );
+  }
+
+  protected makeItem(): FakePivotTable {
+    return new FakePivotTable(this._context, () => undefined);
+  }
+
+  getItem(key: string): Excel.PivotTable {
+    return new FakePivotTable(this._context, () => this.find(key)) as unknown as Excel.PivotTable;
+  }
+
+  getItemOrNullObject(key: string): Excel.PivotTable {
+    return new FakePivotTable(
+      this._context,
+      () => this.find(key),
+      true,
+    ) as unknown as Excel.PivotTable;
+  }
+
+  getCount(): OfficeExtension.ClientResult<number> {
+    const result = new FakeClientResult<number>();
+    this.queueCall("getCount", [], (pivotScope, scope) => {
+      const count = this.list(pivotScope).length;
+      scope.deliver(4, () => result._deliver(count));
+    });
+    return result;
+  }
+
+  /** By name, or by id (office.js finds a loaded item again by its id). */
+  private find(key: string): PivotTableModel | undefined {
+    const scope = this._tryLocate();
+    const upper = String(key).toUpperCase();
+    return (
+      scope &&
+      this.list(scope).find((pivot) => pivot.name.toUpperCase() === upper || pivot.id === key)
+    );
+  }
+}
+
+const PIVOT_PROPERTIES: Readonly<Record<string, PropertyReader<PivotTableModel>>> = {
+  name: (pivot) => pivot.name,
+  id: (pivot) => pivot.id,
+};
+
+export class FakePivotTable extends FakeClientObject<PivotTableModel> {
+  protected readonly typeName = "PivotTable";
+  protected readonly loadable = PIVOT_PROPERTIES;
+  private worksheetProxy: FakeWorksheet | undefined;
+  private layoutProxy: FakePivotLayout | undefined;
+
+  constructor(
+    context: FakeRequestContext,
+    locator: () => PivotTableModel | undefined,
+    orNull = false,
+  ) {
+    super(context, locator, orNull);
+    Object.preventExtensions(this);
+  }
+
+  protected override isGone(pivot: PivotTableModel): boolean {
+    return pivot.deleted;
+  }
+
+  protected override navigation(): Record<string, LoadableObject> {
+    return { worksheet: this.worksheet as unknown as LoadableObject };
+  }
+
+  get name(): string {
+    return this.field("name");
+  }
+
+  get id(): string {
+    return this.field("id");
+  }
+
+  get worksheet(): Excel.Worksheet {
+    this.worksheetProxy ??= new FakeWorksheet(this._context, () => this._tryLocate()?.sheet);
+    return this.worksheetProxy as unknown as Excel.Worksheet;
+  }
+
+  /** PivotTable.layout (ExcelApi 1.8). */
+  get layout(): Excel.PivotLayout {
+    this.layoutProxy ??= new FakePivotLayout(this._context, () => this._tryLocate());
+    return this.layoutProxy as unknown as Excel.PivotLayout;
+  }
+}
+
+export class FakePivotLayout extends FakeClientObject<PivotTableModel> {
+  protected readonly typeName = "PivotLayout";
+  protected readonly loadable: Readonly<Record<string, PropertyReader<PivotTableModel>>> = {};
+
+  constructor(context: FakeRequestContext, locator: () => PivotTableModel | undefined) {
+    super(context, locator);
+    Object.preventExtensions(this);
+  }
+
+  /** The cells the PivotTable occupies. */
+  getRange(): Excel.Range {
+    const range = new FakeRange(this._context, () => {
+      const pivot = this._target("PivotLayout.getRange");
+      return { sheet: pivot.sheet, area: pivot.area };
+    });
+    return range as unknown as Excel.Range;
+  }
+}
