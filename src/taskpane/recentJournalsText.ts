@@ -12,8 +12,6 @@ export interface RecentJournalRow {
   /** `DRAFT, as of today at 09:41`: the status as last read, and when. */
   readonly status: string;
   readonly project: string;
-  /** The Open button's accessible name: `Open JNL-0004`. */
-  readonly openName: string;
 }
 
 function twoDigits(n: number): string {
@@ -42,7 +40,6 @@ export function recentJournalRow(entry: RecentJournal, now: Date): RecentJournal
       entry.transactionReference !== "" ? entry.transactionReference : "No transaction reference",
     status: `${entry.status !== "" ? entry.status : "Status unknown"}, as of ${whenText(entry.statusAt, now)}`,
     project: entry.projectLabel,
-    openName: `Open ${reference}`,
   };
 }
 

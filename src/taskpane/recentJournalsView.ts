@@ -55,8 +55,11 @@ export function mountRecentJournalsView(
     transactionLine.append(hiddenText("Transaction reference "), fields.transaction);
     const statusLine = root.createElement("span");
     statusLine.className = "recent-line caption";
-    statusLine.append(fields.status, " · ", hiddenText("Project "), fields.project);
-    details.append(fields.reference, transactionLine, statusLine);
+    statusLine.append(fields.status);
+    const projectLine = root.createElement("span");
+    projectLine.className = "recent-line caption";
+    projectLine.append(hiddenText("Project "), fields.project);
+    details.append(fields.reference, transactionLine, statusLine, projectLine);
     const button = root.createElement("button");
     button.type = "button";
     button.className = "secondary";
