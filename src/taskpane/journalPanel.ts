@@ -6,14 +6,8 @@ import type { LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
 import type { TableProject } from "../excel/tableWriter";
 import type { KnownJournal } from "../journal/ownReference";
-import type {
-  OpenOutcome,
-  SeenOnServer,
-  SendOutcome,
-  ValidateOutcome,
-} from "../journalEditor/outcomes";
+import type { OpenOutcome, SendOutcome, ValidateOutcome } from "../journalEditor/outcomes";
 import type { ActiveConnection, ActiveConnectionHolder } from "../settings/activeConnection";
-import type { RecentJournalsOnDevice } from "../settings/recentJournalsOnDevice";
 import {
   ActiveJournalInfo,
   busyText,
@@ -31,7 +25,7 @@ import {
 } from "./journalText";
 import { mountJournalReportView } from "./journalReportView";
 import { mountProjectChoice } from "./projectChoice";
-import { mountRecentJournalsView } from "./recentJournalsView";
+import { mountRecentJournals, RecentJournalsStore } from "./recentJournalsSection";
 import { focusIsOnOrLost, markInvalid, requireElement, setAlert, setShown } from "./view";
 
 /** What the journal editor's actions need: the workbook and the connected client. */
@@ -80,7 +74,7 @@ export interface JournalPanelOptions {
     sheetKey: string,
   ) => Promise<{ readonly journalId: string; readonly project?: string } | null>;
   /** The journals opened on this computer; absent where the host keeps nothing here. */
-  readonly recent?: Pick<RecentJournalsOnDevice, "list" | "recall" | "opened" | "statusSeen">;
+  readonly recent?: RecentJournalsStore;
 }
 
 export interface JournalPanel {
@@ -134,10 +128,16 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     staleSheet = undefined;
   });
   const { show, hideStale } = reportView;
-  const recentView = mountRecentJournalsView(root, (journalId, button) => {
-    reference.value = journalId;
-    markInvalid(reference, undefined);
-    void openJournal(button);
+  const recentJournals = mountRecentJournals(root, {
+    active,
+    chosen: () => project.connection(),
+    recent: options.recent,
+    // As typing its ID would.
+    onOpen: (journalId, button) => {
+      reference.value = journalId;
+      markInvalid(reference, undefined);
+      void openJournal(button);
+    },
   });
 
   /**
@@ -170,41 +170,9 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     return project.connection() ?? active.current ?? active.all[0];
   }
 
-  /**
-   * Shows the chosen project's journals opened on this computer (hidden when it is not
-   * connected). The latest call wins: a slower read started before it is dropped.
-   */
-  let recentGeneration = 0;
-  async function showRecent(): Promise<void> {
-    const generation = ++recentGeneration;
-    const chosen = project.connection();
-    const { recent } = options;
-    let entries: Awaited<ReturnType<NonNullable<typeof recent>["list"]>> | undefined;
-    try {
-      entries =
-        chosen === undefined || recent === undefined ? undefined : await recent.list(chosen);
-    } catch {
-      entries = undefined;
-    }
-    if (generation === recentGeneration) recentView.show(entries);
-  }
-
-  /** Lists what the server gave of a journal under the project it was read from. */
-  async function noteSeen(seen: SeenOnServer, how: "opened" | "statusSeen"): Promise<void> {
-    const { recent } = options;
-    const from = seen.project === undefined ? chosenConnection() : active.get(seen.project);
-    if (recent === undefined || from === undefined) return;
-    try {
-      await recent[how](from, seen.journal);
-    } catch {
-      // The list on this computer stays as it was; the journal itself is open.
-    }
-    await showRecent();
-  }
-
   function render(): void {
     const state = journalControls({ connected: active.all.length > 0, action, info });
-    recentView.enable(state.open);
+    recentJournals.enable(state.open);
     openButton.disabled = !state.open;
     validateButton.disabled = !state.validate;
     sendButton.disabled = !state.send;
@@ -350,7 +318,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
       const outcome = await editor.openJournal(deps, text, signal);
       if (outcome.kind === "opened") {
         info = outcomeInfo(outcome);
-        await noteSeen(outcome.seen, "opened");
+        await recentJournals.note(outcome.seen, "opened");
       }
       return describeOpen(outcome, "open", signal.aborted);
     });
@@ -409,7 +377,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
       const outcome = await editor.openJournal(from, shown.journalId, signal, { replace: true });
       if (outcome.kind === "opened") {
         info = outcomeInfo(outcome);
-        await noteSeen(outcome.seen, "opened");
+        await recentJournals.note(outcome.seen, "opened");
       }
       return describeOpen(outcome, "reload", signal.aborted);
     });
@@ -441,7 +409,9 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
 
   /** A send that read the journal from the server updates its status in the list. */
   async function noteSent(outcome: SendOutcome): Promise<void> {
-    if ("seen" in outcome && outcome.seen !== undefined) await noteSeen(outcome.seen, "statusSeen");
+    if ("seen" in outcome && outcome.seen !== undefined) {
+      await recentJournals.note(outcome.seen, "statusSeen");
+    }
   }
 
   async function readInfo(deps: JournalEditorDeps): Promise<ActiveJournalInfo | null | undefined> {
@@ -489,14 +459,14 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
 
   active.subscribe(() => {
     setConnected(active.all.length > 0);
-    void showRecent();
+    void recentJournals.refresh();
   });
   requireElement(root, "journal-project", HTMLSelectElement).addEventListener(
     "change",
-    () => void showRecent(),
+    () => void recentJournals.refresh(),
   );
   setConnected(active.all.length > 0);
-  void showRecent();
+  void recentJournals.refresh();
 
   return {
     focus: () => reference.focus(),

@@ -1,16 +1,42 @@
 // The Journal panel's Recent journals: the chosen project's journals opened on this computer,
-// the most recently opened first, each with an Open button. Rows are kept per journal across
-// redraws, so the button that was clicked keeps the keyboard focus when its row moves up.
+// the most recently opened first, each with an Open button; and what the panel's actions learn
+// of a journal, kept in that list. Rows are kept per journal across redraws, so the button that
+// was clicked keeps the keyboard focus when its row moves up.
 
+import type { SeenOnServer } from "../journalEditor/outcomes";
+import type { ActiveConnection, ActiveConnectionHolder } from "../settings/activeConnection";
 import type { RecentJournal } from "../settings/recentJournals";
+import type { RecentJournalsOnDevice } from "../settings/recentJournalsOnDevice";
 import { recentJournalRow, RECENT_EMPTY } from "./recentJournalsText";
 import { requireElement, setShown } from "./view";
 
-export interface RecentJournalsView {
-  /** Shows these journals; undefined hides the list (no connected project, no storage). */
-  show(entries: readonly RecentJournal[] | undefined): void;
+/** The journals opened on this computer, as the panel uses them. */
+export type RecentJournalsStore = Pick<
+  RecentJournalsOnDevice,
+  "list" | "recall" | "opened" | "statusSeen"
+>;
+
+export interface RecentJournalsSection {
+  /** Reads the chosen project's list again and shows it (hidden when it is not connected). */
+  refresh(): Promise<void>;
+  /**
+   * Keeps what the server gave of a journal under the project it was read from: as opened now
+   * (`opened`), or its status only (`statusSeen`); then shows the list again.
+   */
+  note(seen: SeenOnServer, how: "opened" | "statusSeen"): Promise<void>;
   /** Turns every Open button on or off. */
   enable(enabled: boolean): void;
+}
+
+export interface RecentJournalsOptions {
+  readonly active: ActiveConnectionHolder;
+  /** The project chosen in the panel, if connected. */
+  readonly chosen: () => ActiveConnection | undefined;
+  /** Absent where the host keeps nothing on this computer: the section stays hidden. */
+  readonly recent: RecentJournalsStore | undefined;
+  /** Runs with the journal's ID and the button clicked. */
+  readonly onOpen: (journalId: string, button: HTMLButtonElement) => void;
+  readonly now?: () => Date;
 }
 
 interface Row {
@@ -20,12 +46,11 @@ interface Row {
   readonly hiddenName: HTMLElement;
 }
 
-/** `onOpen` runs with the journal's ID and the button clicked. */
-export function mountRecentJournalsView(
+export function mountRecentJournals(
   root: Document,
-  onOpen: (journalId: string, button: HTMLButtonElement) => void,
-  now: () => Date = () => new Date(),
-): RecentJournalsView {
+  options: RecentJournalsOptions,
+): RecentJournalsSection {
+  const { active, chosen, recent, onOpen, now = () => new Date() } = options;
   const section = requireElement(root, "journal-recent", HTMLElement);
   const list = requireElement(root, "journal-recent-list", HTMLUListElement);
   const empty = requireElement(root, "journal-recent-empty", HTMLElement);
@@ -96,7 +121,7 @@ export function mountRecentJournalsView(
     const kept = new Set(shown.map((entry) => entry.journalId));
     for (const id of [...rows.keys()]) if (!kept.has(id)) rows.delete(id);
     // Only when the order or the rows changed: moving the focused row would drop its focus.
-    const current = [...list.children];
+    const current = Array.from(list.children);
     if (current.length !== items.length || current.some((child, i) => child !== items[i])) {
       const focused = root.activeElement;
       list.replaceChildren(...items);
@@ -111,5 +136,31 @@ export function mountRecentJournalsView(
     for (const row of rows.values()) row.button.disabled = !next;
   }
 
-  return { show, enable };
+  /** The latest read wins: a slower one started before it is dropped. */
+  let generation = 0;
+  async function refresh(): Promise<void> {
+    const mine = ++generation;
+    const project = chosen();
+    let entries: readonly RecentJournal[] | undefined;
+    try {
+      entries =
+        project === undefined || recent === undefined ? undefined : await recent.list(project);
+    } catch {
+      entries = undefined;
+    }
+    if (mine === generation) show(entries);
+  }
+
+  async function note(seen: SeenOnServer, how: "opened" | "statusSeen"): Promise<void> {
+    const from = seen.project === undefined ? chosen() : active.get(seen.project);
+    if (recent === undefined || from === undefined) return;
+    try {
+      await recent[how](from, seen.journal);
+    } catch {
+      // The list on this computer stays as it was; the journal itself is open.
+    }
+    await refresh();
+  }
+
+  return { refresh, note, enable };
 }
