@@ -46,6 +46,7 @@ import { journalFieldOf, journalFieldValue } from "./journalFields";
 import { fitResult, MAX_RESULT_BYTES } from "./resultSize";
 import { SharedRequests } from "./sharedRequests";
 import { sameLabel } from "../settings/projects";
+import { KnownJournal, ownReferenceMessage } from "../journal/ownReference";
 
 /** What the formulas need of the API client (a LedgerApi, or a fake in tests). */
 export type FormulaApi = CollectionSource & PaymentsSource & Pick<LedgerApi, "getJournal">;
@@ -75,6 +76,14 @@ export interface LedgerFormulasOptions {
   readonly projectNames?: () => readonly string[];
   /** The API path of a cursor collection (configurable per workbook in the task pane). */
   readonly collectionPath?: (id: CollectionId) => string;
+  /**
+   * The journal of the project (its name; undefined: the default's) with this own reference
+   * (`JNL-0004`) opened on this computer before, if any: a 404 for it then says how to find it.
+   */
+  readonly recalled?: (
+    project: string | undefined,
+    reference: string,
+  ) => Promise<KnownJournal | undefined>;
   /** How long answers are kept; a function is read on every call (a workbook setting). */
   readonly cacheTtlMs?: number | (() => number);
   readonly maxConcurrent?: number;
@@ -305,20 +314,52 @@ export class LedgerFormulas {
     });
   }
 
-  private readJournal(id: string, call: CallOptions, project: unknown): Promise<JournalResponse> {
-    const { api, key } = this.client(project);
-    return this.journals.get(
-      `${key}|journal|${id}`,
-      (signal) => api.getJournal(id, { signal, onRetry: this.onRetry }),
-      call.signal,
-    );
+  private async readJournal(
+    id: string,
+    call: CallOptions,
+    project: unknown,
+  ): Promise<JournalResponse> {
+    const { api, key, label } = this.client(project);
+    try {
+      return await this.journals.get(
+        `${key}|journal|${id}`,
+        (signal) => api.getJournal(id, { signal, onRetry: this.onRetry }),
+        call.signal,
+      );
+    } catch (error) {
+      if (isApiError(error) && error.kind === "not-found") {
+        const known = await this.recalled(label, id);
+        if (known !== undefined) {
+          const where = { openedBefore: true, inPane: false } as const;
+          throw new FormulaError("#N/A", ownReferenceMessage(id, known, where));
+        }
+      }
+      throw error;
+    }
+  }
+
+  /** The journal of this own reference opened on this computer, if the storage says so. */
+  private async recalled(
+    project: string | undefined,
+    reference: string,
+  ): Promise<KnownJournal | undefined> {
+    try {
+      return await this.options.recalled?.(project, reference);
+    } catch {
+      // This computer's storage did not answer: the service's own answer stands.
+      return undefined;
+    }
   }
 
   /**
    * The client of the project the formula names (its last argument), or of the default one, and
    * the key its answers are kept under: answers of one project never show for another.
    */
-  private client(project: unknown): { api: FormulaApi; key: string } {
+  private client(project: unknown): {
+    api: FormulaApi;
+    key: string;
+    label: string | undefined;
+  } {
     const named = projectNameOf(project);
     const connection = this.options.connection(named);
     if (connection === undefined) {
@@ -337,8 +378,9 @@ export class LedgerFormulas {
             : ` Its projects: ${names.join(", ")}.`),
       );
     }
-    const key = (connection.project ?? named ?? "").toLowerCase();
-    return { api: this.paced(connection.api), key };
+    const label = connection.project ?? named;
+    const key = (label ?? "").toLowerCase();
+    return { api: this.paced(connection.api), key, label };
   }
 
   /** A 429 the client waits out holds back every request not yet sent, for as long as asked. */

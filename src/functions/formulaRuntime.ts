@@ -9,6 +9,8 @@ import type { CollectionId } from "../import/types";
 import { activeConnection } from "../settings/activeConnection";
 import { COLLECTION_PATHS_SETTING, collectionPathsOf } from "../settings/collectionPaths";
 import { cacheSecondsOf, FORMULA_CACHE_SETTING } from "../settings/formulaCacheTime";
+import { RecentJournalsOnDevice } from "../settings/recentJournalsOnDevice";
+import { secretStore } from "../settings/stores";
 
 /**
  * The workbook's settings (Excel.SettingCollection), one object for the task pane and the
@@ -43,10 +45,30 @@ function workbookCacheTtlMs(): number {
   return cacheSecondsOf(workbookSettings.peek(FORMULA_CACHE_SETTING)) * 1000;
 }
 
+let recentJournals: RecentJournalsOnDevice | undefined;
+
+/**
+ * The journals opened on this computer: the task pane lists them, LEDGER.JOURNAL reads them for
+ * a journal's own reference. One for both, so their changes go one after another. Undefined
+ * where the host keeps nothing on this computer.
+ */
+export function journalsOpenedHere(): RecentJournalsOnDevice | undefined {
+  if (recentJournals !== undefined) return recentJournals;
+  if (typeof OfficeRuntime === "undefined" || OfficeRuntime.storage === undefined) return undefined;
+  recentJournals = new RecentJournalsOnDevice(secretStore(OfficeRuntime.storage));
+  return recentJournals;
+}
+
 export const ledgerFormulas = new LedgerFormulas({
   connection: (project) => activeConnection.get(project),
   projectNames: () => activeConnection.projects,
   collectionPath: workbookCollectionPath,
+  recalled: async (project, reference) => {
+    const connection = activeConnection.get(project);
+    const recent = journalsOpenedHere();
+    if (connection === undefined || recent === undefined) return undefined;
+    return await recent.recall(connection, reference);
+  },
   // Read on every call: a change in the task pane applies at once, to kept answers too.
   cacheTtlMs: workbookCacheTtlMs,
 });

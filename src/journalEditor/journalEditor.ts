@@ -31,8 +31,9 @@ import {
   parseJournalGrid,
 } from "../journal";
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
+import { KnownJournal, ownReferenceMessage } from "../journal/ownReference";
 import type { AccountKnowledge } from "../journal/validate";
-import type { OpenOutcome, SendOutcome, ValidateOutcome } from "./outcomes";
+import type { OpenOutcome, SeenOnServer, SendOutcome, ValidateOutcome } from "./outcomes";
 
 export interface EditorDeps {
   readonly run: ExcelRun;
@@ -45,6 +46,11 @@ export interface EditorDeps {
    * projects); Send, and the read-back after it, go there only. Absent: `api` for every sheet.
    */
   readonly clientFor?: (recorded: string | undefined) => ProjectClient;
+  /**
+   * The journal of `api`'s project with this own reference (`JNL-0004`) opened on this
+   * computer before, if any: a 404 for that reference then says how to find it.
+   */
+  readonly recalled?: (reference: string) => Promise<KnownJournal | undefined>;
 }
 
 /** A project of the workbook, with its client when it is connected. */
@@ -116,6 +122,19 @@ function sheetOfJournal(
   );
 }
 
+/** What the server said of `journal`, read through `deps`'s project. */
+function seenOf(journal: ManualJournal, deps: Pick<EditorDeps, "project">): SeenOnServer {
+  return {
+    journal: {
+      journalId: journal.id,
+      reference: journal.reference,
+      transactionReference: journal.transaction_reference,
+      status: journal.status,
+    },
+    ...(deps.project === undefined ? {} : { project: deps.project.label }),
+  };
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -154,6 +173,7 @@ export async function openJournal(
         status: own.state.status,
         editable: own.state.status === "DRAFT",
         notes: [],
+        seen: seenOf(data, deps),
         message:
           `Journal ${data.reference} is already open on sheet “${own.sheetName}”; it was left as it is, ` +
           "so any edits there are kept. To load the server's copy instead, delete that sheet and open the journal again.",
@@ -167,13 +187,14 @@ export async function openJournal(
       status: data.status,
       editable,
       notes: shown.notes,
+      seen: seenOf(data, deps),
       message: editable
         ? `Opened journal ${data.reference} on sheet “${shown.sheetName}”. Edit it there, then Validate or Send to server.`
         : `Opened journal ${data.reference} read-only: ${notDraftReason(data.status)}`,
     };
   } catch (error) {
     if (isApiError(error) && error.kind === "not-found") {
-      const known = await knownByReference(deps.run, idOrReference.trim());
+      const known = await knownByReference(deps, idOrReference.trim());
       if (known !== null) return { kind: "failed", message: known };
     }
     return { kind: "failed", message: messageOf(error) };
@@ -181,24 +202,29 @@ export async function openJournal(
 }
 
 /**
- * For a journal's own reference (`JNL-0004`), which the API cannot read: the transaction
- * reference (or ID) of the journal of that reference open in this workbook, as a sentence.
+ * For a journal's own reference (`JNL-0004`), which the API cannot read: how to find the journal
+ * of that reference open in this workbook, else opened on this computer before, as a sentence.
  */
-async function knownByReference(run: ExcelRun, reference: string): Promise<string | null> {
-  const { journals } = await journalWorkbookOverview(run);
+async function knownByReference(deps: EditorDeps, reference: string): Promise<string | null> {
+  const { journals } = await journalWorkbookOverview(deps.run);
   const wanted = reference.toUpperCase();
-  const state = journals.find((sheet) => sheet.state?.reference?.toUpperCase() === wanted)?.state;
-  if (!state) return null;
-  const sheet = journals.find((each) => each.state === state)?.sheetName ?? "";
-  const by =
-    state.transactionReference !== undefined && state.transactionReference !== ""
-      ? `its transaction reference ${state.transactionReference}`
-      : `its ID ${state.journalId}`;
-  return (
-    `${reference} is a journal's own reference, which the service cannot look up: it finds a ` +
-    `journal by its ID or its transaction reference. Journal ${state.reference ?? reference} ` +
-    `is open on sheet “${sheet}”; open it by ${by}.`
+  const open = journals.find(
+    (sheet) =>
+      sheet.state?.reference?.toUpperCase() === wanted && ownedBy(sheet.state, deps.project),
   );
+  if (open?.state) {
+    const { journalId, transactionReference = "" } = open.state;
+    const known = { journalId, reference: open.state.reference ?? reference, transactionReference };
+    return ownReferenceMessage(reference, known, { openOnSheet: open.sheetName });
+  }
+  let recalled: KnownJournal | undefined;
+  try {
+    recalled = await deps.recalled?.(reference);
+  } catch {
+    // This computer's storage did not answer: the service's own answer stands.
+  }
+  if (recalled === undefined) return null;
+  return ownReferenceMessage(reference, recalled, { openedBefore: true, inPane: true });
 }
 
 /** The active sheet's journal, if it shows one. */
@@ -337,7 +363,11 @@ export async function sendActiveJournal(
     };
   }
   if (current.status !== "DRAFT") {
-    return { kind: "read-only", message: describeNoLongerDraft(current) };
+    return {
+      kind: "read-only",
+      message: describeNoLongerDraft(current),
+      seen: seenOf(current, deps),
+    };
   }
   const concurrent = describeConcurrentChange(state, current);
   if (concurrent) {
@@ -381,10 +411,11 @@ export async function sendActiveJournal(
   try {
     shown = await show(deps.run, saved, sheet.sheetKey, deps.project);
   } catch (error) {
-    return await savedNotRedrawn(deps.run, sheet, saved, error);
+    return await savedNotRedrawn(deps, sheet, saved, error);
   }
   return {
     kind: "saved",
+    seen: seenOf(saved, deps),
     changes,
     notes: [...notes, ...shown.notes],
     message: changes.length
@@ -398,14 +429,14 @@ export async function sendActiveJournal(
  * Send does not take the user's own change for someone else's) and say the journal WAS saved.
  */
 async function savedNotRedrawn(
-  run: ExcelRun,
+  deps: Pick<EditorDeps, "run" | "project">,
   sheet: SheetRef,
   saved: ManualJournal,
   cause: unknown,
 ): Promise<SendOutcome> {
   let remembered = true;
   try {
-    await updateJournalSheetState(run, sheet.sheetKey, {
+    await updateJournalSheetState(deps.run, sheet.sheetKey, {
       loadedUpdatedAt: saved.updated_at,
       status: saved.status,
     });
@@ -414,6 +445,7 @@ async function savedNotRedrawn(
   }
   return {
     kind: "saved-not-redrawn",
+    seen: seenOf(saved, deps),
     sheetKey: sheet.sheetKey,
     sheetName: sheet.sheetName,
     message:
@@ -456,7 +488,7 @@ async function resolveUnknown(
     try {
       await show(deps.run, after, sheet.sheetKey, deps.project);
     } catch (error) {
-      return await savedNotRedrawn(deps.run, sheet, after, error);
+      return await savedNotRedrawn(deps, sheet, after, error);
     }
     return {
       kind: "unknown",

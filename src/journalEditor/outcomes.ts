@@ -1,5 +1,15 @@
 // What the journal editor's actions report to the task pane: every outcome a person can act on.
 import type { SheetProblem } from "../journal/contract";
+import type { JournalSeen } from "../settings/recentJournals";
+
+/**
+ * A journal as the server just gave it, for the list of journals opened on this computer, and
+ * the project it was read from (its name in the workbook; absent when the workbook has none).
+ */
+export interface SeenOnServer {
+  readonly journal: JournalSeen;
+  readonly project?: string;
+}
 
 /**
  * `notes`: what the sheet could not show exactly (from the layout) or what the reader did for the
@@ -14,6 +24,7 @@ export type OpenOutcome =
       editable: boolean;
       message: string;
       notes: readonly string[];
+      seen: SeenOnServer;
     }
   | { kind: "failed"; message: string };
 
@@ -35,7 +46,7 @@ export type ValidateOutcome =
 export type SendOutcome =
   | { kind: "not-journal"; message: string }
   /** Not DRAFT (as loaded, or on the server now): nothing was sent. */
-  | { kind: "read-only"; message: string }
+  | { kind: "read-only"; message: string; seen?: SeenOnServer }
   /** Local validation failed: nothing was sent. */
   | InvalidSheetOutcome
   /**
@@ -52,9 +63,21 @@ export type SendOutcome =
       differences: readonly string[];
     }
   /** Saved; the sheet was redrawn from the server's answer. `changes` lists what the server stored differently. */
-  | { kind: "saved"; changes: readonly string[]; message: string; notes: readonly string[] }
+  | {
+      kind: "saved";
+      changes: readonly string[];
+      message: string;
+      notes: readonly string[];
+      seen: SeenOnServer;
+    }
   /** Saved, but redrawing the sheet failed: the sheet still shows the user's edits; offer Reload. */
-  | { kind: "saved-not-redrawn"; sheetKey: string; sheetName: string; message: string }
+  | {
+      kind: "saved-not-redrawn";
+      sheetKey: string;
+      sheetName: string;
+      message: string;
+      seen: SeenOnServer;
+    }
   /** The server refused or the request failed; the sheet is exactly as it was. */
   | { kind: "failed"; message: string }
   /** The request's outcome was unknown; the journal was read back to find out. */

@@ -254,7 +254,7 @@ export function mountConnectionPanel(
     }
     clearProblems();
     status.textContent = forgetHere
-      ? `Disconnected from ${project}. Its token is no longer kept on this computer.`
+      ? `Disconnected from ${project}. Its token is no longer kept on this computer. Its recent journals are forgotten too.`
       : `Disconnected from ${project}.`;
     if (current !== undefined) {
       disconnect(current, stores, { forget: forgetHere }).catch(() => {
@@ -378,7 +378,7 @@ export function mountConnectionPanel(
     disconnectProject(current.project, forgetHere);
     if (projects.length <= 1) {
       status.textContent = forgetHere
-        ? "Disconnected. The token is no longer kept on this computer."
+        ? "Disconnected. The token is no longer kept on this computer. Its recent journals are forgotten too."
         : "Disconnected. Enter the access token to connect again.";
     }
   });

@@ -5,8 +5,9 @@
 import type { LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
 import type { TableProject } from "../excel/tableWriter";
+import type { KnownJournal } from "../journal/ownReference";
 import type { OpenOutcome, SendOutcome, ValidateOutcome } from "../journalEditor/outcomes";
-import type { ActiveConnectionHolder } from "../settings/activeConnection";
+import type { ActiveConnection, ActiveConnectionHolder } from "../settings/activeConnection";
 import {
   ActiveJournalInfo,
   busyText,
@@ -24,6 +25,7 @@ import {
 } from "./journalText";
 import { mountJournalReportView } from "./journalReportView";
 import { mountProjectChoice } from "./projectChoice";
+import { mountRecentJournals, RecentJournalsStore } from "./recentJournalsSection";
 import { focusIsOnOrLost, markInvalid, requireElement, setAlert, setShown } from "./view";
 
 /** What the journal editor's actions need: the workbook and the connected client. */
@@ -37,6 +39,8 @@ export interface JournalEditorDeps {
     readonly project: TableProject;
     readonly api?: LedgerApi;
   };
+  /** The chosen project's journal of this own reference opened on this computer before. */
+  readonly recalled?: (reference: string) => Promise<KnownJournal | undefined>;
 }
 
 /** The journal editor's actions (src/journalEditor), passed in so the panel stays glue. */
@@ -69,6 +73,8 @@ export interface JournalPanelOptions {
   readonly journalOfSheet: (
     sheetKey: string,
   ) => Promise<{ readonly journalId: string; readonly project?: string } | null>;
+  /** The journals opened on this computer; absent where the host keeps nothing here. */
+  readonly recent?: RecentJournalsStore;
 }
 
 export interface JournalPanel {
@@ -122,19 +128,34 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     staleSheet = undefined;
   });
   const { show, hideStale } = reportView;
+  const recentJournals = mountRecentJournals(root, {
+    active,
+    chosen: () => project.connection(),
+    recent: options.recent,
+    // As typing its ID would.
+    onOpen: (journalId, button) => {
+      reference.value = journalId;
+      markInvalid(reference, undefined);
+      void openJournal(button);
+    },
+  });
 
   /**
    * The chosen project's client for opening, and every project's for sending: a sheet's journal
    * goes back to the project it came from. Undefined when no project is connected.
    */
   function connection(): JournalEditorDeps | undefined {
-    const chosen = project.connection() ?? active.current ?? active.all[0];
+    const chosen = chosenConnection();
     if (chosen === undefined) return undefined;
+    const { recent } = options;
+    const recalled =
+      recent === undefined ? {} : { recalled: (typed: string) => recent.recall(chosen, typed) };
     const chosenProject = active.tableProject(chosen.project);
-    if (chosenProject === undefined) return { run, api: chosen.api };
+    if (chosenProject === undefined) return { run, api: chosen.api, ...recalled };
     return {
       run,
       api: chosen.api,
+      ...recalled,
       project: chosenProject,
       clientFor: (recorded) => {
         const label = active.projectOfRecord(recorded) ?? chosen.project;
@@ -145,8 +166,13 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     };
   }
 
+  function chosenConnection(): ActiveConnection | undefined {
+    return project.connection() ?? active.current ?? active.all[0];
+  }
+
   function render(): void {
     const state = journalControls({ connected: active.all.length > 0, action, info });
+    recentJournals.enable(state.open);
     openButton.disabled = !state.open;
     validateButton.disabled = !state.validate;
     sendButton.disabled = !state.send;
@@ -290,7 +316,10 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
         };
       }
       const outcome = await editor.openJournal(deps, text, signal);
-      if (outcome.kind === "opened") info = outcomeInfo(outcome);
+      if (outcome.kind === "opened") {
+        info = outcomeInfo(outcome);
+        await recentJournals.note(outcome.seen, "opened");
+      }
       return describeOpen(outcome, "open", signal.aborted);
     });
   }
@@ -306,6 +335,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
     hideStale();
     await perform("send", sendButton, async (deps, signal) => {
       const outcome = await editor.sendActiveJournal(deps, { signal });
+      await noteSent(outcome);
       // The sheet the editor sent from: Reload and Overwrite act on it, whatever is active then.
       if (outcome.kind === "stale" || outcome.kind === "saved-not-redrawn") {
         staleSheet = {
@@ -345,7 +375,10 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
         owner?.api === undefined ? deps : { ...deps, api: owner.api, project: owner.project };
       // Reload is the one path that replaces the sheet's edits: the user chose it.
       const outcome = await editor.openJournal(from, shown.journalId, signal, { replace: true });
-      if (outcome.kind === "opened") info = outcomeInfo(outcome);
+      if (outcome.kind === "opened") {
+        info = outcomeInfo(outcome);
+        await recentJournals.note(outcome.seen, "opened");
+      }
       return describeOpen(outcome, "reload", signal.aborted);
     });
   }
@@ -364,6 +397,7 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
       // The sheet that was found stale, and only the server version the warning showed.
       const overwrite = { sheetKey: warned.sheetKey, serverUpdatedAt: warned.serverUpdatedAt };
       const outcome = await editor.sendActiveJournal(deps, { overwrite, signal });
+      await noteSent(outcome);
       if (outcome.kind === "stale") {
         staleSheet = { sheetKey: outcome.sheetKey, serverUpdatedAt: outcome.serverUpdatedAt };
       } else if (outcome.kind === "saved-not-redrawn") {
@@ -371,6 +405,13 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
       }
       return describeSend(outcome, signal.aborted);
     });
+  }
+
+  /** A send that read the journal from the server updates its status in the list. */
+  async function noteSent(outcome: SendOutcome): Promise<void> {
+    if ("seen" in outcome && outcome.seen !== undefined) {
+      await recentJournals.note(outcome.seen, "statusSeen");
+    }
   }
 
   async function readInfo(deps: JournalEditorDeps): Promise<ActiveJournalInfo | null | undefined> {
@@ -416,8 +457,16 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
   });
   panel.addEventListener("pointerenter", () => void refresh());
 
-  active.subscribe(() => setConnected(active.all.length > 0));
+  active.subscribe(() => {
+    setConnected(active.all.length > 0);
+    void recentJournals.refresh();
+  });
+  requireElement(root, "journal-project", HTMLSelectElement).addEventListener(
+    "change",
+    () => void recentJournals.refresh(),
+  );
   setConnected(active.all.length > 0);
+  void recentJournals.refresh();
 
   return {
     focus: () => reference.focus(),

@@ -31,6 +31,7 @@ import {
   WorkbookProject,
   PROJECTS_SETTING,
 } from "../settings/projects";
+import { RecentJournalsOnDevice } from "../settings/recentJournalsOnDevice";
 import { forgetToken } from "../settings/rememberedToken";
 import type { DocumentSettingsStore, SecretStore } from "../settings/stores";
 import {
@@ -313,9 +314,9 @@ function activeOf(
 }
 
 /**
- * Disconnects. With `forget`, this computer also forgets the project's token, the pair and this
- * document's binding to it, so no workbook connects to it by itself; without, the next opening
- * of this workbook connects again.
+ * Disconnects. With `forget`, this computer also forgets the project's token, the pair, this
+ * document's binding to it (so no workbook connects to it by itself) and the journals of the
+ * project opened here; without, the next opening of this workbook connects again.
  */
 export async function disconnect(
   connection: Pick<ActiveConnection, "origin" | "identity" | "apiAddress" | "version" | "project">,
@@ -333,6 +334,7 @@ export async function disconnect(
     documentId: parseDocumentId(await stores.workbook.get(DOCUMENT_SETTING)),
     url: stores.documentUrl,
   });
+  await new RecentJournalsOnDevice(stores.device).forget(connection);
 }
 
 /** The server origin the form's address points at, if the address is valid. */

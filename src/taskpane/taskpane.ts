@@ -2,7 +2,12 @@
 // workbook's settings and the add-in's storage. Outside Excel it says where to open it instead.
 
 import "../polyfills"; // first: built-ins for Edge Legacy (docs/deploy.md)
-import { ledgerFormulas, refreshFormulas, workbookSettings } from "../functions/formulaRuntime";
+import {
+  journalsOpenedHere,
+  ledgerFormulas,
+  refreshFormulas,
+  workbookSettings,
+} from "../functions/formulaRuntime";
 import { diagnoseNoAnswer, noAnswerMessage } from "../api/reachability";
 import { fetchNewIntoTable } from "../import/fetchNew";
 import { importCollection } from "../import/importCollection";
@@ -210,7 +215,9 @@ async function start(): Promise<void> {
     pathFor: (info) => importPanel.pathFor(info),
     setLoadOnOpen,
   });
+  const recentJournals = journalsOpenedHere();
   mountJournalPanel(document, {
+    ...(recentJournals === undefined ? {} : { recent: recentJournals }),
     active: activeConnection,
     run: excelRun,
     editor: { openJournal, validateActiveJournal, sendActiveJournal, activeJournalInfo },

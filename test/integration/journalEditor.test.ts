@@ -6,6 +6,8 @@ import { activeJournalSheet } from "../../src/excel/journalSheet";
 import { FakeExcelHost } from "../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { openJournal, sendActiveJournal, validateActiveJournal } from "../../src/journalEditor";
+import { MemorySecretStore } from "../../src/settings/memoryStores";
+import { RecentJournalsOnDevice } from "../../src/settings/recentJournalsOnDevice";
 import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS, startSandbox } from "../../tools/sandbox";
 
 let sandbox: RunningSandbox;
@@ -326,6 +328,54 @@ describe("journal editor against the sandbox", () => {
     });
     const reopened = await openJournal(deps, seeded("JNL-0001").transaction_reference);
     expect(reopened).toMatchObject({ kind: "opened", sheetName: SHEET_1 });
+  });
+
+  it("offers the transaction reference of a journal opened on this computer before, not open in the workbook", async () => {
+    const host = new OfficeJsExcelHost();
+    const store = new MemorySecretStore();
+    const recent = new RecentJournalsOnDevice(store);
+    const project = {
+      origin: sandbox.origin,
+      apiAddress: sandbox.baseUrl,
+      identity: "demo-company",
+      project: "Project 1",
+    };
+    // Opened before, in another workbook: the open outcome says what the server gave.
+    const before = await openJournal(
+      { run: new OfficeJsExcelHost().run, api: api() },
+      seeded("JNL-0004").id,
+    );
+    if (before.kind !== "opened") throw new Error(before.message);
+    expect(before.seen.journal).toEqual({
+      journalId: seeded("JNL-0004").id,
+      reference: "JNL-0004",
+      transactionReference: seeded("JNL-0004").transaction_reference,
+      status: "POSTED",
+    });
+    await recent.opened(project, before.seen.journal);
+
+    const deps = {
+      run: host.run,
+      api: api(),
+      recalled: (reference: string) => recent.recall(project, reference),
+    };
+    expect(await openJournal(deps, "jnl-0004")).toEqual({
+      kind: "failed",
+      message:
+        "jnl-0004 is a journal's own reference, which the service cannot look up: it finds a " +
+        "journal by its ID or its transaction reference. Journal JNL-0004 was opened on this " +
+        `computer before; open it by its transaction reference ${seeded("JNL-0004").transaction_reference}, ` +
+        "or with its Open button under Recent journals.",
+    });
+    // A journal of that reference not opened here: the service's own answer.
+    expect((await openJournal(deps, "JNL-0005")).message).toMatch(
+      /^No journal “JNL-0005” was found \(404\)/,
+    );
+    // Storage that does not answer leaves the service's answer too.
+    const failing = { ...deps, recalled: () => Promise.reject(new Error("storage")) };
+    expect((await openJournal(failing, "JNL-0004")).message).toMatch(
+      /^No journal “JNL-0004” was found/,
+    );
   });
 
   it("refuses an unbalanced journal locally, shows the difference and sends nothing", async () => {

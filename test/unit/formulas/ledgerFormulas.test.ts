@@ -320,6 +320,45 @@ describe("LedgerFormulas", () => {
     expect(error.message).toMatch(/Refresh data/);
   });
 
+  it("answers a journal's own reference with the transaction reference of one opened on this computer", async () => {
+    const api = new RecordingApi();
+    api.failWith = new ApiError("not-found", "No journal “JNL-0004” was found (404).");
+    const asked: (string | undefined)[][] = [];
+    const service = new LedgerFormulas({
+      connection: (project) => ({ api, project: project ?? "Acme" }),
+      recalled: async (project, reference) => {
+        asked.push([project, reference]);
+        return reference.toUpperCase() === "JNL-0004"
+          ? { journalId: "mj_4", reference: "JNL-0004", transactionReference: "TRX-2026-0004" }
+          : undefined;
+      },
+    });
+    const error = await failure(service.journal("jnl-0004"));
+    expect([error.code, error.message]).toEqual([
+      "#N/A",
+      "jnl-0004 is a journal's own reference, which the service cannot look up: it finds a " +
+        "journal by its ID or its transaction reference. Journal JNL-0004 was opened on this " +
+        "computer before: use its transaction reference TRX-2026-0004 instead.",
+    ]);
+    // JOURNAL.FIELD says the same, for the project it names.
+    const field = await failure(service.journalField("JNL-0004", "status", {}, "Other"));
+    expect(field.message).toMatch(/use its transaction reference TRX-2026-0004 instead\.$/);
+    expect(asked).toEqual([
+      ["Acme", "jnl-0004"],
+      ["Other", "JNL-0004"],
+    ]);
+    // Not opened here, or storage that fails: the service's own answer.
+    api.failWith = new ApiError("not-found", "No journal “JNL-0005” was found (404).");
+    expect((await failure(service.journal("JNL-0005"))).message).toBe(
+      "No journal “JNL-0005” was found (404).",
+    );
+    const failing = new LedgerFormulas({
+      connection: () => ({ api }),
+      recalled: () => Promise.reject(new Error("storage")),
+    });
+    expect((await failure(failing.journal("JNL-0004"))).message).toMatch(/^No journal/);
+  });
+
   it("clear() makes the next call ask again", async () => {
     const api = new RecordingApi();
     const service = formulas(api);

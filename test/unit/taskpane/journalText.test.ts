@@ -181,6 +181,14 @@ describe("journalText.ts", () => {
           editable: true,
           message: "Opened journal JNL-0001.",
           notes: ["Line 2, Debit (F20): 98765432109876.54 is kept as text"],
+          seen: {
+            journal: {
+              journalId: "mj_1",
+              reference: "JNL-0001",
+              transactionReference: "TRX-2026-0001",
+              status: "DRAFT",
+            },
+          },
         }),
       ).toEqual({
         status: "Opened journal JNL-0001.",
@@ -275,6 +283,14 @@ describe("journalText.ts", () => {
           changes: ["Exchange rate: sent 1.2345, stored 1.23"],
           message: "The sheet shows the server's copy.",
           notes: ["Line 1, Account ID (B19): filled in from account code 6100"],
+          seen: {
+            journal: {
+              journalId: "mj_1",
+              reference: "JNL-0001",
+              transactionReference: "TRX-2026-0001",
+              status: "DRAFT",
+            },
+          },
         }),
       ).toEqual({
         status: "Saved. The sheet shows the server's copy.",
@@ -293,6 +309,14 @@ describe("journalText.ts", () => {
           sheetKey: "s1",
           sheetName: "Journal JNL-0001",
           message: "Journal JNL-0001 WAS saved on the server, but the sheet could not be redrawn.",
+          seen: {
+            journal: {
+              journalId: "mj_1",
+              reference: "JNL-0001",
+              transactionReference: "TRX-2026-0001",
+              status: "DRAFT",
+            },
+          },
         }),
       ).toEqual({
         status: "Saved, but the sheet was not redrawn.",

@@ -6,6 +6,7 @@ import {
   parseDocumentId,
 } from "../../../src/settings/documentBinding";
 import { MemoryDocumentSettings, MemorySecretStore } from "../../../src/settings/memoryStores";
+import { RecentJournalsOnDevice } from "../../../src/settings/recentJournalsOnDevice";
 import { loadProjectList, PROJECTS_SETTING, saveProjectList } from "../../../src/settings/projects";
 import { recallToken, rememberToken } from "../../../src/settings/rememberedToken";
 import { ConnectionFormValues } from "../../../src/taskpane/connectionForm";
@@ -303,10 +304,18 @@ describe("session.ts", () => {
       project: "Project 1",
     };
 
+    const JOURNAL = {
+      journalId: "mj_1",
+      reference: "JNL-0001",
+      transactionReference: "TRX-2026-0001",
+      status: "DRAFT",
+    };
+
     it("keeps the token and the binding, so the workbook connects by itself next time", async () => {
       const { stores, fetch, device } = setup();
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, remember: true }, stores);
+      await new RecentJournalsOnDevice(device).opened(live, JOURNAL);
       const kept = new Map(device.items);
       await disconnect(live, stores, { forget: false });
       expect(device.items).toEqual(kept);
@@ -323,7 +332,14 @@ describe("session.ts", () => {
         { ...VALUES, remember: true },
         { ...stores, workbook: other, documentUrl: URL_2 },
       );
+      const recent = new RecentJournalsOnDevice(device);
+      await recent.opened(live, JOURNAL);
+      const otherProject = { ...live, identity: "other-co", project: "Other" };
+      await recent.opened(otherProject, JOURNAL);
       await disconnect(live, stores, { forget: true });
+      // The journals of this project opened here are forgotten too; another project's stay.
+      expect(await recent.list(live)).toEqual([]);
+      expect(await recent.list(otherProject)).toHaveLength(1);
       expect(await recallToken(device, ORIGIN, await keyOf(device))).toBeUndefined();
       expect(await loadKnownConnections(device)).toEqual([]);
       expect((await loadDocumentRecords(device)).map((entry) => entry.url)).toEqual([URL_2]);
