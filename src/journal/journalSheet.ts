@@ -92,6 +92,10 @@ export const DIFFERENCE_LABEL = "Difference";
 export const BALANCED_TEXT = "Balanced";
 export const UNBALANCED_TEXT = "Unbalanced";
 
+/** The line under the title of a DRAFT journal's sheet, saying what its shading means. */
+export const LEGEND_TEXT =
+  "White cells are what Send sends (an Account code as the ID of its account); grey cells are not sent.";
+
 /** Empty rows for new lines under the journal's own lines, unless the caller says otherwise. */
 export const DEFAULT_SPARE_LINES = 10;
 

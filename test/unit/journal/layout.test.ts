@@ -1,5 +1,6 @@
 import type { ManualJournal } from "../../../src/api";
 import { layoutJournal } from "../../../src/journal";
+import { LEGEND_TEXT } from "../../../src/journal/journalSheet";
 import type { JournalLayout, LayoutCell } from "../../../src/journal";
 import { dateTimeToSerial, dateToSerial } from "../../../src/sheets";
 import { golden } from "./golden";
@@ -21,6 +22,7 @@ function fields(layout: JournalLayout): Map<string, LayoutCell> {
   for (const cell of layout.cells) {
     const match = /^A(\d+)$/.exec(cell.address);
     if (!match || cell.role !== "label" || Number(match[1]) >= layout.frozenRows) continue;
+    if (cell.value === LEGEND_TEXT) continue;
     map.set(String(cell.value), cellAt(layout, `B${match[1]}`));
   }
   return map;
@@ -50,7 +52,9 @@ describe("layout.ts", () => {
         role: "balance",
         bold: true,
       });
-      expect(row(layout, 2)).toEqual([]);
+      expect(row(layout, 2)).toEqual([
+        { address: "A2", value: LEGEND_TEXT, numberFormat: "@", role: "label" },
+      ]);
     });
 
     it("labels the header fields in column A, values in column B; only date, currency, rate and description are inputs", () => {
