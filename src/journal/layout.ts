@@ -14,9 +14,9 @@ import { dateTimeToSerial, dateToSerial, looksLikeIsoDate } from "../sheets/exce
 import { MAX_SHEET_NAME_LENGTH, sheetNameFor, withProjectName } from "../sheets/names";
 import { fitText } from "../sheets/textCells";
 import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
+import { balanceFormula, differenceFormula } from "./balanceFormulas";
 import { JournalLayout, LayoutCell } from "./contract";
 import {
-  BALANCED_TEXT,
   DEFAULT_SPARE_LINES,
   DIFFERENCE_LABEL,
   FieldKind,
@@ -26,7 +26,6 @@ import {
   LINE_COLUMNS,
   LineColumn,
   TOTAL_LABEL,
-  UNBALANCED_TEXT,
   readOnlyReason,
 } from "./journalSheet";
 
@@ -172,11 +171,15 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     role: "label",
     bold: true,
   });
-  const totalDebit = cellAddress(debit, totalRow);
-  const totalCredit = cellAddress(credit, totalRow);
   const difference = cellAddress(debit, differenceRow);
   drawing.put(debit, differenceRow, {
-    formula: `=ROUND(${totalDebit}-${totalCredit},${places})`,
+    formula: differenceFormula({
+      debit: columnLetter(debit),
+      credit: columnLetter(credit),
+      headerRow,
+      totalRow,
+      places,
+    }),
     numberFormat: drawing.moneyFormat,
     role: "total",
     bold: true,
@@ -188,7 +191,7 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     balanceRow,
     reason === null
       ? {
-          formula: `=IF(${difference}=0,"${BALANCED_TEXT}","${UNBALANCED_TEXT}")`,
+          formula: balanceFormula(difference),
           numberFormat: JOURNAL_FORMATS.formula,
           role: "balance",
           bold: true,

@@ -1,5 +1,6 @@
 import type { ManualJournal } from "../../../src/api";
 import { layoutJournal } from "../../../src/journal";
+import { differenceFormula } from "../../../src/journal/balanceFormulas";
 import { LEGEND_TEXT } from "../../../src/journal/journalSheet";
 import type { JournalLayout, LayoutCell } from "../../../src/journal";
 import { dateTimeToSerial, dateToSerial } from "../../../src/sheets";
@@ -47,7 +48,7 @@ describe("layout.ts", () => {
       });
       expect(cellAt(layout, "B1")).toEqual({
         address: "B1",
-        formula: '=IF(F32=0,"Balanced","Unbalanced")',
+        formula: '=IF(ISNUMBER(F32),IF(F32=0,"Balanced","Unbalanced"),F32)',
         numberFormat: "General",
         role: "balance",
         bold: true,
@@ -191,7 +192,7 @@ describe("layout.ts", () => {
       expect(cellAt(layoutJournal(journal, { spareLines: 0 }), "A21").value).toBe("Total");
     });
 
-    it("totals Debit and Credit with live SUMs from the header row to the row above Total, and the difference with ROUND", () => {
+    it("totals Debit and Credit with live SUMs from the header row to the row above Total, and the difference in whole minor units", () => {
       const layout = layoutJournal(seededJournal("JNL-0001"));
       expect(cellAt(layout, "F31")).toEqual({
         address: "F31",
@@ -203,7 +204,13 @@ describe("layout.ts", () => {
       expect(cellAt(layout, "G31").formula).toBe("=SUM(OFFSET(G18,0,0,ROW()-ROW(G18),1))");
       expect(cellAt(layout, "A32")).toMatchObject({ value: "Difference", role: "label" });
       expect(cellAt(layout, "F32")).toMatchObject({
-        formula: "=ROUND(F31-G31,2)",
+        formula: differenceFormula({
+          debit: "F",
+          credit: "G",
+          headerRow: 18,
+          totalRow: 31,
+          places: 2,
+        }),
         numberFormat: "#,##0.00",
         role: "total",
       });
