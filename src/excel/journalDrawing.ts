@@ -10,9 +10,8 @@ import type { ExcelRun } from "./run";
 /**
  * The fill of every cell of the sheet whose content Send does not send: facts, labels, headers,
  * totals, the balance and the empty cells between them. Office's own "Background 2" grey: darker
- * than the faint greys that vanish on some screens, light enough for black text, and a palette
- * colour, which Excel's dark cell mode shows as a dark grey apart from its unfilled cells. (The
- * dark mode was not tried here: the emulator has no themes.)
+ * than the faint greys that vanish on some screens, light enough for black text. How Excel's
+ * dark cell mode shows it was not tried here (the emulator has no themes).
  */
 export const NOT_SENT_FILL = "#E7E6E6";
 
