@@ -1,27 +1,35 @@
 // Draws a journal's layout on a sheet in a few batched requests and records the sheet's state.
 import type { JournalLayout, JournalSheetState, LayoutCell } from "../journal/contract";
-import { layoutBatches } from "../journal/layoutBlocks";
+import { NO_FILL, layoutBatches } from "../journal/layoutBlocks";
 import type { DrawBatch, SheetArea } from "../journal/layoutBlocks";
 import { markerFormula, markerName, newJournalKey } from "./journalMarkers";
 import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheet";
 import type { SheetRef } from "./journalSheet";
 import type { ExcelRun } from "./run";
 
-/** The fill of each role of cell: shading marks what cannot be edited. */
-export const FILL_OF_ROLE: Readonly<Record<LayoutCell["role"], string | null>> = {
-  label: null,
-  fact: "#F3F2F1", // read-only facts: Office's neutral grey
-  input: null,
-  header: "#E1DFDD",
-  total: "#F3F2F1",
-  balance: null,
-};
+/**
+ * The fill of every cell of the sheet whose content Send does not send: facts, labels, headers,
+ * totals, the balance and the empty cells between them. Office's own "Background 2" grey: darker
+ * than the faint greys that vanish on some screens, light enough for black text. How Excel's
+ * dark cell mode shows it was not tried here (the emulator has no themes).
+ */
+export const NOT_SENT_FILL = "#E7E6E6";
+
+/**
+ * Whether Send sends what the cell holds: the inputs of a DRAFT journal (the date, currency,
+ * rate, description, and each line's account, description, amounts and ids; an Account code as
+ * the ID of its account). They have no fill, the look of a cell to type in.
+ */
+export function isSentCell(cell: LayoutCell): boolean {
+  return cell.role === "input";
+}
 
 /**
  * Draws `layout` on the journal sheet with key `sheetKey` (cleared first), or on a new sheet
  * named `layout.sheetName`, marked with a new key, when no key is given; applies formats before
- * values so server text stays literal, shades read-only cells, and records `state`. Returns the
- * sheet drawn.
+ * values so server text stays literal, shades every cell that is not sent ({@link NOT_SENT_FILL}:
+ * the whole extent, then the sent cells' fill taken away, a few ranges), and records `state`.
+ * Returns the sheet drawn.
  *
  * The cells travel as a few rectangles ({@link layoutBatches}): one `values` array each, number
  * formats, fills and bold set on whole rectangles and columns, so a request holds a number of
@@ -34,7 +42,10 @@ export async function drawJournal(
   state: JournalSheetState,
   sheetKey?: string,
 ): Promise<SheetRef> {
-  const [first, ...rest] = layoutBatches(layout, { fillOf: (cell) => FILL_OF_ROLE[cell.role] });
+  const [first, ...rest] = layoutBatches(layout, {
+    background: NOT_SENT_FILL,
+    fillOf: (cell) => (isSentCell(cell) ? NO_FILL : null),
+  });
   return await run(async (context) => {
     const setting = queueStates(context);
     const key = sheetKey ?? newJournalKey();
@@ -83,7 +94,8 @@ function queueBatch(sheet: Excel.Worksheet, batch: DrawBatch): void {
   for (const format of batch.formats) {
     const range = rangeOf(sheet, format);
     if (format.numberFormat !== undefined) range.numberFormat = numberFormats(format.numberFormat);
-    if (format.fill !== undefined) range.format.fill.color = format.fill;
+    if (format.fill === NO_FILL) range.format.fill.clear();
+    else if (format.fill !== undefined) range.format.fill.color = format.fill;
     if (format.bold) range.format.font.bold = true;
   }
   for (const contents of batch.contents) {

@@ -14,7 +14,10 @@ export interface LayoutCell {
   readonly formula?: string;
   readonly numberFormat: string;
   readonly bold?: boolean;
-  /** Read-only facts are shaded grey; editable inputs stay white. */
+  /**
+   * What the cell is. Only "input" cells (of a DRAFT journal) are sent: they stay white; every
+   * other cell, and the empty cells of the extent, are shaded as not sent.
+   */
   readonly role: "label" | "fact" | "input" | "header" | "total" | "balance";
 }
 

@@ -91,6 +91,14 @@ export const DIFFERENCE_LABEL = "Difference";
 /** What the balance cell shows. */
 export const BALANCED_TEXT = "Balanced";
 export const UNBALANCED_TEXT = "Unbalanced";
+/** What the balance cell shows when a column's total has more than 15 digits in minor units. */
+export const TOO_LARGE_TEXT = "Too large to check here — use Validate";
+/** What it shows when an amount is negative, not a number, or not in whole minor units. */
+export const UNCHECKED_TEXT = "Cannot check here — use Validate";
+
+/** The line under the title of a DRAFT journal's sheet, saying what its shading means. */
+export const LEGEND_TEXT =
+  "White cells are what Send sends (an Account code as the ID of its account); grey cells are not sent.";
 
 /** Empty rows for new lines under the journal's own lines, unless the caller says otherwise. */
 export const DEFAULT_SPARE_LINES = 10;

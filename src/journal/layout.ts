@@ -14,18 +14,18 @@ import { dateTimeToSerial, dateToSerial, looksLikeIsoDate } from "../sheets/exce
 import { MAX_SHEET_NAME_LENGTH, sheetNameFor, withProjectName } from "../sheets/names";
 import { fitText } from "../sheets/textCells";
 import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
+import { balanceFormula, differenceFormula } from "./balanceFormulas";
 import { JournalLayout, LayoutCell } from "./contract";
 import {
-  BALANCED_TEXT,
   DEFAULT_SPARE_LINES,
   DIFFERENCE_LABEL,
   FieldKind,
   HEADER_FIELDS,
   JOURNAL_FORMATS,
+  LEGEND_TEXT,
   LINE_COLUMNS,
   LineColumn,
   TOTAL_LABEL,
-  UNBALANCED_TEXT,
   readOnlyReason,
 } from "./journalSheet";
 
@@ -40,7 +40,9 @@ export interface LayoutOptions {
 
 /** Row of the title and the balance cell. */
 const TITLE_ROW = 1;
-/** The header block starts under the title and a blank row. */
+/** The legend of the shading, under the title. */
+const LEGEND_ROW = 2;
+/** The header block starts under the title and the legend. */
 const FIRST_FIELD_ROW = 3;
 /** The column of the header fields' values, and of the balance cell. */
 const VALUE_COLUMN = 1;
@@ -98,6 +100,14 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     role: "header",
     bold: true,
   });
+
+  if (editable) {
+    drawing.put(0, LEGEND_ROW, {
+      value: LEGEND_TEXT,
+      numberFormat: JOURNAL_FORMATS.text,
+      role: "label",
+    });
+  }
 
   let row = FIRST_FIELD_ROW;
   for (const field of HEADER_FIELDS) {
@@ -161,11 +171,15 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     role: "label",
     bold: true,
   });
-  const totalDebit = cellAddress(debit, totalRow);
-  const totalCredit = cellAddress(credit, totalRow);
   const difference = cellAddress(debit, differenceRow);
   drawing.put(debit, differenceRow, {
-    formula: `=ROUND(${totalDebit}-${totalCredit},${places})`,
+    formula: differenceFormula({
+      debit: columnLetter(debit),
+      credit: columnLetter(credit),
+      headerRow,
+      totalRow,
+      places,
+    }),
     numberFormat: drawing.moneyFormat,
     role: "total",
     bold: true,
@@ -177,7 +191,7 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     balanceRow,
     reason === null
       ? {
-          formula: `=IF(${difference}=0,"${BALANCED_TEXT}","${UNBALANCED_TEXT}")`,
+          formula: balanceFormula(difference),
           numberFormat: JOURNAL_FORMATS.formula,
           role: "balance",
           bold: true,
@@ -222,10 +236,10 @@ class Drawing {
 
   put(column: number, row: number, cell: CellDrawing & Pick<LayoutCell, "role">): void {
     this.cells.push({ address: cellAddress(column, row), ...cell });
-    // The title, the status sentence and the header block's texts run on into the empty cells
-    // to their right, so they do not widen their columns.
+    // The title, the status sentence, the legend and the header block's texts run on into the
+    // empty cells to their right, so they do not widen their columns.
     const overflows =
-      row === TITLE_ROW && column > 0
+      (row === TITLE_ROW && column > 0) || row === LEGEND_ROW
         ? true
         : row < FIRST_FIELD_ROW + HEADER_FIELDS.length &&
           column === VALUE_COLUMN &&

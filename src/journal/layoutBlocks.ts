@@ -38,9 +38,20 @@ export interface DrawBatch {
   readonly contents: readonly AreaContents[];
 }
 
+/** A fill that takes a cell's fill away (Excel's No Fill), as `fill.clear()` does. */
+export const NO_FILL = "none";
+
 export interface BlockOptions {
-  /** The fill of a cell (null: none): the layout gives roles, the Excel layer their colours. */
+  /**
+   * The fill to set on a cell (null: nothing to set; {@link NO_FILL}: none): the layout gives
+   * roles, the Excel layer their colours.
+   */
   readonly fillOf: (cell: LayoutCell) => string | null;
+  /**
+   * A fill for the whole of the layout's extent, its empty cells included, set before every
+   * other format: one range, so that `fillOf` needs to name only the cells that differ.
+   */
+  readonly background?: string;
   /** Estimated request bytes one batch may carry; default {@link REQUEST_BUDGET_BYTES}. */
   readonly budgetBytes?: number;
 }
@@ -64,7 +75,10 @@ export const REQUEST_BUDGET_BYTES = 3_000_000;
 export function layoutBatches(layout: JournalLayout, options: BlockOptions): DrawBatch[] {
   const budget = options.budgetBytes ?? REQUEST_BUDGET_BYTES;
   const rectangles = rectanglesOf(layout.cells);
-  const formats = rectangles.flatMap((rectangle) => formatsOf(rectangle, options.fillOf));
+  const formats = [
+    ...backgroundOf(layout.extent, options.background),
+    ...rectangles.flatMap((rectangle) => formatsOf(rectangle, options.fillOf)),
+  ];
   const contents = rectangles.flatMap((rectangle) =>
     rowChunks(rectangle, budget - RANGE_COST_BYTES),
   );
@@ -87,6 +101,22 @@ export function layoutBatches(layout: JournalLayout, options: BlockOptions): Dra
   }
   if (current.bytes > 0) batches.push(current);
   return batches.map(({ formats, contents }) => ({ formats, contents }));
+}
+
+/** The background's one format: the extent ("A1:L40") with its fill; none without one. */
+function backgroundOf(extent: string, fill: string | undefined): AreaFormat[] {
+  if (fill === undefined) return [];
+  const [from, to] = extent.split(":").map(addressPosition);
+  if (!from || !to) throw new Error(`The layout's extent is ${extent}.`);
+  return [
+    {
+      row: from.row - 1,
+      column: from.column,
+      rowCount: to.row - from.row + 1,
+      columnCount: to.column - from.column + 1,
+      fill,
+    },
+  ];
 }
 
 /** Estimated request bytes of a format write. */

@@ -29,7 +29,8 @@
 //   in a General cell ("m/d/yyyy", "0%", "0.00E+00"); "-..." that is not a number but parses is a
 //   formula; all else stays text. Numbers keep 15 significant digits.
 // - Formulas: + - * / ^ & % comparisons, SUM ROUND ABS IF AND OR NOT IFERROR ROWS COLUMNS COUNTA
-//   COUNT MIN MAX ISBLANK ROW OFFSET, SUBTOTAL (function numbers 1-11 and 101-111; cells holding
+//   COUNT MIN MAX ISBLANK ISNUMBER ROW OFFSET, SUMPRODUCT (its arguments as arrays: operators,
+//   ROUND and ABS cell by cell), SUBTOTAL (function numbers 1-11 and 101-111; cells holding
 //   SUBTOTAL are left out of its ranges); A1 references with sheets ('My sheet'!A1:B2); table
 //   references (Table1, Table1[Col], Table1[#All|#Data|#Headers|#Totals],
 //   Table1[[#Headers],[Col]], Table1[[A]:[B]], and [Col] without a table name inside a table,
@@ -131,7 +132,8 @@
 // active sheet (host.activateChartSheet): getActiveWorksheet() then fails with GeneralException
 // (Excel fails it, OfficeDev/office-js#2444; the code is not checked). No [#This Row], no calculated-column autofill, no events,
 // no row heights or alignment. AutoFilter: tables only, "Values" and "Custom" criteria only, not
-// reapplied when cells change; SUBTOTAL 101-111 equal 1-11. Protection: no per-cell Locked
+// reapplied when cells change; SUBTOTAL 101-111 equal 1-11. Arrays only in SUMPRODUCT's
+// arguments, whose blocks must match in shape or be single values (no #N/A padding). Protection: no per-cell Locked
 // format (every cell is locked) and the protection options are not modelled. A [Col] reference
 // outside a table is #REF! (Excel refuses the formula); General display text ignores column
 // width; a "+"/"-" entry that does not parse stays text (Excel may refuse it); locale is en-US;

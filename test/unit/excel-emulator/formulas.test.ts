@@ -36,6 +36,41 @@ describe("formula evaluation", () => {
     ).toEqual(expected);
   });
 
+  it.each([
+    [
+      "=SUMPRODUCT(A1:A3,B1:B3)",
+      [
+        [1, 2],
+        [3, 4],
+        [2, 6],
+      ],
+      26,
+    ],
+    // ROUND and ABS apply cell by cell, with ROUND's 15-digit correction; a blank cell is 0.
+    ["=SUMPRODUCT(ROUND(A1:A3*100,0))", [[1.005], [0.1], [""]], 111],
+    ["=SUMPRODUCT(ABS(A1:A3))", [[-1], [2], [-3]], 6],
+    // Cells that are not numbers count as 0, unless arithmetic meets text first.
+    ["=SUMPRODUCT(A1:A3)", [[1], ["x"], [true]], 1],
+    ["=SUMPRODUCT(A1:A2*2)", [[1], ["x"]], "#VALUE!"],
+    ["=SUMPRODUCT(A1:A2)", [[1], ["#N/A"]], "#N/A"],
+    ["=SUMPRODUCT((A1:A3>1)*(A1:A3<5))", [[1], [3], [6]], 1],
+    ["=SUMPRODUCT(--(A1:A3<0))", [[-1], [2], [-3]], 2],
+    ["=SUMPRODUCT(A1:A3<0)", [[-1], [2], [-3]], 0],
+    ["=SUMPRODUCT(OFFSET(A1,1,0,2,1)*10)", [[1], [2], [3]], 50],
+    [
+      "=SUMPRODUCT(A1:A2,B1:B3)",
+      [
+        [1, 1],
+        [2, 2],
+        [3, 3],
+      ],
+      "#VALUE!",
+    ],
+    ["=ISNUMBER(A1)+ISNUMBER(A2)", [[1], ["x"]], 1],
+  ])("SUMPRODUCT evaluates its arguments as arrays: %s is %j", async (formula, cells, expected) => {
+    expect(await evaluate(formula, cells)).toEqual(expected);
+  });
+
   it("grows a SUM(OFFSET(…, ROW()-ROW(…))) total when rows are inserted just above it", async () => {
     const host = new FakeExcelHost();
     host.setCells("Sheet1", "A1", [["Amount"], [10], [20]]);

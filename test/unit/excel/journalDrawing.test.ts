@@ -1,7 +1,7 @@
 // Drawing a journal sheet in few large ranges: the sheet is exactly what writing each layout cell
 // on its own draws, and the requests stay small and bounded however many lines the journal has.
 import type { ManualJournal } from "../../../src/api";
-import { drawJournal, FILL_OF_ROLE } from "../../../src/excel/journalDrawing";
+import { drawJournal, isSentCell, NOT_SENT_FILL } from "../../../src/excel/journalDrawing";
 import { readJournalGrid } from "../../../src/excel/journalGrid";
 import { markerName } from "../../../src/excel/journalMarkers";
 import { FakeExcelHost } from "../../../tools/excel-emulator";
@@ -33,14 +33,14 @@ function sheetContents(host: FakeExcelHost, name: string): Map<string, unknown> 
 async function drawCellByCell(host: FakeExcelHost, layout: JournalLayout): Promise<void> {
   await host.run(async (context) => {
     const sheet = context.workbook.worksheets.add(layout.sheetName);
+    sheet.getRange(layout.extent).format.fill.color = NOT_SENT_FILL;
     for (const cell of layout.cells) {
       const range = sheet.getRange(cell.address);
       range.numberFormat = [[cell.numberFormat]];
       if (cell.formula !== undefined) range.formulas = [[cell.formula]];
       else range.values = [[cell.value ?? ""]];
       if (cell.bold) range.format.font.bold = true;
-      const fill = FILL_OF_ROLE[cell.role];
-      if (fill) range.format.fill.color = fill;
+      if (isSentCell(cell)) range.format.fill.clear();
     }
     layout.columnWidths.forEach((width, column) => {
       sheet.getRangeByIndexes(0, column, 1, 1).format.columnWidth = width;

@@ -2,7 +2,7 @@
 // cell by cell did (whatever the user coloured, inserted or deleted meanwhile), and a Validate
 // with problems in whole columns of a 10,000-line journal is a few small requests.
 import fc from "fast-check";
-import { drawJournal } from "../../../src/excel/journalDrawing";
+import { drawJournal, NOT_SENT_FILL } from "../../../src/excel/journalDrawing";
 import { markProblems, PROBLEM_FILL } from "../../../src/excel/journalProblemMarks";
 import {
   JOURNAL_SHEETS_SETTING,
@@ -196,7 +196,7 @@ describe("markProblems()", () => {
     await markProblems(host.run, sheetKey, ["D20"]);
     await markProblems(host.run, sheetKey, ["D21", "D22"]);
     expect((await storedState(host.run, sheetKey))?.marked).toEqual([
-      { address: "D21:D22", fill: "#F3F2F1" },
+      { address: "D21:D22", fill: NOT_SENT_FILL },
     ]);
     await markProblems(host.run, sheetKey, []);
     expect(fills(host, sheetName, 40)).toEqual(drawn);
@@ -240,7 +240,7 @@ describe("markProblems()", () => {
       { address: "F19:F20", fill: null },
       { address: "F21", fill: "#FFFF00" },
       { address: "F22:F26", fill: null },
-      { address: "D19:D26", fill: "#F3F2F1" },
+      { address: "D19:D26", fill: NOT_SENT_FILL },
     ]);
   });
 });

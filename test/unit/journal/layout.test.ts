@@ -1,5 +1,7 @@
 import type { ManualJournal } from "../../../src/api";
 import { layoutJournal } from "../../../src/journal";
+import { differenceFormula } from "../../../src/journal/balanceFormulas";
+import { LEGEND_TEXT } from "../../../src/journal/journalSheet";
 import type { JournalLayout, LayoutCell } from "../../../src/journal";
 import { dateTimeToSerial, dateToSerial } from "../../../src/sheets";
 import { golden } from "./golden";
@@ -21,6 +23,7 @@ function fields(layout: JournalLayout): Map<string, LayoutCell> {
   for (const cell of layout.cells) {
     const match = /^A(\d+)$/.exec(cell.address);
     if (!match || cell.role !== "label" || Number(match[1]) >= layout.frozenRows) continue;
+    if (cell.value === LEGEND_TEXT) continue;
     map.set(String(cell.value), cellAt(layout, `B${match[1]}`));
   }
   return map;
@@ -45,12 +48,14 @@ describe("layout.ts", () => {
       });
       expect(cellAt(layout, "B1")).toEqual({
         address: "B1",
-        formula: '=IF(F32=0,"Balanced","Unbalanced")',
+        formula: '=IF(ISNUMBER(F32),IF(F32=0,"Balanced","Unbalanced"),F32)',
         numberFormat: "General",
         role: "balance",
         bold: true,
       });
-      expect(row(layout, 2)).toEqual([]);
+      expect(row(layout, 2)).toEqual([
+        { address: "A2", value: LEGEND_TEXT, numberFormat: "@", role: "label" },
+      ]);
     });
 
     it("labels the header fields in column A, values in column B; only date, currency, rate and description are inputs", () => {
@@ -187,7 +192,7 @@ describe("layout.ts", () => {
       expect(cellAt(layoutJournal(journal, { spareLines: 0 }), "A21").value).toBe("Total");
     });
 
-    it("totals Debit and Credit with live SUMs from the header row to the row above Total, and the difference with ROUND", () => {
+    it("totals Debit and Credit with live SUMs from the header row to the row above Total, and the difference in whole minor units", () => {
       const layout = layoutJournal(seededJournal("JNL-0001"));
       expect(cellAt(layout, "F31")).toEqual({
         address: "F31",
@@ -199,7 +204,13 @@ describe("layout.ts", () => {
       expect(cellAt(layout, "G31").formula).toBe("=SUM(OFFSET(G18,0,0,ROW()-ROW(G18),1))");
       expect(cellAt(layout, "A32")).toMatchObject({ value: "Difference", role: "label" });
       expect(cellAt(layout, "F32")).toMatchObject({
-        formula: "=ROUND(F31-G31,2)",
+        formula: differenceFormula({
+          debit: "F",
+          credit: "G",
+          headerRow: 18,
+          totalRow: 31,
+          places: 2,
+        }),
         numberFormat: "#,##0.00",
         role: "total",
       });

@@ -184,46 +184,51 @@ export class Evaluator {
   private binary(operator: string, leftNode: FormulaNode, rightNode: FormulaNode): ScalarValue {
     const left = this.scalar(leftNode);
     if (left instanceof CellError) return left;
-    const right = this.scalar(rightNode);
-    if (right instanceof CellError) return right;
-    if (operator === "&") return toText(left) + toText(right);
-    if (["=", "<>", "<", ">", "<=", ">="].includes(operator)) {
-      const c = compareValues(left, right);
-      switch (operator) {
-        case "=":
-          return c === 0;
-        case "<>":
-          return c !== 0;
-        case "<":
-          return c < 0;
-        case ">":
-          return c > 0;
-        case "<=":
-          return c <= 0;
-        default:
-          return c >= 0;
-      }
-    }
-    const a = toNumber(left);
-    if (a instanceof CellError) return a;
-    const b = toNumber(right);
-    if (b instanceof CellError) return b;
+    return applyBinary(operator, left, this.scalar(rightNode));
+  }
+}
+
+/** An operator applied to two values (the left one evaluated first, so its error wins). */
+export function applyBinary(operator: string, left: ScalarValue, right: ScalarValue): ScalarValue {
+  if (left instanceof CellError) return left;
+  if (right instanceof CellError) return right;
+  if (operator === "&") return toText(left) + toText(right);
+  if (["=", "<>", "<", ">", "<=", ">="].includes(operator)) {
+    const c = compareValues(left, right);
     switch (operator) {
-      case "+":
-        return a + b;
-      case "-":
-        return a - b;
-      case "*":
-        return a * b;
-      case "/":
-        return b === 0 ? DIV0_ERROR : a / b;
-      case "^": {
-        const result = a ** b;
-        return Number.isFinite(result) ? result : NUM_ERROR;
-      }
+      case "=":
+        return c === 0;
+      case "<>":
+        return c !== 0;
+      case "<":
+        return c < 0;
+      case ">":
+        return c > 0;
+      case "<=":
+        return c <= 0;
       default:
-        return VALUE_ERROR;
+        return c >= 0;
     }
+  }
+  const a = toNumber(left);
+  if (a instanceof CellError) return a;
+  const b = toNumber(right);
+  if (b instanceof CellError) return b;
+  switch (operator) {
+    case "+":
+      return a + b;
+    case "-":
+      return a - b;
+    case "*":
+      return a * b;
+    case "/":
+      return b === 0 ? DIV0_ERROR : a / b;
+    case "^": {
+      const result = a ** b;
+      return Number.isFinite(result) ? result : NUM_ERROR;
+    }
+    default:
+      return VALUE_ERROR;
   }
 }
 

@@ -1,12 +1,13 @@
 // The worksheet functions the fake evaluates: SUM, ROUND, ABS, IF, AND, OR, NOT, IFERROR, ROWS,
-// COLUMNS, COUNTA, COUNT, MIN, MAX, ISBLANK, ROW, OFFSET and SUBTOTAL. Any other name evaluates
-// to #NAME?, as in Excel.
+// COLUMNS, COUNTA, COUNT, MIN, MAX, ISBLANK, ISNUMBER, ROW, OFFSET, SUBTOTAL and SUMPRODUCT (whose
+// arguments are evaluated as arrays: arrays.ts). Any other name evaluates to #NAME?, as in Excel.
 import { CellError, toExcelPrecision } from "../cellValues";
 import type { CellScalar } from "../cellValues";
 import { MAX_COLUMNS, MAX_ROWS } from "../addresses";
 import { DIV0_ERROR, NAME_ERROR, REF_ERROR, VALUE_ERROR, toBoolean, toNumber } from "./evaluate";
 import type { EvalValue, Evaluator, RangeValue, ScalarValue } from "./evaluate";
 import type { FormulaNode } from "./parser";
+import { sumProduct } from "./arrays";
 
 /** OFFSET gives a reference (a range); every other function a value. */
 type WorksheetFunction = (args: FormulaNode[], ev: Evaluator) => ScalarValue | RangeValue;
@@ -269,6 +270,11 @@ const FUNCTIONS: Readonly<Record<string, WorksheetFunction>> = {
     return { kind: "range", sheet: base.sheet, area };
   },
   SUBTOTAL: subtotal,
+  SUMPRODUCT: (args, ev) => sumProduct(args, ev, roundHalfAway),
+  ISNUMBER: (args, ev) => {
+    if (!arity(args, 1, 1)) return VALUE_ERROR;
+    return typeof ev.scalar(args[0] as FormulaNode) === "number";
+  },
   ISBLANK: (args, ev) => {
     if (!arity(args, 1, 1)) return VALUE_ERROR;
     const value = ev.evaluate(args[0] as FormulaNode);
