@@ -8,6 +8,8 @@ import { csvField, headerFields, xlsxCell } from "./exportCells";
 import { EXCEL_SHEET_ROWS, finalColumns, type ExportSheet } from "./exportRun";
 import type { PartialFile } from "./partialFile";
 import type { SpooledRow } from "./spool";
+import { counted } from "./terminalText";
+import { REPLACEMENT_CHARACTER, withoutNonXml } from "./xlsxText";
 
 /** The widest column the export makes, in characters. */
 const MAX_WIDTH = 40;
@@ -31,6 +33,8 @@ export class XlsxSheetWriter {
   private rows = 0;
   private worksheet: ExcelJS.Worksheet | undefined;
   private readonly names: string[] = [];
+  /** Cells per column whose text had characters an .xlsx cannot hold. */
+  private readonly replacedCells = new Map<number, number>();
 
   constructor(
     private readonly owner: XlsxWriter,
@@ -45,7 +49,8 @@ export class XlsxSheetWriter {
     const name = worksheetName(this.label, this.part);
     const added = this.owner.addWorksheet(name);
     added.columns = this.columns.map((column, index) => ({
-      header: column.header,
+      // A header is a field name from the server: text like any other.
+      header: withoutNonXml(column.header),
       key: String(index),
       // Streamed rows are written before later ones are seen: widths come from the headers.
       width: Math.min(MAX_WIDTH, Math.max(12, column.header.length) + 2),
@@ -71,6 +76,9 @@ export class XlsxSheetWriter {
     );
     const added = worksheet.addRow(cells.map((cell) => cell.value));
     cells.forEach((cell, index) => {
+      if (cell.replaced > 0) {
+        this.replacedCells.set(index, (this.replacedCells.get(index) ?? 0) + 1);
+      }
       if (cell.numFmt !== NUMBER_FORMATS[this.columns[index]!.kind]) {
         added.getCell(index + 1).numFmt = cell.numFmt;
       }
@@ -84,6 +92,11 @@ export class XlsxSheetWriter {
   finish(): void {
     if (!this.worksheet) this.start();
     this.worksheet!.commit();
+    for (const [index, cells] of this.replacedCells) {
+      this.owner.note(
+        `${this.label}, ${withoutNonXml(this.columns[index]!.header)}: ${counted(cells, "cell")} held characters an .xlsx cannot hold (control characters, U+FFFE, U+FFFF or half a surrogate pair); each is shown as ${REPLACEMENT_CHARACTER} (U+FFFD).`,
+      );
+    }
     if (this.part > 1) {
       this.owner.note(
         `${this.label} has more rows than an Excel sheet holds (${(this.owner.sheetRows - 1).toLocaleString("en-US")}); it continues on ${this.names
