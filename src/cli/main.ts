@@ -114,6 +114,7 @@ export async function runCli(io: CliIo): Promise<number> {
       collections: args.collections,
       spoolDir,
       signal: io.signal,
+      exactText: args.format === "csv",
       ...(live
         ? {
             onRows: (sheet, rows) => live.rows(sheet, rows),
