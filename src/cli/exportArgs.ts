@@ -7,11 +7,11 @@ import { API_VERSIONS, type ApiConnection, type ApiVersion } from "../api";
 import { COLLECTIONS, type CollectionId } from "../import/types";
 import type { ExportFormat } from "./exportRun";
 
-export const USAGE = `usage: ledger-sheets export <collection|payments|all> --out FILE.xlsx|FILE.csv [--quiet] [--config FILE]
+export const USAGE = `usage: ledger-sheets export <collection|payments|all> --out FILE.xlsx|FILE.csv|FILE.parquet [--quiet] [--config FILE]
        ledger-sheets --help
 
   collection   invoices, receipts, bills, credit-notes, debit-notes, expenses, payments, or all
-  --out        the file to write (.xlsx: a sheet per list; .csv: a file per list)
+  --out        the file to write (.xlsx: a sheet per list; .csv, .parquet: a file per list)
   --quiet      no progress and no summary, only errors
   --config     a JSON file with apiAddress, version, token, identity (see README)
 
@@ -74,8 +74,14 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs {
     throw new UsageError(`Name a collection to export, or all.\n${USAGE}`);
   }
   if (out === undefined || out === "") throw new UsageError(`--out FILE is required.\n${USAGE}`);
-  const format = /\.xlsx$/i.test(out) ? "xlsx" : /\.csv$/i.test(out) ? "csv" : null;
-  if (format === null) throw new UsageError("--out must end in .xlsx or .csv.");
+  const format = /\.xlsx$/i.test(out)
+    ? "xlsx"
+    : /\.csv$/i.test(out)
+      ? "csv"
+      : /\.parquet$/i.test(out)
+        ? "parquet"
+        : null;
+  if (format === null) throw new UsageError("--out must end in .xlsx, .csv or .parquet.");
   return { collections, out, format, quiet, ...(config === undefined ? {} : { config }) };
 }
 

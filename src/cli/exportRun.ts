@@ -18,7 +18,7 @@ import { Spool, type SpooledRow } from "./spool";
 /** Excel's rows per sheet, the header included. */
 export const EXCEL_SHEET_ROWS = 1_048_576;
 
-export type ExportFormat = "xlsx" | "csv";
+export type ExportFormat = "xlsx" | "csv" | "parquet";
 
 /** A sheet of the export: its rows on disk, and the shaper that knows its final columns. */
 export interface ExportSheet {

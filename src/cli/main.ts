@@ -69,12 +69,16 @@ export function exitCodeOf(error: unknown): number {
   return EXIT.unexpected;
 }
 
-/** The CSV file of each sheet: the target itself for one, `<stem>.<sheet>.csv` for several. */
-export function csvTargets(out: string, sheets: readonly { label: string }[]): string[] {
+/**
+ * The file of each sheet (.csv, .parquet): the target itself for one, `<stem>.<sheet>.<ext>`
+ * for several.
+ */
+export function listTargets(out: string, sheets: readonly { label: string }[]): string[] {
   if (sheets.length === 1) return [out];
-  const stem = join(dirname(out), basename(out, extname(out)));
+  const extension = extname(out);
+  const stem = join(dirname(out), basename(out, extension));
   return sheets.map(
-    (sheet) => `${stem}.${sheet.label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.csv`,
+    (sheet) => `${stem}.${sheet.label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}${extension}`,
   );
 }
 
@@ -114,7 +118,7 @@ export async function runCli(io: CliIo): Promise<number> {
       collections: args.collections,
       spoolDir,
       signal: io.signal,
-      exactText: args.format === "csv",
+      exactText: args.format !== "xlsx",
       ...(live
         ? {
             onRows: (sheet, rows) => live.rows(sheet, rows),
@@ -149,11 +153,14 @@ export async function runCli(io: CliIo): Promise<number> {
       }
       notes.push(...written.notes);
     } else {
-      targets = csvTargets(args.out, sheets);
+      targets = listTargets(args.out, sheets);
+      // Loaded only when needed: the Parquet writer is an ES module.
+      const write =
+        args.format === "parquet" ? (await import("./parquetFiles")).writeParquet : writeCsv;
       for (const [index, sheet] of sheets.entries()) {
         const file = await PartialFile.create(targets[index]!);
         partials.push(file);
-        await writeCsv(file, sheet);
+        await write(file, sheet);
       }
     }
     if (io.signal.aborted) throw new UsageError("Interrupted.");

@@ -84,10 +84,10 @@ export class PartialFile {
     return await Promise.race([work, this.failed]);
   }
 
-  /** Writes text; resolves when the stream takes more (backpressure), rejects on its error. */
-  async write(text: string): Promise<void> {
+  /** Writes text or bytes; resolves when the stream takes more (backpressure), rejects on its error. */
+  async write(data: string | Uint8Array): Promise<void> {
     this.check();
-    if (!this.stream.write(text)) await this.unlessFailed(once(this.stream, "drain"));
+    if (!this.stream.write(data)) await this.unlessFailed(once(this.stream, "drain"));
   }
 
   /** Ends the stream and closes the file. */

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApiError } from "../../../src/api";
 import { parseExportArgs, readCredentials, UsageError } from "../../../src/cli/exportArgs";
-import { csvTargets, EXIT, exitCodeOf } from "../../../src/cli/main";
+import { listTargets, EXIT, exitCodeOf } from "../../../src/cli/main";
 
 let dir: string;
 beforeAll(() => {
@@ -46,7 +46,7 @@ describe("parseExportArgs()", () => {
     );
     expect(() => parseExportArgs(["export", "invoices"])).toThrow(/--out FILE is required/);
     expect(() => parseExportArgs(["export", "invoices", "--out", "a.ods"])).toThrow(
-      /--out must end in .xlsx or .csv/,
+      /--out must end in .xlsx, .csv or .parquet/,
     );
     expect(() => parseExportArgs(["export", "invoices", "--out", "a.csv", "--fast"])).toThrow(
       /^Argument 5 is not one this command takes/,
@@ -144,9 +144,13 @@ describe("exit codes and file names", () => {
   });
 
   it("names one CSV file per sheet when there are several", () => {
-    expect(csvTargets("/out/x.csv", [{ label: "Invoices" }])).toEqual(["/out/x.csv"]);
+    expect(listTargets("/out/x.csv", [{ label: "Invoices" }])).toEqual(["/out/x.csv"]);
     expect(
-      csvTargets("/out/x.csv", [{ label: "Payments" }, { label: "Payment allocations" }]),
+      listTargets("/out/x.csv", [{ label: "Payments" }, { label: "Payment allocations" }]),
     ).toEqual(["/out/x.payments.csv", "/out/x.payment-allocations.csv"]);
+    expect(listTargets("/out/x.parquet", [{ label: "Payments" }, { label: "Bills" }])).toEqual([
+      "/out/x.payments.parquet",
+      "/out/x.bills.parquet",
+    ]);
   });
 });
