@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import Decimal from "decimal.js";
-import { iterateCollection, type JsonRecord, LedgerApi } from "../../src/api";
+import { iterateCollection, iteratePayments, type JsonRecord, LedgerApi } from "../../src/api";
 import { shapersFor } from "../../src/import/shapers";
 import type { CellValue } from "../../src/sheets/cells";
 import { serialToIsoDate } from "../../src/sheets/excelDates";
@@ -78,7 +78,7 @@ beforeAll(async () => {
     "-p",
     join(ROOT, "tsconfig.cli.json"),
   ]);
-  sandbox = await startSandbox({ port: 0, records: { invoices: INVOICES } });
+  sandbox = await startSandbox({ port: 0, records: { invoices: INVOICES, expenses: 0 } });
   dir = mkdtempSync(join(tmpdir(), "export-parquet-"));
 }, 120_000);
 
@@ -142,4 +142,23 @@ describe("ledger-sheets export --out FILE.parquet", () => {
     });
     expect(compared).toBe(records.length * columns.length);
   }, 120_000);
+
+  it("writes payments and their allocations as a file each, and an empty list as a valid file", async () => {
+    const out = join(dir, "pay.parquet");
+    expect((await run(["export", "payments", "--out", out, "--quiet"])).code).toBe(0);
+    let payments = 0;
+    let allocations = 0;
+    for await (const batch of iteratePayments(api())) {
+      payments += batch.page.data.length;
+      for (const payment of batch.page.data) allocations += payment.allocations.length;
+    }
+    expect((await readParquet(join(dir, "pay.payments.parquet"))).rows).toHaveLength(payments);
+    const linked = await readParquet(join(dir, "pay.payment-allocations.parquet"));
+    expect(linked.rows).toHaveLength(allocations);
+    expect(linked.types["Amount"]).toMatch(/^DECIMAL\(38,\d\)$/);
+
+    const empty = join(dir, "expenses.parquet");
+    expect((await run(["export", "expenses", "--out", empty, "--quiet"])).code).toBe(0);
+    expect(await readParquet(empty)).toEqual({ types: { "No records": "VARCHAR" }, rows: [] });
+  }, 60_000);
 });
