@@ -4,11 +4,14 @@
 import { NUMBER_FORMATS, type CellKind, type CellValue, type ColumnSpec } from "../sheets/cells";
 import { serialToIsoDate, serialToIsoDateTime } from "../sheets/excelDates";
 import type { CsvField } from "./csv";
+import { xlsxText, type InlineText } from "./xlsxText";
 
 /** One .xlsx cell: its value and number format ("@" for text). */
 export interface XlsxCell {
-  readonly value: string | number | boolean | null;
+  readonly value: string | InlineText | number | boolean | null;
   readonly numFmt: string;
+  /** Characters of its text an .xlsx cannot hold, replaced by U+FFFD. */
+  readonly replaced: number;
 }
 
 const DATE_KINDS: ReadonlySet<CellKind> = new Set(["date", "datetime"]);
@@ -29,9 +32,9 @@ export function csvField(kind: CellKind, value: CellValue, asText: boolean): Csv
 
 /** The .xlsx cell of a cell of a column of `kind`, formatted as the add-in formats the sheet. */
 export function xlsxCell(kind: CellKind, value: CellValue, asText: boolean): XlsxCell {
-  if (value === "") return { value: null, numFmt: NUMBER_FORMATS[kind] };
-  if (typeof value === "string" || asText) return { value: String(value), numFmt: "@" };
-  return { value, numFmt: NUMBER_FORMATS[kind] };
+  if (value === "") return { value: null, numFmt: NUMBER_FORMATS[kind], replaced: 0 };
+  if (typeof value === "string" || asText) return { ...xlsxText(String(value)), numFmt: "@" };
+  return { value, numFmt: NUMBER_FORMATS[kind], replaced: 0 };
 }
 
 /** The header row's fields. */

@@ -18,7 +18,7 @@ import { Spool, type SpooledRow } from "./spool";
 /** Excel's rows per sheet, the header included. */
 export const EXCEL_SHEET_ROWS = 1_048_576;
 
-export type ExportFormat = "xlsx" | "csv";
+export type ExportFormat = "xlsx" | "csv" | "parquet";
 
 /** A sheet of the export: its rows on disk, and the shaper that knows its final columns. */
 export interface ExportSheet {
@@ -42,6 +42,8 @@ export interface WalkRequest {
   /** The API path of a cursor collection; its default when absent. */
   readonly pathFor?: (collection: CollectionId) => string | undefined;
   readonly signal?: AbortSignal;
+  /** Amounts as the server's decimal text and no text cut to a cell's limit (CSV). */
+  readonly exactText?: boolean;
   readonly onProgress?: (progress: ExportProgress) => void;
   /** A page's rows of a sheet, once spooled. */
   readonly onRows?: (sheet: ExportSheet, rows: readonly SpooledRow[]) => void;
@@ -80,7 +82,7 @@ export async function walkCollections(request: WalkRequest): Promise<WalkResult>
   for (const collection of request.collections) {
     const info = COLLECTIONS.find((c) => c.id === collection);
     if (!info) throw new Error(`Unknown collection “${collection}”.`);
-    const shapers = shapersFor(collection);
+    const shapers = shapersFor(collection, undefined, { exactText: request.exactText === true });
     const main: ExportSheet = {
       label: info.label,
       spool: new Spool(join(request.spoolDir, `${sheets.length}.jsonl`)),

@@ -6,6 +6,7 @@
 // fills alongside another (payment allocations beside payments) is written from its spool when
 // its list is done.
 import { finalColumns, type ExportSheet } from "./exportRun";
+import type { PartialFile } from "./partialFile";
 import type { SpooledRow } from "./spool";
 import {
   writeSheetFromSpool,
@@ -19,8 +20,8 @@ export class LiveXlsx {
   private live: { sheet: ExportSheet; out: XlsxSheetWriter; width: number } | null = null;
   private spoiled = false;
 
-  constructor(path: string, sheetRows?: number) {
-    this.writer = new XlsxWriter(path, sheetRows);
+  constructor(file: PartialFile, sheetRows?: number) {
+    this.writer = new XlsxWriter(file, sheetRows);
   }
 
   /** False once a column came after its sheet's header was written. */
@@ -41,6 +42,7 @@ export class LiveXlsx {
       return;
     }
     for (const row of rows) this.live.out.add(row);
+    this.writer.check();
   }
 
   /** A list's walk is done and its spools closed: ends its live sheet, writes the others. */

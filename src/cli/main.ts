@@ -1,14 +1,17 @@
 // `ledger-sheets export`: the add-in's API client, pagination and shaping without Excel, for
 // scheduled exports. Exit codes a scheduler can act on (EXIT), a progress line on a terminal and
 // silence in scripts, and no half-written file under the target's name: files are written under
-// temporary names beside the targets and renamed only when complete; Ctrl+C removes them.
-import { mkdtemp, rename, rm } from "node:fs/promises";
+// temporary names beside the targets and renamed only when complete; on any failure, and on
+// Ctrl+C, they and the spooled rows are removed.
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, extname, join } from "node:path";
 import { isApiError, LedgerApi } from "../api";
-import { parseExportArgs, readCredentials, UsageError } from "./exportArgs";
+import { parseExportArgs, readCredentials, USAGE, UsageError, wantsHelp } from "./exportArgs";
 import { walkCollections, type ExportSheet } from "./exportRun";
 import { LiveXlsx } from "./liveXlsx";
+import { checkOutputPath, PartialFile } from "./partialFile";
+import { counted, terminalText } from "./terminalText";
 import { writeCsv, writeXlsx } from "./writeFiles";
 
 /** Exit codes: documented in the README for schedulers. */
@@ -20,6 +23,7 @@ export const EXIT = {
   unreachable: 4,
   api: 5,
   partial: 6,
+  write: 7,
   interrupted: 130,
 } as const;
 
@@ -32,6 +36,12 @@ export interface CliIo {
   readonly signal: AbortSignal;
   /** Rows per .xlsx worksheet, the header included (tests lower it). */
   readonly sheetRows?: number;
+}
+
+/** A failure of the file system (ENOSPC, EACCES, EFBIG, …), as Node reports it. */
+function isFileSystemError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === "string" && /^E[A-Z]+$/.test(code);
 }
 
 /** The exit code of a failure. */
@@ -55,30 +65,43 @@ export function exitCodeOf(error: unknown): number {
         return EXIT.api;
     }
   }
+  if (isFileSystemError(error)) return EXIT.write;
   return EXIT.unexpected;
 }
 
-/** The CSV file of each sheet: the target itself for one, `<stem>.<sheet>.csv` for several. */
-export function csvTargets(out: string, sheets: readonly { label: string }[]): string[] {
+/**
+ * The file of each sheet (.csv, .parquet): the target itself for one, `<stem>.<sheet>.<ext>`
+ * for several.
+ */
+export function listTargets(out: string, sheets: readonly { label: string }[]): string[] {
   if (sheets.length === 1) return [out];
-  const stem = join(dirname(out), basename(out, extname(out)));
+  const extension = extname(out);
+  const stem = join(dirname(out), basename(out, extension));
   return sheets.map(
-    (sheet) => `${stem}.${sheet.label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.csv`,
+    (sheet) => `${stem}.${sheet.label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}${extension}`,
   );
 }
 
-function temporaryName(target: string): string {
-  return join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
+/** What to say about a failure: our own sentences as they are, anyone else's text made plain. */
+function messageOf(error: unknown): string {
+  if (error instanceof UsageError) return terminalText(error.message, true);
+  const text = terminalText(error instanceof Error ? error.message : String(error));
+  return isFileSystemError(error) ? `The file could not be written: ${text}` : text;
 }
 
 /** Runs the command; resolves with the exit code (never throws). */
 export async function runCli(io: CliIo): Promise<number> {
   const say = (text: string) => io.stderr.write(`${text}\n`);
+  if (wantsHelp(io.argv)) {
+    io.stdout.write(`${USAGE}\n`);
+    return EXIT.ok;
+  }
   let spoolDir: string | undefined;
-  const temporary: string[] = [];
+  const partials: PartialFile[] = [];
   let progressShown = false;
   try {
     const args = parseExportArgs(io.argv);
+    await checkOutputPath(args.out);
     const connection = await readCredentials(io.env, args.config, say);
     const api = new LedgerApi(connection); // checks the address: https, or http on loopback
     const tty = io.stderr.isTTY === true && !args.quiet;
@@ -87,14 +110,15 @@ export async function runCli(io: CliIo): Promise<number> {
     const started = Date.now();
     // .xlsx: rows go into the workbook while the API is walked (LiveXlsx), under its temporary
     // name; .csv files are written from the spools once every column is known.
-    const xlsxPath = args.format === "xlsx" ? temporaryName(args.out) : undefined;
-    if (xlsxPath) temporary.push(xlsxPath);
-    const live = xlsxPath ? new LiveXlsx(xlsxPath, io.sheetRows) : undefined;
+    const xlsx = args.format === "xlsx" ? await PartialFile.create(args.out) : undefined;
+    if (xlsx) partials.push(xlsx);
+    const live = xlsx ? new LiveXlsx(xlsx, io.sheetRows) : undefined;
     const walk = await walkCollections({
       api,
       collections: args.collections,
       spoolDir,
       signal: io.signal,
+      exactText: args.format !== "xlsx",
       ...(live
         ? {
             onRows: (sheet, rows) => live.rows(sheet, rows),
@@ -107,7 +131,7 @@ export async function runCli(io: CliIo): Promise<number> {
         lastDraw = now;
         const rate = progress.records / Math.max(0.001, (now - started) / 1000);
         io.stderr.write(
-          `\r\x1b[2K${progress.label}: ${progress.records.toLocaleString("en-US")} records, ${progress.pages} pages (${Math.round(rate).toLocaleString("en-US")}/s)`,
+          `\r\x1b[2K${progress.label}: ${counted(progress.records, "record")}, ${counted(progress.pages, "page")} (${Math.round(rate).toLocaleString("en-US")}/s)`,
         );
         progressShown = true;
       },
@@ -116,31 +140,38 @@ export async function runCli(io: CliIo): Promise<number> {
     const sheets: readonly ExportSheet[] = walk.sheets;
     const notes: string[] = [];
     let targets: string[];
-    if (live && xlsxPath) {
+    if (live && xlsx) {
       targets = [args.out];
       let written = await live.commit();
       if (!live.complete) {
         // A column came after its sheet's header was written: the workbook again, from the spools.
-        written = await writeXlsx(xlsxPath, sheets, io.sheetRows);
+        partials.splice(0, partials.length);
+        await xlsx.discard();
+        const again = await PartialFile.create(args.out);
+        partials.push(again);
+        written = await writeXlsx(again, sheets, io.sheetRows);
       }
       notes.push(...written.notes);
     } else {
-      targets = csvTargets(args.out, sheets);
+      targets = listTargets(args.out, sheets);
+      // Loaded only when needed: the Parquet writer is an ES module.
+      const write =
+        args.format === "parquet" ? (await import("./parquetFiles")).writeParquet : writeCsv;
       for (const [index, sheet] of sheets.entries()) {
-        const path = temporaryName(targets[index]!);
-        temporary.push(path);
-        await writeCsv(path, sheet);
+        const file = await PartialFile.create(targets[index]!);
+        partials.push(file);
+        await write(file, sheet);
       }
     }
     if (io.signal.aborted) throw new UsageError("Interrupted.");
-    for (const [index, path] of temporary.entries()) await rename(path, targets[index]!);
-    temporary.length = 0;
-    for (const note of notes) say(note);
+    for (const file of partials) await file.commit();
+    partials.length = 0;
+    for (const note of notes) say(terminalText(note));
     const partial = walk.partial.length > 0;
-    if (partial) say(`Incomplete: ${walk.partial.join("; ")}.`);
+    if (partial) say(terminalText(`Incomplete: ${walk.partial.join("; ")}.`));
     if (!args.quiet) {
       io.stdout.write(
-        `Exported ${walk.records.toLocaleString("en-US")} records to ${targets.join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+        `${terminalText(`Exported ${counted(walk.records, "record")} to ${targets.join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s.`)}\n`,
       );
     }
     return partial ? EXIT.partial : EXIT.ok;
@@ -148,10 +179,10 @@ export async function runCli(io: CliIo): Promise<number> {
     if (progressShown) io.stderr.write("\n");
     const code = io.signal.aborted ? EXIT.interrupted : exitCodeOf(error);
     if (code === EXIT.interrupted) say("Interrupted: no file was written.");
-    else say(error instanceof Error ? error.message : String(error));
+    else say(messageOf(error));
     return code;
   } finally {
-    await Promise.all(temporary.map((path) => rm(path, { force: true })));
+    await Promise.all(partials.map((file) => file.discard()));
     if (spoolDir) await rm(spoolDir, { recursive: true, force: true });
   }
 }
@@ -162,6 +193,9 @@ export function main(): void {
   const stop = () => controller.abort();
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  // Failure until the run has really finished: should a stream never settle and the event loop
+  // drain, the process must not exit 0 having written nothing.
+  process.exitCode = EXIT.unexpected;
   void runCli({
     argv: process.argv.slice(2),
     env: process.env,

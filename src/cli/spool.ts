@@ -17,9 +17,14 @@ export interface SpooledRow {
 export class Spool {
   private readonly stream: WriteStream;
   private rowCount = 0;
+  private failure: Error | undefined;
 
   constructor(readonly path: string) {
     this.stream = createWriteStream(path, { encoding: "utf8" });
+    // A write error (a full disk) fails the next add or close, rather than the process.
+    this.stream.on("error", (error: Error) => {
+      this.failure = error;
+    });
   }
 
   get rows(): number {
@@ -28,6 +33,7 @@ export class Spool {
 
   /** Appends rows; resolves when the stream can take more (backpressure). */
   async add(rows: readonly SpooledRow[]): Promise<void> {
+    if (this.failure) throw this.failure;
     if (rows.length === 0) return;
     const text = rows.map((row) => JSON.stringify([row.cells, row.textColumns])).join("\n");
     this.rowCount += rows.length;
@@ -36,8 +42,10 @@ export class Spool {
 
   /** Ends writing; the rows can then be read back. */
   async close(): Promise<void> {
+    if (this.failure) throw this.failure;
     this.stream.end();
     await once(this.stream, "close");
+    if (this.failure) throw this.failure;
   }
 
   /** The rows, in the order they were added. */

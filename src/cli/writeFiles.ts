@@ -1,14 +1,15 @@
 // Writes the spooled sheets: one .xlsx workbook (exceljs's streaming writer, a worksheet per sheet,
 // continued on "Invoices (2)" past Excel's row limit) or one .csv file per sheet. Files go under
 // the temporary names given; the caller renames them over the targets on success.
-import { createWriteStream } from "node:fs";
-import { once } from "node:events";
 import * as ExcelJS from "exceljs";
 import { NUMBER_FORMATS, type ColumnSpec } from "../sheets/cells";
 import { csvLine, UTF8_BOM } from "./csv";
 import { csvField, headerFields, xlsxCell } from "./exportCells";
 import { EXCEL_SHEET_ROWS, finalColumns, type ExportSheet } from "./exportRun";
+import type { PartialFile } from "./partialFile";
 import type { SpooledRow } from "./spool";
+import { counted } from "./terminalText";
+import { REPLACEMENT_CHARACTER, withoutNonXml } from "./xlsxText";
 
 /** The widest column the export makes, in characters. */
 const MAX_WIDTH = 40;
@@ -32,6 +33,8 @@ export class XlsxSheetWriter {
   private rows = 0;
   private worksheet: ExcelJS.Worksheet | undefined;
   private readonly names: string[] = [];
+  /** Cells per column whose text had characters an .xlsx cannot hold. */
+  private readonly replacedCells = new Map<number, number>();
 
   constructor(
     private readonly owner: XlsxWriter,
@@ -46,7 +49,8 @@ export class XlsxSheetWriter {
     const name = worksheetName(this.label, this.part);
     const added = this.owner.addWorksheet(name);
     added.columns = this.columns.map((column, index) => ({
-      header: column.header,
+      // A header is a field name from the server: text like any other.
+      header: withoutNonXml(column.header),
       key: String(index),
       // Streamed rows are written before later ones are seen: widths come from the headers.
       width: Math.min(MAX_WIDTH, Math.max(12, column.header.length) + 2),
@@ -72,6 +76,9 @@ export class XlsxSheetWriter {
     );
     const added = worksheet.addRow(cells.map((cell) => cell.value));
     cells.forEach((cell, index) => {
+      if (cell.replaced > 0) {
+        this.replacedCells.set(index, (this.replacedCells.get(index) ?? 0) + 1);
+      }
       if (cell.numFmt !== NUMBER_FORMATS[this.columns[index]!.kind]) {
         added.getCell(index + 1).numFmt = cell.numFmt;
       }
@@ -85,6 +92,11 @@ export class XlsxSheetWriter {
   finish(): void {
     if (!this.worksheet) this.start();
     this.worksheet!.commit();
+    for (const [index, cells] of this.replacedCells) {
+      this.owner.note(
+        `${this.label}, ${withoutNonXml(this.columns[index]!.header)}: ${counted(cells, "cell")} held characters an .xlsx cannot hold (control characters, U+FFFE, U+FFFF or half a surrogate pair); each is shown as ${REPLACEMENT_CHARACTER} (U+FFFD).`,
+      );
+    }
     if (this.part > 1) {
       this.owner.note(
         `${this.label} has more rows than an Excel sheet holds (${(this.owner.sheetRows - 1).toLocaleString("en-US")}); it continues on ${this.names
@@ -103,15 +115,20 @@ export class XlsxWriter {
   private readonly notes: string[] = [];
 
   constructor(
-    path: string,
+    private readonly file: PartialFile,
     /** Rows per worksheet, the header included (Excel's 1,048,576 unless a test needs fewer). */
     readonly sheetRows = EXCEL_SHEET_ROWS,
   ) {
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      filename: path,
+      stream: file.stream,
       useStyles: true,
       useSharedStrings: false,
     });
+  }
+
+  /** Throws the file's write error, if any, so a walk stops at once rather than at the end. */
+  check(): void {
+    this.file.check();
   }
 
   sheet(label: string, columns: readonly ColumnSpec[]): XlsxSheetWriter {
@@ -132,19 +149,21 @@ export class XlsxWriter {
     this.notes.push(text);
   }
 
+  /** Finishes the workbook and its file; rejects as soon as the file fails (exceljs would wait). */
   async commit(): Promise<XlsxResult> {
-    await this.workbook.commit();
+    await this.file.unlessFailed(this.workbook.commit());
+    await this.file.finish();
     return { worksheets: this.worksheets, notes: this.notes };
   }
 }
 
-/** Writes spooled sheets to a new workbook at `path`, each from its spool. */
+/** Writes spooled sheets to a new workbook in `file`, each from its spool. */
 export async function writeXlsx(
-  path: string,
+  file: PartialFile,
   sheets: readonly ExportSheet[],
   sheetRows = EXCEL_SHEET_ROWS,
 ): Promise<XlsxResult> {
-  const writer = new XlsxWriter(path, sheetRows);
+  const writer = new XlsxWriter(file, sheetRows);
   for (const sheet of sheets) await writeSheetFromSpool(writer, sheet);
   return await writer.commit();
 }
@@ -152,34 +171,29 @@ export async function writeXlsx(
 /** Writes one spooled sheet (its final columns) into `writer`. */
 export async function writeSheetFromSpool(writer: XlsxWriter, sheet: ExportSheet): Promise<void> {
   const out = writer.sheet(sheet.label, finalColumns(sheet));
-  for await (const row of sheet.spool.read()) out.add(row);
+  for await (const row of sheet.spool.read()) {
+    out.add(row);
+    writer.check();
+  }
   out.finish();
 }
 
-/** Writes one sheet as CSV (UTF-8 with a byte order mark, CRLF lines) to `path`. */
-export async function writeCsv(path: string, sheet: ExportSheet): Promise<number> {
+/** Writes one sheet as CSV (UTF-8 with a byte order mark, CRLF lines) to `file`, and ends it. */
+export async function writeCsv(file: PartialFile, sheet: ExportSheet): Promise<number> {
   const columns = finalColumns(sheet);
-  const stream = createWriteStream(path, { encoding: "utf8" });
-  const write = async (text: string): Promise<void> => {
-    if (!stream.write(text)) await once(stream, "drain");
-  };
   let rows = 0;
-  try {
-    await write(UTF8_BOM + csvLine(headerFields(columns)));
-    for await (const row of sheet.spool.read()) {
-      const text = new Set(row.textColumns);
-      await write(
-        csvLine(
-          columns.map((column, index) =>
-            csvField(column.kind, row.cells[index] ?? "", text.has(index)),
-          ),
+  await file.write(UTF8_BOM + csvLine(headerFields(columns)));
+  for await (const row of sheet.spool.read()) {
+    const text = new Set(row.textColumns);
+    await file.write(
+      csvLine(
+        columns.map((column, index) =>
+          csvField(column.kind, row.cells[index] ?? "", text.has(index)),
         ),
-      );
-      rows += 1;
-    }
-  } finally {
-    stream.end();
-    await once(stream, "close");
+      ),
+    );
+    rows += 1;
   }
+  await file.finish();
   return rows;
 }

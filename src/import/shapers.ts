@@ -14,6 +14,7 @@ import {
   tableNameFor,
 } from "../sheets";
 import { withProjectName } from "../sheets/names";
+import type { ShapeOptions } from "../sheets/typedCells";
 import { COLLECTIONS, CollectionId } from "./types";
 
 /** A shaped block with its estimated request size. */
@@ -84,12 +85,17 @@ export function layoutFor(label: string, project?: TableProject): TableLayout {
   };
 }
 
-export function shapersFor(collection: CollectionId, project?: TableProject): CollectionShapers {
+/** The shapers of a collection's import; `options` for a file other than a workbook (CSV). */
+export function shapersFor(
+  collection: CollectionId,
+  project?: TableProject,
+  options: ShapeOptions = {},
+): CollectionShapers {
   const info = COLLECTIONS.find((c) => c.id === collection);
   if (!info) throw new Error(`Unknown collection ${collection}`);
   if (collection === "payments") {
-    const payments = createPaymentsShaper();
-    const allocations = createAllocationsShaper();
+    const payments = createPaymentsShaper(options);
+    const allocations = createAllocationsShaper(options);
     return {
       layout: layoutFor(info.label, project),
       main: payments,
@@ -105,7 +111,7 @@ export function shapersFor(collection: CollectionId, project?: TableProject): Co
       },
     };
   }
-  const shaper = createDiscoveringShaper();
+  const shaper = createDiscoveringShaper(options);
   return {
     layout: layoutFor(info.label, project),
     main: shaper,

@@ -10,7 +10,7 @@ import { MONEY_PLACES, currencyMinorUnits } from "../money";
 import type { CellKind, CellValue, ColumnSpec } from "./cells";
 import { claimHeader } from "./fieldNames";
 import { fitText } from "./textCells";
-import { toCell } from "./typedCells";
+import { toCell, type ShapeOptions } from "./typedCells";
 
 /** A cell, by its row in the block and its column in the shaper's column list (both from 0). */
 export interface CellAddress {
@@ -97,6 +97,11 @@ export function readPath(record: JsonRecord, path: readonly string[]): JsonValue
  * position of "Import notes" once the initial list is closed.
  */
 export class ColumnSet {
+  constructor(
+    /** How the cells of these columns are shaped. */
+    readonly options: ShapeOptions = {},
+  ) {}
+
   private readonly sources: ColumnSource[] = [];
   private readonly keys = new Set<string>([IMPORT_NOTES_KEY]);
   private readonly headers = new Set<string>([IMPORT_NOTES_HEADER.toLowerCase()]);
@@ -199,7 +204,13 @@ export function shapeRows(
     sources.forEach((source, column) => {
       if (column === notesColumn) return;
       const places = source.spec.kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
-      const outcome = toCell(source.spec.kind, source.read(record), source.spec.header, places);
+      const outcome = toCell(
+        source.spec.kind,
+        source.read(record),
+        source.spec.header,
+        places,
+        set.options,
+      );
       cells[column] = outcome.value;
       if (outcome.numberFormat !== undefined) {
         formatCells.push({ row, column, format: outcome.numberFormat });
@@ -210,7 +221,10 @@ export function shapeRows(
       }
       rowNotes.push(...outcome.notes);
     });
-    cells[notesColumn] = fitText(rowNotes.join(NOTE_SEPARATOR), IMPORT_NOTES_HEADER).text;
+    const rowNote = rowNotes.join(NOTE_SEPARATOR);
+    cells[notesColumn] = set.options.exactText
+      ? rowNote
+      : fitText(rowNote, IMPORT_NOTES_HEADER).text;
     for (const message of rowNotes) notes.push({ row, message });
     rows.push(cells);
   });

@@ -14,6 +14,7 @@ import { MONEY_PLACES } from "../money";
 import type { CellKind, ColumnSpec } from "./cells";
 import { readableValue } from "./readableValues";
 import { ColumnSet, readPath, recordMoneyPlaces, shapeRows } from "./rowShaper";
+import type { ShapeOptions } from "./typedCells";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
 /** The label (sheet name) of the sheet that lists payments' allocations. */
@@ -79,8 +80,8 @@ const ALLOCATION_COLUMNS: readonly KnownColumn[] = [
   { key: "bill_id", header: "Bill ID", kind: "text" },
 ];
 
-function knownColumns(columns: readonly KnownColumn[]): ColumnSet {
-  const set = new ColumnSet();
+function knownColumns(columns: readonly KnownColumn[], options: ShapeOptions = {}): ColumnSet {
+  const set = new ColumnSet(options);
   for (const column of columns) {
     const path = column.key.split(".");
     const spec = set.add(
@@ -165,8 +166,8 @@ export interface AllocationsShaper extends RecordShaper {
  * number, Documents, Allocations (how many), Created at (UTC), Payment ID, Vendor ID, Account
  * ID, Journal entry ID, Project ID, Staff ID, Import notes.
  */
-export function createPaymentsShaper(): PaymentsShaper {
-  const set = knownColumns(PAYMENT_COLUMNS);
+export function createPaymentsShaper(options: ShapeOptions = {}): PaymentsShaper {
+  const set = knownColumns(PAYMENT_COLUMNS, options);
   return {
     columns: () => set.columns(),
     shape: (records) => shapeRows(set, records),
@@ -211,8 +212,8 @@ function allocationRows(
  * sheets; an allocation whose own `payment_id` says otherwise gets a note. A payment without an
  * `allocations` array gives no rows (the Payments sheet notes it in its "Allocations" cell).
  */
-export function createAllocationsShaper(): AllocationsShaper {
-  const set = knownColumns(ALLOCATION_COLUMNS);
+export function createAllocationsShaper(options: ShapeOptions = {}): AllocationsShaper {
+  const set = knownColumns(ALLOCATION_COLUMNS, options);
   const shape = (payments: readonly JsonRecord[]): ShapedBlock => {
     const rows = payments.flatMap(allocationRows);
     // An allocation is in its payment's currency.

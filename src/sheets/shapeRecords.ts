@@ -27,6 +27,7 @@ import { columnRank, inReadingOrder } from "./columnOrder";
 import { inferColumnKind } from "./kindInference";
 import { summariseArray } from "./readableValues";
 import { ColumnSet, MAX_SHEET_COLUMNS, readPath, shapeRows } from "./rowShaper";
+import type { ShapeOptions } from "./typedCells";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
 interface NewField {
@@ -63,8 +64,8 @@ function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
  * A shaper for records of unknown shape. Before the first page with records it has no columns;
  * that page fixes the initial list (its fields, then "Import notes"); later pages may append.
  */
-export function createDiscoveringShaper(): RecordShaper {
-  const set = new ColumnSet();
+export function createDiscoveringShaper(options: ShapeOptions = {}): RecordShaper {
+  const set = new ColumnSet(options);
   /** Every field seen, nested objects as subtrees; keys may contain dots, so no joined paths. */
   const fields = pathNode();
 

@@ -215,6 +215,15 @@ function numberCell(value: JsonValue, header: string, integer: boolean): CellOut
   return { value: Object.is(value, -0) ? 0 : value, fallback: false, notes: [] };
 }
 
+/** How cells are shaped beyond the column kinds. */
+export interface ShapeOptions {
+  /**
+   * For a file without a spreadsheet's limits (CSV): amounts and rates as the server's decimal
+   * text, and no text cut to a cell's limit.
+   */
+  readonly exactText?: boolean;
+}
+
 /**
  * The cell for `value` in a column of `kind` whose header is `header` (used in notes).
  *
@@ -231,12 +240,25 @@ function numberCell(value: JsonValue, header: string, integer: boolean): CellOut
  * - datetime: an ISO date-time with a zone becomes a serial in UTC; a plain date is midnight.
  * - boolean: JSON true or false.
  * Every text cell is fitted to Excel's 32,767-character limit, with a note when cut.
+ * With `options.exactText`, amounts and rates are their decimal text and no text is cut.
  */
 export function toCell(
   kind: CellKind,
   value: JsonValue | undefined,
   header: string,
   moneyPlaces: number = MONEY_PLACES,
+  options: ShapeOptions = {},
+): CellOutcome {
+  const outcome = spreadsheetCell(kind, value, header, moneyPlaces);
+  return options.exactText ? exactCell(outcome, kind, value, header) : outcome;
+}
+
+/** The cell for a spreadsheet: see {@link toCell}. */
+function spreadsheetCell(
+  kind: CellKind,
+  value: JsonValue | undefined,
+  header: string,
+  moneyPlaces: number,
 ): CellOutcome {
   if (value === undefined || isEmpty(value)) return EMPTY;
   switch (kind) {
@@ -265,4 +287,26 @@ export function toCell(
         ? { value, fallback: false, notes: [] }
         : wrongType(value, header, "true or false");
   }
+}
+
+/**
+ * The cell for a file without a spreadsheet's limits (CSV): an amount or rate as the server's
+ * decimal text (its scale kept: `20659.60`, digits a double cannot hold), and text never cut.
+ */
+function exactCell(
+  outcome: CellOutcome,
+  kind: CellKind,
+  value: JsonValue | undefined,
+  header: string,
+): CellOutcome {
+  if (value === undefined || isEmpty(value)) return outcome;
+  if (kind === "money" || kind === "rate") {
+    const text = decimalTextOf(value);
+    if (text !== null) return { value: text, fallback: false, notes: [] };
+  }
+  if (typeof outcome.value !== "string") return outcome;
+  const full = jsonText(value);
+  if (full.length <= outcome.value.length) return outcome;
+  const cut = fitText(full, header).note;
+  return { ...outcome, value: full, notes: outcome.notes.filter((note) => note !== cut) };
 }

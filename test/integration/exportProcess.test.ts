@@ -1,7 +1,22 @@
 // The export as a scheduler runs it: a separate process (bin/ledger-sheets.js over the compiled
 // CLI), its exit code, and Ctrl+C (SIGINT) leaving no file under the target's name or beside it.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
@@ -10,14 +25,32 @@ const ROOT = join(__dirname, "..", "..");
 let sandbox: RunningSandbox;
 let dir: string;
 
-function run(args: string[], onStart?: (child: ReturnType<typeof spawn>) => void) {
+interface RunOptions {
+  readonly onStart?: (child: ReturnType<typeof spawn>) => void;
+  readonly env?: Record<string, string>;
+  /** The process's file size limit in 1 KiB blocks (`ulimit -f`). */
+  readonly fileSizeLimit?: number;
+}
+
+function run(args: string[], options: RunOptions | RunOptions["onStart"] = {}) {
+  const {
+    onStart,
+    env = {},
+    fileSizeLimit,
+  } = typeof options === "function" ? { onStart: options } : options;
+  const bin = [join(ROOT, "bin", "ledger-sheets.js"), ...args];
+  const [command, argv] =
+    fileSizeLimit === undefined
+      ? [process.execPath, bin]
+      : ["/bin/sh", ["-c", `ulimit -f ${fileSizeLimit}; exec "$0" "$@"`, process.execPath, ...bin]];
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, "bin", "ledger-sheets.js"), ...args], {
+    const child = spawn(command, argv, {
       env: {
         PATH: process.env["PATH"] ?? "",
         LEDGER_SHEETS_API_ADDRESS: sandbox.baseUrl,
         LEDGER_SHEETS_TOKEN: DEMO_TOKEN,
         LEDGER_SHEETS_IDENTITY: "demo-company",
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -36,7 +69,11 @@ beforeAll(async () => {
     "-p",
     join(ROOT, "tsconfig.cli.json"),
   ]);
-  sandbox = await startSandbox({ port: 0, latencyMs: 30, records: { invoices: 3_000 } });
+  sandbox = await startSandbox({
+    port: 0,
+    latencyMs: 30,
+    records: { invoices: 3_000, expenses: 1 },
+  });
   dir = mkdtempSync(join(tmpdir(), "export-process-"));
 }, 120_000);
 
@@ -63,5 +100,227 @@ describe("bin/ledger-sheets.js", () => {
     expect(result.code).toBe(130);
     expect(result.stderr).toContain("Interrupted: no file was written.");
     expect(readdirSync(dir).filter((name) => name.includes("stopped"))).toEqual([]);
+  });
+});
+
+/** A folder of its own for one test's files, and one to serve as the process's TMPDIR. */
+function folders(name: string): { out: string; tmp: string } {
+  const out = join(dir, name);
+  const tmp = join(dir, `${name}-tmp`);
+  mkdirSync(out);
+  mkdirSync(tmp);
+  return { out, tmp };
+}
+
+describe("bin/ledger-sheets.js never reports a false success", () => {
+  it.each(["x.xlsx", "x.csv"])(
+    "refuses --out in a folder that does not exist (%s) with exit 2, before any request",
+    async (name) => {
+      const { tmp } = folders(`missing-${name}`);
+      sandbox.resetStats();
+      const result = await run(["export", "invoices", "--out", join(dir, "no", "such", name)], {
+        env: { TMPDIR: tmp },
+      });
+      expect(result).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: "The folder of --out does not exist.\n",
+      });
+      expect(sandbox.stats().apiRequests).toBe(0);
+      expect(readdirSync(tmp)).toEqual([]);
+    },
+  );
+
+  it.each(["big.xlsx", "big.csv"])(
+    "fails with exit 7 when a write fails part-way (%s), leaving no file, partial or spool",
+    async (name) => {
+      const { out, tmp } = folders(`efbig-${name}`);
+      // 3,000 invoices take far more than 64 KiB, in the spool and in the file.
+      const result = await run(["export", "invoices", "--out", join(out, name)], {
+        env: { TMPDIR: tmp },
+        fileSizeLimit: 64,
+      });
+      expect(result.code).toBe(7);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(/^The file could not be written: EFBIG: file too large/);
+      expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+      expect(readdirSync(out)).toEqual([]);
+      expect(readdirSync(tmp)).toEqual([]);
+    },
+  );
+});
+
+describe("bin/ledger-sheets.js in a folder other users can write to", () => {
+  it("writes its partial file under a random name, exclusively and for its owner only", async () => {
+    const { out } = folders("partial");
+    const target = join(out, "shared.xlsx");
+    let seen: { name: string; mode: number }[] = [];
+    const result = await run(["export", "invoices", "--out", target], (child) => {
+      void sandbox.nextApiRequest().then(() => {
+        seen = readdirSync(out).map((name) => ({
+          name,
+          mode: lstatSync(join(out, name)).mode & 0o777,
+        }));
+        child.kill("SIGINT");
+      });
+    });
+    expect(result.code).toBe(130);
+    expect(seen).toEqual([
+      { name: expect.stringMatching(/^\.shared\.xlsx\.partial-[0-9a-f]{16}$/), mode: 0o600 },
+    ]);
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it("neither writes through a symlink nor reuses a file planted at a partial file's name", async () => {
+    const { out } = folders("planted");
+    const victim = join(dir, "victim.txt");
+    writeFileSync(victim, "keep me");
+    const target = join(out, "planted.csv");
+    const result = await run(["export", "bills", "--out", target], (child) => {
+      // The names a partial file of this process could once have had.
+      symlinkSync(victim, join(out, `.planted.csv.partial-${child.pid}`));
+    });
+    expect(result.code).toBe(0);
+    expect(readFileSync(victim, "utf8")).toBe("keep me");
+    const written = lstatSync(target);
+    expect(written.isFile()).toBe(true);
+    expect(written.mode & 0o777).toBe(0o600);
+    expect(written.uid).toBe(process.getuid?.());
+    expect(readFileSync(target, "utf8")).toMatch(/^\uFEFF/);
+  });
+
+  it("replaces a symlink at the target's name rather than writing through it", async () => {
+    const { out } = folders("linked");
+    const victim = join(dir, "victim-2.txt");
+    writeFileSync(victim, "keep me");
+    const target = join(out, "linked.xlsx");
+    symlinkSync(victim, target);
+    expect((await run(["export", "bills", "--out", target])).code).toBe(0);
+    expect(readFileSync(victim, "utf8")).toBe("keep me");
+    expect(lstatSync(target).isFile()).toBe(true);
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("bin/ledger-sheets.js with a config file others could change", () => {
+  function config(name: string, mode: number): string {
+    const path = join(dir, name);
+    writeFileSync(
+      path,
+      JSON.stringify({ apiAddress: sandbox.baseUrl, token: DEMO_TOKEN, identity: "demo-company" }),
+    );
+    chmodSync(path, mode);
+    return path;
+  }
+  const noCredentials = {
+    LEDGER_SHEETS_API_ADDRESS: "",
+    LEDGER_SHEETS_TOKEN: "",
+    LEDGER_SHEETS_IDENTITY: "",
+  };
+
+  it.each([
+    ["group", 0o620],
+    ["world", 0o602],
+  ])("refuses a %s-writable config file with exit 2, before any request", async (_who, mode) => {
+    const path = config(`writable-${mode}.json`, mode);
+    sandbox.resetStats();
+    const result = await run(
+      ["export", "bills", "--out", join(dir, "never.csv"), "--config", path],
+      { env: noCredentials },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `The config file ${path} can be changed by other users of this machine, who could send the token elsewhere; not used (chmod go-w ${path}).\n`,
+    );
+    expect(sandbox.stats().apiRequests).toBe(0);
+    expect(existsSync(join(dir, "never.csv"))).toBe(false);
+  });
+
+  it("refuses a config file owned by another user (when the test may give one away)", async () => {
+    const path = config("foreign.json", 0o600);
+    if (process.getuid?.() !== 0) return; // only root can give a file to someone else
+    chownSync(path, 65534, 65534);
+    const result = await run(
+      ["export", "bills", "--out", join(dir, "never.csv"), "--config", path],
+      { env: noCredentials },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `The config file ${path} belongs to another user, who could send the token elsewhere; not used.\n`,
+    );
+  });
+
+  it("takes a config file only its owner can change", async () => {
+    const path = config("own.json", 0o600);
+    const result = await run(["export", "bills", "--out", join(dir, "own.csv"), "--config", path], {
+      env: noCredentials,
+    });
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+  });
+});
+
+describe("bin/ledger-sheets.js messages", () => {
+  let hostile: Server;
+  let hostileUrl: string;
+  beforeAll(async () => {
+    // A server whose error text tries to write the clipboard (OSC 52) and to print a forged
+    // success line over the real one (CR, CSI erase line, a C1 CSI).
+    hostile = createServer((_request, response) => {
+      response.writeHead(400, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({
+          message:
+            "Bad\u001b]52;c;ZXZpbA==\u0007 request\r\u001b[2KExported 9 records to x.xlsx\u009b31m\u202e",
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", resolve));
+    hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => hostile.close(() => resolve()));
+  });
+
+  it("shows a server's text without its escape sequences or control characters", async () => {
+    const result = await run(["export", "bills", "--out", join(dir, "hostile.csv")], {
+      env: { LEDGER_SHEETS_API_ADDRESS: hostileUrl },
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("Bad request");
+    // eslint-disable-next-line no-control-regex -- no control character may reach the terminal
+    expect(result.stderr.trimEnd()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(result.stderr.split("\n").filter((line) => line.startsWith("Exported"))).toEqual([]);
+  });
+
+  it("never repeats an unknown argument, which may be a secret", async () => {
+    const result = await run([
+      "export",
+      "bills",
+      "--out",
+      join(dir, "never.csv"),
+      "--api-token=SECRET123",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^Argument 5 is not one this command takes/);
+    expect(result.stderr).not.toContain("SECRET123");
+    const collection = await run(["export", "SECRET456", "--out", join(dir, "never.csv")]);
+    expect(collection.code).toBe(2);
+    expect(collection.stderr).not.toContain("SECRET456");
+  });
+
+  it.each([["--help"], ["-h"], ["export", "--help"], ["help"]])(
+    "prints the usage to stdout and exits 0 for %s",
+    async (...args) => {
+      const result = await run(args);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe("");
+      expect(result.stdout).toMatch(/^usage: ledger-sheets export /);
+    },
+  );
+
+  it("counts in the singular for one", async () => {
+    const result = await run(["export", "expenses", "--out", join(dir, "one.csv")]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Exported 1 record to /);
   });
 });

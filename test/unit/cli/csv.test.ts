@@ -3,6 +3,14 @@
 import fc from "fast-check";
 import { csvLine, csvText } from "../../../src/cli/csv";
 import { csvField } from "../../../src/cli/exportCells";
+import { shapersFor } from "../../../src/import/shapers";
+
+/** The guard's rule, restated: not a plain number, and a formula sign first (after blanks). */
+function shouldGuard(text: string): boolean {
+  if (/^[+-]?\d+(\.\d+)?$/.test(text)) return false;
+  const lead = /^[\s\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]*/;
+  return /^[\t\r]/.test(text) || /^[=+\-@＝＋－＠]/.test(text.replace(lead, ""));
+}
 
 /** An RFC 4180 reader: fields of one record (the line without its CRLF). */
 function readRecord(line: string): string[] {
@@ -57,7 +65,7 @@ describe("csv", () => {
 
   it("guards text that a spreadsheet would run as a formula (OWASP), and only text", () => {
     expect(csvText('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvText("+1")).toBe("'+1");
+    expect(csvText("+1+1")).toBe("'+1+1");
     expect(csvText("-2+3")).toBe("'-2+3");
     expect(csvText("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvText("\tcmd")).toBe("'\tcmd");
@@ -67,6 +75,51 @@ describe("csv", () => {
     expect(csvLine([csvField("money", -12.5, false)])).toBe("-12.5\r\n");
     // A number column's cell the shaper kept as text ("-5 EUR") is guarded like any text.
     expect(csvLine([csvField("money", "-5 EUR", true)])).toBe("'-5 EUR\r\n");
+  });
+
+  it("guards after leading spaces and invisible characters, and full-width signs", () => {
+    expect(csvText(" =1+1")).toBe("' =1+1");
+    expect(csvText("\n=1+1")).toBe(`"'\n=1+1"`);
+    expect(csvText("\u200b=HYPERLINK(1)")).toBe("'\u200b=HYPERLINK(1)");
+    expect(csvText("\ufeff\u2060+cmd")).toBe("'\ufeff\u2060+cmd");
+    expect(csvText("＝1+1")).toBe("'＝1+1");
+    expect(csvText("＋cmd|' /C calc'!A0")).toBe("'＋cmd|' /C calc'!A0");
+    expect(csvText("－1+1")).toBe("'－1+1");
+    expect(csvText("＠SUM(A1)")).toBe("'＠SUM(A1)");
+    // A phone number is text a spreadsheet would read as a formula (=+1 555 0100): guarded.
+    expect(csvText("+1 555 0100")).toBe("'+1 555 0100");
+  });
+
+  it("never touches an amount, as a number or as exact text", () => {
+    for (const amount of ["-98765432109876.54", "-1250.125", "20659.60", "+1", "-2", "0.00"]) {
+      expect(csvText(amount)).toBe(amount);
+      expect(csvLine([csvField("money", amount, true)])).toBe(`${amount}\r\n`);
+      expect(csvLine([csvField("money", amount, false)])).toBe(`${amount}\r\n`);
+    }
+  });
+
+  it("shapes CSV rows with the server's amounts and whole text, not a cell's limits", () => {
+    const long = "x".repeat(40_000);
+    const records = [
+      { id: "a", total: "20659.60", currency_code: "USD", memo: long },
+      { id: "b", total: "-98765432109876.54", currency_code: "USD", memo: "short" },
+      { id: "c", total: "-1250.125", currency_code: "KWD", memo: "short" },
+    ];
+    const exact = shapersFor("invoices", undefined, { exactText: true });
+    const rows = exact.shapePage(records).main.rows;
+    const at = (header: string) => exact.main.columns().findIndex((c) => c.header === header);
+    expect(rows.map((row) => row[at("Total")])).toEqual([
+      "20659.60",
+      "-98765432109876.54",
+      "-1250.125",
+    ]);
+    expect(rows[0]![at("Memo")]).toBe(long);
+    expect(rows.map((row) => row[at("Import notes")])).toEqual(["", "", ""]);
+    // The workbook's shaping is unchanged: numbers, and text cut to Excel's limit with a note.
+    const sheet = shapersFor("invoices");
+    const cells = sheet.shapePage(records).main.rows;
+    expect(cells[0]![at("Total")]).toBe(20659.6);
+    expect((cells[0]![at("Memo")] as string).length).toBe(32_767);
   });
 
   it("writes dates in ISO 8601 and leaves ids and codes as their text", () => {
@@ -90,10 +143,9 @@ describe("csv", () => {
           expect(fields).toHaveLength(texts.length);
           fields.forEach((field, index) => {
             const text = texts[index]!;
-            const guarded = /^[=+\-@\t\r]/.test(text);
-            expect(field).toBe(guarded ? `'${text}` : text);
+            expect(field).toBe(shouldGuard(text) ? `'${text}` : text);
             // Nothing a spreadsheet runs: a field never starts with a formula character.
-            expect(/^[=+\-@\t\r]/.test(field)).toBe(false);
+            expect(shouldGuard(field)).toBe(false);
           });
         },
       ),

@@ -7,6 +7,7 @@ import * as ExcelJS from "exceljs";
 import type { JsonRecord } from "../../../src/api";
 import { spooled, type ExportSheet } from "../../../src/cli/exportRun";
 import { LiveXlsx } from "../../../src/cli/liveXlsx";
+import { PartialFile } from "../../../src/cli/partialFile";
 import { Spool } from "../../../src/cli/spool";
 import { writeXlsx } from "../../../src/cli/writeFiles";
 import { shapersFor } from "../../../src/import/shapers";
@@ -26,7 +27,8 @@ async function exportPages(name: string, pages: JsonRecord[][]) {
     shaper: shapers.main,
   };
   const path = join(dir, `${name}.xlsx`);
-  const live = new LiveXlsx(path);
+  const file = await PartialFile.create(path);
+  const live = new LiveXlsx(file);
   for (const page of pages) {
     const rows = spooled(shapers.shapePage(page).main);
     await sheet.spool.add(rows);
@@ -36,7 +38,13 @@ async function exportPages(name: string, pages: JsonRecord[][]) {
   await live.listDone([sheet]);
   await live.commit();
   const complete = live.complete;
-  if (!complete) await writeXlsx(path, [sheet]);
+  if (complete) await file.commit();
+  else {
+    await file.discard();
+    const again = await PartialFile.create(path);
+    await writeXlsx(again, [sheet]);
+    await again.commit();
+  }
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(path);
   const values = workbook.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
