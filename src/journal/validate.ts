@@ -298,14 +298,34 @@ export function fillAccountIds(
       });
       return { ...line, accountId: users[0].accountId };
     }
+    const elsewhere = ids.length === 0 ? idsOfCode(options, code) : [];
+    if (elsewhere.length === 1 && elsewhere[0] !== undefined) {
+      notices.push({
+        address,
+        message: `${place("accountId")}: set to ${elsewhere[0]}, the ID of account code ${code} in the open journals (the service takes account IDs, not codes)`,
+        severity: "info",
+      });
+      return { ...line, accountId: elsewhere[0] };
+    }
     const why =
-      ids.length === 0
-        ? `no other line has account code ${code} to take it from`
-        : `account code ${code} has different IDs on lines ${listed(users.map((user) => user.position))}`;
+      elsewhere.length > 1
+        ? `the open journals use account code ${code} for more than one account ID`
+        : ids.length === 0
+          ? `no other line or open journal has account code ${code} to take it from`
+          : `account code ${code} has different IDs on lines ${listed(users.map((user) => user.position))}`;
     problems.push({ address, message: `${place("accountId")}: enter the account's ID; ${why}` });
     return line;
   });
   return { lines: filled, notices, problems };
+}
+
+/** The account IDs that this journal as drawn and the other open journals give `code`. */
+function idsOfCode(knowledge: AccountKnowledge, code: string): string[] {
+  const ids = new Set<string>();
+  for (const account of [...(knowledge.drawnAccounts ?? []), ...(knowledge.knownAccounts ?? [])]) {
+    if (account.accountCode.trim() === code && account.accountId !== "") ids.add(account.accountId);
+  }
+  return [...ids];
 }
 
 /** "1 and 2", "1, 2 and 3". */
@@ -345,12 +365,6 @@ function resolveChangedCodes(
   refusedCodes: Set<number>;
 } {
   const drawn = new Map((knowledge.drawnAccounts ?? []).map((each) => [each.accountId, each]));
-  const idsByCode = new Map<string, Set<string>>();
-  for (const account of [...(knowledge.drawnAccounts ?? []), ...(knowledge.knownAccounts ?? [])]) {
-    const code = account.accountCode.trim();
-    if (code === "" || account.accountId === "") continue;
-    idsByCode.set(code, (idsByCode.get(code) ?? new Set()).add(account.accountId));
-  }
   const notices: SheetProblem[] = [];
   const problems: SheetProblem[] = [];
   const refusedCodes = new Set<number>();
@@ -365,7 +379,7 @@ function resolveChangedCodes(
     const shownName = knowledge.accountNames?.get(line.row) ?? "";
     if (shownName !== before.accountName.trim()) return line;
     const place = (column: LineInput): string => linePlace(addresses, index + 1, line, column);
-    const ids = [...(idsByCode.get(code) ?? [])];
+    const ids = idsOfCode(knowledge, code);
     if (ids.length === 1 && ids[0] !== undefined) {
       notices.push({
         address: idCell,

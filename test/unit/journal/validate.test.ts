@@ -144,7 +144,41 @@ describe("validate.ts", () => {
           {
             address: "B22",
             message:
-              "Line 4, Account ID (B22): enter the account's ID; no other line has account code 7000 to take it from",
+              "Line 4, Account ID (B22): enter the account's ID; no other line or open journal has account code 7000 to take it from",
+          },
+        ]);
+      });
+
+      it("takes a blank Account ID from another open journal that knows the code, and says so", () => {
+        const grid = withTwoMoreLines(drawnSheet("JNL-0001")).set("B22", "").set("C22", "4100");
+        const reading = parseJournalGrid(grid.snapshot(), {
+          knownAccounts: [{ accountId: "acc-sales", accountCode: "4100", accountName: "Sales" }],
+        });
+        expect(reading.problems).toEqual([]);
+        expect(reading.notices).toEqual([
+          {
+            address: "B22",
+            message:
+              "Line 4, Account ID (B22): set to acc-sales, the ID of account code 4100 in the open journals (the service takes account IDs, not codes)",
+            severity: "info",
+          },
+        ]);
+        expect(reading.draft?.lines[3]?.accountId).toBe("acc-sales");
+      });
+
+      it("refuses a blank Account ID whose code the open journals give more than one ID", () => {
+        const grid = withTwoMoreLines(drawnSheet("JNL-0001")).set("B22", "").set("C22", "4100");
+        const reading = parseJournalGrid(grid.snapshot(), {
+          knownAccounts: [
+            { accountId: "acc-sales", accountCode: "4100", accountName: "Sales" },
+            { accountId: "acc-sales-eu", accountCode: "4100", accountName: "Sales EU" },
+          ],
+        });
+        expect(reading.problems).toEqual([
+          {
+            address: "B22",
+            message:
+              "Line 4, Account ID (B22): enter the account's ID; the open journals use account code 4100 for more than one account ID",
           },
         ]);
       });
@@ -292,7 +326,7 @@ describe("validate.ts", () => {
           {
             address: "B27",
             message:
-              "Line 3, Account ID (B27): enter the account's ID; no other line has account code x to take it from",
+              "Line 3, Account ID (B27): enter the account's ID; no other line or open journal has account code x to take it from",
           },
           { address: "F32", message: "Debits 2,501.00 and credits 2,500.00 differ by 1.00" },
         ]);
