@@ -2,45 +2,33 @@
 // workbook and of a sheet, a PivotTable's name, id and sheet, and its layout's range.
 import type { PivotTableModel } from "../pivotTables";
 import type { SheetModel } from "../sheet";
-import type { FakeWorkbook } from "../workbook";
 import { FakeClientObject } from "./clientObject";
 import type { LoadableObject, PropertyReader } from "./clientObject";
 import { FakeClientResult } from "./clientResult";
 import { FakeCollection } from "./collection";
 import type { FakeRequestContext } from "./context";
 import { FakeRange } from "./range";
+import { inSheetScope, sheetScopeLocator } from "./sheetScope";
+import type { SheetScope } from "./sheetScope";
 import { FakeWorksheet } from "./worksheet";
 
-/** Where a PivotTable collection looks: the whole workbook, or one sheet. */
-interface PivotScope {
-  readonly workbook: FakeWorkbook;
-  readonly sheet?: SheetModel;
-}
-
 export class FakePivotTableCollection extends FakeCollection<
-  PivotScope,
+  SheetScope,
   PivotTableModel,
   FakePivotTable,
   Excel.PivotTable
 > {
   protected readonly typeName = "PivotTableCollection";
-  protected readonly loadable: Readonly<Record<string, PropertyReader<PivotScope>>> = {};
+  protected readonly loadable: Readonly<Record<string, PropertyReader<SheetScope>>> = {};
 
   /** `sheetLocator` undefined: the workbook's PivotTables; otherwise those of that sheet. */
   constructor(context: FakeRequestContext, sheetLocator?: () => SheetModel | undefined) {
-    super(context, () => {
-      const workbook = context.backend.workbook;
-      if (!sheetLocator) return { workbook };
-      const sheet = sheetLocator();
-      return sheet && { workbook, sheet };
-    });
+    super(context, sheetScopeLocator(context, sheetLocator));
     Object.preventExtensions(this);
   }
 
-  protected list(scope: PivotScope): PivotTableModel[] {
-    return scope.workbook.pivotTables.filter(
-      (pivot) => scope.sheet === undefined || pivot.sheet === scope.sheet,
-    );
+  protected list(scope: SheetScope): PivotTableModel[] {
+    return inSheetScope(scope.workbook.pivotTables, scope);
   }
 
   protected makeItem(): FakePivotTable {

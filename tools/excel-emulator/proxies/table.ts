@@ -20,7 +20,6 @@ import {
   setTableStyle,
 } from "../tableOperations";
 import type { TableColumnModel, TableModel } from "../tables";
-import type { FakeWorkbook } from "../workbook";
 import { FakeClientObject } from "./clientObject";
 import type { LoadableObject, PropertyReader } from "./clientObject";
 import { FakeClientResult } from "./clientResult";
@@ -28,13 +27,9 @@ import { FakeCollection } from "./collection";
 import type { FakeRequestContext, SyncScope } from "./context";
 import { FakeRange, fakeRangeOf } from "./range";
 import type { RangeTarget } from "./range";
+import { inSheetScope, sheetScopeLocator } from "./sheetScope";
+import type { SheetScope } from "./sheetScope";
 import { FakeWorksheet } from "./worksheet";
-
-/** Where a table collection looks: the whole workbook, or one sheet. */
-export interface TablesScope {
-  readonly workbook: FakeWorkbook;
-  readonly sheet?: SheetModel;
-}
 
 function rangeProxy(
   context: FakeRequestContext,
@@ -78,31 +73,24 @@ function resolveTableAddress(
 }
 
 export class FakeTableCollection extends FakeCollection<
-  TablesScope,
+  SheetScope,
   TableModel,
   FakeTable,
   Excel.Table
 > {
   protected readonly typeName = "TableCollection";
-  protected readonly loadable: Readonly<Record<string, PropertyReader<TablesScope>>> = {
+  protected readonly loadable: Readonly<Record<string, PropertyReader<SheetScope>>> = {
     count: (scope) => this.list(scope).length,
   };
 
   /** `sheetLocator` undefined: the workbook's tables; otherwise the tables of that sheet. */
   constructor(context: FakeRequestContext, sheetLocator?: () => SheetModel | undefined) {
-    super(context, () => {
-      const workbook = context.backend.workbook;
-      if (!sheetLocator) return { workbook };
-      const sheet = sheetLocator();
-      return sheet && { workbook, sheet };
-    });
+    super(context, sheetScopeLocator(context, sheetLocator));
     Object.preventExtensions(this);
   }
 
-  protected list(scope: TablesScope): TableModel[] {
-    return scope.workbook.tables.filter(
-      (t) => scope.sheet === undefined || t.sheet === scope.sheet,
-    );
+  protected list(scope: SheetScope): TableModel[] {
+    return inSheetScope(scope.workbook.tables, scope);
   }
 
   protected makeItem(): FakeTable {
