@@ -1,4 +1,5 @@
-// The export rows of the benchmark (issue 14): `ledger-sheets export invoices` to .xlsx, in this
+// The export rows of the benchmark (issue 14): `ledger-sheets export invoices` to .xlsx or
+// .parquet, in this
 // process (runCli), against the sandbox in a child process, beside the floor (the same client
 // walking every page and doing nothing else). PASS at 25 ms when export/floor <= 1.15; memory is
 // flat when the peak heap at 200,000 records is at most 1.5 x the peak at 50,000.
@@ -11,7 +12,10 @@ import { HeapSampler } from "./heapSampler";
 import { benchApi, measureFloor } from "./importBench";
 import { startSandboxProcess } from "./sandboxProcess";
 
+export type ExportFormat = "xlsx" | "parquet";
+
 export interface ExportRow {
+  readonly format: ExportFormat;
   readonly records: number;
   readonly latencyMs: number;
   readonly floorMs: number;
@@ -56,11 +60,15 @@ async function exportOnce(
   return { ms, heap: peak, rss };
 }
 
-/** One size at each latency: the floor and the export, the faster of `repeat` runs each. */
+/**
+ * One size at each latency, to .xlsx or .parquet: the floor and the export, the faster of
+ * `repeat` runs each.
+ */
 export async function measureExport(
   records: number,
   latencies: readonly number[],
   repeat = 1,
+  format: ExportFormat = "xlsx",
 ): Promise<ExportRow[]> {
   const sandbox = await startSandboxProcess(records);
   const dir = mkdtempSync(join(tmpdir(), "ledger-export-bench-"));
@@ -71,13 +79,14 @@ export async function measureExport(
       await sandbox.setLatency(latencyMs);
       let floorMs = Infinity;
       let best: { ms: number; heap: number; rss: number } | undefined;
-      const out = join(dir, `invoices-${records}-${latencyMs}.xlsx`);
+      const out = join(dir, `invoices-${records}-${latencyMs}.${format}`);
       for (let i = 0; i < repeat; i++) {
         floorMs = Math.min(floorMs, (await measureFloor(api)).ms);
         const run = await exportOnce(sandbox.baseUrl, out);
         if (!best || run.ms < best.ms) best = run;
       }
       rows.push({
+        format,
         records,
         latencyMs,
         floorMs,
@@ -99,7 +108,7 @@ const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
 
 export function exportTable(rows: readonly ExportRow[]): string {
   const lines = [
-    "Records   Latency  Floor s  Export s  Ratio   Target          Peak heap MB  Peak RSS MB  File MB",
+    "Format    Records   Latency  Floor s  Export s  Ratio   Target          Peak heap MB  Peak RSS MB  File MB",
   ];
   for (const row of rows) {
     const target =
@@ -108,6 +117,7 @@ export function exportTable(rows: readonly ExportRow[]): string {
         : "(reported)";
     lines.push(
       [
+        `.${row.format}`.padEnd(8),
         row.records.toLocaleString("en-US").padEnd(9),
         `${row.latencyMs} ms`.padEnd(8),
         (row.floorMs / 1000).toFixed(2).padStart(7),
@@ -123,9 +133,14 @@ export function exportTable(rows: readonly ExportRow[]): string {
   return lines.join("\n");
 }
 
-/** Flat memory: the largest size's peak heap against the smallest's, at the same latency. */
+/**
+ * Flat memory of the .xlsx export: the largest size's peak heap against the smallest's, at the
+ * same latency.
+ */
 export function flatMemoryLine(rows: readonly ExportRow[]): string {
-  const at0 = rows.filter((row) => row.latencyMs === rows[0]?.latencyMs);
+  const xlsx = rows.filter((row) => row.format === "xlsx");
+  const at0 = xlsx.filter((row) => row.latencyMs === xlsx[0]?.latencyMs);
+  if (at0.length === 0) return "";
   const small = at0.reduce((a, b) => (a.records <= b.records ? a : b));
   const large = at0.reduce((a, b) => (a.records >= b.records ? a : b));
   const factor = large.peakHeapBytes / Math.max(1, small.peakHeapBytes);

@@ -42,6 +42,7 @@ export interface MachineInfo {
 }
 
 import type { ExportRow } from "./exportBench";
+import type { ParquetCheckRow } from "./parquetCheckBench";
 import type { FetchNewRow, RefreshAllRow } from "./refreshBench";
 
 export interface BenchResults {
@@ -64,6 +65,8 @@ export interface BenchResults {
   } | null;
   /** The headless export (issue 14); null when the run skipped it. */
   readonly exports: ExportRow[] | null;
+  /** 200,000 invoices to Parquet read back by DuckDB, and the export process's peak memory. */
+  readonly parquetCheck: ParquetCheckRow | null;
   readonly targets: TargetVerdict[];
 }
 

@@ -5,7 +5,9 @@
 // the fastest of N runs of each), --journal-lines 1000,10000, --machine NAME, --notes TEXT,
 // --out FILE, --no-write, --skip-journal, --skip-functions, --skip-live-heap (the untimed run
 // with forced collections), --skip-refresh (Fetch new and Refresh all), --skip-imports,
-// --skip-export (the headless export of 50,000 and 200,000 invoices).
+// --skip-export (the headless export of 50,000 and 200,000 invoices), --export-formats xlsx,parquet
+// (the export rows' formats), --skip-parquet-check (200,000 invoices exported to Parquet by the
+// built command, read back by DuckDB and compared with the API, and its peak memory).
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { measureFunctions } from "./functionsBench";
@@ -34,7 +36,8 @@ import {
   type FunctionsRow,
   type ImportRow,
 } from "./report";
-import { exportTable, flatMemoryLine, measureExport } from "./exportBench";
+import { exportTable, flatMemoryLine, measureExport, type ExportFormat } from "./exportBench";
+import { measureParquetCheck, parquetCheckLines } from "./parquetCheckBench";
 import { cellEditLine, type CellEditRow, measureImportDuringCellEdit } from "./cellEditBench";
 import { fetchNewLine, measureFetchNew, measureRefreshAll, refreshAllLine } from "./refreshBench";
 import { startSandboxProcess } from "./sandboxProcess";
@@ -54,12 +57,27 @@ interface Flags {
   refresh: boolean;
   imports: boolean;
   export: boolean;
+  exportFormats: ExportFormat[];
+  parquetCheck: boolean;
 }
 
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
   "[--repeat N] [--journal-lines 1000,10000] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
-  "[--skip-functions] [--skip-live-heap] [--skip-refresh] [--skip-imports] [--skip-export]";
+  "[--skip-functions] [--skip-live-heap] [--skip-refresh] [--skip-imports] [--skip-export] " +
+  "[--export-formats xlsx,parquet] [--skip-parquet-check]";
+
+const EXPORT_FORMATS: readonly ExportFormat[] = ["xlsx", "parquet"];
+
+function formats(text: string | undefined): ExportFormat[] {
+  const values = (text ?? "").split(",");
+  const known = (value: string): value is ExportFormat =>
+    (EXPORT_FORMATS as readonly string[]).includes(value);
+  if (!values.every(known)) {
+    throw new Error(`--export-formats takes xlsx, parquet or both.\n${USAGE}`);
+  }
+  return values.filter(known);
+}
 
 function numbers(flag: string, text: string | undefined): number[] {
   const values = (text ?? "").split(",").map(Number);
@@ -85,6 +103,8 @@ function parseFlags(args: readonly string[]): Flags {
     refresh: true,
     imports: true,
     export: true,
+    exportFormats: [...EXPORT_FORMATS],
+    parquetCheck: true,
   };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
@@ -108,6 +128,8 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--skip-refresh") flags.refresh = false;
     else if (flag === "--skip-imports") flags.imports = false;
     else if (flag === "--skip-export") flags.export = false;
+    else if (flag === "--export-formats") flags.exportFormats = formats(value());
+    else if (flag === "--skip-parquet-check") flags.parquetCheck = false;
     else throw new Error(`Unknown flag ${flag}.\n${USAGE}`);
   }
   return flags;
@@ -241,12 +263,21 @@ async function main(): Promise<void> {
 
   let exports: BenchResults["exports"] = null;
   if (flags.export) {
-    // 50,000 at 0 ms is the memory baseline; 200,000 at 0 ms and 25 ms against the floor.
-    exports = [
-      ...(await measureExport(50_000, [0], flags.repeat)),
-      ...(await measureExport(200_000, [0, 25], flags.repeat)),
-    ];
+    exports = [];
+    if (flags.exportFormats.includes("xlsx")) {
+      // 50,000 at 0 ms is the memory baseline; 200,000 at 0 ms and 25 ms against the floor.
+      exports.push(...(await measureExport(50_000, [0], flags.repeat)));
+      exports.push(...(await measureExport(200_000, [0, 25], flags.repeat)));
+    }
+    if (flags.exportFormats.includes("parquet")) {
+      exports.push(...(await measureExport(200_000, [0, 25], flags.repeat, "parquet")));
+    }
     console.log(exportTable(exports));
+  }
+  let parquetCheck: BenchResults["parquetCheck"] = null;
+  if (flags.export && flags.exportFormats.includes("parquet") && flags.parquetCheck) {
+    parquetCheck = await measureParquetCheck();
+    console.log(parquetCheckLines(parquetCheck));
   }
 
   const results: BenchResults = {
@@ -259,6 +290,7 @@ async function main(): Promise<void> {
     functions,
     refresh,
     exports,
+    parquetCheck,
     targets: targetVerdicts(imports, journals ?? []),
   };
   console.log(
@@ -289,9 +321,10 @@ async function main(): Promise<void> {
   }
   if (exports) {
     console.log(
-      `\nHeadless export of invoices to .xlsx (issue 14)\n\n${exportTable(exports)}\n${flatMemoryLine(exports)}`,
+      `\nHeadless export of invoices\n\n${exportTable(exports)}\n${flatMemoryLine(exports)}`,
     );
   }
+  if (parquetCheck) console.log(`\n${parquetCheckLines(parquetCheck)}`);
   if (flags.write) {
     const where = writeResults(results, join(process.cwd(), "bench", "results"), flags.out);
     console.log(`\nWrote ${where}`);

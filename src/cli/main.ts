@@ -10,6 +10,7 @@ import { isApiError, LedgerApi } from "../api";
 import { parseExportArgs, readCredentials, USAGE, UsageError, wantsHelp } from "./exportArgs";
 import { walkCollections, type ExportSheet } from "./exportRun";
 import { LiveXlsx } from "./liveXlsx";
+import { ParquetSurvey } from "./parquetSurvey";
 import { checkOutputPath, PartialFile } from "./partialFile";
 import { counted, terminalText } from "./terminalText";
 import { writeCsv, writeXlsx } from "./writeFiles";
@@ -113,6 +114,8 @@ export async function runCli(io: CliIo): Promise<number> {
     const xlsx = args.format === "xlsx" ? await PartialFile.create(args.out) : undefined;
     if (xlsx) partials.push(xlsx);
     const live = xlsx ? new LiveXlsx(xlsx, io.sheetRows) : undefined;
+    // .parquet: each column's type is learnt as the rows are spooled, so writing is one pass.
+    const survey = args.format === "parquet" ? new ParquetSurvey() : undefined;
     const walk = await walkCollections({
       api,
       collections: args.collections,
@@ -124,7 +127,9 @@ export async function runCli(io: CliIo): Promise<number> {
             onRows: (sheet, rows) => live.rows(sheet, rows),
             onListDone: (sheets) => live.listDone(sheets),
           }
-        : {}),
+        : survey
+          ? { onRows: (sheet, rows) => survey.observe(sheet, rows) }
+          : {}),
       onProgress: (progress) => {
         const now = Date.now();
         if (!tty || now - lastDraw < 200) return;
@@ -155,12 +160,13 @@ export async function runCli(io: CliIo): Promise<number> {
     } else {
       targets = listTargets(args.out, sheets);
       // Loaded only when needed: the Parquet writer is an ES module.
-      const write =
-        args.format === "parquet" ? (await import("./parquetFiles")).writeParquet : writeCsv;
+      // Loaded only when needed: the Parquet writer is an ES module.
+      const writeParquet = survey && (await import("./parquetFiles")).writeParquet;
       for (const [index, sheet] of sheets.entries()) {
         const file = await PartialFile.create(targets[index]!);
         partials.push(file);
-        await write(file, sheet);
+        if (survey && writeParquet) await writeParquet(file, sheet, survey);
+        else await writeCsv(file, sheet);
       }
     }
     if (io.signal.aborted) throw new UsageError("Interrupted.");

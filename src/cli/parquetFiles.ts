@@ -1,7 +1,7 @@
 // A list as a Parquet file, for DuckDB, Spark or a warehouse: typed columns, written from the
 // spool in row groups so memory stays flat however long the list. The rows are shaped with
 // exact text (amounts as the server's decimal text), and each column's type is chosen from all
-// its cells in a first pass over the spool:
+// its cells as the rows were spooled (parquetSurvey.ts):
 // - amounts and rates: DECIMAL(38, s), s the most decimals any of its amounts has (the
 //   currency's: 2, 3 for KWD, 0 for JPY), every digit kept;
 // - dates: DATE; date-times: TIMESTAMP adjusted to UTC (milliseconds); true/false: BOOLEAN;
@@ -17,6 +17,7 @@ import type { CellKind, CellValue, ColumnSpec } from "../sheets/cells";
 import { serialToIsoDate, serialToIsoDateTime } from "../sheets/excelDates";
 import { finalColumns, type ExportSheet } from "./exportRun";
 import type { PartialFile } from "./partialFile";
+import { MAX_DECIMAL_DIGITS, type ColumnType, type ParquetSurvey } from "./parquetSurvey";
 
 /** Rows per row group: a few MB of column data at a time. */
 export const PARQUET_ROW_GROUP = 10_000;
@@ -24,67 +25,8 @@ export const PARQUET_ROW_GROUP = 10_000;
 /** Bytes the writer gathers before handing them to the file. */
 const CHUNK_BYTES = 1 << 20;
 
-const DECIMAL_TEXT = /^-?(\d+)(?:\.(\d+))?$/;
-const MAX_DECIMAL_DIGITS = 38;
 const EXCEL_EPOCH_DAYS = 25_569;
 const DAY_MS = 86_400_000;
-
-type ColumnType =
-  | { readonly kind: "string" }
-  | { readonly kind: "decimal"; readonly scale: number }
-  | { readonly kind: "date" | "timestamp" | "boolean" | "int64" | "double" };
-
-/** What the first pass learns of a column's cells. */
-interface ColumnSurvey {
-  fits: boolean;
-  scale: number;
-}
-
-function surveyCell(kind: CellKind, value: CellValue, asText: boolean, survey: ColumnSurvey): void {
-  if (value === "" || !survey.fits) return;
-  switch (kind) {
-    case "money":
-    case "rate": {
-      const match = typeof value === "string" ? DECIMAL_TEXT.exec(value) : null;
-      const digits = (match?.[1]?.replace(/^0+/, "").length ?? 0) + (match?.[2]?.length ?? 0);
-      if (!match || digits > MAX_DECIMAL_DIGITS) survey.fits = false;
-      else survey.scale = Math.max(survey.scale, match[2]?.length ?? 0);
-      return;
-    }
-    case "integer":
-      survey.fits = !asText && typeof value === "number" && Number.isSafeInteger(value);
-      return;
-    case "number":
-    case "date":
-    case "datetime":
-      survey.fits = !asText && typeof value === "number";
-      return;
-    case "boolean":
-      survey.fits = !asText && typeof value === "boolean";
-      return;
-    case "text":
-      return;
-  }
-}
-
-function columnType(kind: CellKind, survey: ColumnSurvey): ColumnType {
-  if (kind === "text" || !survey.fits) return { kind: "string" };
-  switch (kind) {
-    case "money":
-    case "rate":
-      return { kind: "decimal", scale: survey.scale };
-    case "integer":
-      return { kind: "int64" };
-    case "number":
-      return { kind: "double" };
-    case "date":
-      return { kind: "date" };
-    case "datetime":
-      return { kind: "timestamp" };
-    case "boolean":
-      return { kind: "boolean" };
-  }
-}
 
 function schemaElement(name: string, type: ColumnType): SchemaElement {
   const optional = { name, repetition_type: "OPTIONAL" } as const;
@@ -185,16 +127,13 @@ class FileByteWriter extends ByteWriter {
 }
 
 /** Writes one spooled sheet as a Parquet file to `file`, and ends it. */
-export async function writeParquet(file: PartialFile, sheet: ExportSheet): Promise<number> {
+export async function writeParquet(
+  file: PartialFile,
+  sheet: ExportSheet,
+  survey: ParquetSurvey,
+): Promise<number> {
   const columns: readonly ColumnSpec[] = finalColumns(sheet);
-  const surveys = columns.map(() => ({ fits: true, scale: 0 }));
-  for await (const row of sheet.spool.read()) {
-    const text = new Set(row.textColumns);
-    columns.forEach((column, index) =>
-      surveyCell(column.kind, row.cells[index] ?? "", text.has(index), surveys[index]!),
-    );
-  }
-  const types = columns.map((column, index) => columnType(column.kind, surveys[index]!));
+  const types = survey.types(sheet, columns);
   const bytes = new FileByteWriter(file);
   const writer = new ParquetWriter({
     writer: bytes,
