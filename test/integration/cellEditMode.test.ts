@@ -9,8 +9,8 @@ import { refreshAll } from "../../src/import/refreshAll";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-/** Large enough that editing starts with many blocks still to write. */
-const INVOICES = 20_000;
+/** The size people import on Windows: editing starts with thousands of blocks still to write. */
+const INVOICES = 200_000;
 
 const sandbox = useSandbox({ records: { invoices: INVOICES, bills: 120 } });
 
