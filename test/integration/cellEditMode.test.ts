@@ -9,7 +9,7 @@ import { refreshAll } from "../../src/import/refreshAll";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-/** The size people import on Windows: editing starts with thousands of blocks still to write. */
+/** Large: editing starts with thousands of blocks still to write, as in a real 200,000-row import. */
 const INVOICES = 200_000;
 
 const sandbox = useSandbox({ records: { invoices: INVOICES, bills: 120 } });
