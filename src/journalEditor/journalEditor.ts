@@ -31,8 +31,9 @@ import {
   parseJournalGrid,
 } from "../journal";
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
-import { KnownJournal, ownReferenceMessage } from "../journal/ownReference";
+import type { KnownJournal } from "../journal/ownReference";
 import type { AccountKnowledge } from "../journal/validate";
+import { knownByReference } from "./knownByReference";
 import type { OpenOutcome, SeenOnServer, SendOutcome, ValidateOutcome } from "./outcomes";
 
 export interface EditorDeps {
@@ -199,32 +200,6 @@ export async function openJournal(
     }
     return { kind: "failed", message: messageOf(error) };
   }
-}
-
-/**
- * For a journal's own reference (`JNL-0004`), which the API cannot read: how to find the journal
- * of that reference open in this workbook, else opened on this computer before, as a sentence.
- */
-async function knownByReference(deps: EditorDeps, reference: string): Promise<string | null> {
-  const { journals } = await journalWorkbookOverview(deps.run);
-  const wanted = reference.toUpperCase();
-  const open = journals.find(
-    (sheet) =>
-      sheet.state?.reference?.toUpperCase() === wanted && ownedBy(sheet.state, deps.project),
-  );
-  if (open?.state) {
-    const { journalId, transactionReference = "" } = open.state;
-    const known = { journalId, reference: open.state.reference ?? reference, transactionReference };
-    return ownReferenceMessage(reference, known, { openOnSheet: open.sheetName });
-  }
-  let recalled: KnownJournal | undefined;
-  try {
-    recalled = await deps.recalled?.(reference);
-  } catch {
-    // This computer's storage did not answer: the service's own answer stands.
-  }
-  if (recalled === undefined) return null;
-  return ownReferenceMessage(reference, recalled, { openedBefore: true, inPane: true });
 }
 
 /** The active sheet's journal, if it shows one. */
