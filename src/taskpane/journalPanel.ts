@@ -33,8 +33,6 @@ import {
 } from "./recentJournalsSection";
 import { focusIsOnOrLost } from "./view";
 
-export type { JournalEditorActions, JournalEditorDeps } from "./journalActions";
-
 export interface JournalPanelOptions {
   readonly active: ActiveConnectionHolder;
   readonly run: ExcelRun;
