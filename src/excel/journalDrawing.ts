@@ -4,7 +4,7 @@ import { NO_FILL, layoutBatches } from "../journal/layoutBlocks";
 import type { DrawBatch, SheetArea } from "../journal/layoutBlocks";
 import { markerFormula, markerName, newJournalKey } from "./journalMarkers";
 import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheet";
-import type { SheetRef } from "./journalSheet";
+import type { SheetRef } from "../settings/journalSheets";
 import type { ExcelRun } from "./run";
 
 /**

@@ -10,6 +10,7 @@ import {
 } from "../journal/problemMarks";
 import type { ColumnSpan, FillSpan } from "../journal/problemMarks";
 import { readJournalSheetState } from "../journal/sheetState";
+import { withStateChanges } from "../settings/journalSheets";
 import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheet";
 import type { ExcelRun } from "./run";
 import { FillIndex, readFills, readSpans } from "./spanFills";
@@ -121,8 +122,8 @@ export async function markProblems(
     }
     queueFills(sheet, writes.slice(Math.max(0, last)));
     if (reading?.ok) {
-      const entry = raw[sheetKey] as Record<string, unknown>;
-      saveStates(context, { ...raw, [sheetKey]: { ...entry, marked: compactMarks(plan.marks) } });
+      const updated = withStateChanges(raw, sheetKey, { marked: compactMarks(plan.marks) });
+      if (updated !== null) saveStates(context, updated);
     }
     await context.sync();
   });

@@ -1,37 +1,20 @@
-// Remembers, in the workbook's settings (so it survives save and reopen), which journal each sheet
-// shows and when it was loaded, and finds journal sheets by key. A journal sheet is known by its
+// Reads and writes, in the workbook's settings (so they survive save and reopen), the journal
+// sheets' states (their format: src/settings/journalSheets.ts), and finds journal sheets by key. A journal sheet is known by its
 // key, kept in a hidden defined name that refers to the sheet (journalMarkers.ts): Excel follows
 // the sheet's renames, and the key stays when Worksheet.id changes between sessions.
 import type { JournalSheetState } from "../journal/contract";
-import { readJournalSheetState } from "../journal/sheetState";
+import {
+  JOURNAL_SHEETS_SETTING,
+  journalSheetsOn,
+  parseJournalSheets,
+  serializeJournalSheets,
+  withoutStates,
+  withStateChanges,
+} from "../settings/journalSheets";
+import type { JournalSheet, RawStates } from "../settings/journalSheets";
 import { markedSheetName, markerName, readMarkers } from "./journalMarkers";
 import type { LoadedName } from "./journalMarkers";
 import type { ExcelRun } from "./run";
-
-/** The workbook setting that maps journal sheets (by their key) to their state. */
-export const JOURNAL_SHEETS_SETTING = "ledgerSheets.journalSheets";
-
-/**
- * A journal sheet as the editor follows it from one request to the next: by its key (which
- * survives renames, and Worksheet.id changing when the workbook is reopened), with its name as
- * last seen, for messages.
- */
-export interface SheetRef {
-  readonly sheetKey: string;
-  readonly sheetName: string;
-}
-
-/**
- * A sheet that Ledger Sheets drew a journal on: its state, or (when the state is of a layout this
- * version cannot read) the sentence that says so.
- */
-export type JournalSheet = SheetRef &
-  (
-    | { readonly state: JournalSheetState; readonly refusal?: undefined }
-    | { readonly state: null; readonly refusal: string }
-  );
-
-export type RawStates = Record<string, unknown>;
 
 /** Queues the read of the journal sheets setting; read it with {@link rawStatesOf} after a sync. */
 export function queueStates(context: Excel.RequestContext): Excel.Setting {
@@ -40,27 +23,13 @@ export function queueStates(context: Excel.RequestContext): Excel.Setting {
   return setting;
 }
 
+/** The journal sheets setting's entries, once {@link queueStates} is synced. */
 export function rawStatesOf(setting: Excel.Setting): RawStates {
-  if (setting.isNullObject || typeof setting.value !== "string") return {};
-  try {
-    const parsed = JSON.parse(setting.value) as unknown;
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
-      ? (parsed as RawStates)
-      : {};
-  } catch {
-    return {};
-  }
+  return setting.isNullObject ? {} : parseJournalSheets(setting.value);
 }
 
 export function saveStates(context: Excel.RequestContext, states: RawStates): void {
-  context.workbook.settings.add(JOURNAL_SHEETS_SETTING, JSON.stringify(states));
-}
-
-function journalSheetOf(sheet: SheetRef, entry: unknown): JournalSheet {
-  const reading = readJournalSheetState(entry, sheet.sheetName);
-  return reading.ok
-    ? { ...sheet, state: reading.state }
-    : { ...sheet, state: null, refusal: reading.message };
+  context.workbook.settings.add(JOURNAL_SHEETS_SETTING, serializeJournalSheets(states));
 }
 
 /**
@@ -105,33 +74,12 @@ interface JournalSheets {
   readonly raw: RawStates;
 }
 
-/**
- * Each stored state with the sheet its marker refers to. A sheet that two markers refer to
- * (something other than the add-in made the second) is refused rather than guessed at.
- */
+/** Each stored state with the sheet its marker refers to. */
 function journalSheetsOf(queued: QueuedJournalSheets): JournalSheets {
   const raw = rawStatesOf(queued.setting);
   const sheetNames = queued.worksheets.items.map((sheet) => sheet.name);
   const { keysBySheet, gone } = readMarkers(Object.keys(raw), workbookNames(queued), sheetNames);
-  const journals: JournalSheet[] = [];
-  for (const sheetName of sheetNames) {
-    const keys = keysBySheet.get(sheetName.toUpperCase()) ?? [];
-    const [sheetKey] = keys;
-    if (sheetKey === undefined) continue;
-    if (keys.length === 1) {
-      journals.push(journalSheetOf({ sheetKey, sheetName }, raw[sheetKey]));
-      continue;
-    }
-    journals.push({
-      sheetKey,
-      sheetName,
-      state: null,
-      refusal:
-        `The sheet “${sheetName}” is marked as showing more than one journal, so it cannot be ` +
-        "validated or sent. Open the journal again (it opens on a new sheet) and copy your edits across.",
-    });
-  }
-  return { sheetNames, journals, gone, raw };
+  return { sheetNames, journals: journalSheetsOn(raw, sheetNames, keysBySheet), gone, raw };
 }
 
 /** The state of the journal on the sheet with key `sheetKey`, else null. */
@@ -185,9 +133,7 @@ export async function journalWorkbookOverview(
     await context.sync();
     const { sheetNames, journals, gone, raw } = journalSheetsOf(queued);
     if (gone.length > 0) {
-      const kept = { ...raw };
-      for (const key of gone) delete kept[key];
-      saveStates(context, kept);
+      saveStates(context, withoutStates(raw, gone));
       const dropped = new Set(gone.map((key) => markerName(key).toUpperCase()));
       for (const { name, formula } of workbookNames(queued)) {
         if (dropped.has(name.toUpperCase()) && markedSheetName(formula) === "deleted") {
@@ -269,6 +215,7 @@ export function activeJournalOf(queued: QueuedActiveSheet): JournalSheetAmongOth
     journals,
   );
 }
+
 /**
  * Records that the journal on the sheet with key `sheetKey` is now at `changes` (after a save whose redraw failed,
  * so the next Send does not take the user's own change for someone else's). One or two syncs.
@@ -281,10 +228,9 @@ export async function updateJournalSheetState(
   await run(async (context) => {
     const setting = queueStates(context);
     await context.sync();
-    const raw = rawStatesOf(setting);
-    const entry = raw[sheetKey];
-    if (typeof entry !== "object" || entry === null) return;
-    saveStates(context, { ...raw, [sheetKey]: { ...entry, ...changes } });
+    const updated = withStateChanges(rawStatesOf(setting), sheetKey, changes);
+    if (updated === null) return;
+    saveStates(context, updated);
     await context.sync();
   });
 }

@@ -93,14 +93,37 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
   // Amounts show the currency's decimals (ISO 4217): JPY none, KWD three.
   const { places } = currencyMinorUnits(journal.currency_code ?? "");
   const drawing = new Drawing(moneyFormatFor(places));
+  drawTitle(drawing, journal, editable);
+  const headerRow = drawHeaderFields(drawing, journal, editable) + 1;
+  const spare = editable ? Math.max(0, Math.floor(options.spareLines ?? DEFAULT_SPARE_LINES)) : 0;
+  // The SUM ranges need at least one row; a journal without lines still gets one empty row.
+  const rowCount = Math.max(1, journal.lines.length + spare);
+  drawLines(drawing, journal.lines, { headerRow, rowCount, editable });
+  const totalRow = headerRow + rowCount + 1;
+  const difference = drawTotals(drawing, { headerRow, totalRow, places });
+  drawBalance(drawing, journal.status, difference);
+  return {
+    sheetName: sheetNameFor(
+      options.project === undefined
+        ? `Journal ${journal.reference}`
+        : projectSheetName(journal.reference, options.project),
+      options.takenSheetNames,
+    ),
+    cells: drawing.cellsInSheetOrder(),
+    extent: `A1:${cellAddress(LINE_COLUMNS.length - 1, totalRow + 1)}`,
+    columnWidths: drawing.columnWidths(LINE_COLUMNS.length),
+    frozenRows: headerRow,
+    notes: drawing.notes,
+  };
+}
 
-  const balanceRow = TITLE_ROW;
+/** The title, and on a draft the legend that says which cells to edit. */
+function drawTitle(drawing: Drawing, journal: ManualJournal, editable: boolean): void {
   drawing.put(0, TITLE_ROW, {
     ...textCell(drawing, "Title (A1)", `Manual journal ${journal.reference}`),
     role: "header",
     bold: true,
   });
-
   if (editable) {
     drawing.put(0, LEGEND_ROW, {
       value: LEGEND_TEXT,
@@ -108,7 +131,10 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
       role: "label",
     });
   }
+}
 
+/** The header fields, a label and a value each; returns the row after the last. */
+function drawHeaderFields(drawing: Drawing, journal: ManualJournal, editable: boolean): number {
   let row = FIRST_FIELD_ROW;
   for (const field of HEADER_FIELDS) {
     drawing.put(0, row, { value: field.label, numberFormat: JOURNAL_FORMATS.text, role: "label" });
@@ -118,8 +144,16 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     drawing.put(VALUE_COLUMN, row, { ...fieldCell(drawing, where, field.kind, text), role });
     row += 1;
   }
+  return row;
+}
 
-  const headerRow = row + 1;
+/** The lines' header row, then `rowCount` rows: the journal's lines, then empty spare ones. */
+function drawLines(
+  drawing: Drawing,
+  lines: ManualJournal["lines"],
+  at: { readonly headerRow: number; readonly rowCount: number; readonly editable: boolean },
+): void {
+  const { headerRow, rowCount, editable } = at;
   LINE_COLUMNS.forEach((column, index) => {
     drawing.put(index, headerRow, {
       value: column.header,
@@ -128,11 +162,6 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
       bold: true,
     });
   });
-
-  const lines = journal.lines;
-  const spare = editable ? Math.max(0, Math.floor(options.spareLines ?? DEFAULT_SPARE_LINES)) : 0;
-  // The SUM ranges need at least one row; a journal without lines still gets one empty row.
-  const rowCount = Math.max(1, lines.length + spare);
   for (let i = 0; i < rowCount; i++) {
     const line = lines[i];
     LINE_COLUMNS.forEach((column, index) => {
@@ -145,50 +174,48 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
       });
     });
   }
+}
 
-  const lastLineRow = headerRow + rowCount;
-  const totalRow = lastLineRow + 1;
+/** The Total row and the Difference row below it; returns the difference's address. */
+function drawTotals(
+  drawing: Drawing,
+  at: { readonly headerRow: number; readonly totalRow: number; readonly places: number },
+): string {
+  const { headerRow, totalRow, places } = at;
   const differenceRow = totalRow + 1;
   const debit = columnOf("debit");
   const credit = columnOf("credit");
-  drawing.put(0, totalRow, {
-    value: TOTAL_LABEL,
-    numberFormat: JOURNAL_FORMATS.text,
-    role: "label",
-    bold: true,
-  });
-  for (const column of [debit, credit]) {
-    drawing.put(column, totalRow, {
-      formula: totalFormula(columnLetter(column), headerRow),
+  const label = (row: number, value: string): void =>
+    drawing.put(0, row, { value, numberFormat: JOURNAL_FORMATS.text, role: "label", bold: true });
+  const total = (column: number, row: number, formula: string): void =>
+    drawing.put(column, row, {
+      formula,
       numberFormat: drawing.moneyFormat,
       role: "total",
       bold: true,
     });
+  label(totalRow, TOTAL_LABEL);
+  for (const column of [debit, credit]) {
+    total(column, totalRow, totalFormula(columnLetter(column), headerRow));
   }
-  drawing.put(0, differenceRow, {
-    value: DIFFERENCE_LABEL,
-    numberFormat: JOURNAL_FORMATS.text,
-    role: "label",
-    bold: true,
+  label(differenceRow, DIFFERENCE_LABEL);
+  const formula = differenceFormula({
+    debit: columnLetter(debit),
+    credit: columnLetter(credit),
+    headerRow,
+    totalRow,
+    places,
   });
-  const difference = cellAddress(debit, differenceRow);
-  drawing.put(debit, differenceRow, {
-    formula: differenceFormula({
-      debit: columnLetter(debit),
-      credit: columnLetter(credit),
-      headerRow,
-      totalRow,
-      places,
-    }),
-    numberFormat: drawing.moneyFormat,
-    role: "total",
-    bold: true,
-  });
+  total(debit, differenceRow, formula);
+  return cellAddress(debit, differenceRow);
+}
 
-  const reason = readOnlyReason(journal.status);
+/** Beside the title: whether the journal balances, or why it cannot be changed. */
+function drawBalance(drawing: Drawing, status: string, difference: string): void {
+  const reason = readOnlyReason(status);
   drawing.put(
     VALUE_COLUMN,
-    balanceRow,
+    TITLE_ROW,
     reason === null
       ? {
           formula: balanceFormula(difference),
@@ -198,20 +225,6 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
         }
       : { value: reason, numberFormat: JOURNAL_FORMATS.text, role: "balance", bold: true },
   );
-
-  return {
-    sheetName: sheetNameFor(
-      options.project === undefined
-        ? `Journal ${journal.reference}`
-        : projectSheetName(journal.reference, options.project),
-      options.takenSheetNames,
-    ),
-    cells: drawing.cellsInSheetOrder(),
-    extent: `A1:${cellAddress(LINE_COLUMNS.length - 1, differenceRow)}`,
-    columnWidths: drawing.columnWidths(LINE_COLUMNS.length),
-    frozenRows: headerRow,
-    notes: drawing.notes,
-  };
 }
 
 /**

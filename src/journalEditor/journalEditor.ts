@@ -9,14 +9,13 @@ import { markProblems } from "../excel/journalProblemMarks";
 import {
   activateSheet,
   activeJournalSheet,
-  JournalSheet,
   journalSheetByKey,
   journalWorkbookOverview,
-  SheetRef,
   updateJournalSheetState,
   type JournalSheetAmongOthers,
 } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
+import type { JournalSheet, SheetRef } from "../settings/journalSheets";
 import { ownedBy, type TableProject } from "../excel/tableWriter";
 import {
   buildJournalUpdate,

@@ -1,12 +1,15 @@
-// Draws a journal action's report: its status, alert, problems (linked to their cells), changes, notes, and the box offering Reload or Overwrite.
+// Draws a journal action's report: its problems (linked to their cells), changes, notes, and the
+// box offering Reload or Overwrite (with its confirmation step). The status and the alert are the
+// panel's state machine's (journalPanelMachine.ts); what happens here that it must know, it is told.
 
 import { selectJournalCell } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
+import type { JournalPanelEvent } from "./journalPanelMachine";
 import { JournalReport, ListedProblem, problemsHeading } from "./journalText";
-import { requireElement, setAlert, setShown } from "./view";
+import { requireElement, setShown } from "./view";
 
 export interface JournalReportView {
-  /** Shows a finished action's report. */
+  /** Shows a finished action's lists and the box it offers (the machine has its words). */
   show(report: JournalReport): void;
   /** Empties the changes and notes lists, as an action starts. */
   clearLists(): void;
@@ -18,64 +21,77 @@ export interface JournalReportView {
   stepBack(): boolean;
 }
 
-/** `onStaleHidden` runs whenever the Reload/Overwrite box closes. */
+type Tell = (event: JournalPanelEvent) => void;
+
+/** A list that is hidden (with its box) when empty. */
+interface ShownList {
+  readonly box: HTMLElement;
+  readonly list: HTMLUListElement;
+}
+
+function listOf(root: Document, name: string): ShownList {
+  return {
+    box: requireElement(root, `journal-${name}-box`, HTMLElement),
+    list: requireElement(root, `journal-${name}`, HTMLUListElement),
+  };
+}
+
+function showList(root: Document, { box, list }: ShownList, items: readonly string[]): void {
+  list.replaceChildren(
+    ...items.map((text) => {
+      const item = root.createElement("li");
+      item.textContent = text;
+      return item;
+    }),
+  );
+  setShown(box, items.length > 0);
+}
+
+/**
+ * `tell` hears what the panel's state machine must know: the Reload/Overwrite box closed, the
+ * server version was kept, a problem's sheet is gone.
+ */
 export function mountJournalReportView(
   root: Document,
   run: ExcelRun,
-  onStaleHidden: () => void,
+  tell: Tell,
 ): JournalReportView {
-  const stale = requireElement(root, "journal-stale", HTMLElement);
-  const staleMessage = requireElement(root, "journal-stale-message", HTMLElement);
-  const staleDifferencesBox = requireElement(root, "journal-stale-differences-box", HTMLElement);
-  const staleDifferences = requireElement(root, "journal-stale-differences", HTMLUListElement);
-  const overwriteButton = requireElement(root, "journal-overwrite", HTMLButtonElement);
-  const reloadButton = requireElement(root, "journal-reload", HTMLButtonElement);
-  const overwriteYes = requireElement(root, "journal-overwrite-yes", HTMLButtonElement);
-  const overwriteStep = requireElement(root, "journal-overwrite-step", HTMLElement);
-  const overwriteKeep = requireElement(root, "journal-overwrite-keep", HTMLButtonElement);
-  const status = requireElement(root, "journal-status", HTMLElement);
-  const alert = requireElement(root, "journal-error", HTMLElement);
-  const problemsBox = requireElement(root, "journal-problems-box", HTMLElement);
-  const problemsTitle = requireElement(root, "journal-problems-heading", HTMLElement);
-  const problemsList = requireElement(root, "journal-problems", HTMLUListElement);
-  const changesBox = requireElement(root, "journal-changes-box", HTMLElement);
-  const changesList = requireElement(root, "journal-changes", HTMLUListElement);
-  const notesBox = requireElement(root, "journal-notes-box", HTMLElement);
-  const notesList = requireElement(root, "journal-notes", HTMLUListElement);
+  const staleBox = mountStaleBox(root, tell);
+  const problems = mountProblems(root, run, tell);
+  const changes = listOf(root, "changes");
+  const notes = listOf(root, "notes");
 
-  function showList(box: HTMLElement, list: HTMLUListElement, items: readonly string[]): void {
-    list.replaceChildren(
-      ...items.map((text) => {
-        const item = root.createElement("li");
-        item.textContent = text;
-        return item;
-      }),
-    );
-    setShown(box, items.length > 0);
+  function show(report: JournalReport): void {
+    if (report.problems !== undefined) problems.show(report.problems);
+    showList(root, changes, report.changes);
+    showList(root, notes, report.notes ?? []);
+    if (report.stale !== undefined) staleBox.show(report.stale, true, report.staleDifferences);
+    else if (report.reloadOffer !== undefined) staleBox.show(report.reloadOffer, false);
+    else if (report.settled) staleBox.hide();
+    else staleBox.closeStep();
   }
 
-  /** Problems with a cell are buttons that select it, so the user lands on what to fix. */
-  function showProblems(problems: readonly ListedProblem[]): void {
-    problemsList.replaceChildren(
-      ...problems.map(({ message, cell }) => {
-        const item = root.createElement("li");
-        if (cell === null) {
-          item.textContent = message;
-          return item;
-        }
-        const button = root.createElement("button");
-        button.type = "button";
-        button.className = "link";
-        button.textContent = message;
-        button.title = `Select ${cell.address} on ${cell.sheetName}`;
-        button.addEventListener("click", () => void goToCell(cell));
-        item.append(button);
-        return item;
-      }),
-    );
-    problemsTitle.textContent = problemsHeading(problems.length);
-    setShown(problemsBox, problems.length > 0);
-  }
+  return {
+    show,
+    clearLists: () => {
+      showList(root, changes, []);
+      showList(root, notes, []);
+    },
+    hideStale: staleBox.hide,
+    enableStaleChoices: staleBox.enable,
+    stepBack: staleBox.stepBack,
+  };
+}
+
+/** The problems list: problems with a cell are buttons that select it, so the user lands on what to fix. */
+function mountProblems(
+  root: Document,
+  run: ExcelRun,
+  tell: Tell,
+): { show(problems: readonly ListedProblem[]): void } {
+  const box = requireElement(root, "journal-problems-box", HTMLElement);
+  const title = requireElement(root, "journal-problems-heading", HTMLElement);
+  const list = requireElement(root, "journal-problems", HTMLUListElement);
 
   async function goToCell(cell: NonNullable<ListedProblem["cell"]>): Promise<void> {
     try {
@@ -83,69 +99,91 @@ export function mountJournalReportView(
       await selectJournalCell(run, cell.sheetKey, cell.address);
     } catch {
       // The sheet was deleted since: say so instead of failing silently.
-      setAlert(alert, `The sheet “${cell.sheetName}” is gone; validate the journal again.`);
+      tell({ type: "cellGone", sheetName: cell.sheetName });
     }
   }
 
-  /** The box offering Reload, and Overwrite unless the journal was saved from this sheet. */
-  function showStale(
-    message: string,
-    overwritable = true,
-    differences: readonly string[] = [],
-  ): void {
-    staleMessage.textContent = message;
-    showList(staleDifferencesBox, staleDifferences, differences);
-    setShown(overwriteButton, overwritable);
-    setShown(overwriteStep, false);
-    setShown(stale, true);
+  function itemOf({ message, cell }: ListedProblem): HTMLLIElement {
+    const item = root.createElement("li");
+    if (cell === null) {
+      item.textContent = message;
+      return item;
+    }
+    const button = root.createElement("button");
+    button.type = "button";
+    button.className = "link";
+    button.textContent = message;
+    button.title = `Select ${cell.address} on ${cell.sheetName}`;
+    button.addEventListener("click", () => void goToCell(cell));
+    item.append(button);
+    return item;
   }
 
-  function hideStale(): void {
-    setShown(stale, false);
-    setShown(overwriteStep, false);
-    staleMessage.textContent = "";
-    showList(staleDifferencesBox, staleDifferences, []);
-    onStaleHidden();
-  }
+  return {
+    show: (problems) => {
+      list.replaceChildren(...problems.map(itemOf));
+      title.textContent = problemsHeading(problems.length);
+      setShown(box, problems.length > 0);
+    },
+  };
+}
 
-  function show(report: JournalReport): void {
-    status.textContent = report.status;
-    setAlert(alert, report.alert);
-    if (report.problems !== undefined) showProblems(report.problems);
-    showList(changesBox, changesList, report.changes);
-    showList(notesBox, notesList, report.notes ?? []);
-    if (report.stale !== undefined) showStale(report.stale, true, report.staleDifferences ?? []);
-    else if (report.reloadOffer !== undefined) showStale(report.reloadOffer, false);
-    else if (report.settled) hideStale();
-    else setShown(overwriteStep, false);
-  }
+interface StaleBox {
+  /** Offers Reload, and Overwrite unless the journal was saved from this sheet. */
+  show(message: string, overwritable: boolean, differences?: readonly string[]): void;
+  hide(): void;
+  /** Closes the confirmation step only. */
+  closeStep(): void;
+  enable(enabled: boolean): void;
+  stepBack(): boolean;
+}
+
+/** The box offering Reload or Overwrite, and the step confirming an overwrite. */
+function mountStaleBox(root: Document, tell: Tell): StaleBox {
+  const element = <T extends HTMLElement>(id: string, kind: { new (): T; prototype: T }): T =>
+    requireElement(root, `journal-${id}`, kind);
+  const stale = element("stale", HTMLElement);
+  const message = element("stale-message", HTMLElement);
+  const differences = listOf(root, "stale-differences");
+  const overwriteButton = element("overwrite", HTMLButtonElement);
+  const step = element("overwrite-step", HTMLElement);
+  const keep = element("overwrite-keep", HTMLButtonElement);
+  const buttons = [element("reload", HTMLButtonElement), overwriteButton];
+  buttons.push(element("overwrite-yes", HTMLButtonElement), keep);
 
   overwriteButton.addEventListener("click", () => {
-    setShown(overwriteStep, true);
+    setShown(step, true);
     // The safe choice first: Enter right away keeps the server's version.
-    overwriteKeep.focus();
+    keep.focus();
   });
-  overwriteKeep.addEventListener("click", () => {
-    setShown(overwriteStep, false);
-    status.textContent = "The server version was kept. Your sheet still has your edits.";
+  keep.addEventListener("click", () => {
+    setShown(step, false);
+    tell({ type: "serverVersionKept" });
     overwriteButton.focus();
   });
 
   return {
-    show,
-    clearLists: () => {
-      showList(changesBox, changesList, []);
-      showList(notesBox, notesList, []);
+    show: (text, overwritable, listed = []) => {
+      message.textContent = text;
+      showList(root, differences, listed);
+      setShown(overwriteButton, overwritable);
+      setShown(step, false);
+      setShown(stale, true);
     },
-    hideStale,
-    enableStaleChoices: (enabled) => {
-      for (const button of [reloadButton, overwriteButton, overwriteYes, overwriteKeep]) {
-        button.disabled = !enabled;
-      }
+    hide: () => {
+      setShown(stale, false);
+      setShown(step, false);
+      message.textContent = "";
+      showList(root, differences, []);
+      tell({ type: "staleClosed" });
+    },
+    closeStep: () => setShown(step, false),
+    enable: (enabled) => {
+      for (const button of buttons) button.disabled = !enabled;
     },
     stepBack: () => {
-      if (overwriteStep.hidden || !overwriteStep.contains(root.activeElement)) return false;
-      overwriteKeep.click();
+      if (step.hidden || !step.contains(root.activeElement)) return false;
+      keep.click();
       return true;
     },
   };

@@ -6,10 +6,10 @@ import { readJournalGrid } from "../../../src/excel/journalGrid";
 import { markProblems, PROBLEM_FILL } from "../../../src/excel/journalProblemMarks";
 import {
   activeJournalSheet,
-  JOURNAL_SHEETS_SETTING,
   journalSheetState,
   journalWorkbookOverview,
 } from "../../../src/excel/journalSheet";
+import { JOURNAL_SHEETS_SETTING } from "../../../src/settings/journalSheets";
 import { activeSheetProject } from "../../../src/excel/sheetProject";
 import type { JournalLayout, JournalSheetState } from "../../../src/journal/contract";
 
