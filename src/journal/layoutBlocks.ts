@@ -5,6 +5,7 @@
 // sections, never on its number of lines.
 
 import type { CellValue } from "../sheets/cells";
+import { utf8Length } from "../util/utf8Length";
 import { addressPosition } from "./cellAddresses";
 import type { JournalLayout, LayoutCell } from "./contract";
 
@@ -389,16 +390,5 @@ function sameRow<T>(a: readonly T[], b: readonly T[]): boolean {
 
 /** UTF-8 bytes of a value's JSON, as it travels in a request. */
 export function jsonSize(value: unknown): number {
-  const json = JSON.stringify(value) ?? "";
-  let bytes = json.length;
-  for (let i = 0; i < json.length; i++) {
-    const code = json.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) bytes += 1;
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 2; // a surrogate pair: four bytes for two UTF-16 units
-      i++;
-    } else bytes += 2;
-  }
-  return bytes;
+  return utf8Length(JSON.stringify(value) ?? "");
 }

@@ -2,6 +2,7 @@
 // work for the active sheet, and why Send is off. Pure: no DOM, no Office.
 
 import { isApiError } from "../api";
+import { notDraftReason } from "../journal/draftOnly";
 import type {
   InvalidSheetOutcome,
   OpenOutcome,
@@ -50,8 +51,7 @@ export const EMPTY_REFERENCE = "Enter a journal ID or transaction reference, the
 
 /** Why Send is off for a journal that is not a draft. */
 export function readOnlyReason(status: string): string {
-  const which = status.trim() === "" ? "This journal" : `${status.trim()} journals`;
-  return `${which} cannot be changed; only DRAFT journals can.`;
+  return `${notDraftReason(status)}.`;
 }
 
 /** The line that names the active sheet's journal, or says there is none. */

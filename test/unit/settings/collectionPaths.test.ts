@@ -1,8 +1,7 @@
-import { COLLECTIONS } from "../../../src/import/types";
+import { COLLECTIONS, CURSOR_COLLECTIONS } from "../../../src/domain/collections";
 import {
   checkPathInput,
   COLLECTION_PATHS_SETTING,
-  CURSOR_COLLECTIONS,
   defaultCollectionPaths,
   loadCollectionPaths,
   saveCollectionPaths,
