@@ -27,7 +27,7 @@ export const CURSOR_COLLECTIONS: readonly CollectionInfo[] = COLLECTIONS.filter(
 );
 
 /** The sentence for an id that names no collection. */
-export function unknownCollectionMessage(id: string): string {
+function unknownCollectionMessage(id: string): string {
   return `Unknown collection “${id}”.`;
 }
 

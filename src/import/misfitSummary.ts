@@ -7,7 +7,7 @@ import type { ColumnSpec } from "../sheets/cells";
 import { count } from "../util/plural";
 
 /** How many examples each column's note names. */
-export const MISFIT_EXAMPLES = 3;
+const MISFIT_EXAMPLES = 3;
 
 interface ColumnMisfits {
   readonly header: string;

@@ -62,12 +62,12 @@ export interface BlockOptions {
  * and keep-reference actions and one set-property action (measured with Microsoft's office.js:
  * about 150 to 470 bytes). Used to pick the cheaper way to set formats and to size batches.
  */
-export const RANGE_COST_BYTES = 470;
+const RANGE_COST_BYTES = 470;
 /**
  * Estimated bytes per request: Excel on the web refuses 5 MB, and the estimate leaves room for
  * what it does not count (action ids and JSON around each argument).
  */
-export const REQUEST_BUDGET_BYTES = 3_000_000;
+const REQUEST_BUDGET_BYTES = 3_000_000;
 
 /**
  * The layout's writes in order, packed into batches of at most `budgetBytes` (a single write

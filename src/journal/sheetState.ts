@@ -56,9 +56,9 @@ function readAccounts(value: unknown): KnownAccount[] {
 export type SheetStateReading = Result<{ state: JournalSheetState }>;
 
 /**
- * Checks a state read from the workbook's settings. A state of another layout version (a newer
- * add-in drew the sheet, or an old one we no longer read) is refused rather than guessed at:
- * the reader's rules belong to one layout, and a wrong guess could send wrong amounts.
+ * Checks a state read from the workbook's settings. A state of any other layout version is
+ * refused rather than guessed at: the reader's rules belong to one layout, and a wrong guess
+ * could send wrong amounts.
  */
 export function readJournalSheetState(value: unknown, sheetName: string): SheetStateReading {
   const reopen =

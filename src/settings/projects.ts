@@ -35,7 +35,7 @@ export const EMPTY_PROJECTS: ProjectList = { projects: [], defaultLabel: undefin
 export const PROJECTS_SETTING = "ledgerSheets.projects";
 
 /** Excel's limit on a sheet name less " ()" and a few letters of the collection's name. */
-export const MAX_LABEL_LENGTH = 20;
+const MAX_LABEL_LENGTH = 20;
 /** Characters a sheet name cannot hold, and quotes, which would need escaping in formulas. */
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_IN_LABEL = /[:\\/?*[\]"'\u0000-\u001f\u007f]/;

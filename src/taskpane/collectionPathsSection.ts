@@ -22,7 +22,7 @@ export interface CollectionPathsSection {
 }
 
 /** `path-invoices`: the id of a collection's path field. */
-export function pathFieldId(id: CollectionId): string {
+function pathFieldId(id: CollectionId): string {
   return `path-${id}`;
 }
 

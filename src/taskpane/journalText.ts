@@ -110,11 +110,6 @@ export function problemsHeading(count: number): string {
   return `Problems (${count})`;
 }
 
-export const CHANGES_HEADING = "The server stored some values differently:";
-
-export const OVERWRITE_QUESTION =
-  "Overwrite the changes made on the server? This cannot be undone.";
-
 /** A problem as the pane lists it: its words, and the cell to go to when it has one. */
 export interface ListedProblem {
   readonly message: string;

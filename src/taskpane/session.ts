@@ -60,7 +60,7 @@ export interface SessionStores {
 }
 
 /** The connection check is one small request: it should answer fast or fail fast. */
-export const CHECK_OPTIONS: Readonly<ClientOptions> = {
+const CHECK_OPTIONS: Readonly<ClientOptions> = {
   timeoutMs: 15_000,
   retry: { maxAttempts: 2 },
 };

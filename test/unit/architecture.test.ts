@@ -8,6 +8,7 @@ import {
   folderCycles,
   folderImports,
   layerViolations,
+  reachableFiles,
   sizeViolations,
   type SourceFile,
 } from "./architecture/sourceRules";
@@ -53,6 +54,15 @@ describe("the structure of src/", () => {
     );
     expect(unplaced).toEqual([]);
     expect(layerViolations(imports, table)).toEqual([]);
+  });
+
+  it("keeps src/domain a leaf that imports nothing from the other folders", () => {
+    expect(imports.filter((crossing) => crossing.from === "domain")).toEqual([]);
+  });
+
+  it("lets the command line reach no Excel adapter, so it builds without Office's typings", () => {
+    const reached = reachableFiles(files, "cli").filter((path) => path.startsWith("excel/"));
+    expect(reached).toEqual([]);
   });
 
   it("has no file over 500 lines and no function over 120", () => {

@@ -213,3 +213,24 @@ function functionName(node: ts.SignatureDeclaration): string {
   if (ts.isPropertyDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
   return ts.isArrowFunction(node) ? "an arrow function" : "a function";
 }
+
+/** The files that files under `folder` reach by their relative imports, directly or not. */
+export function reachableFiles(files: readonly SourceFile[], folder: string): string[] {
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const lookup = (target: string): string | undefined =>
+    [target, `${target}.ts`, `${target}/index.ts`].find((candidate) => byPath.has(candidate));
+  const seen = new Set<string>();
+  const pending = files.filter((file) => folderOf(file.path) === folder).map((file) => file.path);
+  while (pending.length > 0) {
+    const path = pending.pop();
+    const file = path === undefined ? undefined : byPath.get(path);
+    if (path === undefined || file === undefined || seen.has(path)) continue;
+    seen.add(path);
+    for (const specifier of moduleSpecifiers(file)) {
+      const target = resolveRelative(path, specifier);
+      const found = target === undefined ? undefined : lookup(target);
+      if (found !== undefined) pending.push(found);
+    }
+  }
+  return [...seen].sort();
+}

@@ -6,7 +6,7 @@ import {
   loadCollectionPaths,
   saveCollectionPaths,
 } from "../../../src/settings/collectionPaths";
-import { MemoryDocumentSettings } from "../../../src/settings/memoryStores";
+import { MemoryDocumentSettings } from "../../doubles/memoryStores";
 
 const invoices = COLLECTIONS.find((collection) => collection.id === "invoices")!;
 
