@@ -13,7 +13,6 @@ import { shapersFor, type ShapedRows } from "../import/shapers";
 import { collectionInfo, type CollectionId } from "../domain/collections";
 import type { ColumnSpec } from "../sheets/cells";
 import type { RecordShaper } from "../sheets";
-import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
 import { Spool, type SpooledRow } from "./spool";
 
 export type ExportFormat = "xlsx" | "csv" | "parquet";

@@ -169,7 +169,7 @@ export async function writeParquet(
     if (rows % PARQUET_ROW_GROUP === 0) await writeGroup();
   }
   await writeGroup();
-  writer.finish();
+  await writer.finish();
   await bytes.flush();
   await file.finish();
   return rows;
