@@ -1,6 +1,8 @@
 // Lint rules: typescript-eslint's recommended set, Microsoft's Office add-in rules for the code that
 // touches Office.js, a fence that keeps the pure core free of Office, the DOM and Node, and one that
-// keeps what ships (src/) from importing the tools (tools/).
+// keeps what ships (src/) from importing the tools (tools/), the layers of src/ (layers.json: a
+// folder imports only from its own or lower layers), and type-aware rules for promises and switches.
+import { readFileSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import officeAddins from "eslint-plugin-office-addins";
@@ -15,6 +17,46 @@ const NO_TOOLS = {
   regex: "^(\\.\\./)+tools(/|$)",
   message: "src/ ships in the add-in; it must not import from tools/ (not even types).",
 };
+
+// The layers of src/, lowest first; test/unit/architecture.test.ts checks the same, and cycles.
+const LAYERS = JSON.parse(readFileSync(new URL("./layers.json", import.meta.url), "utf8")).layers;
+const moduleName = (folder) => folder.replace(/\.ts$/, "");
+const escaped = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// The pure core runs in the browser, in the custom functions runtime and in Node.
+const PURE_CORE = [
+  "domain",
+  "util",
+  "api",
+  "money",
+  "sheets",
+  "journal",
+  "import",
+  "journalEditor",
+  "formulas",
+];
+const NO_NODE = { group: ["node:*"], message: "The core must also run in the browser." };
+
+/** One config a folder: the imports its layer may not make, with the fences above. */
+function layerFence(folder, layer) {
+  const higher = LAYERS.slice(layer + 1)
+    .flat()
+    .map(moduleName);
+  const patterns = [NO_TOOLS];
+  if (PURE_CORE.includes(folder)) patterns.push(NO_NODE);
+  if (folder === "domain") {
+    patterns.push({
+      regex: "^\\.\\./",
+      message: "src/domain is the leaf of src/: it imports nothing from the other folders.",
+    });
+  } else if (higher.length > 0) {
+    patterns.push({
+      regex: `^\\.\\./(${higher.map(escaped).join("|")})(/|$)`,
+      message: `${folder} is in layer ${layer + 1} of layers.json; it may not import a higher layer.`,
+    });
+  }
+  const files = folder.endsWith(".ts") ? [`src/${folder}`] : [`src/${folder}/**/*.ts`];
+  return { files, rules: { "no-restricted-imports": ["error", { patterns }] } };
+}
 
 export default tseslint.config(
   { ignores: ["dist/", "dist-preview/", "build/", "coverage/", "node_modules/"] },
@@ -60,16 +102,7 @@ export default tseslint.config(
     },
   },
   {
-    // The pure core runs in the browser, in the custom functions runtime and in Node.
-    files: [
-      "src/api/**/*.ts",
-      "src/money/**/*.ts",
-      "src/sheets/**/*.ts",
-      "src/journal/**/*.ts",
-      "src/import/**/*.ts",
-      "src/journalEditor/**/*.ts",
-      "src/formulas/**/*.ts",
-    ],
+    files: PURE_CORE.map((folder) => `src/${folder}/**/*.ts`),
     rules: {
       "no-restricted-globals": [
         "error",
@@ -78,14 +111,21 @@ export default tseslint.config(
           message: "The core stays free of Office.js and the DOM; pass what it needs in.",
         })),
       ],
-      "no-restricted-imports": [
+    },
+  },
+  ...LAYERS.flatMap((folders, layer) => folders.map((folder) => layerFence(folder, layer))),
+  {
+    // Type-aware: a promise nobody awaits loses its failure; a switch over a union must name
+    // every member, so a new member is handled everywhere on purpose.
+    files: ["src/**/*.ts"],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/switch-exhaustiveness-check": [
         "error",
-        {
-          patterns: [
-            { group: ["node:*"], message: "The core must also run in the browser." },
-            NO_TOOLS,
-          ],
-        },
+        { considerDefaultExhaustiveForUnions: true },
       ],
     },
   },

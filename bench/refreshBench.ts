@@ -8,7 +8,7 @@ import { iterateCollection, LedgerApi } from "../src/api";
 import { fetchNewIntoTable } from "../src/import/fetchNew";
 import { importCollection } from "../src/import/importCollection";
 import { refreshAll } from "../src/import/refreshAll";
-import { COLLECTIONS, type CollectionId } from "../src/import/types";
+import { COLLECTIONS, type CollectionId } from "../src/domain/collections";
 import { DEMO_TOKEN } from "../tools/sandbox";
 import { benchApi, benchHost } from "./importBench";
 import { startSandboxProcess } from "./sandboxProcess";

@@ -12,11 +12,11 @@ export interface ServerErrorBody {
 }
 
 /** Server text embedded in our messages is cut here, so a stack trace page cannot flood the UI. */
-export const SERVER_TEXT_LIMIT = 300;
+const SERVER_TEXT_LIMIT = 300;
 const DETAIL_LIMIT = 20;
 
 /** Collapses whitespace and cuts `text` to {@link SERVER_TEXT_LIMIT} characters. */
-export function shortenServerText(text: string): string {
+function shortenServerText(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > SERVER_TEXT_LIMIT ? `${flat.slice(0, SERVER_TEXT_LIMIT - 1)}…` : flat;
 }

@@ -23,7 +23,7 @@ export interface FailureContext {
 }
 
 /** True for methods that change data: a lost answer leaves their outcome unknown. */
-export function changesData(method: string): boolean {
+function changesData(method: string): boolean {
   return method !== "GET" && method !== "HEAD";
 }
 
@@ -55,7 +55,7 @@ function seconds(ms: number): number {
 }
 
 /** The kind for an HTTP status that is not a success. */
-export function kindOfStatus(status: number): ApiErrorKind {
+function kindOfStatus(status: number): ApiErrorKind {
   switch (status) {
     case 400:
       return "bad-request";

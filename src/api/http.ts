@@ -1,5 +1,7 @@
 // Sends one API request: auth headers, timeout, cancellation, retries of GETs, JSON answers.
 
+import { untilAborted } from "../util/abortRace";
+import { utf8Length } from "../util/utf8Length";
 import type { FetchResponseLike } from "./environment";
 import { ResolvedConnection, ResolvedOptions } from "./config";
 import { readErrorBody } from "./errorBody";
@@ -51,7 +53,7 @@ async function cappedText(response: FetchResponseLike): Promise<string | null> {
   const reader = response.body?.getReader();
   if (!reader) {
     const text = await response.text();
-    return utf8Bytes(text) > MAX_RESPONSE_BYTES ? null : text;
+    return utf8Length(text) > MAX_RESPONSE_BYTES ? null : text;
   }
   const decoder = new TextDecoder();
   const parts: string[] = [];
@@ -70,20 +72,6 @@ async function cappedText(response: FetchResponseLike): Promise<string | null> {
   return parts.join("");
 }
 
-function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
 /** A body over {@link MAX_RESPONSE_BYTES}: never parsed, reported as such. */
 class TooLarge {
   constructor(readonly status: number) {}
@@ -94,25 +82,6 @@ interface Reply {
   readonly status: number;
   readonly headers: { get(name: string): string | null };
   readonly text: string;
-}
-
-/** Settles like `promise`, or rejects as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /**

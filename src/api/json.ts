@@ -95,7 +95,7 @@ function expected(path: string, what: string, value: JsonValue | undefined): Sha
   return new ShapeError(path, `expected ${what}, got ${describeJson(value)}`);
 }
 
-export function childPath(path: string, key: string): string {
+function childPath(path: string, key: string): string {
   return path === "" ? key : `${path}.${key}`;
 }
 

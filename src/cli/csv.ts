@@ -21,7 +21,7 @@ const INVISIBLE_LEAD =
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
 /** True when a spreadsheet could run `text` as a formula. */
-export function runsAsFormula(text: string): boolean {
+function runsAsFormula(text: string): boolean {
   if (PLAIN_NUMBER.test(text)) return false;
   return /^[\t\r]/.test(text) || FORMULA_SIGN.test(text.replace(INVISIBLE_LEAD, ""));
 }

@@ -4,7 +4,7 @@
 // ever repeated in a message: a mistyped secret would end up in a scheduler's log.
 import { open } from "node:fs/promises";
 import { API_VERSIONS, type ApiConnection, type ApiVersion } from "../api";
-import { COLLECTIONS, type CollectionId } from "../import/types";
+import { COLLECTIONS, type CollectionId } from "../domain/collections";
 import type { ExportFormat } from "./exportRun";
 
 export const USAGE = `usage: ledger-sheets export <collection|payments|all> --out FILE.xlsx|FILE.csv|FILE.parquet [--quiet] [--config FILE]

@@ -10,13 +10,10 @@ import {
   type PaymentsSource,
 } from "../api";
 import { shapersFor, type ShapedRows } from "../import/shapers";
-import { COLLECTIONS, type CollectionId } from "../import/types";
+import { collectionInfo, type CollectionId } from "../domain/collections";
 import type { ColumnSpec } from "../sheets/cells";
 import type { RecordShaper } from "../sheets";
 import { Spool, type SpooledRow } from "./spool";
-
-/** Excel's rows per sheet, the header included. */
-export const EXCEL_SHEET_ROWS = 1_048_576;
 
 export type ExportFormat = "xlsx" | "csv" | "parquet";
 
@@ -80,8 +77,7 @@ export async function walkCollections(request: WalkRequest): Promise<WalkResult>
     request.onRows?.(sheet, rows);
   };
   for (const collection of request.collections) {
-    const info = COLLECTIONS.find((c) => c.id === collection);
-    if (!info) throw new Error(`Unknown collection “${collection}”.`);
+    const info = collectionInfo(collection);
     const shapers = shapersFor(collection, undefined, { exactText: request.exactText === true });
     const main: ExportSheet = {
       label: info.label,

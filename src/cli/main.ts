@@ -12,7 +12,8 @@ import { walkCollections, type ExportSheet } from "./exportRun";
 import { LiveXlsx } from "./liveXlsx";
 import { ParquetSurvey } from "./parquetSurvey";
 import { checkOutputPath, PartialFile } from "./partialFile";
-import { counted, terminalText } from "./terminalText";
+import { count } from "../util/plural";
+import { terminalText } from "./terminalText";
 import { writeCsv, writeXlsx } from "./writeFiles";
 
 /** Exit codes: documented in the README for schedulers. */
@@ -136,7 +137,7 @@ export async function runCli(io: CliIo): Promise<number> {
         lastDraw = now;
         const rate = progress.records / Math.max(0.001, (now - started) / 1000);
         io.stderr.write(
-          `\r\x1b[2K${progress.label}: ${counted(progress.records, "record")}, ${counted(progress.pages, "page")} (${Math.round(rate).toLocaleString("en-US")}/s)`,
+          `\r\x1b[2K${progress.label}: ${count(progress.records, "record")}, ${count(progress.pages, "page")} (${Math.round(rate).toLocaleString("en-US")}/s)`,
         );
         progressShown = true;
       },
@@ -177,7 +178,7 @@ export async function runCli(io: CliIo): Promise<number> {
     if (partial) say(terminalText(`Incomplete: ${walk.partial.join("; ")}.`));
     if (!args.quiet) {
       io.stdout.write(
-        `${terminalText(`Exported ${counted(walk.records, "record")} to ${targets.join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s.`)}\n`,
+        `${terminalText(`Exported ${count(walk.records, "record")} to ${targets.join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s.`)}\n`,
       );
     }
     return partial ? EXIT.partial : EXIT.ok;

@@ -20,7 +20,7 @@ import type { PartialFile } from "./partialFile";
 import { MAX_DECIMAL_DIGITS, type ColumnType, type ParquetSurvey } from "./parquetSurvey";
 
 /** Rows per row group: a few MB of column data at a time. */
-export const PARQUET_ROW_GROUP = 10_000;
+const PARQUET_ROW_GROUP = 10_000;
 
 /** Bytes the writer gathers before handing them to the file. */
 const CHUNK_BYTES = 1 << 20;
@@ -169,7 +169,7 @@ export async function writeParquet(
     if (rows % PARQUET_ROW_GROUP === 0) await writeGroup();
   }
   await writeGroup();
-  writer.finish();
+  await writer.finish();
   await bytes.flush();
   await file.finish();
   return rows;

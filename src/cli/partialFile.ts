@@ -11,7 +11,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { UsageError } from "./exportArgs";
 
 /** The mode of a finished export: its owner's only, since it holds the ledger. */
-export const EXPORT_FILE_MODE = 0o600;
+const EXPORT_FILE_MODE = 0o600;
 
 const CREATE_EXCLUSIVE =
   constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);

@@ -33,8 +33,3 @@ export function terminalText(text: string, keepLines = false): string {
     ? plain.replace(/\r\n?/g, "\n").replace(CONTROLS, "")
     : plain.replace(/[\t\n\r]+/g, " ").replace(CONTROLS, "");
 }
-
-/** "1 record", "2 records", "1,234 records". */
-export function counted(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? singular : plural}`;
-}

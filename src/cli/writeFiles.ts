@@ -5,10 +5,11 @@ import * as ExcelJS from "exceljs";
 import { NUMBER_FORMATS, type ColumnSpec } from "../sheets/cells";
 import { csvLine, UTF8_BOM } from "./csv";
 import { csvField, headerFields, xlsxCell } from "./exportCells";
-import { EXCEL_SHEET_ROWS, finalColumns, type ExportSheet } from "./exportRun";
+import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
+import { finalColumns, type ExportSheet } from "./exportRun";
 import type { PartialFile } from "./partialFile";
 import type { SpooledRow } from "./spool";
-import { counted } from "./terminalText";
+import { count } from "../util/plural";
 import { REPLACEMENT_CHARACTER, withoutNonXml } from "./xlsxText";
 
 /** The widest column the export makes, in characters. */
@@ -94,7 +95,7 @@ export class XlsxSheetWriter {
     this.worksheet!.commit();
     for (const [index, cells] of this.replacedCells) {
       this.owner.note(
-        `${this.label}, ${withoutNonXml(this.columns[index]!.header)}: ${counted(cells, "cell")} held characters an .xlsx cannot hold (control characters, U+FFFE, U+FFFF or half a surrogate pair); each is shown as ${REPLACEMENT_CHARACTER} (U+FFFD).`,
+        `${this.label}, ${withoutNonXml(this.columns[index]!.header)}: ${count(cells, "cell")} held characters an .xlsx cannot hold (control characters, U+FFFE, U+FFFF or half a surrogate pair); each is shown as ${REPLACEMENT_CHARACTER} (U+FFFD).`,
       );
     }
     if (this.part > 1) {
@@ -117,7 +118,7 @@ export class XlsxWriter {
   constructor(
     private readonly file: PartialFile,
     /** Rows per worksheet, the header included (Excel's 1,048,576 unless a test needs fewer). */
-    readonly sheetRows = EXCEL_SHEET_ROWS,
+    readonly sheetRows = EXCEL_MAX_ROWS,
   ) {
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: file.stream,
@@ -161,7 +162,7 @@ export class XlsxWriter {
 export async function writeXlsx(
   file: PartialFile,
   sheets: readonly ExportSheet[],
-  sheetRows = EXCEL_SHEET_ROWS,
+  sheetRows = EXCEL_MAX_ROWS,
 ): Promise<XlsxResult> {
   const writer = new XlsxWriter(file, sheetRows);
   for (const sheet of sheets) await writeSheetFromSpool(writer, sheet);

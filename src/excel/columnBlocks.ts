@@ -4,7 +4,7 @@
 // the bytes per row of the previous one, and a block Excel still refuses is read again in halves.
 
 /** The response size a block aims at: under Excel's 5 MB with room for office.js's framing. */
-export const COLUMN_BLOCK_BYTES = 3_500_000;
+const COLUMN_BLOCK_BYTES = 3_500_000;
 /** Rows of the first block, before anything is known of the column (Microsoft: 5k-20k). */
 const FIRST_BLOCK_ROWS = 10_000;
 /** Rows of any block: past this, one response costs more time than a round trip saves. */

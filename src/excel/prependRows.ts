@@ -10,6 +10,7 @@
 // above the old ones), so the next fetch of new records gets exactly the rest. Before each insert
 // the table's top ids are read again, and records another client (a co-author, or a second fetch
 // in this pane) has put there since are left out (newRowRun.ts).
+import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
 import type { CellValue, ColumnSpec } from "../sheets/cells";
 import { NUMBER_FORMATS } from "../sheets/cells";
 import type { ExcelRun } from "./run";
@@ -17,7 +18,6 @@ import { NewRowRun, idTexts } from "./newRowRun";
 import { loadOurTables, ourTableFor } from "./ourTables";
 import {
   type ColumnPlaces,
-  EXCEL_MAX_ROWS,
   IMPORT_TABLES_SETTING,
   importTablesSetting,
   mergedImportTablesValue,

@@ -18,7 +18,7 @@ export interface FillTarget extends ColumnSpan {
  * Reads per request: each is a range and a query of its fill (about 480 bytes of request with
  * Microsoft's office.js), so a request stays under 2 MB.
  */
-export const READS_PER_REQUEST = 4_000;
+const READS_PER_REQUEST = 4_000;
 /** A span whose cells differ is read again in this many parts. */
 const PARTS = 16;
 

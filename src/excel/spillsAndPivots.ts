@@ -39,7 +39,7 @@ export function queueSheetObstacles(sheet: Excel.Worksheet): SheetObstacles {
 }
 
 /** "Invoices!$A$70:$B$72" as "A70:B72". */
-export function localAddress(address: string): string {
+function localAddress(address: string): string {
   return address.slice(address.lastIndexOf("!") + 1).replace(/\$/g, "");
 }
 

@@ -3,15 +3,12 @@
 // in place (the same table keeps its name, position and columns, so formulas that refer to it,
 // such as =SUM(Invoices[Total]), keep pointing at the same data, and a total row the user
 // switched on stays under the data with its own formulas).
-import { sameLabel } from "../settings/projects";
+import { EXCEL_MAX_COLUMNS, EXCEL_MAX_ROWS, MAX_TABLE_NAME_LENGTH } from "../domain/excelLimits";
+import { sameLabel } from "../domain/projectLabels";
 import { CellValue, ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
 import type { ExcelRun } from "./run";
 import { obstacleIn, queueSheetObstacles } from "./spillsAndPivots";
 import type { SheetObstacles } from "./spillsAndPivots";
-
-/** Excel's sheet size. */
-export const EXCEL_MAX_ROWS = 1_048_576;
-export const EXCEL_MAX_COLUMNS = 16_384;
 
 /** Column widths: from the first rows' values, at most 40 characters wide. */
 const WIDTH_SAMPLE_ROWS = 200;
@@ -82,9 +79,6 @@ export interface DisputedTable {
   readonly project?: string;
   readonly reason: "id only" | "marker only" | "claimed twice";
 }
-
-/** Excel's longest table name. */
-const MAX_TABLE_NAME_LENGTH = 255;
 
 export interface TableLayout {
   /** The sheet to create or reuse, e.g. "Invoices". */

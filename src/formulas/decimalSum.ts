@@ -43,7 +43,7 @@ function amountOf(cell: unknown, places: number, place: () => string): Money | u
  * The decimals of the currency a function was given: its code (“KWD”, a cell holding it, or its
  * data type), or two when none is given. An unknown code is refused rather than guessed.
  */
-export function currencyPlaces(currency: unknown): number {
+function currencyPlaces(currency: unknown): number {
   const value = plainCellValue(Array.isArray(currency) ? singleCell(currency) : currency);
   if (value === undefined || value === null || value === "") return MONEY_PLACES;
   const code = typeof value === "string" ? value.trim() : "";

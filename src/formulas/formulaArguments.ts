@@ -1,7 +1,7 @@
 // What the formulas' arguments mean: forgiving where a person's wording varies (collection and
 // field names), strict where a wrong guess would show wrong data (counts, ids).
 
-import { COLLECTIONS, type CollectionId, type CollectionInfo } from "../import/types";
+import { COLLECTIONS, type CollectionId, type CollectionInfo } from "../domain/collections";
 import { badArgument } from "./formulaError";
 
 /** LEDGER.LIST and LEDGER.PAYMENTS return this many records when no count is given. */

@@ -35,7 +35,7 @@ export { EXCEL_RESULT_LIMIT_MB, MAX_RESULT_BYTES, fitResult, resultBytes } from 
 export type { CutRow, FitOptions, FittedResult } from "./resultSize";
 export { JOURNAL_FIELD_NAMES, journalFieldOf, journalFieldValue } from "./journalFields";
 export type { JournalField } from "./journalFields";
-export { DEFAULT_CACHE_TTL_MS, DEFAULT_MAX_CONCURRENT, LedgerFormulas } from "./ledgerFormulas";
+export { DEFAULT_MAX_CONCURRENT, LedgerFormulas } from "./ledgerFormulas";
 export type { CallOptions, FormulaApi, LedgerFormulasOptions } from "./ledgerFormulas";
 export { DEFAULT_MAX_CACHED, SharedRequests } from "./sharedRequests";
 export type { Load, SharedRequestsOptions } from "./sharedRequests";

@@ -20,7 +20,7 @@ import {
   type RetryEvent,
   type Sleep,
 } from "../api";
-import type { CollectionId } from "../import/types";
+import type { CollectionId } from "../domain/collections";
 import type { CellValue } from "../sheets";
 import { groupDigits } from "../sheets/textCells";
 import { ConcurrencyLimit } from "./concurrencyLimit";
@@ -45,7 +45,8 @@ import {
 import { journalFieldOf, journalFieldValue } from "./journalFields";
 import { fitResult, MAX_RESULT_BYTES } from "./resultSize";
 import { SharedRequests } from "./sharedRequests";
-import { sameLabel } from "../settings/projects";
+import { DEFAULT_CACHE_TTL_MS } from "../domain/formulaCache";
+import { sameLabel } from "../domain/projectLabels";
 import { KnownJournal, ownReferenceMessage } from "../journal/ownReference";
 
 /** What the formulas need of the API client (a LedgerApi, or a fake in tests). */
@@ -58,8 +59,6 @@ export interface FormulaConnection {
   readonly project?: string;
 }
 
-/** Cache time when none is configured: long enough for a recalculation, short enough to be live. */
-export const DEFAULT_CACHE_TTL_MS = 30_000;
 /** Requests at once when none is configured: what a browser sends to one host in parallel. */
 export const DEFAULT_MAX_CONCURRENT = 6;
 

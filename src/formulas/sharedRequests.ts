@@ -2,6 +2,7 @@
 // request, answers are kept for a short time, and a failure settles every cell waiting on it.
 
 import { systemClock, type Clock } from "../api";
+import { untilAborted } from "../util/abortRace";
 import type { ConcurrencyLimit } from "./concurrencyLimit";
 import { FormulaError } from "./formulaError";
 
@@ -149,31 +150,14 @@ export class SharedRequests<T> {
   private join(entry: InFlight<T>, signal: AbortSignal | undefined): Promise<T> {
     entry.waiters += 1;
     if (signal === undefined) return entry.promise;
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = (): void => {
-        entry.waiters -= 1;
-        if (entry.waiters === 0) {
-          // Nobody wants the answer any more: stop the request, and let the next caller start anew.
-          if (this.inFlight.get(entry.key) === entry) this.inFlight.delete(entry.key);
-          entry.controller.abort();
-        }
-        reject(new FormulaError("#N/A", "The calculation was cancelled."));
-      };
-      if (signal.aborted) {
-        onAbort();
-        return;
+    return untilAborted(entry.promise, signal, () => {
+      entry.waiters -= 1;
+      if (entry.waiters === 0) {
+        // Nobody wants the answer any more: stop the request, and let the next caller start anew.
+        if (this.inFlight.get(entry.key) === entry) this.inFlight.delete(entry.key);
+        entry.controller.abort();
       }
-      signal.addEventListener("abort", onAbort, { once: true });
-      entry.promise.then(
-        (value) => {
-          signal.removeEventListener("abort", onAbort);
-          resolve(value);
-        },
-        (error: unknown) => {
-          signal.removeEventListener("abort", onAbort);
-          reject(error);
-        },
-      );
+      return new FormulaError("#N/A", "The calculation was cancelled.");
     });
   }
 }

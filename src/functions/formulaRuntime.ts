@@ -5,7 +5,7 @@
 import { excelRunOf, type ExcelRun } from "../excel/run";
 import { ExcelWorkbookSettings } from "../excel/workbookSettings";
 import { LedgerFormulas, type FormulaError } from "../formulas";
-import type { CollectionId } from "../import/types";
+import type { CollectionId } from "../domain/collections";
 import { activeConnection } from "../settings/activeConnection";
 import { COLLECTION_PATHS_SETTING, collectionPathsOf } from "../settings/collectionPaths";
 import { cacheSecondsOf, FORMULA_CACHE_SETTING } from "../settings/formulaCacheTime";

@@ -16,7 +16,8 @@ import { filtersClearedNote } from "./tableNotes";
 import { MisfitSummary } from "./misfitSummary";
 import { fetchNewRecords, recordIdOf } from "./newRecords";
 import { shapersFor } from "./shapers";
-import { COLLECTIONS, type ImportRequest, type ImportResult } from "./types";
+import { COLLECTIONS } from "../domain/collections";
+import type { ImportRequest, ImportResult } from "./types";
 
 /** What a fetch of new records did: only the new ones, or (falling back) a full refresh. */
 export interface FetchNewResult extends ImportResult {

@@ -11,21 +11,17 @@ import {
   JsonValue,
   Payment,
 } from "../api";
+import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
 import type { ExcelRun } from "../excel/run";
-import {
-  EXCEL_MAX_ROWS,
-  finishTables,
-  RowBlock,
-  TableWriter,
-  writeBlocks,
-} from "../excel/tableWriter";
+import { finishTables, RowBlock, TableWriter, writeBlocks } from "../excel/tableWriter";
 import type { CellValue, ColumnSpec } from "../sheets/cells";
 import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
 import { MisfitSummary } from "./misfitSummary";
 import { shapersFor, ShapedPage, ShapedRows } from "./shapers";
 import { withTableNotes } from "./tableNotes";
-import { COLLECTIONS, ImportProgress, ImportRequest, ImportResult } from "./types";
+import { COLLECTIONS } from "../domain/collections";
+import type { ImportProgress, ImportRequest, ImportResult } from "./types";
 
 /** The one column of an empty collection's new table (a refreshed table keeps its own). */
 const EMPTY_LIST_COLUMN: ColumnSpec = {

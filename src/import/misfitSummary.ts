@@ -4,9 +4,10 @@
 
 import type { Misfit } from "../sheets/rowShaper";
 import type { ColumnSpec } from "../sheets/cells";
+import { count } from "../util/plural";
 
 /** How many examples each column's note names. */
-export const MISFIT_EXAMPLES = 3;
+const MISFIT_EXAMPLES = 3;
 
 interface ColumnMisfits {
   readonly header: string;
@@ -14,10 +15,6 @@ interface ColumnMisfits {
   count: number;
   readonly reasons: Map<string, number>;
   readonly examples: string[];
-}
-
-function plural(n: number, noun: string): string {
-  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** The notes of one import's misfit cells, column by column in the order first met. */
@@ -72,7 +69,7 @@ export class MisfitSummary {
       const rest = entry.count - entry.examples.length;
       const more = rest > 0 ? ` and ${rest.toLocaleString("en-US")} more` : "";
       return (
-        `“${entry.header}”${where}: ${plural(entry.count, "cell")} kept as text exactly as ` +
+        `“${entry.header}”${where}: ${count(entry.count, "cell")} kept as text exactly as ` +
         `received (${reasons}); first: ${entry.examples.join(", ")}${more}.`
       );
     });

@@ -11,7 +11,8 @@ import type { TableProject } from "../excel/tableWriter";
 import { fetchNewIntoTable } from "./fetchNew";
 import { importCollection, type ImportLimits } from "./importCollection";
 import { shapersFor } from "./shapers";
-import { COLLECTIONS, type CollectionId, type CollectionInfo } from "./types";
+import { count } from "../util/plural";
+import { COLLECTIONS, type CollectionId, type CollectionInfo } from "../domain/collections";
 
 /** Full: each table refreshed in place. New: only records added since (fetchNewIntoTable). */
 export type RefreshMode = "full" | "new";
@@ -89,10 +90,6 @@ export async function importedCollections(
       }),
     );
   });
-}
-
-function count(n: number, noun: string): string {
-  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** Refreshes every import table of the workbook; resolves when all have ended. */

@@ -15,7 +15,7 @@ import {
 } from "../sheets";
 import { withProjectName } from "../sheets/names";
 import type { ShapeOptions } from "../sheets/typedCells";
-import { COLLECTIONS, CollectionId } from "./types";
+import { collectionInfo, type CollectionId } from "../domain/collections";
 
 /** A shaped block with its estimated request size. */
 export interface ShapedRows extends ShapedBlock {
@@ -91,8 +91,7 @@ export function shapersFor(
   project?: TableProject,
   options: ShapeOptions = {},
 ): CollectionShapers {
-  const info = COLLECTIONS.find((c) => c.id === collection);
-  if (!info) throw new Error(`Unknown collection ${collection}`);
+  const info = collectionInfo(collection);
   if (collection === "payments") {
     const payments = createPaymentsShaper(options);
     const allocations = createAllocationsShaper(options);

@@ -1,29 +1,8 @@
 // What the task pane asks of an import and what it hears back: the contract between the UI and
 // the import pipeline (fetch pages -> shape rows -> write blocks to the sheet).
 import type { LedgerApi } from "../api";
+import type { CollectionId } from "../domain/collections";
 import type { TableProject } from "../excel/tableWriter";
-
-/** The lists a user can import. */
-export type CollectionId =
-  "payments" | "invoices" | "receipts" | "bills" | "credit-notes" | "debit-notes" | "expenses";
-
-export interface CollectionInfo {
-  readonly id: CollectionId;
-  /** Shown in the Collection choice, and the name of the sheet it lands in. */
-  readonly label: string;
-  /** The API path; configurable for the cursor collections, since the spec shows only /invoices. */
-  readonly defaultPath: string;
-}
-
-export const COLLECTIONS: readonly CollectionInfo[] = [
-  { id: "payments", label: "Payments", defaultPath: "/payments" },
-  { id: "invoices", label: "Invoices", defaultPath: "/invoices" },
-  { id: "receipts", label: "Receipts", defaultPath: "/receipts" },
-  { id: "bills", label: "Bills", defaultPath: "/bills" },
-  { id: "credit-notes", label: "Credit notes", defaultPath: "/credit-notes" },
-  { id: "debit-notes", label: "Debit notes", defaultPath: "/debit-notes" },
-  { id: "expenses", label: "Expenses", defaultPath: "/expenses" },
-];
 
 export interface ImportProgress {
   /**

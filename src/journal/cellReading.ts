@@ -10,6 +10,7 @@ import {
   settleSpreadsheetNumber,
 } from "../money";
 import { serialToIsoDate } from "../sheets/excelDates";
+import type { Result } from "../util/result";
 
 /** A cell's value as `Range.values` reports it ("" when empty). */
 export type CellInput = string | number | boolean;
@@ -19,9 +20,7 @@ export type CellInput = string | number | boolean;
  * refused amount whose value is still plain (a number with a digit below the minor unit, such
  * as 2500.005) carries it as `standing`, so the balance can be judged in the same pass.
  */
-export type Reading<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly message: string; readonly standing?: Money };
+export type Reading<T> = Result<{ value: T }, { message: string; standing?: Money }>;
 
 /** The error values Excel reports through `Range.values` as text. */
 export const EXCEL_ERRORS: readonly string[] = [

@@ -2,6 +2,7 @@
 // layout that draws the sheet and the reader that finds everything again by these texts.
 
 import { NUMBER_FORMATS } from "../sheets/cells";
+import { notDraftReason } from "./draftOnly";
 
 /** Labels (column A) of the header fields a user may edit; their values are in column B. */
 export const INPUT_FIELD_LABELS = {
@@ -116,9 +117,7 @@ export const JOURNAL_FORMATS = {
 
 /** The sentence shown instead of the balance, and by the task pane, for a journal that is not DRAFT. */
 export function readOnlyReason(status: string): string | null {
-  return status === "DRAFT"
-    ? null
-    : `${status} journals cannot be changed; only DRAFT journals can`;
+  return status === "DRAFT" ? null : notDraftReason(status);
 }
 
 /** Label text as the reader compares it: trimmed, spaces collapsed, case ignored. */

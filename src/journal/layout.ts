@@ -11,7 +11,8 @@ import {
   toSpreadsheetNumber,
 } from "../money";
 import { dateTimeToSerial, dateToSerial, looksLikeIsoDate } from "../sheets/excelDates";
-import { MAX_SHEET_NAME_LENGTH, sheetNameFor, withProjectName } from "../sheets/names";
+import { MAX_SHEET_NAME_LENGTH } from "../domain/excelLimits";
+import { sheetNameFor, withProjectName } from "../sheets/names";
 import { fitText } from "../sheets/textCells";
 import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
 import { balanceFormula, differenceFormula } from "./balanceFormulas";

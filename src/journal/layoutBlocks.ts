@@ -5,6 +5,7 @@
 // sections, never on its number of lines.
 
 import type { CellValue } from "../sheets/cells";
+import { utf8Length } from "../util/utf8Length";
 import { addressPosition } from "./cellAddresses";
 import type { JournalLayout, LayoutCell } from "./contract";
 
@@ -61,12 +62,12 @@ export interface BlockOptions {
  * and keep-reference actions and one set-property action (measured with Microsoft's office.js:
  * about 150 to 470 bytes). Used to pick the cheaper way to set formats and to size batches.
  */
-export const RANGE_COST_BYTES = 470;
+const RANGE_COST_BYTES = 470;
 /**
  * Estimated bytes per request: Excel on the web refuses 5 MB, and the estimate leaves room for
  * what it does not count (action ids and JSON around each argument).
  */
-export const REQUEST_BUDGET_BYTES = 3_000_000;
+const REQUEST_BUDGET_BYTES = 3_000_000;
 
 /**
  * The layout's writes in order, packed into batches of at most `budgetBytes` (a single write
@@ -389,16 +390,5 @@ function sameRow<T>(a: readonly T[], b: readonly T[]): boolean {
 
 /** UTF-8 bytes of a value's JSON, as it travels in a request. */
 export function jsonSize(value: unknown): number {
-  const json = JSON.stringify(value) ?? "";
-  let bytes = json.length;
-  for (let i = 0; i < json.length; i++) {
-    const code = json.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) bytes += 1;
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 2; // a surrogate pair: four bytes for two UTF-16 units
-      i++;
-    } else bytes += 2;
-  }
-  return bytes;
+  return utf8Length(JSON.stringify(value) ?? "");
 }

@@ -334,7 +334,7 @@ function readLines(
 
 /**
  * The Total row's formulas are the sheet's live check; a user may replace them, and a plain SUM
- * range (an older sheet's) misses a row inserted just above the Total row. Validation reads every
+ * range (as a user may type one) misses a row inserted just above the Total row. Validation reads every
  * line regardless, but the user should know why the sheet's own balance may disagree.
  */
 function totalsNotices(

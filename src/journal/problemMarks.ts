@@ -172,7 +172,7 @@ export function cellSpans(addresses: readonly string[]): ColumnSpan[] {
 }
 
 /** "F20", or "F20:F31" for a span of several cells. */
-export function spanAddress(span: ColumnSpan): string {
+function spanAddress(span: ColumnSpan): string {
   const first = cellAddress(span.column, span.first);
   return span.last === span.first ? first : `${first}:${cellAddress(span.column, span.last)}`;
 }

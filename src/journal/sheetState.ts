@@ -2,6 +2,7 @@
 // that a remembered state read back from the workbook has that shape and a layout we can read.
 
 import type { ManualJournal } from "../api/types";
+import type { Result } from "../util/result";
 import { JOURNAL_LAYOUT_VERSION, JournalSheetState, KnownAccount, ProblemMark } from "./contract";
 
 /** What a sheet drawn from `journal` should remember. */
@@ -52,14 +53,12 @@ function readAccounts(value: unknown): KnownAccount[] {
 }
 
 /** A remembered state as read back: usable, or refused with a sentence for the user. */
-export type SheetStateReading =
-  | { readonly ok: true; readonly state: JournalSheetState }
-  | { readonly ok: false; readonly message: string };
+export type SheetStateReading = Result<{ state: JournalSheetState }>;
 
 /**
- * Checks a state read from the workbook's settings. A state of another layout version (a newer
- * add-in drew the sheet, or an old one we no longer read) is refused rather than guessed at:
- * the reader's rules belong to one layout, and a wrong guess could send wrong amounts.
+ * Checks a state read from the workbook's settings. A state of any other layout version is
+ * refused rather than guessed at: the reader's rules belong to one layout, and a wrong guess
+ * could send wrong amounts.
  */
 export function readJournalSheetState(value: unknown, sheetName: string): SheetStateReading {
   const reopen =

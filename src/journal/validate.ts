@@ -41,7 +41,7 @@ export function fieldPlace(addresses: JournalSheetAddresses, field: InputField):
 }
 
 /** The address of a line's cell. */
-export function lineAddress(
+function lineAddress(
   addresses: JournalSheetAddresses,
   line: Pick<JournalDraftLine, "row">,
   column: LineInput,

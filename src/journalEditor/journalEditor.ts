@@ -30,6 +30,7 @@ import {
   parseJournalGrid,
 } from "../journal";
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
+import { notDraftReason } from "../journal/draftOnly";
 import type { KnownJournal } from "../journal/ownReference";
 import type { AccountKnowledge } from "../journal/validate";
 import { knownByReference } from "./knownByReference";
@@ -75,8 +76,8 @@ function clientOfSheet(deps: EditorDeps, state: JournalSheetState): EditorDeps |
   return { ...deps, api: client.api, project: client.project };
 }
 
-function notDraftReason(status: string): string {
-  return `${status} journals cannot be changed; only DRAFT journals can.`;
+function notDraftSentence(status: string): string {
+  return `${notDraftReason(status)}.`;
 }
 
 /** A journal sheet whose state this version can read. */
@@ -190,7 +191,7 @@ export async function openJournal(
       seen: seenOf(data, deps),
       message: editable
         ? `Opened journal ${data.reference} on sheet “${shown.sheetName}”. Edit it there, then Validate or Send to server.`
-        : `Opened journal ${data.reference} read-only: ${notDraftReason(data.status)}`,
+        : `Opened journal ${data.reference} read-only: ${notDraftSentence(data.status)}`,
     };
   } catch (error) {
     if (isApiError(error) && error.kind === "not-found") {
@@ -313,7 +314,8 @@ export async function sendActiveJournal(
   // The journal goes to the project it was opened from, whichever the pane has chosen now.
   const deps = clientOfSheet(chosen, state);
   if (typeof deps === "string") return { kind: "failed", message: deps };
-  if (state.status !== "DRAFT") return { kind: "read-only", message: notDraftReason(state.status) };
+  if (state.status !== "DRAFT")
+    return { kind: "read-only", message: notDraftSentence(state.status) };
   const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
   const notes = messagesOf(checked.notices);
   if (!checked.update) {

@@ -1,5 +1,7 @@
 // The result type of the money functions: a value, or a problem a person can read and fix.
 
+import type { Result } from "../util/result";
+
 /** Why a value was refused. */
 export type MoneyProblemCode =
   | "empty"
@@ -20,8 +22,7 @@ export interface MoneyProblem {
  * Money functions return results rather than throw, because the sheet layer collects every
  * problem of a journal (one per cell) instead of stopping at the first.
  */
-export type MoneyResult<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: MoneyProblem };
+export type MoneyResult<T> = Result<{ value: T }, { problem: MoneyProblem }>;
 
 export function accept<T>(value: T): MoneyResult<T> {
   return { ok: true, value };

@@ -36,12 +36,6 @@ export const SPREADSHEET_DIGITS = 15;
 export const LARGEST_MINOR_UNITS = BIG_10 ** BigInt(SPREADSHEET_DIGITS) - ONE;
 
 /**
- * The smallest noise allowance: the error of a difference of two amounts below 2^22
- * (4,194,304), whose operands are unknown to the reader of a bare value.
- */
-export const NOISE_TOLERANCE = new MoneyDecimal("1e-9");
-
-/**
  * Units in the last place of the value itself that are noise. A typed number keeps at most 15
  * significant digits and one unit of its 15th digit is at least 4.5 units in the last place of
  * its double, so 3 never reach a typed digit; and a sum of two amounts, or of three of the same

@@ -2,16 +2,17 @@
 // only /invoices; payments has its own fixed endpoint.
 
 import { checkCollectionPath, isApiError } from "../api";
-import { COLLECTIONS, CollectionId, CollectionInfo } from "../import/types";
+import {
+  COLLECTIONS,
+  CURSOR_COLLECTIONS,
+  type CollectionId,
+  type CollectionInfo,
+} from "../domain/collections";
+import type { Result } from "../util/result";
 import type { DocumentSettingsStore } from "./stores";
 
 /** The workbook setting that holds the paths that differ from the defaults. */
 export const COLLECTION_PATHS_SETTING = "ledgerSheets.collectionPaths";
-
-/** The collections whose path can be changed: every one but payments. */
-export const CURSOR_COLLECTIONS: readonly CollectionInfo[] = COLLECTIONS.filter(
-  (collection) => collection.id !== "payments",
-);
 
 export type CollectionPaths = Readonly<Record<CollectionId, string>>;
 
@@ -21,8 +22,7 @@ export function defaultCollectionPaths(): CollectionPaths {
   ) as Record<CollectionId, string>;
 }
 
-export type PathCheck =
-  { readonly ok: true; readonly path: string } | { readonly ok: false; readonly message: string };
+export type PathCheck = Result<{ path: string }>;
 
 /** Checks a path as typed; an empty field means the collection's default path. */
 export function checkPathInput(text: string, collection: CollectionInfo): PathCheck {

@@ -16,7 +16,8 @@ import {
   samePair,
   SavedConnection,
 } from "./connectionSettings";
-import { sameLabel, WorkbookProject } from "./projects";
+import { sameLabel } from "../domain/projectLabels";
+import type { WorkbookProject } from "./projects";
 import type { SecretStore } from "./stores";
 
 /** The workbook setting holding the document's random id. */

@@ -1,7 +1,8 @@
 // How long the LEDGER formulas keep an API answer: a per-workbook setting of the task pane's
 // Formulas panel, read by the formulas on every call so a change applies at once.
 
-import { DEFAULT_CACHE_TTL_MS } from "../formulas";
+import { DEFAULT_CACHE_TTL_MS } from "../domain/formulaCache";
+import type { Result } from "../util/result";
 import type { DocumentSettingsStore } from "./stores";
 
 /** The workbook setting that holds the cache time in seconds, when it is not the default. */
@@ -12,9 +13,7 @@ export const DEFAULT_CACHE_SECONDS = DEFAULT_CACHE_TTL_MS / 1000;
 /** Ten minutes: longer would show stale data for long; Refresh data is there for a fresh look. */
 export const MAX_CACHE_SECONDS = 600;
 
-export type CacheSecondsCheck =
-  | { readonly ok: true; readonly seconds: number }
-  | { readonly ok: false; readonly message: string };
+export type CacheSecondsCheck = Result<{ seconds: number }>;
 
 /** Checks the field as typed: a whole number of seconds from 0 to the maximum; empty is the default. */
 export function checkCacheSecondsInput(text: string): CacheSecondsCheck {

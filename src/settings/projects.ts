@@ -6,6 +6,8 @@
 // decides what a workbook may connect to by itself.
 
 import type { ApiVersion } from "../api";
+import { sameLabel } from "../domain/projectLabels";
+import type { Result } from "../util/result";
 import { isText, record, versionOf } from "./connectionSettings";
 import { parseIdentityKey } from "./deviceKey";
 import type { DocumentSettingsStore } from "./stores";
@@ -33,13 +35,12 @@ export const EMPTY_PROJECTS: ProjectList = { projects: [], defaultLabel: undefin
 export const PROJECTS_SETTING = "ledgerSheets.projects";
 
 /** Excel's limit on a sheet name less " ()" and a few letters of the collection's name. */
-export const MAX_LABEL_LENGTH = 20;
+const MAX_LABEL_LENGTH = 20;
 /** Characters a sheet name cannot hold, and quotes, which would need escaping in formulas. */
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_IN_LABEL = /[:\\/?*[\]"'\u0000-\u001f\u007f]/;
 
-export type LabelCheck =
-  { readonly ok: true; readonly label: string } | { readonly ok: false; readonly message: string };
+export type LabelCheck = Result<{ label: string }>;
 
 /**
  * Checks a project name typed by the user: 1 to 20 characters, none of `: \ / ? * [ ] " '`,
@@ -64,11 +65,6 @@ export function checkProjectLabel(text: string): LabelCheck {
     };
   }
   return { ok: true, label };
-}
-
-/** Project names are compared ignoring case, as Excel compares sheet names. */
-export function sameLabel(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
 }
 
 export function findProject(

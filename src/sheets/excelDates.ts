@@ -6,6 +6,8 @@
 // earlier serials mean a different day than this arithmetic gives. Such dates (and anything after
 // 9999-12-31, Excel's last date) have no serial here; the caller writes them as text.
 
+import type { Result } from "../util/result";
+
 const DAY_MS = 86_400_000;
 
 /** Serial of 1970-01-01 (the Unix epoch) in the 1900 date system. */
@@ -35,9 +37,7 @@ const ISO_DATE_TIME =
 /** Why a text has no serial: it is not a date at all, or a real date Excel cannot show. */
 export type SerialProblem = "not-a-date" | "out-of-range";
 
-export type SerialResult =
-  | { readonly ok: true; readonly serial: number }
-  | { readonly ok: false; readonly problem: SerialProblem };
+export type SerialResult = Result<{ serial: number }, { problem: SerialProblem }>;
 
 /** True when the text has the shape `YYYY-MM-DD` (whether or not the date exists). */
 export function looksLikeIsoDate(text: string): boolean {

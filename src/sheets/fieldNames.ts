@@ -1,13 +1,8 @@
 // Field names in people's words: the words of a JSON key, and column headers made from them.
 
 import { LETTERS } from "./unicodeClasses";
+import { MAX_HEADER_LENGTH } from "../domain/excelLimits";
 import type { CellKind } from "./cells";
-
-/**
- * Excel refuses table column names longer than this; headers are cut to it (a conservative
- * bound: longer header cells are possible outside tables, but imports always write tables).
- */
-export const MAX_HEADER_LENGTH = 255;
 
 /** Shown in full capitals in headers. */
 const ACRONYMS: Readonly<Record<string, string>> = {

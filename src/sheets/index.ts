@@ -17,18 +17,13 @@ export {
   serialToIsoDateTime,
 } from "./excelDates";
 export type { SerialProblem, SerialResult } from "./excelDates";
-export { EXCEL_CELL_TEXT_LIMIT, fitText, jsonText } from "./textCells";
+export { fitText, jsonText } from "./textCells";
 export type { FittedText } from "./textCells";
 export { toCell } from "./typedCells";
 export type { CellOutcome } from "./typedCells";
-export { MAX_HEADER_LENGTH, fieldWords, headerForPath } from "./fieldNames";
+export { fieldWords, headerForPath } from "./fieldNames";
 export { inferKind, isDateName, isMoneyName, isRateName, isTimestampName } from "./kindInference";
-export {
-  IMPORT_NOTES_HEADER,
-  IMPORT_NOTES_KEY,
-  MAX_SHEET_COLUMNS,
-  NOTE_SEPARATOR,
-} from "./rowShaper";
+export { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY, NOTE_SEPARATOR } from "./rowShaper";
 export type { CellAddress, RecordShaper, RowNote, ShapedBlock } from "./rowShaper";
 export { createDiscoveringShaper } from "./shapeRecords";
 export {
@@ -40,11 +35,5 @@ export {
   paymentRecord,
 } from "./shapePayments";
 export type { AllocationsShaper, PaymentsShaper } from "./shapePayments";
-export {
-  MAX_SHEET_NAME_LENGTH,
-  MAX_TABLE_NAME_LENGTH,
-  looksLikeCellReference,
-  sheetNameFor,
-  tableNameFor,
-} from "./names";
+export { looksLikeCellReference, sheetNameFor, tableNameFor } from "./names";
 export { CELL_OVERHEAD_BYTES, ROW_OVERHEAD_BYTES, estimateRowBytes } from "./payload";

@@ -126,7 +126,7 @@ function isWholeNumber(value: number | JsonNumber): boolean {
  *     against its own record's currency);
  * - an array or anything else → none (text).
  */
-export function kindsOf(key: string, value: JsonValue): CellKind[] {
+function kindsOf(key: string, value: JsonValue): CellKind[] {
   if (typeof value === "boolean") return ["boolean"];
   if (isJsonNumber(value)) {
     const kinds: CellKind[] = isWholeNumber(value) ? ["integer", "number"] : ["number"];

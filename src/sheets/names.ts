@@ -1,13 +1,8 @@
 // Worksheet and table names Excel accepts, made deterministically from a collection's label.
 
 import { LETTERS } from "./unicodeClasses";
+import { MAX_SHEET_NAME_LENGTH, MAX_TABLE_NAME_LENGTH } from "../domain/excelLimits";
 import { cutText } from "./fieldNames";
-
-/** Excel's limit on a worksheet name. */
-export const MAX_SHEET_NAME_LENGTH = 31;
-
-/** Excel's limit on a defined name, which table names are. */
-export const MAX_TABLE_NAME_LENGTH = 255;
 
 /** Characters Excel refuses in worksheet names. */
 const SHEET_FORBIDDEN = /[:\\/?*[\]]+/g;

@@ -7,6 +7,7 @@
 // a fixed overhead per cell and per row stands for that. It is an estimate, not a measurement:
 // the writer should aim well below the limit (for example at 4 MB) rather than right at it.
 
+import { utf8Length } from "../util/utf8Length";
 import type { CellValue } from "./cells";
 
 /** Added per cell: the separator and the request's own per-cell bookkeeping, roughly. */
@@ -14,24 +15,6 @@ export const CELL_OVERHEAD_BYTES = 4;
 
 /** Added per row: the row's brackets and separator. */
 export const ROW_OVERHEAD_BYTES = 3;
-
-/** UTF-8 bytes of a JavaScript string (a lone surrogate counts as the 3 bytes of U+FFFD). */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 /** Bytes of one cell value as JSON text: `"abc"` is 5, `12.5` is 4, `true` is 4. */
 export function cellJsonBytes(value: CellValue): number {

@@ -16,7 +16,7 @@ const NAME_KEYS = [
 ] as const;
 
 /** An object's name-like field, or undefined when it has none that is text. */
-export function nameOf(value: JsonValue): string | undefined {
+function nameOf(value: JsonValue): string | undefined {
   if (!isJsonObject(value)) return undefined;
   for (const key of NAME_KEYS) {
     const name = value[key];

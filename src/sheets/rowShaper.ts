@@ -7,6 +7,7 @@
 
 import { isJsonObject, type JsonRecord, type JsonValue } from "../api";
 import { MONEY_PLACES, currencyMinorUnits } from "../money";
+import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
 import type { CellKind, CellValue, ColumnSpec } from "./cells";
 import { claimHeader } from "./fieldNames";
 import { fitText } from "./textCells";
@@ -71,9 +72,6 @@ export const IMPORT_NOTES_KEY = "#import-notes";
 /** Between several notes of one row. */
 export const NOTE_SEPARATOR = "; ";
 
-/** Excel's column limit; a shaper appends no column beyond it. */
-export const MAX_SHEET_COLUMNS = 16_384;
-
 /** A column and where its values come from. */
 export interface ColumnSource {
   readonly spec: ColumnSpec;
@@ -113,7 +111,7 @@ export class ColumnSet {
   }
 
   get isFull(): boolean {
-    return this.sources.length >= MAX_SHEET_COLUMNS;
+    return this.sources.length >= EXCEL_MAX_COLUMNS;
   }
 
   /** True once "Import notes" has closed the initial column list. */
@@ -143,7 +141,7 @@ export class ColumnSet {
     kind: CellKind,
     read: (record: JsonRecord) => JsonValue | undefined,
   ): ColumnSpec {
-    if (this.isFull) throw new RangeError(`A sheet has at most ${MAX_SHEET_COLUMNS} columns.`);
+    if (this.isFull) throw new RangeError(`A sheet has at most ${EXCEL_MAX_COLUMNS} columns.`);
     let uniqueKey = key;
     for (let n = 2; this.keys.has(uniqueKey); n++) uniqueKey = `${key}#${n}`;
     this.keys.add(uniqueKey);

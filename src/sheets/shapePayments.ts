@@ -135,7 +135,7 @@ export function paymentRecord(payment: Payment): JsonRecord {
 }
 
 /** A typed allocation as a JSON record. */
-export function allocationRecord(allocation: Allocation): JsonRecord {
+function allocationRecord(allocation: Allocation): JsonRecord {
   return {
     id: allocation.id,
     amount: allocation.amount,

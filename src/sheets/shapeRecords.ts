@@ -26,7 +26,8 @@ import { headerForPath } from "./fieldNames";
 import { columnRank, inReadingOrder } from "./columnOrder";
 import { inferColumnKind } from "./kindInference";
 import { summariseArray } from "./readableValues";
-import { ColumnSet, MAX_SHEET_COLUMNS, readPath, shapeRows } from "./rowShaper";
+import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
+import { ColumnSet, readPath, shapeRows } from "./rowShaper";
 import type { ShapeOptions } from "./typedCells";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
@@ -123,7 +124,7 @@ export function createDiscoveringShaper(options: ShapeOptions = {}): RecordShape
         .map(
           (field) =>
             `${field.path.join(".")} not imported: a sheet has at most ` +
-            `${groupDigits(MAX_SHEET_COLUMNS)} columns`,
+            `${groupDigits(EXCEL_MAX_COLUMNS)} columns`,
         );
     };
   }
@@ -139,7 +140,7 @@ export function createDiscoveringShaper(options: ShapeOptions = {}): RecordShape
         ? discovered
         : inReadingOrder(discovered, (field) => columnRank(field.path, field.values));
       // Keep one column free for "Import notes" until it is placed.
-      const room = MAX_SHEET_COLUMNS - set.size - (set.isClosed ? 0 : 1);
+      const room = EXCEL_MAX_COLUMNS - set.size - (set.isClosed ? 0 : 1);
       const added = ordered.slice(0, Math.max(room, 0));
       const dropped = ordered.slice(added.length);
       added.forEach(addColumn);

@@ -5,9 +5,7 @@
 // literal in Excel, so no apostrophe or other escape is added here.
 
 import { stringifyJson, type JsonValue } from "../api";
-
-/** Excel's limit on the text of one cell, counted in UTF-16 code units as Excel counts them. */
-export const EXCEL_CELL_TEXT_LIMIT = 32_767;
+import { EXCEL_CELL_TEXT_LIMIT } from "../domain/excelLimits";
 
 /** Text cut to fit a cell, and a note saying so when it had to be cut. */
 export interface FittedText {

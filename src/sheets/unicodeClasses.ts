@@ -6,7 +6,7 @@
 // other non-ASCII character counted as a letter).
 
 /** True when this engine understands \p{…} in a "u" regular expression. */
-export function hasPropertyEscapes(): boolean {
+function hasPropertyEscapes(): boolean {
   try {
     return new RegExp("\\p{L}", "u").test("é");
   } catch {

@@ -1,11 +1,10 @@
 // The "Collection paths" section: one field per cursor collection, checked as typed and kept in
 // the workbook's settings.
 
-import type { CollectionId, CollectionInfo } from "../import/types";
+import { CURSOR_COLLECTIONS, type CollectionId, type CollectionInfo } from "../domain/collections";
 import {
   checkPathInput,
   CollectionPaths,
-  CURSOR_COLLECTIONS,
   defaultCollectionPaths,
   loadCollectionPaths,
   PathCheck,
@@ -23,7 +22,7 @@ export interface CollectionPathsSection {
 }
 
 /** `path-invoices`: the id of a collection's path field. */
-export function pathFieldId(id: CollectionId): string {
+function pathFieldId(id: CollectionId): string {
   return `path-${id}`;
 }
 

@@ -11,6 +11,7 @@ import {
   resolveConnection,
   ResolvedConnection,
 } from "../api";
+import type { Result } from "../util/result";
 
 /** What the form holds, as typed. */
 export interface ConnectionFormValues {
@@ -33,9 +34,10 @@ export const SANDBOX_CONNECTION: Readonly<ApiConnection> = {
   identity: "demo-company",
 };
 
-export type FormCheck =
-  | { readonly ok: true; readonly connection: ApiConnection; readonly resolved: ResolvedConnection }
-  | { readonly ok: false; readonly field: ConnectionField; readonly message: string };
+export type FormCheck = Result<
+  { connection: ApiConnection; resolved: ResolvedConnection },
+  { field: ConnectionField; message: string }
+>;
 
 export function isApiVersion(value: string): value is ApiVersion {
   return API_VERSIONS.some((version) => version === value);

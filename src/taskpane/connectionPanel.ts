@@ -2,7 +2,7 @@
 // glue: the rules live in connectionForm.ts and session.ts, the phases in state.ts.
 
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
-import { sameLabel } from "../settings/projects";
+import { sameLabel } from "../domain/projectLabels";
 import {
   ConnectionField,
   ConnectionFormValues,

@@ -3,7 +3,8 @@
 
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import type { DocumentSettingsStore } from "../settings/stores";
-import { COLLECTIONS, CollectionInfo, ImportProgress } from "../import/types";
+import { COLLECTIONS, type CollectionInfo } from "../domain/collections";
+import type { ImportProgress } from "../import/types";
 import { mountCollectionPathsSection } from "./collectionPathsSection";
 import type { ImportRun, RunningKind } from "./importRun";
 import { progressBarState, progressText, startingProgress } from "./importText";

@@ -11,7 +11,8 @@ import type {
   RefreshMode,
   TableProgress,
 } from "../import/refreshAll";
-import type { CollectionInfo, ImportProgress, ImportRequest, ImportResult } from "../import/types";
+import type { CollectionInfo } from "../domain/collections";
+import type { ImportProgress, ImportRequest, ImportResult } from "../import/types";
 import { describeImportFailure, describeImportResult, ImportEnd } from "./importText";
 
 /** The import pipeline's entry point (`importCollection` in src/import). */

@@ -3,17 +3,13 @@
 
 import { isApiError } from "../api";
 import type { ImportProgress, ImportResult } from "../import/types";
+import { count } from "../util/plural";
 
 const NUMBER = new Intl.NumberFormat("en-US");
 
-/** `1 record`, `1,200 records`. */
-export function count(n: number, singular: string, plural: string): string {
-  return `${NUMBER.format(n)} ${n === 1 ? singular : plural}`;
-}
-
 /** The visible count line: `120 records · 3 pages`. */
 export function progressText(progress: Pick<ImportProgress, "records" | "pages">): string {
-  return `${count(progress.records, "record", "records")} · ${count(progress.pages, "page", "pages")}`;
+  return `${count(progress.records, "record")} · ${count(progress.pages, "page")}`;
 }
 
 /** What the progress bar announces and how full it is drawn. */
@@ -29,16 +25,16 @@ export interface ProgressBarState {
 }
 
 export function progressBarState(progress: ImportProgress): ProgressBarState {
-  const pages = count(progress.pages, "page", "pages");
+  const pages = count(progress.pages, "page");
   const { total } = progress;
   if (total === undefined || !Number.isFinite(total) || total < 0) {
-    return { valueText: `${count(progress.records, "record", "records")}, ${pages}` };
+    return { valueText: `${count(progress.records, "record")}, ${pages}` };
   }
   const valueNow = Math.min(progress.records, total);
   return {
     valueNow,
     valueMax: total,
-    valueText: `${NUMBER.format(progress.records)} of ${count(total, "record", "records")}, ${pages}`,
+    valueText: `${NUMBER.format(progress.records)} of ${count(total, "record")}, ${pages}`,
     fraction: total === 0 ? 1 : valueNow / total,
   };
 }

@@ -2,6 +2,7 @@
 // work for the active sheet, and why Send is off. Pure: no DOM, no Office.
 
 import { isApiError } from "../api";
+import { notDraftReason } from "../journal/draftOnly";
 import type {
   InvalidSheetOutcome,
   OpenOutcome,
@@ -50,8 +51,7 @@ export const EMPTY_REFERENCE = "Enter a journal ID or transaction reference, the
 
 /** Why Send is off for a journal that is not a draft. */
 export function readOnlyReason(status: string): string {
-  const which = status.trim() === "" ? "This journal" : `${status.trim()} journals`;
-  return `${which} cannot be changed; only DRAFT journals can.`;
+  return `${notDraftReason(status)}.`;
 }
 
 /** The line that names the active sheet's journal, or says there is none. */
@@ -109,11 +109,6 @@ export function journalControls(input: JournalControlsInput): JournalControls {
 export function problemsHeading(count: number): string {
   return `Problems (${count})`;
 }
-
-export const CHANGES_HEADING = "The server stored some values differently:";
-
-export const OVERWRITE_QUESTION =
-  "Overwrite the changes made on the server? This cannot be undone.";
 
 /** A problem as the pane lists it: its words, and the cell to go to when it has one. */
 export interface ListedProblem {

@@ -3,7 +3,7 @@
 // opens. Thin glue over ImportRun.startAll; the words are in refreshAllText.ts.
 
 import type { TableProgress } from "../import/refreshAll";
-import type { CollectionInfo } from "../import/types";
+import type { CollectionInfo } from "../domain/collections";
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import {
   readRefreshOnOpen,

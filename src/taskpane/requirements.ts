@@ -3,7 +3,7 @@
 // clear message instead of failures later. The versions are in docs/deploy.md.
 
 /** The requirement sets Ledger Sheets needs, and why. */
-export const REQUIRED_SETS: readonly { name: string; version: string; for: string }[] = [
+const REQUIRED_SETS: readonly { name: string; version: string; for: string }[] = [
   {
     name: "SharedRuntime",
     version: "1.1",
@@ -33,7 +33,7 @@ export function missingRequirementsMessage(
  * (the cell errors that carry a message) are CustomFunctionsRuntime 1.3. Imports and journals do
  * not need it, so the manifest does not require it: a host without it keeps the rest.
  */
-export const FORMULAS_SET = { name: "CustomFunctionsRuntime", version: "1.3" } as const;
+const FORMULAS_SET = { name: "CustomFunctionsRuntime", version: "1.3" } as const;
 
 /** Why the LEDGER formulas cannot work in this Excel, or null when they can. */
 export function formulasUnavailableMessage(

@@ -17,7 +17,8 @@ import {
   loadDocumentRecords,
   parseDocumentId,
 } from "../settings/documentBinding";
-import { EMPTY_PROJECTS, loadProjectList, ProjectList, sameLabel } from "../settings/projects";
+import { sameLabel } from "../domain/projectLabels";
+import { EMPTY_PROJECTS, loadProjectList, ProjectList } from "../settings/projects";
 import { readRefreshOnOpen, RefreshOnOpen } from "../settings/refreshOnOpen";
 import { recallToken } from "../settings/rememberedToken";
 import { checkConnectionForm, ConnectionFormValues, hostOf } from "./connectionForm";

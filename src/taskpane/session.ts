@@ -12,6 +12,7 @@ import {
 } from "../api";
 import type { ActiveConnection } from "../settings/activeConnection";
 import { SavedConnection } from "../settings/connectionSettings";
+import { sameLabel } from "../domain/projectLabels";
 import { deviceKey, DeviceKey, identityKey, madeHere } from "../settings/deviceKey";
 import { DeviceConnection, forgetOnDevice, rememberOnDevice } from "../settings/deviceMemory";
 import { DOCUMENT_SETTING, parseDocumentId } from "../settings/documentBinding";
@@ -23,7 +24,6 @@ import {
   projectAt,
   ProjectList,
   projectListValue,
-  sameLabel,
   saveProjectList,
   withDefault,
   withProject,
@@ -42,6 +42,7 @@ import {
   hostOf,
   isApiVersion,
 } from "./connectionForm";
+import type { Result } from "../util/result";
 
 export interface SessionStores {
   /** The workbook's settings. */
@@ -59,7 +60,7 @@ export interface SessionStores {
 }
 
 /** The connection check is one small request: it should answer fast or fail fast. */
-export const CHECK_OPTIONS: Readonly<ClientOptions> = {
+const CHECK_OPTIONS: Readonly<ClientOptions> = {
   timeoutMs: 15_000,
   retry: { maxAttempts: 2 },
 };
@@ -113,7 +114,7 @@ function chooseLabel(
   list: ProjectList,
   existing: WorkbookProject | undefined,
   mayClaim: (named: WorkbookProject) => boolean,
-): { ok: true; label: string } | { ok: false; message: string } {
+): Result<{ label: string }> {
   const text = typed?.trim() ?? "";
   if (text === "") return { ok: true, label: existing?.label ?? nextProjectLabel(list) };
   const check = checkProjectLabel(text);

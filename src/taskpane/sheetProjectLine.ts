@@ -7,7 +7,7 @@ import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import { setShown } from "./view";
 
 /** The line's text: "Sheet “Invoices (Acme)” holds data of project Acme." */
-export function sheetProjectText(
+function sheetProjectText(
   found: SheetProject | null,
   active: Pick<ActiveConnectionHolder, "projects" | "projectOfRecord">,
 ): string | undefined {

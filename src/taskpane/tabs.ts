@@ -8,7 +8,7 @@ import { requireElement, setShown } from "./view";
 export const PANE_TABS = ["connection", "import", "journal", "formulas"] as const;
 export type PaneTab = (typeof PANE_TABS)[number];
 
-export function isPaneTab(value: string): value is PaneTab {
+function isPaneTab(value: string): value is PaneTab {
   return (PANE_TABS as readonly string[]).includes(value);
 }
 

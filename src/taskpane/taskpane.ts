@@ -280,7 +280,7 @@ injectStyles();
 if (typeof Office === "undefined") {
   showHostStatus(`${OUTSIDE_EXCEL} (Office.js is not loaded.)`);
 } else {
-  Office.onReady((info) => {
+  void Office.onReady((info) => {
     // Compared as text: a host shim may not define the Office.HostType enumeration.
     if (String(info.host) !== "Excel" || typeof Excel === "undefined") {
       showHostStatus(OUTSIDE_EXCEL);

@@ -3,7 +3,8 @@
 // when not v1), what it does when it opens, and the collection paths it changes. Pure.
 
 import type { ApiVersion } from "../api";
-import { CollectionPaths, CURSOR_COLLECTIONS } from "../settings/collectionPaths";
+import { CURSOR_COLLECTIONS } from "../domain/collections";
+import type { CollectionPaths } from "../settings/collectionPaths";
 import type { RefreshOnOpen } from "../settings/refreshOnOpen";
 
 export interface RequestedProject {

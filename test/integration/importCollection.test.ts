@@ -5,7 +5,8 @@ import { ApiError, iterateCollection, JsonRecord, LedgerApi, Payment } from "../
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { BLOCK_MAX_BYTES } from "../../src/import/blockPlanner";
 import { importCollection } from "../../src/import/importCollection";
-import { COLLECTIONS, CollectionId, ImportProgress } from "../../src/import/types";
+import { COLLECTIONS, type CollectionId } from "../../src/domain/collections";
+import type { ImportProgress } from "../../src/import/types";
 import {
   AWKWARD_TEXT_FIELDS,
   AWKWARD_TEXTS,

@@ -6,7 +6,7 @@ import { activeJournalSheet } from "../../src/excel/journalSheet";
 import { FakeExcelHost } from "../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { openJournal, sendActiveJournal, validateActiveJournal } from "../../src/journalEditor";
-import { MemorySecretStore } from "../../src/settings/memoryStores";
+import { MemorySecretStore } from "../doubles/memoryStores";
 import { RecentJournalsOnDevice } from "../../src/settings/recentJournalsOnDevice";
 import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS, startSandbox } from "../../tools/sandbox";
 

@@ -13,7 +13,7 @@ import * as functions from "../../src/functions/functions";
 import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import { refreshAll } from "../../src/import/refreshAll";
-import type { CollectionId } from "../../src/import/types";
+import type { CollectionId } from "../../src/domain/collections";
 import { openJournal, sendActiveJournal } from "../../src/journalEditor";
 import { activeConnection } from "../../src/settings/activeConnection";
 import { installFakeOffice } from "../../tools/excel-emulator";

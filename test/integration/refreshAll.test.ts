@@ -5,7 +5,7 @@ import { LedgerApi } from "../../src/api";
 import type { ExcelRun } from "../../src/excel/run";
 import { importCollection } from "../../src/import/importCollection";
 import { importedCollections, refreshAll, TableProgress } from "../../src/import/refreshAll";
-import type { CollectionId } from "../../src/import/types";
+import type { CollectionId } from "../../src/domain/collections";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
 import { changeRecords } from "./helpers/sandboxRecords";

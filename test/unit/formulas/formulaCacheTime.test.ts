@@ -8,7 +8,7 @@ import {
   MAX_CACHE_SECONDS,
   saveFormulaCacheSeconds,
 } from "../../../src/settings/formulaCacheTime";
-import { MemoryDocumentSettings } from "../../../src/settings/memoryStores";
+import { MemoryDocumentSettings } from "../../doubles/memoryStores";
 import { FakeTime } from "../api/fakeTime";
 import { collectionRecords } from "../sheets/sandboxRecords";
 

@@ -1,13 +1,12 @@
-import { COLLECTIONS } from "../../../src/import/types";
+import { COLLECTIONS, CURSOR_COLLECTIONS } from "../../../src/domain/collections";
 import {
   checkPathInput,
   COLLECTION_PATHS_SETTING,
-  CURSOR_COLLECTIONS,
   defaultCollectionPaths,
   loadCollectionPaths,
   saveCollectionPaths,
 } from "../../../src/settings/collectionPaths";
-import { MemoryDocumentSettings } from "../../../src/settings/memoryStores";
+import { MemoryDocumentSettings } from "../../doubles/memoryStores";
 
 const invoices = COLLECTIONS.find((collection) => collection.id === "invoices")!;
 

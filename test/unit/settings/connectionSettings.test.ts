@@ -7,7 +7,7 @@ import {
   rememberConnection,
   SavedConnection,
 } from "../../../src/settings/connectionSettings";
-import { MemorySecretStore } from "../../../src/settings/memoryStores";
+import { MemorySecretStore } from "../../doubles/memoryStores";
 
 const SAVED: SavedConnection = {
   apiAddress: "https://api.example.com/v1",

@@ -6,7 +6,7 @@ import {
   madeHere,
   parseIdentityKey,
 } from "../../../src/settings/deviceKey";
-import { MemorySecretStore } from "../../../src/settings/memoryStores";
+import { MemorySecretStore } from "../../doubles/memoryStores";
 
 const ADDRESS = "https://api.example.com/v1";
 

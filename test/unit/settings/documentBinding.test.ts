@@ -12,7 +12,7 @@ import {
   withBoundProject,
   withoutBoundProject,
 } from "../../../src/settings/documentBinding";
-import { MemorySecretStore } from "../../../src/settings/memoryStores";
+import { MemorySecretStore } from "../../doubles/memoryStores";
 
 const URL_1 = "https://contoso.sharepoint.com/Shared/Book1.xlsx";
 const URL_2 = "https://contoso.sharepoint.com/Shared/Copy of Book1.xlsx";

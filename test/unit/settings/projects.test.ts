@@ -1,4 +1,4 @@
-import { MemoryDocumentSettings } from "../../../src/settings/memoryStores";
+import { MemoryDocumentSettings } from "../../doubles/memoryStores";
 import {
   checkProjectLabel,
   EMPTY_PROJECTS,

@@ -1,5 +1,5 @@
 import { deviceKey, identityKey } from "../../../src/settings/deviceKey";
-import { MemorySecretStore } from "../../../src/settings/memoryStores";
+import { MemorySecretStore } from "../../doubles/memoryStores";
 import {
   JournalSeen,
   loadRecentJournals,

@@ -1,4 +1,4 @@
-import { MemorySecretStore } from "../../../src/settings/memoryStores";
+import { MemorySecretStore } from "../../doubles/memoryStores";
 import {
   forgetToken,
   recallToken,

@@ -1,11 +1,6 @@
 import fc from "fast-check";
-import {
-  looksLikeCellReference,
-  MAX_SHEET_NAME_LENGTH,
-  MAX_TABLE_NAME_LENGTH,
-  sheetNameFor,
-  tableNameFor,
-} from "../../../src/sheets/names";
+import { MAX_SHEET_NAME_LENGTH, MAX_TABLE_NAME_LENGTH } from "../../../src/domain/excelLimits";
+import { looksLikeCellReference, sheetNameFor, tableNameFor } from "../../../src/sheets/names";
 
 /** Excel's rules for a worksheet name. */
 function isValidSheetName(name: string): boolean {

@@ -4,9 +4,9 @@ import type { JsonRecord, JsonValue } from "../../../src/api";
 import type { CellKind, ColumnSpec } from "../../../src/sheets/cells";
 import { inferColumnKind } from "../../../src/sheets/kindInference";
 import { toCell } from "../../../src/sheets/typedCells";
-import { IMPORT_NOTES_KEY, MAX_SHEET_COLUMNS } from "../../../src/sheets/rowShaper";
+import { IMPORT_NOTES_KEY } from "../../../src/sheets/rowShaper";
 import { createDiscoveringShaper } from "../../../src/sheets/shapeRecords";
-import { EXCEL_CELL_TEXT_LIMIT } from "../../../src/sheets/textCells";
+import { EXCEL_CELL_TEXT_LIMIT, EXCEL_MAX_COLUMNS } from "../../../src/domain/excelLimits";
 import { collectionRecords } from "./sandboxRecords";
 
 const columnsOf = (specs: readonly ColumnSpec[]) => specs.map((c) => [c.key, c.header, c.kind]);
@@ -311,10 +311,10 @@ describe("shapeRecords.ts", () => {
 
     it("stops at Excel's 16,384 columns, noting each row's fields that found no room", () => {
       const wide: JsonRecord = {};
-      for (let i = 0; i < MAX_SHEET_COLUMNS + 1; i++) wide[`f${i}`] = "v";
+      for (let i = 0; i < EXCEL_MAX_COLUMNS + 1; i++) wide[`f${i}`] = "v";
       const shaper = createDiscoveringShaper();
       const block = shaper.shape([wide, { f0: "w" }]);
-      expect(shaper.columns()).toHaveLength(MAX_SHEET_COLUMNS);
+      expect(shaper.columns()).toHaveLength(EXCEL_MAX_COLUMNS);
       expect(shaper.columns().at(-1)?.key).toBe(IMPORT_NOTES_KEY);
       expect(block.notes).toEqual([
         { row: 0, message: "f16383 not imported: a sheet has at most 16,384 columns" },

@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { EXCEL_CELL_TEXT_LIMIT, fitText, jsonText } from "../../../src/sheets/textCells";
+import { EXCEL_CELL_TEXT_LIMIT } from "../../../src/domain/excelLimits";
+import { fitText, jsonText } from "../../../src/sheets/textCells";
 
 const LIMIT = EXCEL_CELL_TEXT_LIMIT;
 

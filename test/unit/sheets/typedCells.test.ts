@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { JsonNumber } from "../../../src/api";
 import { MoneyDecimal } from "../../../src/money";
-import { EXCEL_CELL_TEXT_LIMIT } from "../../../src/sheets/textCells";
+import { EXCEL_CELL_TEXT_LIMIT } from "../../../src/domain/excelLimits";
 import { significantDigitsOf, toCell } from "../../../src/sheets/typedCells";
 import type { CellKind } from "../../../src/sheets/cells";
 

@@ -1,11 +1,7 @@
 import { LedgerApi } from "../../../src/api";
 import type { ExcelRun } from "../../../src/excel/run";
-import {
-  COLLECTIONS,
-  ImportProgress,
-  ImportRequest,
-  ImportResult,
-} from "../../../src/import/types";
+import { COLLECTIONS } from "../../../src/domain/collections";
+import type { ImportProgress, ImportRequest, ImportResult } from "../../../src/import/types";
 import { ImportRun } from "../../../src/taskpane/importRun";
 
 const api = new LedgerApi({

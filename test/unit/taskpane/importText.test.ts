@@ -1,6 +1,5 @@
 import { ApiError } from "../../../src/api";
 import {
-  count,
   describeImportFailure,
   describeImportResult,
   progressBarState,
@@ -16,13 +15,6 @@ describe("importText.ts", () => {
       [200000, 4000, "200,000 records · 4,000 pages"],
     ])("shows %i records and %i pages as “%s”", (records, pages, text) => {
       expect(progressText({ records, pages })).toBe(text);
-    });
-  });
-
-  describe("count()", () => {
-    it("uses the singular for exactly one", () => {
-      expect(count(1, "page", "pages")).toBe("1 page");
-      expect(count(2, "page", "pages")).toBe("2 pages");
     });
   });
 

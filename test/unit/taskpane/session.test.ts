@@ -5,7 +5,7 @@ import {
   loadDocumentRecords,
   parseDocumentId,
 } from "../../../src/settings/documentBinding";
-import { MemoryDocumentSettings, MemorySecretStore } from "../../../src/settings/memoryStores";
+import { MemoryDocumentSettings, MemorySecretStore } from "../../doubles/memoryStores";
 import { RecentJournalsOnDevice } from "../../../src/settings/recentJournalsOnDevice";
 import { loadProjectList, PROJECTS_SETTING, saveProjectList } from "../../../src/settings/projects";
 import { recallToken, rememberToken } from "../../../src/settings/rememberedToken";

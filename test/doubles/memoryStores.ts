@@ -1,6 +1,6 @@
-// In-memory settings stores: for unit tests, and for pages that run without Office.
+// In-memory settings stores for tests: what a workbook and a device would keep, in two maps.
 
-import type { DocumentSettingsStore, SecretStore } from "./stores";
+import type { DocumentSettingsStore, SecretStore } from "../../src/settings/stores";
 
 /** A {@link DocumentSettingsStore} in memory; `saved` holds what the workbook holds. */
 export class MemoryDocumentSettings implements DocumentSettingsStore {

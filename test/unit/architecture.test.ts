@@ -1,0 +1,72 @@
+// The structure of src/ as rules: no cycle between folders, no folder importing a higher layer
+// (layers.json), no file over 500 lines and no function over 120. The checks themselves are tested
+// on small fixtures in test/unit/architecture/sourceRules.test.ts.
+
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import {
+  folderCycles,
+  folderImports,
+  layerViolations,
+  reachableFiles,
+  sizeViolations,
+  type SourceFile,
+} from "./architecture/sourceRules";
+
+const ROOT = join(__dirname, "..", "..");
+const SRC = join(ROOT, "src");
+
+function sourceFiles(directory: string): SourceFile[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    if (!/\.(ts|js)$/.test(entry.name) || entry.name.endsWith(".d.ts")) return [];
+    return [{ path: relative(SRC, path).split(sep).join("/"), text: readFileSync(path, "utf8") }];
+  });
+}
+
+function layerTable(): Map<string, number> {
+  const { layers } = JSON.parse(readFileSync(join(ROOT, "layers.json"), "utf8")) as {
+    layers: string[][];
+  };
+  const table = new Map<string, number>();
+  layers.forEach((folders, index) => folders.forEach((folder) => table.set(folder, index + 1)));
+  return table;
+}
+
+const files = sourceFiles(SRC);
+const imports = folderImports(files);
+
+describe("the structure of src/", () => {
+  it("reads the source tree", () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(imports.length).toBeGreaterThan(50);
+  });
+
+  it("has no cycle between folders", () => {
+    expect(folderCycles(imports)).toEqual([]);
+  });
+
+  it("has every folder in a layer, importing only its own or lower layers", () => {
+    const table = layerTable();
+    const unplaced = [...new Set(files.map((file) => file.path.split("/")[0] ?? ""))].filter(
+      (folder) => !table.has(folder),
+    );
+    expect(unplaced).toEqual([]);
+    expect(layerViolations(imports, table)).toEqual([]);
+  });
+
+  it("keeps src/domain a leaf that imports nothing from the other folders", () => {
+    expect(imports.filter((crossing) => crossing.from === "domain")).toEqual([]);
+  });
+
+  it("lets the command line reach no Excel adapter, so it builds without Office's typings", () => {
+    const reached = reachableFiles(files, "cli").filter((path) => path.startsWith("excel/"));
+    expect(reached).toEqual([]);
+  });
+
+  it("has no file over 500 lines and no function over 120", () => {
+    const limits = { fileLines: 500, functionLines: 120 };
+    expect(files.flatMap((file) => sizeViolations(file, limits))).toEqual([]);
+  });
+});

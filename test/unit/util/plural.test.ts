@@ -1,0 +1,18 @@
+import { count } from "../../../src/util/plural";
+
+describe("count()", () => {
+  it("uses the singular for exactly one and the plural otherwise", () => {
+    expect(count(1, "page")).toBe("1 page");
+    expect(count(0, "page")).toBe("0 pages");
+    expect(count(2, "page")).toBe("2 pages");
+  });
+
+  it("takes an irregular plural", () => {
+    expect(count(1, "entry", "entries")).toBe("1 entry");
+    expect(count(3, "entry", "entries")).toBe("3 entries");
+  });
+
+  it("groups thousands with commas whatever the runtime's locale", () => {
+    expect(count(1234567, "record")).toBe("1,234,567 records");
+  });
+});
