@@ -181,32 +181,39 @@ function react(state: ConnectionPanelState, event: ConnectionEvent): ConnectionS
         state: { ...state, phase: phaseAfter(event.current), status: say(state, event.message) },
         effects: [{ kind: "focus", target: "connect" }],
       };
-    case "addProjectChosen":
-      return {
-        state: {
-          ...withoutProblems(state),
-          adding: true,
-          status: say(
-            state,
-            "Name the project, enter its identity and token, then select Connect.",
-          ),
-        },
-        effects: [{ kind: "focus", target: "label" }],
-      };
-    case "projectConnectChosen":
-      return {
-        state: {
-          ...withoutProblems(state),
-          adding: true,
-          status: say(
-            state,
-            `Enter the token for ${event.project} if needed, then select Connect.`,
-          ),
-        },
-        effects: [{ kind: "focus", target: event.tokenEmpty ? "token" : "connect" }],
-      };
     case "disconnected":
       return disconnected(state, event);
+    case "escape":
+      return escape(state, event);
+    case "addProjectChosen":
+    case "projectConnectChosen":
+      return openForm(state, event);
+    default:
+      return sayOutcome(state, event);
+  }
+}
+
+/** The outcome of a small action (the list's buttons, Remember, Show, Change), said or shown. */
+function sayOutcome(
+  state: ConnectionPanelState,
+  event: Extract<
+    ConnectionEvent,
+    {
+      type:
+        | "tokenNotForgotten"
+        | "rememberDropped"
+        | "sandboxFilled"
+        | "tokenVisibilityToggled"
+        | "detailsToggled"
+        | "fieldEdited"
+        | "madeDefault"
+        | "makeDefaultFailed"
+        | "removed"
+        | "removeFailed";
+    }
+  >,
+): ConnectionStep {
+  switch (event.type) {
     case "tokenNotForgotten":
       return stay({ ...state, alert: TOKEN_NOT_FORGOTTEN });
     case "rememberDropped":
@@ -242,8 +249,39 @@ function react(state: ConnectionPanelState, event: ConnectionEvent): ConnectionS
       });
     case "removeFailed":
       return stay({ ...state, alert: "The project could not be removed from this workbook." });
-    case "escape":
-      return escape(state, event);
+  }
+}
+
+/** The form opened to add a project, or to connect one of the list. */
+function openForm(
+  state: ConnectionPanelState,
+  event: Extract<ConnectionEvent, { type: "addProjectChosen" | "projectConnectChosen" }>,
+): ConnectionStep {
+  switch (event.type) {
+    case "addProjectChosen":
+      return {
+        state: {
+          ...withoutProblems(state),
+          adding: true,
+          status: say(
+            state,
+            "Name the project, enter its identity and token, then select Connect.",
+          ),
+        },
+        effects: [{ kind: "focus", target: "label" }],
+      };
+    case "projectConnectChosen":
+      return {
+        state: {
+          ...withoutProblems(state),
+          adding: true,
+          status: say(
+            state,
+            `Enter the token for ${event.project} if needed, then select Connect.`,
+          ),
+        },
+        effects: [{ kind: "focus", target: event.tokenEmpty ? "token" : "connect" }],
+      };
   }
 }
 
