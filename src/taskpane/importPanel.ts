@@ -1,15 +1,23 @@
 // The import panel: Collection, Import, Cancel, the progress bar, the counts and the status line.
-// Thin glue: the run lives in importRun.ts, the words and numbers in importText.ts.
+// Glue between the elements (importPanelElements.ts), the state machine (importMachine.ts) and
+// the run (importRun.ts), which does the work.
 
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import type { DocumentSettingsStore } from "../settings/stores";
 import { COLLECTIONS, type CollectionInfo } from "../domain/collections";
 import type { ImportProgress } from "../import/types";
-import { mountCollectionPathsSection } from "./collectionPathsSection";
-import type { ImportRun, RunningKind } from "./importRun";
-import { progressBarState, progressText, startingProgress } from "./importText";
-import { mountProjectChoice } from "./projectChoice";
-import { focusIsOnOrLost, requireElement, setAlert, setShown } from "./view";
+import { CollectionPathsSection, mountCollectionPathsSection } from "./collectionPathsSection";
+import {
+  ImportEvent,
+  importPanelView,
+  importTransition,
+  INITIAL_IMPORT_STATE,
+} from "./importMachine";
+import { ImportPanelElements } from "./importPanelElements";
+import type { ImportRun } from "./importRun";
+import { startingProgress } from "./importText";
+import { mountProjectChoice, ProjectChoice } from "./projectChoice";
+import { ThrottledStatus } from "./throttledStatus";
 
 export interface ImportPanelOptions {
   readonly workbook: DocumentSettingsStore;
@@ -28,148 +36,87 @@ export interface ImportPanel {
 const STATUS_INTERVAL_MS = 1_500;
 
 export function mountImportPanel(root: Document, options: ImportPanelOptions): ImportPanel {
-  const { active, run } = options;
-  const form = requireElement(root, "import-form", HTMLFormElement);
-  const controls = requireElement(root, "import-controls", HTMLFieldSetElement);
-  const hint = requireElement(root, "import-hint", HTMLElement);
-  const collection = requireElement(root, "collection", HTMLSelectElement);
-  const projectSelect = requireElement(root, "import-project", HTMLSelectElement);
-  const project = mountProjectChoice(
-    root,
-    requireElement(root, "import-project-field", HTMLElement),
-    projectSelect,
-    active,
-  );
-  const importButton = requireElement(root, "import-start", HTMLButtonElement);
-  const newButton = requireElement(root, "import-new", HTMLButtonElement);
-  const cancelButton = requireElement(root, "import-cancel", HTMLButtonElement);
-  const bar = requireElement(root, "import-progress", HTMLElement);
-  const fill = requireElement(root, "import-progress-fill", HTMLElement);
-  const counts = requireElement(root, "import-counts", HTMLElement);
-  const status = requireElement(root, "import-status", HTMLElement);
-  const alert = requireElement(root, "import-error", HTMLElement);
+  return new ImportPanelController(root, options);
+}
 
-  const paths = mountCollectionPathsSection(root, options.workbook, (message) =>
-    setAlert(alert, message),
-  );
+class ImportPanelController implements ImportPanel {
+  private state = INITIAL_IMPORT_STATE;
+  private readonly view: ImportPanelElements;
+  private readonly status: ThrottledStatus;
+  private readonly project: ProjectChoice;
+  private readonly paths: CollectionPathsSection;
+  private readonly active: ActiveConnectionHolder;
+  private readonly run: ImportRun;
 
-  for (const info of COLLECTIONS) {
-    const option = root.createElement("option");
-    option.value = info.id;
-    option.textContent = info.label;
-    collection.append(option);
+  constructor(root: Document, options: ImportPanelOptions) {
+    const view = new ImportPanelElements(root);
+    this.view = view;
+    this.active = options.active;
+    this.run = options.run;
+    this.status = new ThrottledStatus((message) => view.setStatus(message), STATUS_INTERVAL_MS);
+    this.project = mountProjectChoice(root, view.projectField, view.projectSelect, this.active);
+    this.paths = mountCollectionPathsSection(root, options.workbook, (message) =>
+      this.dispatch({ type: "pathsAlert", message }),
+    );
+    view.listCollections(COLLECTIONS);
+    // While anything runs (this import or Refresh all) no other can start.
+    this.run.subscribe((running) => this.dispatch({ type: "runningChanged", running }));
+    // Any connected project: the choice says which one an import is of.
+    this.active.subscribe(() => this.dispatchConnected());
+    this.dispatchConnected();
+    this.dispatch({ type: "runningChanged", running: this.run.runningKind });
+    view.bind({
+      start: (newOnly) => void this.startImport(newOnly),
+      cancel: () => this.cancel(),
+      escape: () => {
+        if (!this.run.running) return false;
+        this.cancel();
+        return true;
+      },
+    });
   }
 
-  /**
-   * The status line is a live region: while pages arrive it is rewritten at most once per
-   * interval (always with the latest message), so a screen reader is not flooded.
-   */
-  let lastSpoken = 0;
-  let pendingMessage: string | undefined;
-  let flushTimer: ReturnType<typeof setTimeout> | undefined;
-
-  function speak(message: string): void {
-    pendingMessage = undefined;
-    if (flushTimer !== undefined) clearTimeout(flushTimer);
-    flushTimer = undefined;
-    status.textContent = message;
-    lastSpoken = Date.now();
+  private dispatchConnected(): void {
+    this.dispatch({ type: "connectionChanged", connected: this.active.all.length > 0 });
   }
 
-  function speakSoon(message: string): void {
-    const wait = lastSpoken + STATUS_INTERVAL_MS - Date.now();
-    if (wait <= 0) {
-      speak(message);
-      return;
-    }
-    pendingMessage = message;
-    flushTimer ??= setTimeout(() => {
-      flushTimer = undefined;
-      if (pendingMessage !== undefined) speak(pendingMessage);
-    }, wait);
-  }
-
-  function drawProgress(progress: ImportProgress, now: boolean): void {
-    const state = progressBarState(progress);
-    setShown(bar, true);
-    setShown(counts, true);
-    if (state.valueNow === undefined || state.valueMax === undefined) {
-      bar.removeAttribute("aria-valuenow");
-      bar.removeAttribute("aria-valuemax");
-      bar.classList.add("is-indeterminate");
-      fill.style.removeProperty("width");
-    } else {
-      bar.setAttribute("aria-valuenow", String(state.valueNow));
-      bar.setAttribute("aria-valuemax", String(state.valueMax));
-      bar.classList.remove("is-indeterminate");
-      fill.style.width = `${Math.round((state.fraction ?? 0) * 1000) / 10}%`;
-    }
-    bar.setAttribute("aria-valuetext", state.valueText);
-    counts.textContent = progressText(progress);
-    if (now) speak(progress.message);
-    else speakSoon(progress.message);
-  }
-
-  /** The bar after the end: full when complete, otherwise left where it stopped. */
-  function stopProgress(complete: boolean, last: ImportProgress | undefined): void {
-    bar.classList.remove("is-indeterminate");
-    if (complete && last !== undefined) {
-      const records = last.total ?? last.records;
-      bar.setAttribute("aria-valuenow", String(records));
-      bar.setAttribute("aria-valuemax", String(records));
-      fill.style.width = "100%";
-    } else if (!bar.hasAttribute("aria-valuenow")) {
-      fill.style.width = "0%";
+  private dispatch(event: ImportEvent): void {
+    const step = importTransition(this.state, event);
+    this.state = step.state;
+    this.view.render(importPanelView(this.state));
+    for (const effect of step.effects) {
+      if (effect.kind === "cancelRun") this.run.cancel();
+      else if (effect.now) this.status.sayNow(effect.text);
+      else this.status.saySoon(effect.text);
     }
   }
 
-  /** While anything runs (this import or Refresh all) no other can start; Cancel is this one's. */
-  function setRunning(kind: RunningKind): void {
-    const running = kind !== null;
-    importButton.disabled = running;
-    newButton.disabled = running;
-    collection.disabled = running;
-    projectSelect.disabled = running;
-    setShown(cancelButton, kind === "one");
-    cancelButton.disabled = kind !== "one";
+  private cancel(): void {
+    this.dispatch({ type: "cancelAsked", accepted: this.run.cancel() });
   }
-  run.subscribe(setRunning);
 
-  function setConnected(connected: boolean): void {
-    controls.disabled = !connected;
-    setShown(hint, !connected);
-    if (!connected) run.cancel();
-  }
-  // Any connected project: the choice says which one an import is of.
-  active.subscribe(() => setConnected(active.all.length > 0));
-  setConnected(active.all.length > 0);
-  setRunning(run.runningKind);
-
-  async function startImport(newOnly: boolean): Promise<void> {
-    const info = COLLECTIONS.find((candidate) => candidate.id === collection.value);
-    if (info === undefined || run.running) return;
-    setAlert(alert, "");
-    const connection = project.connection();
+  private async startImport(newOnly: boolean): Promise<void> {
+    const info = COLLECTIONS.find((candidate) => candidate.id === this.view.collectionId);
+    if (info === undefined || this.run.running) return;
+    const connection = this.project.connection();
     if (connection === undefined) {
-      const name = project.selected() ?? active.defaultLabel;
-      setAlert(
-        alert,
-        `${name === undefined ? "The default project" : name} is not connected. Connect it on the Connection tab, or choose another project.`,
-      );
+      const project = this.project.selected() ?? this.active.defaultLabel;
+      this.dispatch({
+        type: "refused",
+        refusal: { reason: "notConnected", ...(project === undefined ? {} : { project }) },
+      });
       return;
     }
-    const tableProject = active.tableProject(connection.project);
-    const path = paths.pathFor(info);
+    const tableProject = this.active.tableProject(connection.project);
+    const path = this.paths.pathFor(info);
     if (!path.ok) {
-      // The field itself shows the rule; the alert says where to look.
-      setAlert(alert, `Correct the ${info.label} path under Collection paths, then import again.`);
+      this.dispatch({ type: "refused", refusal: { reason: "badPath", collection: info.label } });
       return;
     }
-    const started = newOnly ? newButton : importButton;
-    const focusToCancel = focusIsOnOrLost(root, started);
+    const focusToCancel = this.view.focusIsOnStart(newOnly);
     let last: ImportProgress = startingProgress(info.label);
-    drawProgress(last, true);
-    const ending = run.start({
+    this.dispatch({ type: "started", progress: last });
+    const ending = this.run.start({
       collection: info,
       newOnly,
       api: connection.api,
@@ -177,53 +124,26 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
       ...(info.id === "payments" ? {} : { path: path.path }),
       onProgress: (progress) => {
         last = progress;
-        drawProgress(progress, false);
+        this.dispatch({ type: "progressed", progress });
       },
     });
     // The run has begun (Cancel is shown) once start() returns its promise.
-    if (focusToCancel) cancelButton.focus();
+    if (focusToCancel) this.view.focusCancel();
     const end = await ending;
-
-    const focusBack = focusIsOnOrLost(root, cancelButton);
-    counts.textContent = progressText(last);
-    stopProgress(end.outcome === "finished" && end.complete, last);
-    if (end.outcome === "failed") {
-      speak("The import stopped.");
-      setAlert(alert, end.message);
-    } else {
-      speak(end.message);
-    }
-    if (focusBack) started.focus();
+    const focusBack = this.view.focusIsOnCancel();
+    this.dispatch({ type: "ended", end, last });
+    if (focusBack) this.view.focusStart(newOnly);
   }
 
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    void startImport(false);
-  });
-  newButton.addEventListener("click", () => void startImport(true));
-
-  function cancel(): void {
-    if (run.cancel()) {
-      cancelButton.disabled = true;
-      speak("Cancelling the import…");
-    }
+  focus(): void {
+    this.view.focusCollection();
   }
-  cancelButton.addEventListener("click", cancel);
-  root.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && run.running) {
-      event.preventDefault();
-      cancel();
-    }
-  });
 
-  return {
-    focus: () => collection.focus(),
-    pathFor: (info) => {
-      const path = paths.pathFor(info);
-      if (!path.ok) {
-        throw new Error(`Correct the ${info.label} path under Collection paths, then try again.`);
-      }
-      return path.path;
-    },
-  };
+  pathFor(info: CollectionInfo): string {
+    const path = this.paths.pathFor(info);
+    if (!path.ok) {
+      throw new Error(`Correct the ${info.label} path under Collection paths, then try again.`);
+    }
+    return path.path;
+  }
 }

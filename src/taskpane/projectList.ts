@@ -1,0 +1,54 @@
+// The connection panel's list of the workbook's projects: one row per project, with its line and
+// the actions it offers. Pure: no DOM (projectListView.ts draws it).
+
+import { sameLabel } from "../domain/projectLabels";
+import { hostOf, projectSummary } from "./connectionForm";
+import type { RestoredProject } from "./restore";
+import { originOf } from "./session";
+
+export type ProjectAction = "connect" | "disconnect" | "makeDefault" | "remove";
+
+/** The buttons' words; each button's accessible name adds the project's. */
+export const PROJECT_ACTION_TEXT: Readonly<Record<ProjectAction, string>> = {
+  connect: "Connect",
+  disconnect: "Disconnect",
+  makeDefault: "Make default",
+  remove: "Remove",
+};
+
+export interface ProjectRow {
+  readonly label: string;
+  /** "Acme (default) · api.example.com (v1) · connected". */
+  readonly line: string;
+  readonly actions: readonly ProjectAction[];
+}
+
+/**
+ * The rows, when the workbook has more than one project (one project needs no list): Connect or
+ * Disconnect; Make default for the others, and Remove for those not connected.
+ */
+export function projectRows(
+  projects: readonly RestoredProject[],
+  isConnected: (label: string) => boolean,
+  defaultLabel: string | undefined,
+): readonly ProjectRow[] {
+  if (projects.length <= 1) return [];
+  return projects.map((project) => {
+    const connected = isConnected(project.label);
+    const isDefault = sameLabel(project.label, defaultLabel ?? "");
+    const origin = originOf(project.values.apiAddress, project.values.version);
+    const line = projectSummary({
+      label: project.label,
+      host: origin === undefined ? undefined : hostOf(origin),
+      version: project.values.version === "rc-1" ? "rc-1" : "v1",
+      connected,
+      isDefault,
+    });
+    const actions: ProjectAction[] = [connected ? "disconnect" : "connect"];
+    if (!isDefault) {
+      actions.push("makeDefault");
+      if (!connected) actions.push("remove");
+    }
+    return { label: project.label, line, actions };
+  });
+}

@@ -1,0 +1,53 @@
+import type { RestoredProject } from "../../../src/taskpane/restore";
+import { projectRows } from "../../../src/taskpane/projectList";
+
+function project(label: string, apiAddress = "https://api.example.com/v1"): RestoredProject {
+  return {
+    label,
+    isDefault: false,
+    autoConnect: false,
+    bound: true,
+    values: { apiAddress, version: "v1", token: "", identity: label, remember: false },
+  };
+}
+
+describe("projectRows()", () => {
+  it("lists nothing for a workbook of one project", () => {
+    expect(projectRows([project("Acme")], () => true, "Acme")).toEqual([]);
+  });
+
+  it("offers Disconnect or Connect; Make default to the others; Remove only when not connected", () => {
+    const rows = projectRows(
+      [project("Acme"), project("Beta"), project("Gamma")],
+      (label) => label !== "Gamma",
+      "acme",
+    );
+    expect(rows).toEqual([
+      {
+        label: "Acme",
+        line: "Acme (default) · api.example.com (v1) · connected",
+        actions: ["disconnect"],
+      },
+      {
+        label: "Beta",
+        line: "Beta · api.example.com (v1) · connected",
+        actions: ["disconnect", "makeDefault"],
+      },
+      {
+        label: "Gamma",
+        line: "Gamma · api.example.com (v1) · not connected",
+        actions: ["connect", "makeDefault", "remove"],
+      },
+    ]);
+  });
+
+  it("leaves out the host of an address that is not valid", () => {
+    const rows = projectRows(
+      [project("Acme", "not a url"), project("Beta")],
+      () => false,
+      undefined,
+    );
+    expect(rows[0]?.line).toBe("Acme · not connected");
+    expect(rows[0]?.actions).toEqual(["connect", "makeDefault", "remove"]);
+  });
+});
