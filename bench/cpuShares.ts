@@ -1,6 +1,8 @@
 // Whose CPU an import spends: a sampling profile of this process, each sample charged to the
 // innermost frame that belongs to office.js, the Excel emulator or anything else (the add-in,
 // its libraries and node's own code such as undici). Builtins inherit their caller's owner.
+// Shares are counts of samples, applied to the process's CPU time: the time between samples is
+// wall time, which a busy machine stretches while the process waits for a core.
 import { Session, type Profiler } from "node:inspector";
 
 export type CpuOwner = "officeJs" | "emulator" | "addIn" | "gc" | "idle";
@@ -8,8 +10,15 @@ export type CpuOwner = "officeJs" | "emulator" | "addIn" | "gc" | "idle";
 export interface CpuShares {
   /** Process CPU (user + system) over the profiled span, from process.cpuUsage. */
   readonly processMs: number;
-  /** Sampled milliseconds per owner; `idle` is time waiting, not CPU. */
-  readonly sampledMs: Readonly<Record<CpuOwner, number>>;
+  /** Samples per owner; `idle` is time waiting, not CPU. */
+  readonly samples: Readonly<Record<CpuOwner, number>>;
+}
+
+/** The process CPU charged to `owner`: its share of the samples that were not idle. */
+export function cpuMsOf(shares: CpuShares, owner: Exclude<CpuOwner, "idle">): number {
+  const { idle: _idle, ...busy } = shares.samples;
+  const total = Object.values(busy).reduce((sum, count) => sum + count, 0);
+  return total === 0 ? 0 : (shares.processMs * shares.samples[owner]) / total;
 }
 
 const OFFICE_JS = /@microsoft[\\/]office-js[\\/]/;
@@ -24,7 +33,7 @@ function ownerOfUrl(url: string, functionName: string): CpuOwner | undefined {
   return "addIn";
 }
 
-/** Self time of every profile node, charged to the owner of its innermost owned frame. */
+/** Samples of every profile node, charged to the owner of its innermost owned frame. */
 export function sharesOf(profile: Profiler.Profile): Record<CpuOwner, number> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
@@ -42,14 +51,7 @@ export function sharesOf(profile: Profiler.Profile): Record<CpuOwner, number> {
     return owner;
   };
   const totals: Record<CpuOwner, number> = { officeJs: 0, emulator: 0, addIn: 0, gc: 0, idle: 0 };
-  const samples = profile.samples ?? [];
-  const deltas = profile.timeDeltas ?? [];
-  // timeDeltas[i] is the time before sample i; the time a sample stands for is the next delta.
-  for (let i = 0; i < samples.length; i++) {
-    const id = samples[i];
-    if (id === undefined) continue;
-    totals[ownerOf(id)] += (deltas[i + 1] ?? 0) / 1000;
-  }
+  for (const id of profile.samples ?? []) totals[ownerOf(id)] += 1;
   return totals;
 }
 
@@ -73,7 +75,7 @@ export async function profileCpu(work: () => Promise<void>): Promise<CpuShares> 
     await work();
     const used = process.cpuUsage(cpu);
     const { profile } = await post<{ profile: Profiler.Profile }>(session, "Profiler.stop");
-    return { processMs: (used.user + used.system) / 1000, sampledMs: sharesOf(profile) };
+    return { processMs: (used.user + used.system) / 1000, samples: sharesOf(profile) };
   } finally {
     session.disconnect();
   }

@@ -5,7 +5,7 @@ import { iterateCollection, LedgerApi } from "../src/api";
 import { OfficeJsExcelHost } from "../tools/excel-emulator/officeJs/nodeClient";
 import { importCollection } from "../src/import/importCollection";
 import { DEMO_TOKEN } from "../tools/sandbox";
-import { profileCpu } from "./cpuShares";
+import { cpuMsOf, profileCpu } from "./cpuShares";
 import { collectGarbage, GcTimer, HeapSampler, heapUsed } from "./heapSampler";
 
 export interface FloorResult {
@@ -145,13 +145,14 @@ export async function measureImportCpu(api: LedgerApi): Promise<CpuPerRecord> {
     const result = await importCollection(host.run, { collection: "invoices", api });
     rows = Math.max(1, result.rows);
   });
-  const { emulator, officeJs, gc } = shares.sampledMs;
+  const emulator = cpuMsOf(shares, "emulator");
+  const officeJs = cpuMsOf(shares, "officeJs");
   const us = (ms: number): number => (ms * 1000) / rows;
   return {
     addInUs: us(shares.processMs - emulator - officeJs),
     officeJsUs: us(officeJs),
     emulatorUs: us(emulator),
-    gcUs: us(gc),
+    gcUs: us(cpuMsOf(shares, "gc")),
   };
 }
 
