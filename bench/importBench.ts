@@ -5,6 +5,7 @@ import { iterateCollection, LedgerApi } from "../src/api";
 import { OfficeJsExcelHost } from "../tools/excel-emulator/officeJs/nodeClient";
 import { importCollection } from "../src/import/importCollection";
 import { DEMO_TOKEN } from "../tools/sandbox";
+import { cpuMsOf, profileCpu } from "./cpuShares";
 import { collectGarbage, GcTimer, HeapSampler, heapUsed } from "./heapSampler";
 
 export interface FloorResult {
@@ -14,6 +15,8 @@ export interface FloorResult {
   readonly peakHeapBytes: number;
   /** Garbage collection pauses during the run. */
   readonly gcMs: number;
+  /** CPU of this process (user + system) during the walk. */
+  readonly cpuMs: number;
 }
 
 export interface ImportRunResult {
@@ -38,6 +41,8 @@ export interface ImportRunResult {
    * ({@link HeapSampler.peakBeside}): what the import itself holds, garbage included.
    */
   readonly pipelineHeapBytes: number;
+  /** CPU of this process (user + system) during the import, the emulator's included. */
+  readonly cpuMs: number;
 }
 
 export function benchApi(baseUrl: string): LedgerApi {
@@ -53,6 +58,7 @@ export function benchApi(baseUrl: string): LedgerApi {
 export async function measureFloor(api: LedgerApi): Promise<FloorResult> {
   const heap = new HeapSampler();
   const gc = new GcTimer();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   let pages = 0;
   let records = 0;
@@ -61,7 +67,8 @@ export async function measureFloor(api: LedgerApi): Promise<FloorResult> {
     records += page.data.length;
   }
   const ms = performance.now() - started;
-  return { ms, pages, records, peakHeapBytes: heap.stop(), gcMs: gc.stop() };
+  const cpuMs = cpuSince(cpu);
+  return { ms, pages, records, peakHeapBytes: heap.stop(), gcMs: gc.stop(), cpuMs };
 }
 
 /**
@@ -80,6 +87,7 @@ export async function measureImport(api: LedgerApi): Promise<ImportRunResult> {
   let written = 0;
   const heap = new HeapSampler(() => written);
   const gc = new GcTimer();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const result = await importCollection(host.run, {
     collection: "invoices",
@@ -90,6 +98,7 @@ export async function measureImport(api: LedgerApi): Promise<ImportRunResult> {
     },
   });
   const ms = performance.now() - started;
+  const cpuMs = cpuSince(cpu);
   const gcMs = gc.stop();
   const peakHeapBytes = heap.stop();
   collectGarbage();
@@ -105,6 +114,45 @@ export async function measureImport(api: LedgerApi): Promise<ImportRunResult> {
     peakHeapBytes,
     workbookHeapBytes,
     pipelineHeapBytes: heap.peakBeside(workbookHeapBytes / Math.max(1, result.rows)),
+    cpuMs,
+  };
+}
+
+/** Milliseconds of this process's CPU (user + system) since `start`. */
+export function cpuSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/** The add-in's CPU per record, apart from Excel's (the emulator) and office.js's shares. */
+export interface CpuPerRecord {
+  /** Microseconds of process CPU per record, less the emulator's and office.js's samples. */
+  readonly addInUs: number;
+  readonly officeJsUs: number;
+  readonly emulatorUs: number;
+  /** Garbage collection per record, included in addInUs (it collects everyone's garbage). */
+  readonly gcUs: number;
+}
+
+/**
+ * An untimed import under the sampling profiler: process CPU, less what the samples charge to
+ * the emulator and to office.js, per record.
+ */
+export async function measureImportCpu(api: LedgerApi): Promise<CpuPerRecord> {
+  const host = benchHost();
+  let rows = 0;
+  const shares = await profileCpu(async () => {
+    const result = await importCollection(host.run, { collection: "invoices", api });
+    rows = Math.max(1, result.rows);
+  });
+  const emulator = cpuMsOf(shares, "emulator");
+  const officeJs = cpuMsOf(shares, "officeJs");
+  const us = (ms: number): number => (ms * 1000) / rows;
+  return {
+    addInUs: us(shares.processMs - emulator - officeJs),
+    officeJsUs: us(officeJs),
+    emulatorUs: us(emulator),
+    gcUs: us(cpuMsOf(shares, "gc")),
   };
 }
 

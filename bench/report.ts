@@ -24,6 +24,10 @@ export interface ImportRow {
   readonly syncBudget: number;
   /** Measured once per size (at the first latency), in an untimed run. */
   readonly liveHeap: LiveHeapResult | null;
+  /** The independent floor: a bare fetch + JSON.parse walk reading only the cursor. */
+  readonly rawFloor: RawFloorResult;
+  /** Measured once per size (at the first latency), in an untimed profiled run. */
+  readonly cpu: CpuPerRecord | null;
 }
 
 export interface FunctionsRow extends FunctionsBenchResult {
@@ -42,6 +46,8 @@ export interface MachineInfo {
 }
 
 import type { ExportRow } from "./exportBench";
+import type { CpuPerRecord } from "./importBench";
+import type { RawFloorResult } from "./rawFloor";
 import type { ParquetCheckRow } from "./parquetCheckBench";
 import type { FetchNewRow, RefreshAllRow } from "./refreshBench";
 
@@ -136,6 +142,50 @@ export function importTable(rows: readonly ImportRow[]): string {
       mb(row.import.pipelineHeapBytes),
       row.liveHeap ? mb(row.liveHeap.floorBytes) : "",
       row.liveHeap ? mb(row.liveHeap.pipelineBytes) : "",
+    ]),
+  );
+}
+
+/** Microseconds per record, one decimal. */
+function perRecord(ms: number, records: number): string {
+  return ((ms * 1000) / Math.max(1, records)).toFixed(1);
+}
+
+/**
+ * The import against the independent floor, and CPU per record: the floors' and the import's
+ * process CPU, and (from the profiled run) the add-in's own share apart from office.js and Excel.
+ */
+export function cpuTable(rows: readonly ImportRow[]): string {
+  return table(
+    [
+      "records",
+      "latency",
+      "raw floor s",
+      "floor s",
+      "import s",
+      "import/raw",
+      "raw floor CPU us/rec",
+      "floor CPU us/rec",
+      "import CPU us/rec",
+      "add-in us/rec",
+      "office.js us/rec",
+      "emulator us/rec",
+      "gc us/rec",
+    ],
+    rows.map((row) => [
+      row.records.toLocaleString("en-US"),
+      `${row.latencyMs} ms`,
+      seconds(row.rawFloor.ms),
+      seconds(row.floor.ms),
+      seconds(row.import.ms),
+      (row.import.ms / row.rawFloor.ms).toFixed(3),
+      perRecord(row.rawFloor.cpuMs, row.records),
+      perRecord(row.floor.cpuMs, row.records),
+      perRecord(row.import.cpuMs, row.records),
+      row.cpu ? row.cpu.addInUs.toFixed(1) : "",
+      row.cpu ? row.cpu.officeJsUs.toFixed(1) : "",
+      row.cpu ? row.cpu.emulatorUs.toFixed(1) : "",
+      row.cpu ? row.cpu.gcUs.toFixed(1) : "",
     ]),
   );
 }

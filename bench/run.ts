@@ -4,7 +4,8 @@
 // Flags: --quick (10,000 records only), --sizes 10000,50000, --latencies 0,25, --repeat N (keep
 // the fastest of N runs of each), --journal-lines 1000,10000, --machine NAME, --notes TEXT,
 // --out FILE, --no-write, --skip-journal, --skip-functions, --skip-live-heap (the untimed run
-// with forced collections), --skip-refresh (Fetch new and Refresh all), --skip-imports,
+// with forced collections), --skip-cpu-profile (the untimed profiled run that splits the
+// import's CPU between the add-in, office.js and the emulator), --skip-refresh (Fetch new and Refresh all), --skip-imports,
 // --skip-export (the headless export of 50,000 and 200,000 invoices), --export-formats xlsx,parquet
 // (the export rows' formats), --skip-parquet-check (200,000 invoices exported to Parquet by the
 // built command, read back by DuckDB and compared with the API, and its peak memory).
@@ -15,6 +16,7 @@ import {
   benchApi,
   measureFloor,
   measureImport,
+  measureImportCpu,
   measureLiveHeap,
   type FloorResult,
   type ImportRunResult,
@@ -24,6 +26,7 @@ import { measureJournalEditor, type JournalEditorRow } from "./journalEditorBenc
 import {
   defaultMachineName,
   functionsTable,
+  cpuTable,
   importTable,
   journalEditorTable,
   journalLine,
@@ -40,6 +43,7 @@ import { exportTable, flatMemoryLine, measureExport, type ExportFormat } from ".
 import { measureParquetCheck, parquetCheckLines } from "./parquetCheckBench";
 import { cellEditLine, type CellEditRow, measureImportDuringCellEdit } from "./cellEditBench";
 import { fetchNewLine, measureFetchNew, measureRefreshAll, refreshAllLine } from "./refreshBench";
+import { measureRawFloor } from "./rawFloor";
 import { startSandboxProcess } from "./sandboxProcess";
 
 interface Flags {
@@ -54,6 +58,7 @@ interface Flags {
   journal: boolean;
   functions: boolean;
   liveHeap: boolean;
+  cpuProfile: boolean;
   refresh: boolean;
   imports: boolean;
   export: boolean;
@@ -64,7 +69,7 @@ interface Flags {
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
   "[--repeat N] [--journal-lines 1000,10000] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
-  "[--skip-functions] [--skip-live-heap] [--skip-refresh] [--skip-imports] [--skip-export] " +
+  "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--skip-refresh] [--skip-imports] [--skip-export] " +
   "[--export-formats xlsx,parquet] [--skip-parquet-check]";
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ["xlsx", "parquet"];
@@ -100,6 +105,7 @@ function parseFlags(args: readonly string[]): Flags {
     journal: true,
     functions: true,
     liveHeap: true,
+    cpuProfile: true,
     refresh: true,
     imports: true,
     export: true,
@@ -125,6 +131,7 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--skip-journal") flags.journal = false;
     else if (flag === "--skip-functions") flags.functions = false;
     else if (flag === "--skip-live-heap") flags.liveHeap = false;
+    else if (flag === "--skip-cpu-profile") flags.cpuProfile = false;
     else if (flag === "--skip-refresh") flags.refresh = false;
     else if (flag === "--skip-imports") flags.imports = false;
     else if (flag === "--skip-export") flags.export = false;
@@ -187,7 +194,9 @@ async function main(): Promise<void> {
             `Expected ${records} records, fetched ${floor.records}, imported ${imported.rows}.`,
           );
         }
+        const rawFloor = await measureRawFloor(sandbox.baseUrl);
         const liveHeap = index === 0 && flags.liveHeap ? await measureLiveHeap(api) : null;
+        const cpu = index === 0 && flags.cpuProfile ? await measureImportCpu(api) : null;
         const row: ImportRow = {
           records,
           latencyMs,
@@ -196,9 +205,12 @@ async function main(): Promise<void> {
           ratio: imported.ms / floor.ms,
           syncBudget: Math.ceil(records / 5_000) + 5,
           liveHeap,
+          rawFloor,
+          cpu,
         };
         imports.push(row);
         console.log(importTable([row]).split("\n").at(-1));
+        console.log(cpuTable([row]).split("\n").at(-1));
       }
       if (records >= 200_000) {
         // Long imports are the ones that meet a user typing in Excel.
@@ -298,6 +310,7 @@ async function main(): Promise<void> {
       `load ${loadAtStart.toFixed(2)} -> ${results.machine.loadAverage.end.toFixed(2)})\n`,
   );
   console.log(importTable(imports));
+  console.log(`\nAgainst the independent floor, and CPU per record\n\n${cpuTable(imports)}`);
   for (const row of cellEdits) console.log(cellEditLine(row));
   if (journals) {
     console.log(

@@ -22,17 +22,48 @@ export function cellJsonBytes(value: CellValue): number {
 }
 
 /**
- * About what `row` costs in an Office.js request: the JSON text of its values plus
- * {@link CELL_OVERHEAD_BYTES} per cell and {@link ROW_OVERHEAD_BYTES} per row.
+ * Bytes of a string's JSON text, quotes included, counted without writing it: `"`, `\\` and the
+ * short escapes take 2, other control characters and lone surrogates 6 (`\u001f`), the rest
+ * their UTF-8 length, as JSON.stringify writes them.
  */
-export function estimateRowBytes(row: readonly CellValue[]): number {
-  // One JSON text per row rather than per cell (the import estimates every row it fetches): the
-  // row's text is its cells' texts plus n - 1 commas and two brackets, so the sum is the same.
-  if (row.length === 0) return ROW_OVERHEAD_BYTES;
-  const json = JSON.stringify(row);
-  const cellsBytes = (NON_ASCII.test(json) ? utf8Length(json) : json.length) - (row.length + 1);
-  return cellsBytes + row.length * CELL_OVERHEAD_BYTES + ROW_OVERHEAD_BYTES;
+export function stringJsonBytes(text: string): number {
+  let bytes = 2;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x20 && code < 0x80) bytes += code === 0x22 || code === 0x5c ? 2 : 1;
+    else if (code < 0x20) bytes += SHORT_ESCAPES.has(code) ? 2 : 6;
+    else if (code < 0x800) bytes += 2;
+    else if (code < 0xd800 || code > 0xdfff) bytes += 3;
+    else if (code <= 0xdbff && i + 1 < length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 6;
+    } else bytes += 6;
+  }
+  return bytes;
 }
 
-// eslint-disable-next-line no-control-regex
-const NON_ASCII = /[^\x00-\x7f]/;
+/** \b \t \n \f \r: the control characters JSON writes in two characters. */
+const SHORT_ESCAPES: ReadonlySet<number> = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
+
+/** Bytes of a cell value's JSON text, as {@link cellJsonBytes} but without writing strings. */
+function valueJsonBytes(value: CellValue): number {
+  if (typeof value === "string") return stringJsonBytes(value);
+  if (typeof value === "boolean") return value ? 4 : 5;
+  // Non-finite numbers are written as null; every other number's JSON text is ASCII.
+  return Number.isFinite(value) ? String(value).length : 4;
+}
+
+/**
+ * About what `row` costs in an Office.js request: the JSON text of its values plus
+ * {@link CELL_OVERHEAD_BYTES} per cell and {@link ROW_OVERHEAD_BYTES} per row. Counted cell by
+ * cell without writing the text (the import estimates every row it fetches).
+ */
+export function estimateRowBytes(row: readonly CellValue[]): number {
+  let bytes = ROW_OVERHEAD_BYTES;
+  for (const value of row) bytes += valueJsonBytes(value) + CELL_OVERHEAD_BYTES;
+  return bytes;
+}

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { JsonNumber, JsonValue, stringifyJson } from "../../../src/api/json";
-import { parseJsonText, readNumberLiteral } from "../../../src/api/jsonText";
+import {
+  numbersFitDoubles,
+  parseJsonText,
+  parseJsonTextExactly,
+  readNumberLiteral,
+} from "../../../src/api/jsonText";
 import { numberLiteral, sameDecimal } from "./jsonNumbers";
 
 describe("jsonText.ts", () => {
@@ -51,6 +56,69 @@ describe("jsonText.ts", () => {
     ])("refuses %p like JSON.parse", (text) => {
       expect(() => JSON.parse(text)).toThrow(SyntaxError);
       expect(() => parseJsonText(text)).toThrow(SyntaxError);
+    });
+  });
+
+  describe("the JSON.parse shortcut", () => {
+    /** JSON text with every kind of number literal, and strings full of quotes and backslashes. */
+    const document = fc.letrec<{ value: string }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        numberLiteral,
+        fc
+          .array(fc.constantFrom('"', "\\", "a", "1", "-", "e", " ", "\n", "é"), { maxLength: 12 })
+          .map((chars) => JSON.stringify(chars.join(""))),
+        fc.constantFrom("true", "false", "null"),
+        fc.array(tie("value"), { maxLength: 4 }).map((items) => `[${items.join(", ")}]`),
+        fc
+          .array(fc.tuple(fc.string({ maxLength: 4 }), tie("value")), { maxLength: 4 })
+          .map(
+            (members) =>
+              `{${members.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(",")}}`,
+          ),
+      ),
+    })).value;
+
+    it("reads every document exactly as the literal-by-literal reader does", () => {
+      fc.assert(
+        fc.property(document, (text) => {
+          expect(parseJsonText(text)).toEqual(parseJsonTextExactly(text));
+        }),
+        { numRuns: 3000 },
+      );
+    });
+
+    it("hands a body whose numbers all fit doubles to JSON.parse, and reads a 17-digit amount itself", () => {
+      const parse = jest.spyOn(JSON, "parse");
+      try {
+        const plain =
+          '{"data":[{"total":"12.34","quantity":3,"rate":1.5,"n":"12345678901234567"}]}';
+        expect(parseJsonText(plain)).toEqual(parseJsonTextExactly(plain));
+        expect(parse).toHaveBeenCalledWith(plain);
+        parse.mockClear();
+
+        const exact = '{"data":[{"amount":12345678901234567,"quantity":3}],"last_id":"x"}';
+        expect(parseJsonText(exact)).toEqual({
+          data: [{ amount: new JsonNumber("12345678901234567"), quantity: 3 }],
+          last_id: "x",
+        });
+        expect(parse).not.toHaveBeenCalledWith(exact);
+      } finally {
+        parse.mockRestore();
+      }
+    });
+
+    it.each([
+      ["a 17-digit amount", '{"amount":12345678901234567}', false],
+      ["an exponent beyond a double", "[1e400]", false],
+      ["an exponent a double holds", "[1.5e2, 15]", true],
+      ["15 significant digits", "[-999999999999.999, 123456789012345]", true],
+      ["long digits inside a string", '{"a":"12345678901234567890"}', true],
+      ["long digits after an escaped quote", '{"a":"x\\"12345678901234567890\\\\"}', true],
+      ["long digits after a string ending in a backslash", '["\\\\", 12345678901234567890]', false],
+    ])("takes the exact path only when a number needs it: %s", (_name, text, fits) => {
+      expect(numbersFitDoubles(text)).toBe(fits);
+      expect(parseJsonText(text)).toEqual(parseJsonTextExactly(text));
     });
   });
 

@@ -32,6 +32,21 @@ describe("payload.ts", () => {
       );
     });
 
+    it("counts JSON's escapes without writing the text: control characters and lone surrogates", () => {
+      const stringify = jest.spyOn(JSON, "stringify");
+      try {
+        const row = ["\u0001\t\\", "\ud800x", "\u2028é🧾", Number.NaN, -0, 1e21, false];
+        const cells = row.reduce((sum: number, value) => sum + cellJsonBytes(value), 0);
+        stringify.mockClear();
+        expect(estimateRowBytes(row)).toBe(
+          cells + row.length * CELL_OVERHEAD_BYTES + ROW_OVERHEAD_BYTES,
+        );
+        expect(stringify).not.toHaveBeenCalled();
+      } finally {
+        stringify.mockRestore();
+      }
+    });
+
     it("is at least the size of the row's JSON text, whatever the values", () => {
       const cell = fc.oneof(
         fc.string(),

@@ -3,7 +3,7 @@
  * page of even a very large collection is generated on demand.
  */
 import type { CollectionName, IdentityName } from "../catalog";
-import { formatAmount, Money, sumAmounts } from "../money";
+import { addAmounts, formatAmount, halfFloored, timesAmount, totalOf } from "../money";
 import { randomFor, type Random } from "../prng";
 import { CHARTS_OF_ACCOUNTS, accountByCode } from "./accounts";
 import { AWKWARD_NEGATIVES, awkwardAmountAt, awkwardTextAt } from "./awkward";
@@ -82,7 +82,7 @@ function line(description: string, quantity: string, unitPrice: string): Documen
     description,
     quantity,
     unit_price: unitPrice,
-    amount: formatAmount(new Money(quantity).times(unitPrice)),
+    amount: timesAmount(quantity, unitPrice),
   };
 }
 
@@ -113,14 +113,14 @@ function figures(slot: Slot, descriptions: readonly string[]): Figures {
     lines.push(line(slot.rng.pick(descriptions), quantity, unitPrice));
   }
   if (negative) lines.push(line("Loyalty discount", "1.00", negative.value));
-  const subTotal = sumAmounts(lines.map((l) => l.amount));
+  const subTotal = totalOf(lines.map((l) => l.amount));
   const taxFree = slot.rng.chance(0.2);
-  const tax = taxFree ? new Money(0) : subTotal.times(taxRate(slot.key.identity));
+  const tax = taxFree ? "0.00" : timesAmount(subTotal, taxRate(slot.key.identity));
   return {
     lines,
-    sub_total: formatAmount(subTotal),
-    tax_total: formatAmount(tax),
-    total: formatAmount(subTotal.plus(formatAmount(tax))),
+    sub_total: subTotal,
+    tax_total: tax,
+    total: addAmounts(subTotal, tax),
     awkwardTotal: false,
   };
 }
@@ -137,7 +137,7 @@ function timestamps(slot: Slot): { created_at: string; updated_at: string; issue
 function paid(status: string, total: string, rng: Random): string {
   if (status === "PAID") return total;
   if (status === "AWAITING_PAYMENT" && rng.chance(0.3)) {
-    return formatAmount(new Money(total).dividedBy(2).floor());
+    return halfFloored(total);
   }
   return "0.00";
 }
@@ -197,7 +197,7 @@ function invoice(slot: Slot): Invoice {
     tax_total: fig.tax_total,
     total: fig.total,
     amount_paid: amountPaid,
-    amount_due: status === "VOIDED" ? "0.00" : formatAmount(new Money(fig.total).minus(amountPaid)),
+    amount_due: status === "VOIDED" ? "0.00" : addAmounts(fig.total, amountPaid, true),
     created_at: time.created_at,
     updated_at: time.updated_at,
     lines: fig.lines,
@@ -230,7 +230,7 @@ function bill(slot: Slot): Bill {
     tax_total: fig.tax_total,
     total: fig.total,
     amount_paid: amountPaid,
-    amount_due: status === "VOIDED" ? "0.00" : formatAmount(new Money(fig.total).minus(amountPaid)),
+    amount_due: status === "VOIDED" ? "0.00" : addAmounts(fig.total, amountPaid, true),
     created_at: time.created_at,
     updated_at: time.updated_at,
     lines: fig.lines,
@@ -331,7 +331,7 @@ function expense(slot: Slot): Expense {
     tax = "0.00";
   } else {
     amount = formatAmount(rng.int(300, 120_000) / 100);
-    tax = rng.chance(0.3) ? "0.00" : formatAmount(new Money(amount).times(taxRate(identity)));
+    tax = rng.chance(0.3) ? "0.00" : timesAmount(amount, taxRate(identity));
   }
   const categories = CHARTS_OF_ACCOUNTS[identity].filter((a) => /^[56]/.test(a.code));
   const category = rng.pick(categories);
@@ -360,7 +360,7 @@ function expense(slot: Slot): Expense {
     ...currency(slot, awkward !== undefined || refund !== undefined),
     amount,
     tax_amount: tax,
-    total: formatAmount(new Money(amount).plus(tax)),
+    total: addAmounts(amount, tax),
     receipt_url: rng.chance(0.7) ? `https://files.example.com/receipts/${slot.id}.pdf` : null,
     created_at: time.created_at,
     updated_at: time.updated_at,

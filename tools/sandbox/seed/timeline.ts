@@ -57,12 +57,51 @@ export function recordId(key: ListKey, index: number): string {
   return rawId(key, index);
 }
 
+function pad2(value: number): string {
+  return value < 10 ? `0${value}` : String(value);
+}
+
+/** Years the arithmetic below writes as toISOString does (four digits, no sign). */
+const FIRST_MS = Date.UTC(1970, 0, 1);
+const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * `YYYY-MM-DD` of an instant from day arithmetic (days-to-civil), the same text as
+ * toISOString but without building a Date for each of a page's many timestamps.
+ */
+function civilDate(days: number): string {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shifted = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1;
+  const month = shifted < 10 ? shifted + 3 : shifted - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${pad2(month)}-${pad2(day)}`;
+}
+
 export function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  if (!(ms >= FIRST_MS && ms <= LAST_MS)) return new Date(ms).toISOString().slice(0, 10);
+  return civilDate(Math.floor(ms / DAY_MS));
 }
 
 export function isoDateTime(ms: number): string {
-  return new Date(ms).toISOString();
+  if (!(ms >= FIRST_MS && ms <= LAST_MS && Number.isInteger(ms))) return new Date(ms).toISOString();
+  const days = Math.floor(ms / DAY_MS);
+  const inDay = ms - days * DAY_MS;
+  const millis = inDay % 1000;
+  const seconds = (inDay - millis) / 1000;
+  const time = `${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}`;
+  return `${civilDate(days)}T${time}.${millis < 10 ? "00" : millis < 100 ? "0" : ""}${millis}Z`;
 }
 
 export const DAY_MS = DAY_SECONDS * 1000;
