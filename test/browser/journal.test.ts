@@ -13,6 +13,7 @@ import {
   useConnectedPreview,
   values,
 } from "./harness";
+import { clearFaults, resetSandbox, setFaults } from "../integration/helpers/sandboxControl";
 
 const journals = SEEDED_JOURNALS["demo-company"];
 function idOf(reference: string): string {
@@ -102,14 +103,8 @@ describe("the journal editor in the task pane", () => {
 
   beforeEach(async () => {
     const { origin } = session.sandbox;
-    await fetch(`${origin}/__sandbox/faults`, {
-      method: "DELETE",
-      headers: { "X-Sandbox-Control": "1" },
-    });
-    await fetch(`${origin}/__sandbox/reset`, {
-      method: "POST",
-      headers: { "X-Sandbox-Control": "1" },
-    });
+    await clearFaults(origin);
+    await resetSandbox(origin);
   });
 
   /** Types into the reference field, presses Open journal and waits for the outcome. */
@@ -229,14 +224,9 @@ describe("the journal editor in the task pane", () => {
     expect(await settled()).toMatch(/valid and balanced/);
     const edited = await values(session, SHEET_1, EDITABLE_BLOCK);
     const editedLooks = await looks(session, SHEET_1, EDITABLE_BLOCK);
-    const response = await fetch(`${session.sandbox.origin}/__sandbox/faults`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
-      body: JSON.stringify({
-        next: [{ method: "PATCH", status: 422, message: "Journal lines do not balance (forced)." }],
-      }),
+    await setFaults(session.sandbox, {
+      next: [{ method: "PATCH", status: 422, message: "Journal lines do not balance (forced)." }],
     });
-    expect(response.ok).toBe(true);
     const status = await send();
     expect(status).toMatch(/Not sent/);
     expect(await alertText()).toMatch(/Journal lines do not balance \(forced\)/);

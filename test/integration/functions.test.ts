@@ -23,6 +23,7 @@ import {
   startSandbox,
 } from "../../tools/sandbox";
 import { PAYMENT_COLUMN_SPECS, dateTimeToSerial } from "../../src/sheets";
+import { clearFaults, readStats, restartStats, setFaults } from "./helpers/sandboxControl";
 
 type Row = unknown[];
 interface Invocation {
@@ -106,13 +107,8 @@ function column(rows: Row[], header: string): Row {
   return rows.slice(1).map((row) => row[index]);
 }
 
-async function faults(body: unknown): Promise<void> {
-  const response = await fetch(`${sandbox.origin}/__sandbox/faults`, {
-    method: body === null ? "DELETE" : "POST",
-    headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
-    ...(body === null ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.ok).toBe(true);
+async function faults(body: object | null): Promise<void> {
+  await (body === null ? clearFaults(sandbox) : setFaults(sandbox, body));
 }
 
 beforeAll(async () => {
@@ -192,12 +188,7 @@ describe("LEDGER.PAYMENTS against a server with 250 payments", () => {
   });
 
   async function inMode(paymentsPagination: "cursor" | "none"): Promise<void> {
-    const response = await fetch(`${large.origin}/__sandbox/faults`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
-      body: JSON.stringify({ paymentsPagination }),
-    });
-    expect(response.ok).toBe(true);
+    await setFaults(large, { paymentsPagination });
     connect({ server: large });
   }
 
@@ -466,21 +457,16 @@ describe("errors a person can act on", () => {
 describe("the sandbox's server-side counts", () => {
   it("counts API requests in flight and their peak, and starts anew on DELETE /__sandbox/stats", async () => {
     await faults({ latencyMs: 50 });
-    const reset = await fetch(`${sandbox.origin}/__sandbox/stats`, {
-      method: "DELETE",
-      headers: { "X-Sandbox-Control": "1" },
-    });
-    expect(reset.status).toBe(204);
+    await restartStats(sandbox);
     await Promise.all([
       table("LIST", "bills", 1),
       table("LIST", "bills", 2),
       table("LIST", "bills", 3),
     ]);
-    const response = await fetch(`${sandbox.origin}/__sandbox/stats`);
-    const counts = (await response.json()) as Record<string, number>;
+    const counts = await readStats(sandbox);
     expect(counts).toMatchObject({ apiRequests: 3, apiInFlight: 0, apiPeakInFlight: 3 });
     // The control requests (DELETE, then this GET) count as requests, not as API requests.
-    expect(counts["requests"]).toBe(4);
+    expect(counts.requests).toBe(4);
   });
 });
 

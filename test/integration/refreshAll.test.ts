@@ -8,7 +8,7 @@ import { importedCollections, refreshAll, TableProgress } from "../../src/import
 import type { CollectionId } from "../../src/import/types";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
-import { changeRecords } from "./helpers/sandboxRecords";
+import { changeRecords, resetSandbox } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
 
@@ -70,10 +70,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
+  await resetSandbox(sandbox);
 });
 
 describe("refreshAll() against the sandbox", () => {
