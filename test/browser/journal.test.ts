@@ -204,9 +204,9 @@ describe("the journal editor in the task pane", () => {
     await settled();
     const problem = session.pane.getByRole("button", { name: /\(G20\).*10\.005/ });
     await problem.click();
-    // The click handler selects asynchronously: wait for it, up to two seconds.
+    // The click handler selects asynchronously: wait for it (a busy machine may take seconds).
     let selected = await selection(session);
-    for (let i = 0; i < 40 && selected === null; i++) {
+    for (const end = Date.now() + 15_000; Date.now() < end && selected === null;) {
       await new Promise((r) => setTimeout(r, 50));
       selected = await selection(session);
     }
@@ -326,7 +326,10 @@ describe("the journal editor in the task pane", () => {
     try {
       await session.pane.getByRole("button", { name: /\(G20\).*10\.005/ }).click();
       let selected = await selection(session);
-      for (let i = 0; i < 40 && selected?.sheet !== "Rent accrual"; i++) {
+      for (
+        const end = Date.now() + 15_000;
+        Date.now() < end && selected?.sheet !== "Rent accrual";
+      ) {
         await new Promise((r) => setTimeout(r, 50));
         selected = await selection(session);
       }

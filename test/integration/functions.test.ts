@@ -35,6 +35,13 @@ let host: FakeExcelHost;
 
 /** HTTP requests in flight from the client, when each started, and each status with its time. */
 const traffic = { inFlight: 0, starts: [] as number[], statuses: [] as [number, number][] };
+let idleWaiters: (() => void)[] = [];
+
+/** Resolves once no request of the client is in flight. */
+function trafficIdle(): Promise<void> {
+  if (traffic.inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => idleWaiters.push(resolve));
+}
 
 const countingFetch: FetchLike = async (url, init) => {
   traffic.inFlight += 1;
@@ -45,6 +52,11 @@ const countingFetch: FetchLike = async (url, init) => {
     return response;
   } finally {
     traffic.inFlight -= 1;
+    if (traffic.inFlight === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
   }
 };
 
@@ -611,15 +623,17 @@ describe("many cells at once", () => {
 
   it("a cancelled calculation stops its request", async () => {
     await faults({ next: [{ method: "GET", action: "hang" }] });
+    const arrived = sandbox.nextApiRequest();
     const invocation: Invocation = {};
     const pending = Promise.resolve(
       host.callCustomFunction("JOURNAL", "TRX-2026-0002", invocation),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived; // the request is at the server, which holds it unanswered
     expect(traffic.inFlight).toBe(1);
     invocation.onCanceled?.();
     await expect(pending).rejects.toMatchObject({ code: "#N/A" });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The server never answers: only the cancellation can end the request.
+    await trafficIdle();
     expect(traffic.inFlight).toBe(0);
   });
 });
