@@ -1,7 +1,9 @@
 // `npm run test:load`: the suite three times in a row while every core is kept busy, as `stress -c N`
 // would: a test that leans on timing it does not control fails here long before it flakes in CI.
 // Arguments go on to jest (`npm run test:load -- test/integration/functions.test.ts`); `--runs N`
-// changes the number of runs. Prints one summary line per run and exits 1 if any run failed.
+// changes the number of runs; `--jest-only` runs jest without npm test's typecheck (which never
+// flakes, and takes minutes on a busy machine), for checking a few files quickly. Prints one
+// summary line per run and exits 1 if any run failed.
 // Plain Node with no dependencies.
 const { spawn } = require("node:child_process");
 const os = require("node:os");
@@ -25,10 +27,12 @@ process.on("disconnect", () => process.exit(0));
 function parseArgs(argv) {
   const jestArgs = [];
   let runs = 3;
+  let jestOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const inline = /^--runs=(.*)$/.exec(arg);
-    if (arg === "--runs" || inline) {
+    if (arg === "--jest-only") jestOnly = true;
+    else if (arg === "--runs" || inline) {
       const value = inline ? inline[1] : argv[++i];
       runs = Number(value);
       if (!Number.isInteger(runs) || runs < 1) {
@@ -37,7 +41,7 @@ function parseArgs(argv) {
       }
     } else jestArgs.push(arg);
   }
-  return { runs, jestArgs };
+  return { runs, jestArgs, jestOnly };
 }
 
 function startLoad(count) {
@@ -69,16 +73,20 @@ function testCounts(output) {
   return { passed: count("passed"), failed: count("failed"), total: count("total") };
 }
 
-/** One `npm test`, its output passed through and kept for the summary. */
-function runSuite(jestArgs, onChild) {
+/** One `npm test` (or `npx jest`), its output passed through and kept for the summary. */
+function runSuite(jestArgs, jestOnly, onChild) {
   return new Promise((resolve) => {
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const args = ["test", ...(jestArgs.length > 0 ? ["--", ...jestArgs] : [])];
+    const [command, args] = jestOnly
+      ? [process.platform === "win32" ? "npx.cmd" : "npx", ["jest", ...jestArgs]]
+      : [npm, ["test", ...(jestArgs.length > 0 ? ["--", ...jestArgs] : [])]];
     const started = performance.now();
-    const child = spawn(npm, args, {
+    const child = spawn(command, args, {
       cwd: root,
       stdio: ["inherit", "pipe", "pipe"],
       shell: process.platform === "win32",
+      // A process group of its own, so that stopping it reaches npm's scripts and jest's workers.
+      detached: process.platform !== "win32",
     });
     onChild(child);
     let tail = "";
@@ -108,34 +116,43 @@ function describeRun(index, run) {
 }
 
 async function main() {
-  const { runs, jestArgs } = parseArgs(process.argv.slice(2));
+  const { runs, jestArgs, jestOnly } = parseArgs(process.argv.slice(2));
+  const what = jestOnly ? "jest" : "npm test";
   const cores =
     typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
   const load = startLoad(cores);
   let current;
-  // Whatever ends this script, the busy processes end with it.
-  process.on("exit", () => load.stop());
+  const stopSuite = () => {
+    if (current === undefined || current.exitCode !== null || current.signalCode !== null) return;
+    try {
+      if (process.platform === "win32") current.kill("SIGTERM");
+      else process.kill(-current.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  };
+  // Whatever ends this script, the busy processes and a suite still running end with it.
+  process.on("exit", () => {
+    load.stop();
+    stopSuite();
+  });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-    process.on(signal, () => {
-      load.stop();
-      current?.kill("SIGTERM");
-      process.exit(128 + os.constants.signals[signal]);
-    });
+    process.on(signal, () => process.exit(128 + os.constants.signals[signal]));
   }
 
   console.log(
-    `test:load: ${cores} busy process${cores === 1 ? "" : "es"}, ${runs} run${runs === 1 ? "" : "s"} of npm test${jestArgs.length > 0 ? ` (jest ${jestArgs.join(" ")})` : ""}.`,
+    `test:load: ${cores} busy process${cores === 1 ? "" : "es"}, ${runs} run${runs === 1 ? "" : "s"} of ${what}${jestArgs.length > 0 ? ` (jest ${jestArgs.join(" ")})` : ""}.`,
   );
   const results = [];
   for (let i = 0; i < runs; i++) {
     console.log(`\ntest:load: run ${i + 1} of ${runs}`);
-    results.push(await runSuite(jestArgs, (child) => (current = child)));
+    results.push(await runSuite(jestArgs, jestOnly, (child) => (current = child)));
     current = undefined;
   }
   load.stop();
 
   console.log(
-    `\ntest:load: ${runs} run${runs === 1 ? "" : "s"} of npm test with ${cores} busy process${cores === 1 ? "" : "es"}`,
+    `\ntest:load: ${runs} run${runs === 1 ? "" : "s"} of ${what} with ${cores} busy process${cores === 1 ? "" : "es"}`,
   );
   results.forEach((run, index) => console.log(describeRun(index, run)));
   const failed = results.filter((run) => run.code !== 0).length;
