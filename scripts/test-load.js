@@ -70,7 +70,12 @@ function testCounts(output) {
   const last = lines.at(-1);
   if (last === undefined) return null;
   const count = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(last)?.[1] ?? 0);
-  return { passed: count("passed"), failed: count("failed"), total: count("total") };
+  return {
+    passed: count("passed"),
+    failed: count("failed"),
+    skipped: count("skipped"),
+    total: count("total"),
+  };
 }
 
 /** One `npm test` (or `npx jest`), its output passed through and kept for the summary. */
@@ -109,7 +114,7 @@ function runSuite(jestArgs, jestOnly, onChild) {
 
 function describeRun(index, run) {
   const counts = run.counts
-    ? `${run.counts.passed} passed, ${run.counts.failed} failed of ${run.counts.total}`
+    ? `${run.counts.passed} passed, ${run.counts.failed} failed${run.counts.skipped > 0 ? `, ${run.counts.skipped} skipped` : ""} of ${run.counts.total}`
     : "no test summary (the typecheck or jest itself failed)";
   const verdict = run.code === 0 ? "ok" : `FAILED (exit ${run.signal ?? run.code})`;
   return `Run ${index + 1}: ${verdict}; ${counts}; ${run.seconds.toFixed(1)} s wall time`;

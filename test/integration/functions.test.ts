@@ -484,7 +484,9 @@ describe("errors a person can act on", () => {
 
 describe("the sandbox's server-side counts", () => {
   it("counts API requests in flight and their peak, and starts anew on DELETE /__sandbox/stats", async () => {
-    await faults({ latencyMs: 50 });
+    // Each request held a second: the three sent together are all at the server at once, even
+    // when a busy machine delivers them tens of milliseconds apart.
+    await faults({ latencyMs: 1_000 });
     await restartStats(sandbox);
     await Promise.all([
       table("LIST", "bills", 1),
