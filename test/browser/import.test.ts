@@ -24,6 +24,7 @@ import {
   useConnectedPreview,
   values,
 } from "./harness";
+import { clearFaults, setFaults as injectFaults } from "../integration/helpers/sandboxControl";
 
 const DAY_MS = 86_400_000;
 const EPOCH = Date.UTC(1899, 11, 30);
@@ -509,12 +510,7 @@ describe("importing from the task pane", () => {
 
 /** Changes the sandbox's injected faults (docs/sandbox.md), or turns them all off with null. */
 async function setFaults(sandbox: RunningSandbox, faults: object | null): Promise<void> {
-  const response = await fetch(`${sandbox.origin}/__sandbox/faults`, {
-    method: faults === null ? "DELETE" : "POST",
-    headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
-    ...(faults === null ? {} : { body: JSON.stringify(faults) }),
-  });
-  expect(response.status).toBe(200);
+  await (faults === null ? clearFaults(sandbox) : injectFaults(sandbox, faults));
 }
 
 /** Resolves once `condition` holds; fails when it has not by `withinMs`. */

@@ -13,6 +13,7 @@ import {
   useConnectedPreview,
   values,
 } from "./harness";
+import { clearFaults, resetSandbox, setFaults } from "../integration/helpers/sandboxControl";
 
 const journals = SEEDED_JOURNALS["demo-company"];
 function idOf(reference: string): string {
@@ -102,14 +103,8 @@ describe("the journal editor in the task pane", () => {
 
   beforeEach(async () => {
     const { origin } = session.sandbox;
-    await fetch(`${origin}/__sandbox/faults`, {
-      method: "DELETE",
-      headers: { "X-Sandbox-Control": "1" },
-    });
-    await fetch(`${origin}/__sandbox/reset`, {
-      method: "POST",
-      headers: { "X-Sandbox-Control": "1" },
-    });
+    await clearFaults(origin);
+    await resetSandbox(origin);
   });
 
   /** Types into the reference field, presses Open journal and waits for the outcome. */
@@ -209,9 +204,9 @@ describe("the journal editor in the task pane", () => {
     await settled();
     const problem = session.pane.getByRole("button", { name: /\(G20\).*10\.005/ });
     await problem.click();
-    // The click handler selects asynchronously: wait for it, up to two seconds.
+    // The click handler selects asynchronously: wait for it (a busy machine may take seconds).
     let selected = await selection(session);
-    for (let i = 0; i < 40 && selected === null; i++) {
+    for (const end = Date.now() + 15_000; Date.now() < end && selected === null;) {
       await new Promise((r) => setTimeout(r, 50));
       selected = await selection(session);
     }
@@ -229,14 +224,9 @@ describe("the journal editor in the task pane", () => {
     expect(await settled()).toMatch(/valid and balanced/);
     const edited = await values(session, SHEET_1, EDITABLE_BLOCK);
     const editedLooks = await looks(session, SHEET_1, EDITABLE_BLOCK);
-    const response = await fetch(`${session.sandbox.origin}/__sandbox/faults`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
-      body: JSON.stringify({
-        next: [{ method: "PATCH", status: 422, message: "Journal lines do not balance (forced)." }],
-      }),
+    await setFaults(session.sandbox, {
+      next: [{ method: "PATCH", status: 422, message: "Journal lines do not balance (forced)." }],
     });
-    expect(response.ok).toBe(true);
     const status = await send();
     expect(status).toMatch(/Not sent/);
     expect(await alertText()).toMatch(/Journal lines do not balance \(forced\)/);
@@ -336,7 +326,10 @@ describe("the journal editor in the task pane", () => {
     try {
       await session.pane.getByRole("button", { name: /\(G20\).*10\.005/ }).click();
       let selected = await selection(session);
-      for (let i = 0; i < 40 && selected?.sheet !== "Rent accrual"; i++) {
+      for (
+        const end = Date.now() + 15_000;
+        Date.now() < end && selected?.sheet !== "Rent accrual";
+      ) {
         await new Promise((r) => setTimeout(r, 50));
         selected = await selection(session);
       }

@@ -1,6 +1,5 @@
 // The built task pane in headless Chromium against the sandbox: Fetch new, Refresh all (pane and
 // ribbon), their one Cancel, and refresh when the workbook opens (issue 13).
-import { changeRecords } from "../integration/helpers/sandboxRecords";
 import {
   BrowserSession,
   callFunction,
@@ -13,6 +12,7 @@ import {
   tableInfo,
   values,
 } from "./harness";
+import { changeRecords } from "../integration/helpers/sandboxControl";
 
 /** Adds records at the front of a sandbox list, as new activity on the server would. */
 async function addRecords(session: BrowserSession, list: string, add: number): Promise<void> {

@@ -5,6 +5,7 @@ import { benchApi, benchHost } from "../../bench/importBench";
 import { measureJournalEditor } from "../../bench/journalEditorBench";
 import { targetVerdicts } from "../../bench/report";
 import { startSandbox, type RunningSandbox } from "../../tools/sandbox";
+import { resetSandbox } from "./helpers/sandboxControl";
 
 const LINES = 40;
 
@@ -14,10 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 afterEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
+  await resetSandbox(sandbox);
 });
 
 function verdict(targets: ReturnType<typeof targetVerdicts>, starts: string) {

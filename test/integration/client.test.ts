@@ -18,6 +18,7 @@ import {
   SEEDED_JOURNALS,
   startSandbox,
 } from "../../tools/sandbox";
+import { clearFaults, resetSandbox, setFaults as injectFaults } from "./helpers/sandboxControl";
 
 const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 20, totalTimeMs: 10_000 };
 
@@ -54,13 +55,8 @@ async function failure(action: () => Promise<unknown>): Promise<ApiError> {
 
 let sandbox: RunningSandbox;
 
-async function setFaults(faults: object): Promise<void> {
-  const response = await fetch(`${sandbox.origin}/__sandbox/faults`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
-    body: JSON.stringify(faults),
-  });
-  expect(response.status).toBe(200);
+function setFaults(faults: object): Promise<void> {
+  return injectFaults(sandbox, faults);
 }
 
 function client(
@@ -87,14 +83,8 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/faults`, {
-    method: "DELETE",
-    headers: { "X-Sandbox-Control": "1" },
-  });
-  await fetch(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
+  await clearFaults(sandbox);
+  await resetSandbox(sandbox);
 });
 
 describe("LedgerApi against the sandbox", () => {

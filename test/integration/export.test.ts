@@ -335,7 +335,8 @@ describe("ledger-sheets export", () => {
     try {
       const out = join(dir, "interrupted.xlsx");
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 300);
+      // Stopped once the export is under way: when its first request reaches the sandbox.
+      void slow.nextApiRequest().then(() => controller.abort());
       const result = await cli(["export", "invoices", "--out", out], {
         env: env({ LEDGER_SHEETS_API_ADDRESS: slow.baseUrl }),
         signal: controller.signal,

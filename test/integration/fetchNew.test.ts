@@ -7,7 +7,7 @@ import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
-import { changeRecords } from "./helpers/sandboxRecords";
+import { changeRecords, resetSandbox } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
 
@@ -49,10 +49,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
+  await resetSandbox(sandbox);
 });
 
 describe("fetchNewIntoTable() against the sandbox", () => {

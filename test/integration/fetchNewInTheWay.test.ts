@@ -7,8 +7,8 @@ import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { DEMO_TOKEN } from "../../tools/sandbox";
-import { changeRecords } from "./helpers/sandboxRecords";
 import { demoApi, useSandbox } from "./helpers/sandboxSession";
+import { changeRecords } from "./helpers/sandboxControl";
 
 const sandbox = useSandbox({ records: { invoices: 200 } });
 

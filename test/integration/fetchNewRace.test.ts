@@ -9,8 +9,8 @@ import type { ExcelRun } from "../../src/excel/run";
 import { fetchNewIntoTable, type FetchNewResult } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { changeRecords } from "./helpers/sandboxRecords";
 import { demoApi, useSandbox } from "./helpers/sandboxSession";
+import { changeRecords } from "./helpers/sandboxControl";
 
 const sandbox = useSandbox({ records: { invoices: 200 } });
 

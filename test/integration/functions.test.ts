@@ -7,6 +7,7 @@ import { LedgerApi, type FetchLike } from "../../src/api";
 import { FakeExcelHost, installFakeOffice } from "../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { JOURNAL_LINE_HEADERS, MAX_RESULT_BYTES, NOT_CONNECTED_MESSAGE } from "../../src/formulas";
+import { ConcurrencyLimit } from "../../src/formulas/concurrencyLimit";
 import * as functions from "../../src/functions/functions";
 import { ledgerFormulas, workbookSettings } from "../../src/functions/formulaRuntime";
 import { activeConnection } from "../../src/settings/activeConnection";
@@ -23,6 +24,7 @@ import {
   startSandbox,
 } from "../../tools/sandbox";
 import { PAYMENT_COLUMN_SPECS, dateTimeToSerial } from "../../src/sheets";
+import { clearFaults, readStats, restartStats, setFaults } from "./helpers/sandboxControl";
 
 type Row = unknown[];
 interface Invocation {
@@ -34,6 +36,13 @@ let host: FakeExcelHost;
 
 /** HTTP requests in flight from the client, when each started, and each status with its time. */
 const traffic = { inFlight: 0, starts: [] as number[], statuses: [] as [number, number][] };
+let idleWaiters: (() => void)[] = [];
+
+/** Resolves once no request of the client is in flight. */
+function trafficIdle(): Promise<void> {
+  if (traffic.inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => idleWaiters.push(resolve));
+}
 
 const countingFetch: FetchLike = async (url, init) => {
   traffic.inFlight += 1;
@@ -44,8 +53,28 @@ const countingFetch: FetchLike = async (url, init) => {
     return response;
   } finally {
     traffic.inFlight -= 1;
+    if (traffic.inFlight === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
   }
 };
+
+/**
+ * When the formulas' request pool began each pause, i.e. when the client had read a 429 and
+ * acted on it: "no request until Retry-After" counts from there, not from the 429's arrival,
+ * which on a busy machine can come well before the client has read the response.
+ */
+const pauses: number[] = [];
+const pauseFor = ConcurrencyLimit.prototype.pauseFor;
+jest.spyOn(ConcurrencyLimit.prototype, "pauseFor").mockImplementation(function (
+  this: ConcurrencyLimit,
+  ms: number,
+) {
+  pauses.push(Date.now());
+  pauseFor.call(this, ms);
+});
 
 function connect(
   options: { token?: string; identity?: string; server?: RunningSandbox; fetch?: FetchLike } = {},
@@ -106,13 +135,8 @@ function column(rows: Row[], header: string): Row {
   return rows.slice(1).map((row) => row[index]);
 }
 
-async function faults(body: unknown): Promise<void> {
-  const response = await fetch(`${sandbox.origin}/__sandbox/faults`, {
-    method: body === null ? "DELETE" : "POST",
-    headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
-    ...(body === null ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.ok).toBe(true);
+async function faults(body: object | null): Promise<void> {
+  await (body === null ? clearFaults(sandbox) : setFaults(sandbox, body));
 }
 
 beforeAll(async () => {
@@ -192,12 +216,7 @@ describe("LEDGER.PAYMENTS against a server with 250 payments", () => {
   });
 
   async function inMode(paymentsPagination: "cursor" | "none"): Promise<void> {
-    const response = await fetch(`${large.origin}/__sandbox/faults`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
-      body: JSON.stringify({ paymentsPagination }),
-    });
-    expect(response.ok).toBe(true);
+    await setFaults(large, { paymentsPagination });
     connect({ server: large });
   }
 
@@ -329,7 +348,7 @@ describe("results too large for a cell formula", () => {
     expect(rows).toHaveLength(1 + 2000);
     expect(String(rows.at(-1)?.[0])).not.toMatch(/^Incomplete/);
     expect(utf8Bytes(rows)).toBeLessThan(MAX_RESULT_BYTES);
-  });
+  }, 60_000); // 2,000 records through office.js: more than 20 s on a busy machine
 
   it("cuts 2,000 invoices with 1,000-character texts under the cap, stops fetching and says so", async () => {
     connect({ server: large, fetch: longerTexts("/invoices", longInvoices) });
@@ -349,7 +368,7 @@ describe("results too large for a cell formula", () => {
       ),
     );
     expect(String(column(rows, "Reference")[0])).toHaveLength(1000);
-  });
+  }, 60_000); // 2,000 records through office.js: more than 20 s on a busy machine
 
   it("cuts a journal of 200 lines with 40,000-character descriptions, each cut to 32,767", async () => {
     type Journal = { lines: { description: string | null }[] };
@@ -465,22 +484,19 @@ describe("errors a person can act on", () => {
 
 describe("the sandbox's server-side counts", () => {
   it("counts API requests in flight and their peak, and starts anew on DELETE /__sandbox/stats", async () => {
-    await faults({ latencyMs: 50 });
-    const reset = await fetch(`${sandbox.origin}/__sandbox/stats`, {
-      method: "DELETE",
-      headers: { "X-Sandbox-Control": "1" },
-    });
-    expect(reset.status).toBe(204);
+    // Each request held a second: the three sent together are all at the server at once, even
+    // when a busy machine delivers them tens of milliseconds apart.
+    await faults({ latencyMs: 1_000 });
+    await restartStats(sandbox);
     await Promise.all([
       table("LIST", "bills", 1),
       table("LIST", "bills", 2),
       table("LIST", "bills", 3),
     ]);
-    const response = await fetch(`${sandbox.origin}/__sandbox/stats`);
-    const counts = (await response.json()) as Record<string, number>;
+    const counts = await readStats(sandbox);
     expect(counts).toMatchObject({ apiRequests: 3, apiInFlight: 0, apiPeakInFlight: 3 });
     // The control requests (DELETE, then this GET) count as requests, not as API requests.
-    expect(counts["requests"]).toBe(4);
+    expect(counts.requests).toBe(4);
   });
 });
 
@@ -567,15 +583,16 @@ describe("many cells at once", () => {
 
   it("after a 429 starts no request until Retry-After has passed", async () => {
     await faults({ latencyMs: 20, next: [{ method: "GET", status: 429, retryAfterSeconds: 1 }] });
+    pauses.length = 0;
     const calls = Array.from({ length: 20 }, (_, i) => table("LIST", "bills", i + 1));
     const results = await Promise.all(calls);
     expect(results.map((rows) => rows.length)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
-    const limited = traffic.statuses.find(([status]) => status === 429);
-    expect(limited).toBeDefined();
-    const at = limited?.[1] ?? 0;
-    // Requests already in flight finish; a request could slip in during the few milliseconds
-    // between the 429's arrival and the client reading it, but none later, until the wait ends.
-    const early = traffic.starts.filter((start) => start > at + 50 && start < at + 1000);
+    expect(traffic.statuses.some(([status]) => status === 429)).toBe(true);
+    const at = pauses[0] ?? 0;
+    expect(at).toBeGreaterThan(0);
+    // Requests already in flight finish; once the client has read the 429, none starts until
+    // the wait ends.
+    const early = traffic.starts.filter((start) => start > at && start < at + 1000);
     expect(early).toEqual([]);
     expect(traffic.starts.filter((start) => start >= at + 1000).length).toBeGreaterThan(0);
   });
@@ -609,6 +626,7 @@ describe("many cells at once", () => {
       next: [{ method: "GET", pathContains: "receipts", status: 429, retryAfterSeconds: 1 }],
     });
     const before = sandbox.stats().requests;
+    pauses.length = 0;
     const [invoices, receipts] = await Promise.all([
       table("LIST", "invoices", 120),
       table("LIST", "receipts", 5),
@@ -617,23 +635,25 @@ describe("many cells at once", () => {
     expect(receipts).toHaveLength(1 + 5);
     // Three pages of invoices, the refused receipts request and its retry.
     expect(sandbox.stats().requests - before).toBe(5);
-    const at = traffic.statuses.find(([status]) => status === 429)?.[1] ?? 0;
+    const at = pauses[0] ?? 0;
     expect(at).toBeGreaterThan(0);
-    // A page requested in the moment before the 429 was read may go; none after, until 1 s.
-    expect(traffic.starts.filter((start) => start > at + 50 && start < at + 1000)).toEqual([]);
+    // A page requested before the 429 was read may go; none after, until 1 s.
+    expect(traffic.starts.filter((start) => start > at && start < at + 1000)).toEqual([]);
   });
 
   it("a cancelled calculation stops its request", async () => {
     await faults({ next: [{ method: "GET", action: "hang" }] });
+    const arrived = sandbox.nextApiRequest();
     const invocation: Invocation = {};
     const pending = Promise.resolve(
       host.callCustomFunction("JOURNAL", "TRX-2026-0002", invocation),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived; // the request is at the server, which holds it unanswered
     expect(traffic.inFlight).toBe(1);
     invocation.onCanceled?.();
     await expect(pending).rejects.toMatchObject({ code: "#N/A" });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The server never answers: only the cancellation can end the request.
+    await trafficIdle();
     expect(traffic.inFlight).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ import {
   startSandbox,
 } from "../../tools/sandbox";
 import { createDiscoveringShaper, NUMBER_FORMATS } from "../../src/sheets";
+import { clearFaults } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
 
@@ -99,10 +100,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/faults`, {
-    method: "DELETE",
-    headers: { "X-Sandbox-Control": "1" },
-  });
+  await clearFaults(sandbox);
 });
 
 describe("importCollection() into the fake Excel host", () => {

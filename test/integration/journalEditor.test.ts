@@ -9,6 +9,7 @@ import { openJournal, sendActiveJournal, validateActiveJournal } from "../../src
 import { MemorySecretStore } from "../doubles/memoryStores";
 import { RecentJournalsOnDevice } from "../../src/settings/recentJournalsOnDevice";
 import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS, startSandbox } from "../../tools/sandbox";
+import { clearFaults, resetSandbox, setFaults } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
 
@@ -26,13 +27,8 @@ function api(): LedgerApi {
   );
 }
 
-async function faults(body: unknown): Promise<void> {
-  const response = await fetch(`${sandbox.origin}/__sandbox/faults`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok).toBe(true);
+function faults(body: object): Promise<void> {
+  return setFaults(sandbox, body);
 }
 
 /** The lines block (header row 18, lines from 19) and the header inputs, as the user sees them. */
@@ -81,14 +77,8 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/faults`, {
-    method: "DELETE",
-    headers: { "X-Sandbox-Control": "1" },
-  });
-  await fetch(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
+  await clearFaults(sandbox);
+  await resetSandbox(sandbox);
 });
 
 describe("journal editor against the sandbox", () => {

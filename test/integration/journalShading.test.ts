@@ -13,6 +13,7 @@ import {
   SEEDED_JOURNALS,
   startSandbox,
 } from "../../tools/sandbox";
+import { resetSandbox } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
 /** The body of each PATCH the client put on the wire. */
@@ -46,10 +47,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   patches = [];
-  await fetch(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
+  await resetSandbox(sandbox);
 });
 
 type Value = string | number | boolean;

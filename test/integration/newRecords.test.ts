@@ -6,7 +6,7 @@ import { importCollection } from "../../src/import/importCollection";
 import { fetchNewRecords } from "../../src/import/newRecords";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
-import { changeRecords } from "./helpers/sandboxRecords";
+import { changeRecords, resetSandbox } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
 
@@ -35,10 +35,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
+  await resetSandbox(sandbox);
 });
 
 describe("fetchNewRecords() against the sandbox", () => {
@@ -121,10 +118,7 @@ describe("fetchNewRecords() against the sandbox", () => {
     expect((await changeList({ list: "payments", add: 1 })).status).toBe(400);
     expect((await changeList({ list: "invoices", add: -1 })).status).toBe(400);
     await changeList({ list: "invoices", add: 5 });
-    await fetch(`${sandbox.origin}/__sandbox/reset`, {
-      method: "POST",
-      headers: { "X-Sandbox-Control": "1" },
-    });
+    await resetSandbox(sandbox);
     expect(await allRecords("/invoices")).toHaveLength(1_000);
   });
 });

@@ -25,7 +25,7 @@ import {
   SEEDED_JOURNALS,
   startSandbox,
 } from "../../tools/sandbox";
-import { changeRecords } from "./helpers/sandboxRecords";
+import { changeRecords, resetSandbox } from "./helpers/sandboxControl";
 
 type Identity = "demo-company" | "other-company";
 
@@ -87,10 +87,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
+  await resetSandbox(sandbox);
 });
 
 describe("imports and refreshes of two projects in one workbook", () => {

@@ -8,7 +8,7 @@ import { importedCollections, refreshAll, TableProgress } from "../../src/import
 import type { CollectionId } from "../../src/domain/collections";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
-import { changeRecords } from "./helpers/sandboxRecords";
+import { changeRecords, resetSandbox } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
 
@@ -70,10 +70,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await fetch(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
+  await resetSandbox(sandbox);
 });
 
 describe("refreshAll() against the sandbox", () => {
@@ -89,6 +86,8 @@ describe("refreshAll() against the sandbox", () => {
     ]);
   });
 
+  // Two imports of every list and two refreshes: more work than the default 20 s allows on a
+  // busy machine.
   it("refreshes every table in full, walks side by side, Excel one batch at a time", async () => {
     const host = new OfficeJsExcelHost();
     await importAll(host);
@@ -129,7 +128,7 @@ describe("refreshAll() against the sandbox", () => {
     // Every status line is still recognised as the add-in's: a second refresh writes them all.
     const again = await refreshAll(host.run, { api: api(), mode: "full" });
     expect(again.tables.every((t) => !/status line/.test(t.message))).toBe(true);
-  });
+  }, 90_000);
 
   it("fetches only new records for each table with mode new", async () => {
     const host = new OfficeJsExcelHost();

@@ -2,17 +2,13 @@ import { SEEDED_JOURNALS } from "../../tools/sandbox/seed/journals";
 import { CHARTS_OF_ACCOUNTS } from "../../tools/sandbox/seed/accounts";
 import type { ManualJournal } from "../../tools/sandbox/seed/types";
 import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
+import { DEMO_HEADERS, api, dataOf, expectError, patchJson, send } from "./helpers/sandbox-http";
 import {
-  DEMO_HEADERS,
-  api,
   clearFaults,
-  dataOf,
-  expectError,
-  patchJson,
-  resetData,
-  send,
-  setFaults,
-} from "./helpers/sandbox-http";
+  controlRequest,
+  postFaults as setFaults,
+  resetSandbox,
+} from "./helpers/sandboxControl";
 
 const draft = SEEDED_JOURNALS["demo-company"].find((j) => j.reference === "JNL-0001");
 if (!draft) throw new Error("seed journal JNL-0001 missing");
@@ -52,12 +48,14 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 afterEach(async () => {
   await clearFaults(sandbox);
-  await resetData(sandbox);
+  await resetSandbox(sandbox);
 });
 
 describe("fault settings API (/__sandbox/faults)", () => {
   test("GET shows the idle settings; POST merges and appends; DELETE clears", async () => {
-    const idle = dataOf<Record<string, unknown>>(await send(`${sandbox.origin}/__sandbox/faults`));
+    const idle = dataOf<Record<string, unknown>>(
+      await controlRequest(sandbox, "/__sandbox/faults"),
+    );
     expect(idle).toMatchObject({ latencyMs: 0, failEvery: null, rateLimitEvery: null, next: [] });
 
     await setFaults(sandbox, { latencyMs: 5, next: [{ status: 500 }] });
@@ -70,7 +68,7 @@ describe("fault settings API (/__sandbox/faults)", () => {
 
     await clearFaults(sandbox);
     const cleared = dataOf<Record<string, unknown>>(
-      await send(`${sandbox.origin}/__sandbox/faults`),
+      await controlRequest(sandbox, "/__sandbox/faults"),
     );
     expect(cleared).toMatchObject({
       latencyMs: 0,
@@ -100,16 +98,16 @@ describe("fault settings API (/__sandbox/faults)", () => {
     ["an unknown method", { next: [{ method: "FETCH", status: 500 }] }],
     ["a body that is not an object", [1, 2]],
   ])("POST with %s is 400 invalid_body and changes nothing", async (_name, body) => {
-    const before = (await send(`${sandbox.origin}/__sandbox/faults`)).body;
+    const before = (await controlRequest(sandbox, "/__sandbox/faults")).body;
     expectError(await setFaults(sandbox, body), 400, "invalid_body");
-    expect((await send(`${sandbox.origin}/__sandbox/faults`)).body).toEqual(before);
+    expect((await controlRequest(sandbox, "/__sandbox/faults")).body).toEqual(before);
   });
 
   test("POST with malformed JSON is 400 invalid_json", async () => {
-    const reply = await send(`${sandbox.origin}/__sandbox/faults`, {
+    const reply = await controlRequest(sandbox, "/__sandbox/faults", {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
-      body: "{latencyMs: 5}",
+      text: "{latencyMs: 5}",
     });
     expectError(reply, 400, "invalid_json");
   });
@@ -123,8 +121,9 @@ describe("standing faults", () => {
   });
 
   test("faults never apply to the /__sandbox control routes", async () => {
-    await setFaults(sandbox, { latencyMs: 400, failEvery: { n: 1 } });
-    expect(await elapsed(() => send(`${sandbox.origin}/__sandbox/faults`))).toBeLessThan(400);
+    // A minute's latency that a control request would show plainly, however busy the machine.
+    await setFaults(sandbox, { latencyMs: 60_000, failEvery: { n: 1 } });
+    expect(await elapsed(() => controlRequest(sandbox, "/__sandbox/faults"))).toBeLessThan(10_000);
     expect((await api(sandbox, "/__sandbox/journals")).status).toBe(200);
   });
 
@@ -165,7 +164,7 @@ describe("standing faults", () => {
     await setFaults(sandbox, { failEvery: { n: 10 } });
     await statuses(sandbox, 3);
     const settings = dataOf<{ counters: { failEvery: number } }>(
-      await send(`${sandbox.origin}/__sandbox/faults`),
+      await controlRequest(sandbox, "/__sandbox/faults"),
     );
     expect(settings.counters.failEvery).toBe(3);
   });
@@ -250,9 +249,10 @@ describe("one-shot faults (next)", () => {
   });
 
   test("delayMs delays one request, then the next is not delayed", async () => {
-    await setFaults(sandbox, { next: [{ delayMs: 300 }] });
-    expect(await elapsed(() => api(sandbox, "/invoices?size=1"))).toBeGreaterThanOrEqual(295);
-    expect(await elapsed(() => api(sandbox, "/invoices?size=1"))).toBeLessThan(295);
+    // Long enough that an undelayed request stays well under it on a busy machine.
+    await setFaults(sandbox, { next: [{ delayMs: 2_000 }] });
+    expect(await elapsed(() => api(sandbox, "/invoices?size=1"))).toBeGreaterThanOrEqual(1_995);
+    expect(await elapsed(() => api(sandbox, "/invoices?size=1"))).toBeLessThan(1_995);
   });
 
   test("throw raises an unexpected exception: the wrapper answers a JSON 500 and counts it", async () => {
@@ -277,10 +277,13 @@ describe("closing with faults in flight", () => {
     const slow = outcome(fetch(`${doomed.baseUrl}/bills`, { headers: DEMO_HEADERS }));
     // Wait until the server has taken both one-shot faults, i.e. both requests are inside it.
     for (let pending = 2; pending > 0;) {
-      const settings = dataOf<{ next: unknown[] }>(await send(`${doomed.origin}/__sandbox/faults`));
+      const settings = dataOf<{ next: unknown[] }>(
+        await controlRequest(doomed, "/__sandbox/faults"),
+      );
       pending = settings.next.length;
     }
-    expect(await elapsed(() => doomed.close())).toBeLessThan(1000);
+    // Far sooner than the delayed request's minute; a hung request would never end by itself.
+    expect(await elapsed(() => doomed.close())).toBeLessThan(10_000);
     expect(await hung).toBe("rejected");
     expect(await slow).toBe("rejected");
   });

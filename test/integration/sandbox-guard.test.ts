@@ -108,7 +108,8 @@ describe("timeouts and connection cap", () => {
     try {
       const socket = await openSocket(slow.port);
       socket.write("GET /v1/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\n");
-      expect(await closedWithin(socket, 3_000)).toBeLessThan(3_000);
+      // Cut off at all, not left open: the bound is far above 200 ms for a busy machine's sake.
+      expect(await closedWithin(socket, 15_000)).toBeLessThan(15_000);
     } finally {
       await slow.close();
     }
@@ -121,7 +122,7 @@ describe("timeouts and connection cap", () => {
       sockets.push(await openSocket(capped.port), await openSocket(capped.port));
       const third = await openSocket(capped.port);
       sockets.push(third);
-      expect(await closedWithin(third, 2_000)).toBeLessThan(2_000);
+      expect(await closedWithin(third, 15_000)).toBeLessThan(15_000);
       expect(sockets[0]?.destroyed).toBe(false);
     } finally {
       for (const socket of sockets) socket.destroy();

@@ -1,6 +1,7 @@
 import { SEEDED_JOURNALS } from "../../tools/sandbox/seed/journals";
 import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
 import { DEMO_HEADERS, api, expectError, send } from "./helpers/sandbox-http";
+import { controlRequest } from "./helpers/sandboxControl";
 
 const journalId = SEEDED_JOURNALS["demo-company"][0]?.id ?? "";
 
@@ -38,6 +39,15 @@ describe("startSandbox()", () => {
     }
   });
 
+  test("keeps connections alive without announcing a timeout: the client closes idle ones", async () => {
+    // An announced timeout makes Node's fetch keep a socket until 1 s before the server closes
+    // it, a margin that late timers on a busy machine eat (ECONNRESET on the next request).
+    const reply = await send(`${sandbox.baseUrl}/invoices?size=1`, { headers: DEMO_HEADERS });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("connection")).toBe("keep-alive");
+    expect(reply.headers.get("keep-alive")).toBeNull();
+  });
+
   test("close() also ends idle keep-alive connections, and can be called twice", async () => {
     const short = await startSandbox({ port: 0 });
     await send(`${short.baseUrl}/invoices?size=1`, { headers: DEMO_HEADERS });
@@ -54,7 +64,7 @@ describe("response conventions", () => {
       api(sandbox, `/journal/entries/${journalId}`),
       send(`${sandbox.baseUrl}/invoices`),
       api(sandbox, "/nowhere"),
-      send(`${sandbox.origin}/__sandbox/faults`),
+      controlRequest(sandbox, "/__sandbox/faults"),
     ]);
     for (const reply of replies) {
       expect(reply.headers.get("cache-control")).toBe("no-store");
@@ -95,7 +105,7 @@ describe("response conventions", () => {
 
     const patchPayments = await api(sandbox, "/payments", { method: "PATCH", body: "{}" });
     expect(patchPayments.status).toBe(405);
-    const putFaults = await send(`${sandbox.origin}/__sandbox/faults`, {
+    const putFaults = await controlRequest(sandbox, "/__sandbox/faults", {
       method: "PUT",
       headers: { "X-Sandbox-Control": "1" },
     });

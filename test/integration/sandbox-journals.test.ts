@@ -3,15 +3,8 @@ import { CHARTS_OF_ACCOUNTS } from "../../tools/sandbox/seed/accounts";
 import { SEEDED_JOURNALS, type SeededJournal } from "../../tools/sandbox/seed/journals";
 import type { ManualJournal } from "../../tools/sandbox/seed/types";
 import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
-import {
-  OTHER_HEADERS,
-  api,
-  dataOf,
-  expectError,
-  patchJson,
-  resetData,
-  send,
-} from "./helpers/sandbox-http";
+import { OTHER_HEADERS, api, dataOf, expectError, patchJson, send } from "./helpers/sandbox-http";
+import { resetSandbox } from "./helpers/sandboxControl";
 
 const JOURNAL_FIELDS = [
   "id",
@@ -194,7 +187,7 @@ describe("GET /journal/entries/{id}", () => {
 });
 
 describe("PATCH /journal/entries/{id}: accepted updates", () => {
-  beforeEach(() => resetData(sandbox));
+  beforeEach(() => resetSandbox(sandbox));
 
   test("a balanced update replaces date, currency, rate, description and lines; status stays DRAFT", async () => {
     const before = await getJournal(draft.id);
@@ -360,7 +353,7 @@ describe("PATCH /journal/entries/{id}: accepted updates", () => {
     const seededJournal = await getJournal(draft.id);
     await patchJson(sandbox, `/journal/entries/${draft.id}`, validBody());
     expect(await getJournal(draft.id)).not.toEqual(seededJournal);
-    await resetData(sandbox);
+    await resetSandbox(sandbox);
     expect(await getJournal(draft.id)).toEqual(seededJournal);
   });
 });
@@ -368,7 +361,7 @@ describe("PATCH /journal/entries/{id}: accepted updates", () => {
 describe("PATCH /journal/entries/{id}: refused updates leave the journal unchanged", () => {
   let original: ManualJournal;
   beforeAll(async () => {
-    await resetData(sandbox);
+    await resetSandbox(sandbox);
     original = await getJournal(draft.id);
   });
   afterEach(async () => {

@@ -4,7 +4,8 @@ import Decimal from "decimal.js";
 import { LARGE_JOURNAL } from "../../tools/sandbox/seed/journals";
 import type { ManualJournal } from "../../tools/sandbox/seed/types";
 import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
-import { api, dataOf, expectError, patchJson, resetData } from "./helpers/sandbox-http";
+import { api, dataOf, expectError, patchJson } from "./helpers/sandbox-http";
+import { resetSandbox } from "./helpers/sandboxControl";
 
 /** An odd count, over the usual 1,000-line limit of PATCH. */
 const LINES = 2_001;
@@ -93,7 +94,7 @@ describe("journalLines: the large journal", () => {
       ...bodyOf(before),
       description: "Changed",
     });
-    await resetData(sandbox);
+    await resetSandbox(sandbox);
     const after = await large();
     expect(after.description).toBe("Year-end reclassification (2,001 lines)");
     expect(after.lines).toHaveLength(LINES);

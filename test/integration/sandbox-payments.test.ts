@@ -3,14 +3,8 @@ import { DEFAULT_RECORD_COUNTS, OTHER_COMPANY_RECORD_COUNTS } from "../../tools/
 import { AWKWARD_ACCOUNT_NUMBER, AWKWARD_TEXTS } from "../../tools/sandbox/seed/awkward";
 import type { Payment } from "../../tools/sandbox/seed/types";
 import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
-import {
-  OTHER_HEADERS,
-  api,
-  clearFaults,
-  expectError,
-  setFaults,
-  type Reply,
-} from "./helpers/sandbox-http";
+import { OTHER_HEADERS, api, expectError, type Reply } from "./helpers/sandbox-http";
+import { clearFaults, postFaults } from "./helpers/sandboxControl";
 
 interface PaymentsPage {
   status: boolean;
@@ -185,7 +179,7 @@ describe("GET /payments (cursor mode, the default)", () => {
   });
 
   test("the mode can be switched at run time through the fault settings", async () => {
-    expect((await setFaults(sandbox, { paymentsPagination: "none" })).status).toBe(200);
+    expect((await postFaults(sandbox, { paymentsPagination: "none" })).status).toBe(200);
     expect(pageOf(await api(sandbox, "/payments"))).not.toHaveProperty("last_id");
     await clearFaults(sandbox);
     expect(pageOf(await api(sandbox, "/payments"))).toHaveProperty("last_id");

@@ -269,10 +269,14 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     },
   );
   server.maxConnections = resolved.maxConnections;
-  // An idle connection is closed by the client (Node's fetch after about 4 s), not by the
-  // server: when both sides' timers fall due together on a busy machine, the server's close can
-  // reach a socket the client has just picked for its next request (ECONNRESET).
-  server.keepAliveTimeout = 65_000;
+  // An idle kept-alive connection is closed by the client, never by the server on a timer: a
+  // server's close can reach a socket the client has just picked for its next request
+  // (ECONNRESET). A keep-alive timeout, however long, is no cure: Node announces it
+  // ("Keep-Alive: timeout=N") and Node's fetch then keeps the socket N - 1 s, a margin a busy
+  // machine's late timers eat. With none announced, each client closes by its own clock (Node's
+  // fetch after 4 s); the long inactivity limit only reaps sockets a vanished client left open.
+  server.keepAliveTimeout = 0;
+  server.timeout = 10 * 60_000;
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));

@@ -78,29 +78,3 @@ export function dataOf<T>(reply: Reply): T {
   expect(reply.status).toBe(200);
   return (reply.body as { data: T }).data;
 }
-
-/** Fault settings endpoint (no auth). */
-export async function setFaults(sandbox: RunningSandbox, faults: unknown): Promise<Reply> {
-  const reply = await send(`${sandbox.origin}/__sandbox/faults`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Sandbox-Control": "1" },
-    body: JSON.stringify(faults),
-  });
-  return reply;
-}
-
-export async function clearFaults(sandbox: RunningSandbox): Promise<void> {
-  const reply = await send(`${sandbox.origin}/__sandbox/faults`, {
-    method: "DELETE",
-    headers: { "X-Sandbox-Control": "1" },
-  });
-  expect(reply.status).toBe(200);
-}
-
-export async function resetData(sandbox: RunningSandbox): Promise<void> {
-  const reply = await send(`${sandbox.origin}/__sandbox/reset`, {
-    method: "POST",
-    headers: { "X-Sandbox-Control": "1" },
-  });
-  expect(reply.status).toBe(200);
-}

@@ -7,6 +7,7 @@ import {
   type SandboxOptions,
   startSandbox,
 } from "../../../tools/sandbox";
+import { resetSandbox } from "./sandboxControl";
 
 /** The sandbox of this file; read it inside tests (it starts in beforeAll). */
 export function useSandbox(options: Partial<SandboxOptions> = {}): () => RunningSandbox {
@@ -17,13 +18,7 @@ export function useSandbox(options: Partial<SandboxOptions> = {}): () => Running
   afterAll(async () => {
     await sandbox?.close();
   });
-  beforeEach(async () => {
-    const response = await fetch(`${started().origin}/__sandbox/reset`, {
-      method: "POST",
-      headers: { "X-Sandbox-Control": "1" },
-    });
-    expect(response.status).toBeLessThan(300);
-  });
+  beforeEach(() => resetSandbox(started()));
   function started(): RunningSandbox {
     if (!sandbox) throw new Error("the sandbox has not started");
     return sandbox;
