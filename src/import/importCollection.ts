@@ -12,13 +12,14 @@ import {
   Payment,
 } from "../api";
 import type { ExcelRun } from "../excel/run";
+import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
+import { finishTables, TableWriter, writeBlocks } from "../excel/tableWriter";
+import type { RowBlock } from "../sheets/rowBlock";
 import {
-  EXCEL_MAX_ROWS,
-  finishTables,
-  RowBlock,
-  TableWriter,
-  writeBlocks,
-} from "../excel/tableWriter";
+  allocationsImportingStatus,
+  allocationsStatus,
+  importingStatus,
+} from "../sheets/tableNameAndStatus";
 import type { CellValue, ColumnSpec } from "../sheets/cells";
 import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
@@ -176,8 +177,7 @@ export async function importCollection(
   let writeError: unknown = null;
   const misfits = new MisfitSummary();
 
-  const running = (rows: number): string =>
-    `Importing ${info.label} from ${source}: ${count(rows, "record")} so far (partial until finished)…`;
+  const running = (rows: number): string => importingStatus(info.label, source, rows);
   const report = (message: string): void => {
     const progress: ImportProgress = { records: accepted, written, pages, message };
     request.onProgress?.(total === undefined ? progress : { ...progress, total });
@@ -198,7 +198,7 @@ export async function importCollection(
         writer: linkedWriter,
         columns: shapers.linked.shaper.columns(),
         block: linkedBlock,
-        status: `Allocations of the payments on sheet ${mainWriter.sheetName}; importing…`,
+        status: allocationsImportingStatus(mainWriter.sheetName),
       });
     }
     const rows = mainBlock.rows.length;
@@ -234,7 +234,7 @@ export async function importCollection(
         run,
         shapers.linked.layout,
         shapers.linked.shaper.columns(),
-        `Allocations of the payments on sheet ${mainWriter.sheetName}; importing…`,
+        allocationsImportingStatus(mainWriter.sheetName),
         limits.sheetRows,
       );
     }
@@ -397,7 +397,7 @@ export async function importCollection(
     if (linkedWriter) {
       writers.push({
         writer: linkedWriter as TableWriter,
-        status: `Allocations of the payments on sheet ${(mainWriter as TableWriter).sheetName} · ${status}`,
+        status: allocationsStatus((mainWriter as TableWriter).sheetName, status),
       });
     }
     try {

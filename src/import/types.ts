@@ -1,7 +1,7 @@
 // What the task pane asks of an import and what it hears back: the contract between the UI and
 // the import pipeline (fetch pages -> shape rows -> write blocks to the sheet).
 import type { LedgerApi } from "../api";
-import type { TableProject } from "../excel/tableWriter";
+import type { TableProject } from "../domain/tableOwnership";
 
 /** The lists a user can import. */
 export type CollectionId =

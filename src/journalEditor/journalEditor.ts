@@ -17,7 +17,7 @@ import {
   type JournalSheetAmongOthers,
 } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
-import { ownedBy, type TableProject } from "../excel/tableWriter";
+import { ownedBy, type TableProject } from "../domain/tableOwnership";
 import {
   buildJournalUpdate,
   describeConcurrentChange,

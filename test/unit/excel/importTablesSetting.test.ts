@@ -2,11 +2,8 @@
 // only when a record's id and its marker (a defined name =Invoices[#All]) agree; records of
 // tables that are gone are dropped when the setting is written; side-by-side imports (Refresh
 // all) each put in their own records over the value read in the same request.
-import {
-  importTablesOf,
-  markedTableName,
-  mergedImportTablesValue,
-} from "../../../src/excel/tableWriter";
+import { importTablesOf, mergedImportTablesValue } from "../../../src/settings/importTables";
+import { markedTableName } from "../../../src/settings/tableMarkers";
 
 const A = "LedgerSheets_Table_aaaa";
 const B = "LedgerSheets_Table_bbbb";
