@@ -4,8 +4,9 @@
 // such as =SUM(Invoices[Total]), keep pointing at the same data, and a total row the user
 // switched on stays under the data with its own formulas).
 import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
-import { type CellValue, type ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
+import { type ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
 import type { ColumnPlaces } from "../sheets/columnPlaces";
+import { ColumnWidths } from "../sheets/columnWidths";
 import { formatsByColumn, type RowBlock, textRowsByColumn } from "../sheets/rowBlock";
 import type { NameInTheWay, TableLayout } from "../sheets/tableNameAndStatus";
 import type {
@@ -26,11 +27,6 @@ import {
 } from "./tableCells";
 import type { Placement } from "./tablePlacement";
 
-/** Column widths: from the first rows' values, at most 40 characters wide. */
-const WIDTH_SAMPLE_ROWS = 200;
-const MAX_WIDTH_CHARS = 40;
-const POINTS_PER_CHAR = 6;
-
 /**
  * One import's table. {@link open} finds or creates it (two or three syncs); {@link queueBlock}
  * queues a block of rows without syncing, so several tables can share one request
@@ -46,9 +42,8 @@ export class TableWriter {
   private rowsWritten = 0;
   /** Data rows below the header that may be written in place (see Placement.ownedRows). */
   private ownedRows: number;
-  /** The widest text seen per import column in the first rows, in characters. */
-  private readonly widths: number[] = [];
-  private sampledRows = 0;
+  /** Column widths from the first rows' values. */
+  private readonly widths = new ColumnWidths();
 
   private constructor(
     private readonly placement: Placement,
@@ -66,19 +61,7 @@ export class TableWriter {
     private readonly record: OurTable,
   ) {
     this.ownedRows = placement.ownedRows;
-    this.measure([columns.map((column) => column.header)]);
-  }
-
-  /** Remembers the widest value per column among the first rows (they decide column widths). */
-  private measure(rows: readonly (readonly CellValue[])[]): void {
-    for (const row of rows) {
-      if (this.sampledRows >= WIDTH_SAMPLE_ROWS) return;
-      this.sampledRows += 1;
-      row.forEach((value, column) => {
-        const chars = typeof value === "number" ? 14 : String(value).length;
-        this.widths[column] = Math.max(this.widths[column] ?? 0, chars);
-      });
-    }
+    this.widths.measure([columns.map((column) => column.header)]);
   }
 
   /**
@@ -203,7 +186,7 @@ export class TableWriter {
       this.ownedRows = end;
     }
     this.queueFormats(sheet, columns, block, top);
-    this.measure(block.rows);
+    this.widths.measure(block.rows);
     sheet.getRangeByIndexes(top, firstColumn, count, width).values = block.rows.map((row) =>
       places.tableRow(row),
     );
@@ -252,14 +235,10 @@ export class TableWriter {
     if (this.placement.statusRow !== null) {
       writeStatus(sheet, this.placement.statusRow, status, this.placement.firstColumn);
     }
-    // Widths from the first rows, capped: autofit would follow a 30,000-character memo (and is
-    // slow over 200,000 rows).
     // Only the import's columns: a kept column the import did not fill keeps its width.
     for (let column = 0; column < this.places.count; column++) {
-      const chars = Math.min(this.widths[column] ?? 8, MAX_WIDTH_CHARS);
       const position = this.placement.firstColumn + this.places.position(column);
-      sheet.getRangeByIndexes(0, position, 1, 1).format.columnWidth =
-        Math.max(8, chars) * POINTS_PER_CHAR + 8;
+      sheet.getRangeByIndexes(0, position, 1, 1).format.columnWidth = this.widths.points(column);
     }
     if (this.placement.hideHeaders) {
       context.workbook.tables.getItem(this.placement.tableName).showHeaders = false;
