@@ -16,7 +16,11 @@ import type { CellValue, ColumnSpec } from "../sheets/cells";
 import { NUMBER_FORMATS } from "../sheets/cells";
 import { columnRuns } from "../sheets/columnPlaces";
 import { keptRows, type RowBlock, textRowsByColumn } from "../sheets/rowBlock";
-import { IMPORT_TABLES_SETTING, mergedImportTablesValue } from "../settings/importTables";
+import {
+  IMPORT_TABLES_SETTING,
+  type ImportTablesSnapshot,
+  mergedImportTablesValue,
+} from "../settings/importTables";
 import { importTablesSetting } from "./importTablesSetting";
 import { NewRowRun, idTexts } from "./newRowRun";
 import { findPrependTarget, type PrependTarget } from "./prependTarget";
@@ -243,7 +247,7 @@ function queueFinal(
   prepend: Prepend,
   progress: Progress,
   count: number,
-  current: Awaited<ReturnType<typeof importTablesSetting>> | undefined,
+  current: ImportTablesSnapshot | undefined,
 ): void {
   const { found, request } = prepend;
   const { rows, added, alreadyThere } = progress;
