@@ -2,7 +2,7 @@
 // one the add-in created (on both proofs, its recorded id and its marker, as for a refresh); a
 // user's own table of the same name is never read as ours.
 import type { ExcelRun } from "./run";
-import type { TableProject } from "./tableWriter";
+import type { TableProject } from "../domain/tableOwnership";
 import { readColumnInBlocks } from "./columnBlocks";
 import { loadOurTables, ourTableFor } from "./ourTables";
 

@@ -1,15 +1,10 @@
 // Finding the add-in's own import tables in a request, shared by Fetch new and Refresh all: which
 // tables are the import's on both proofs (the recorded id and the marker, see
 // IMPORT_TABLES_SETTING), and which one an import of a given name writes to.
-import {
-  chooseImportTable,
-  type DisputedTable,
-  importTablesOf,
-  ownedBy,
-  type OurTable,
-  queueImportTablesSnapshot,
-  type TableProject,
-} from "./tableWriter";
+import { ownedBy, type TableProject } from "../domain/tableOwnership";
+import { chooseImportTable } from "../sheets/tableNameAndStatus";
+import { type DisputedTable, importTablesOf, type OurTable } from "../settings/importTables";
+import { queueImportTablesSnapshot } from "./importTablesSetting";
 
 export interface OurTables {
   /** The workbook's tables, loaded with `items/id,items/name` and the extra properties asked. */

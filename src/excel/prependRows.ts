@@ -11,30 +11,22 @@
 // the table's top ids are read again, and records another client (a co-author, or a second fetch
 // in this pane) has put there since are left out (newRowRun.ts).
 import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
+import type { TableProject } from "../domain/tableOwnership";
 import type { CellValue, ColumnSpec } from "../sheets/cells";
 import { NUMBER_FORMATS } from "../sheets/cells";
-import type { ExcelRun } from "./run";
-import { NewRowRun, idTexts } from "./newRowRun";
-import { loadOurTables, ourTableFor } from "./ourTables";
+import { columnRuns } from "../sheets/columnPlaces";
+import { keptRows, type RowBlock, textRowsByColumn } from "../sheets/rowBlock";
 import {
-  type ColumnPlaces,
   IMPORT_TABLES_SETTING,
-  importTablesSetting,
+  type ImportTablesSnapshot,
   mergedImportTablesValue,
-  insertAppendedColumns,
-  placeColumns,
-  protectedSheet,
-  queueInTheWay,
-  queueOtherTables,
-  type RowBlock,
-  StatusBlocked,
-  type TableProject,
-  queueStatusCell,
-  textRowsByColumn,
-  uniform,
-  writeAppendedHeaders,
-  writeStatus,
-} from "./tableWriter";
+} from "../settings/importTables";
+import { importTablesSetting } from "./importTablesSetting";
+import { NewRowRun, idTexts } from "./newRowRun";
+import { findPrependTarget, type PrependTarget } from "./prependTarget";
+import type { ExcelRun } from "./run";
+import { type StatusBlocked, writeStatus } from "./statusCell";
+import { columnFormats, uniform } from "./tableCells";
 
 export interface PrependRequest {
   /** The name the import gives its table ("Invoices"): which import table to find. */
@@ -97,33 +89,28 @@ export type PrependResult =
   /** The import's table is gone (deleted since its ids were read): nothing was written. */
   | { readonly kind: "no-table" };
 
-/** The rows of `block` marked in `keep`, with their text cells. */
-function keptRows(block: RowBlock, keep: readonly boolean[]): RowBlock {
-  if (keep.every((kept) => kept)) return block;
-  const newIndex: number[] = [];
-  let next = 0;
-  for (const kept of keep) newIndex.push(kept ? next++ : -1);
-  return {
-    rows: block.rows.filter((_, row) => keep[row] === true),
-    textCells: block.textCells
-      .filter((cell) => keep[cell.row] === true)
-      .map((cell) => ({ row: newIndex[cell.row] ?? -1, column: cell.column })),
-  };
+/** What the requests of one {@link prependRows} share. */
+interface Prepend {
+  readonly request: PrependRequest;
+  readonly found: PrependTarget;
+  /** The import column of the rows' ids. */
+  readonly idColumn: number;
+  readonly newRun: NewRowRun;
+  /** How many of the table's first rows to read for their ids. */
+  readonly window: number;
+  /** Runs of consecutive table columns the new rows fill (see columnRuns). */
+  readonly runs: readonly { first: number; columns: number[] }[];
+  /** The table columns the new rows fill. */
+  readonly filled: ReadonlySet<number>;
 }
 
-/** Runs of consecutive table columns: [first table column, import column indexes]. */
-function columnRuns(places: ColumnPlaces): { first: number; columns: number[] }[] {
-  const order = Array.from({ length: places.count }, (_, index) => index).sort(
-    (a, b) => places.position(a) - places.position(b),
-  );
-  const runs: { first: number; columns: number[] }[] = [];
-  for (const index of order) {
-    const position = places.position(index);
-    const last = runs[runs.length - 1];
-    if (last && last.first + last.columns.length === position) last.columns.push(index);
-    else runs.push({ first: position, columns: [index] });
-  }
-  return runs;
+/** What the requests so far did. */
+interface Progress {
+  /** The table's data rows. */
+  rows: number;
+  added: number;
+  alreadyThere: number;
+  status: string | null;
 }
 
 /**
@@ -136,75 +123,9 @@ function columnRuns(places: ColumnPlaces): { first: number; columns: number[] }[
  * the way of the cells that move down.
  */
 export async function prependRows(run: ExcelRun, request: PrependRequest): Promise<PrependResult> {
-  const found = await run(async (context) => {
-    const workbook = await loadOurTables(context, [
-      "showHeaders",
-      "worksheet/name",
-      "worksheet/protection/protected",
-    ]);
-    const ours = ourTableFor(request.wanted, workbook, request.project);
-    if (ours === null) return null;
-    const { table, record } = ours;
-    // Before anything is written (showing a hidden header row is a write).
-    if (table.worksheet.protection.protected) {
-      throw protectedSheet(table.worksheet.name, "use Fetch new again");
-    }
-    // Columns are matched by header: a header row the user hid is shown while rows go in.
-    const hideHeaders = !table.showHeaders;
-    if (hideHeaders) table.showHeaders = true;
-    const range = table.getRange();
-    range.load("rowIndex,columnIndex,rowCount");
-    const header = table.getHeaderRowRange();
-    header.load("values");
-    const body = table.getDataBodyRange();
-    body.load("rowCount");
-    const firstRow = body.getRow(0);
-    firstRow.load("numberFormat");
-    const sheet = table.worksheet;
-    sheet.load("name");
-    const othersOn = queueOtherTables(workbook.tables.filter((item) => item !== table));
-    const inTheWay = queueInTheWay(table, sheet);
-    await context.sync();
-    const { headerRow, firstColumn, places, appended } = await placeColumns(
-      context,
-      table,
-      { range, header, sheetName: sheet.name, othersOn, hideHeaders, inTheWay },
-      request.columns,
-      "adding rows inserts",
-    );
-    const statusOf = queueStatusCell(sheet, headerRow, firstColumn, record);
-    // Excel refuses to insert cells in a filtered table, and the filter could hide the new rows.
-    const filtersCleared = inTheWay.filtered();
-    if (filtersCleared) table.clearFilters();
-    // Columns the new records bring are appended at the right, as a refresh appends them, and
-    // the table takes them at once, so the rows inserted later span exactly the table.
-    insertAppendedColumns(sheet, headerRow, firstColumn, range.rowCount, appended);
-    writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
-    if (appended.headers.length > 0) {
-      table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, range.rowCount, places.width));
-    }
-    await context.sync();
-    const { statusRow, statusBlocked } = statusOf();
-    return {
-      sheetName: sheet.name,
-      tableName: table.name,
-      record,
-      headerRow,
-      firstColumn,
-      hideHeaders,
-      rows: body.rowCount,
-      formats: (firstRow.numberFormat[0] ?? []).map((format) => String(format)),
-      places,
-      statusRow,
-      statusBlocked,
-      filtersCleared,
-    };
-  });
+  const found = await findPrependTarget(run, request);
   if (found === null) return { kind: "no-table" };
-
-  const { places, headerRow, firstColumn } = found;
-  const runs = columnRuns(places);
-  const filled = new Set(Array.from({ length: places.count }, (_, i) => places.position(i)));
+  const { places, headerRow } = found;
   const total = request.blocks.reduce((sum, block) => sum + block.rows.length, 0);
   const idHeader = request.ids.header.toLowerCase();
   const idColumn = request.columns.findIndex((column) => column.header.toLowerCase() === idHeader);
@@ -212,132 +133,166 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
   if (idColumn < 0 && total > 0) {
     throw new Error(`The new rows have no “${request.ids.header}” column.`);
   }
-  const idsOf = (block: RowBlock) => idTexts(block.rows.map((row) => row[idColumn]));
-  const newRun = new NewRowRun(request.blocks.flatMap(idsOf), request.ids.newest);
-  const window = Math.min(newRun.rowsToRead, EXCEL_MAX_ROWS - headerRow - 1);
-  /** Queues reading the table's row count and the ids of its first rows (never past the table). */
-  const queueTop = (context: Excel.RequestContext) => {
-    const body = context.workbook.tables.getItem(found.tableName).getDataBodyRange();
-    body.load("rowCount");
-    const column = body.getColumn(places.position(idColumn));
-    const top = column
-      .getRow(0)
-      .getResizedRange(window - 1, 0)
-      .getIntersectionOrNullObject(column);
-    top.load("values");
-    return { body, top };
+  const newRun = new NewRowRun(
+    request.blocks.flatMap((block) => idsOf(block, idColumn)),
+    request.ids.newest,
+  );
+  const prepend: Prepend = {
+    request,
+    found,
+    idColumn,
+    newRun,
+    window: Math.min(newRun.rowsToRead, EXCEL_MAX_ROWS - headerRow - 1),
+    runs: columnRuns(places),
+    filled: new Set(Array.from({ length: places.count }, (_, i) => places.position(i))),
   };
   // Each request that inserts first reads the table's top (the last request in the sync that
   // reads the workbook's record of import tables, which it needs anyway). Office.js batches are
   // not transactional: rows another client puts in between that read and the insert (one round
   // trip; for a co-author, also what Excel has not yet merged into this copy of the workbook)
   // are not seen, so the window is narrowed to that, not closed.
-  let rows = found.rows;
-  let added = 0;
-  let alreadyThere = 0;
-  let status: string | null = null;
+  const progress: Progress = { rows: found.rows, added: 0, alreadyThere: 0, status: null };
   const blocks = [...request.blocks].reverse().filter((block) => block.rows.length > 0);
-  /**
-   * One request: the rows of a block that are not there yet inserted at the top, and with the
-   * last, the status and record. The rows it added, or null when it stopped (see newRowRun.ts).
-   */
-  const write = (block: RowBlock | undefined, final: boolean) =>
-    run(async (context): Promise<number | null> => {
-      const read = block ? queueTop(context) : undefined;
-      // Read first: another import (Refresh all) may have recorded its table since.
-      const current = final ? await importTablesSetting(context) : undefined;
-      if (read && !final) await context.sync();
-      let rowsIn: RowBlock | undefined;
-      if (block && read) {
-        const { body, top } = read;
-        const ids = top.isNullObject ? [] : idTexts(top.values.map((row) => row[0]));
-        const plan = newRun.plan(idsOf(block), ids);
-        if (plan.kind === "stop") {
-          if (found.hideHeaders) {
-            context.workbook.tables.getItem(found.tableName).showHeaders = false;
-            await context.sync();
-          }
-          return null;
-        }
-        rows = body.rowCount;
-        alreadyThere += plan.alreadyThere;
-        rowsIn = keptRows(block, plan.keep);
-      }
-      const count = rowsIn?.rows.length ?? 0;
-      rows += count;
-      if (count === 0 && !final) return 0;
-      context.application.suspendApiCalculationUntilNextSync();
-      const sheet = context.workbook.worksheets.getItem(found.sheetName);
-      if (rowsIn && count > 0) queueBlock(sheet, rowsIn);
-      if (final) {
-        status = request.status(rows, added + count, alreadyThere, found.filtersCleared);
-        if (found.statusRow !== null) writeStatus(sheet, found.statusRow, status, firstColumn);
-        if (found.hideHeaders) {
-          context.workbook.tables.getItem(found.tableName).showHeaders = false;
-        }
-        const { id, marker, given, project } = found.record;
-        const record = {
-          id,
-          marker,
-          given,
-          status,
-          shown: found.statusRow !== null,
-          ...(project === undefined ? {} : { project }),
-        };
-        context.workbook.settings.add(
-          IMPORT_TABLES_SETTING,
-          mergedImportTablesValue(current, [record]),
-        );
-        context.application.calculate("Recalculate");
-      }
-      await context.sync();
-      return count;
-    });
-  const queueBlock = (sheet: Excel.Worksheet, block: RowBlock): void => {
-    const count = block.rows.length;
-    const top = headerRow + 1;
-    // Cells inserted at the first data row, across the table: Excel grows the table.
-    sheet.getRangeByIndexes(top, firstColumn, count, places.width).insert("Down");
-    const textRows = textRowsByColumn(block.textCells);
-    request.columns.forEach((column, index) => {
-      const format = NUMBER_FORMATS[column.kind];
-      const texts = textRows.get(index);
-      sheet.getRangeByIndexes(top, firstColumn + places.position(index), count, 1).numberFormat =
-        texts
-          ? Array.from({ length: count }, (_, row) => [texts.has(row) ? "@" : format])
-          : uniform(format);
-    });
-    // The user's columns take the format their first row had (inserted cells may copy the
-    // header's "@").
-    for (let column = 0; column < places.width; column++) {
-      const format = found.formats[column];
-      if (filled.has(column) || format === undefined) continue;
-      sheet.getRangeByIndexes(top, firstColumn + column, count, 1).numberFormat = uniform(format);
-    }
-    for (const each of runs) {
-      sheet.getRangeByIndexes(top, firstColumn + each.first, count, each.columns.length).values =
-        block.rows.map((row) => each.columns.map((column) => row[column] ?? ("" as CellValue)));
-    }
-  };
   // Oldest block first; at least one request, so the status is written also when none is new.
-  if (blocks.length === 0) await write(undefined, true);
+  if (blocks.length === 0)
+    await run((context) => writeBlock(context, prepend, progress, undefined, true));
   for (const [index, block] of blocks.entries()) {
-    const count = await write(block, index === blocks.length - 1);
+    const final = index === blocks.length - 1;
+    const count = await run((context) => writeBlock(context, prepend, progress, block, final));
     if (count === null) break;
-    added += count;
-    request.onBlock?.(added);
+    progress.added += count;
+    request.onBlock?.(progress.added);
   }
   return {
     kind: "added",
     sheetName: found.sheetName,
     tableName: found.tableName,
-    rows,
-    added,
-    alreadyThere,
-    notAdded: total - added - alreadyThere,
-    status,
+    rows: progress.rows,
+    added: progress.added,
+    alreadyThere: progress.alreadyThere,
+    notAdded: total - progress.added - progress.alreadyThere,
+    status: progress.status,
     statusBlocked: found.statusBlocked,
     unfilledColumns: places.unfilled(),
     filtersCleared: found.filtersCleared,
   };
+}
+
+/** The ids of a block's rows, as text. */
+function idsOf(block: RowBlock, idColumn: number): string[] {
+  return idTexts(block.rows.map((row) => row[idColumn]));
+}
+
+/** Queues reading the table's row count and the ids of its first rows (never past the table). */
+function queueTop(context: Excel.RequestContext, prepend: Prepend) {
+  const { found, idColumn, window } = prepend;
+  const body = context.workbook.tables.getItem(found.tableName).getDataBodyRange();
+  body.load("rowCount");
+  const column = body.getColumn(found.places.position(idColumn));
+  const top = column
+    .getRow(0)
+    .getResizedRange(window - 1, 0)
+    .getIntersectionOrNullObject(column);
+  top.load("values");
+  return { body, top };
+}
+
+/**
+ * One request: the rows of a block that are not there yet inserted at the top, and with the
+ * last, the status and record. The rows it added, or null when it stopped (see newRowRun.ts).
+ */
+async function writeBlock(
+  context: Excel.RequestContext,
+  prepend: Prepend,
+  progress: Progress,
+  block: RowBlock | undefined,
+  final: boolean,
+): Promise<number | null> {
+  const { found } = prepend;
+  const read = block ? queueTop(context, prepend) : undefined;
+  // Read first: another import (Refresh all) may have recorded its table since.
+  const current = final ? await importTablesSetting(context) : undefined;
+  if (read && !final) await context.sync();
+  let rowsIn: RowBlock | undefined;
+  if (block && read) {
+    const { body, top } = read;
+    const ids = top.isNullObject ? [] : idTexts(top.values.map((row) => row[0]));
+    const plan = prepend.newRun.plan(idsOf(block, prepend.idColumn), ids);
+    if (plan.kind === "stop") {
+      if (found.hideHeaders) {
+        context.workbook.tables.getItem(found.tableName).showHeaders = false;
+        await context.sync();
+      }
+      return null;
+    }
+    progress.rows = body.rowCount;
+    progress.alreadyThere += plan.alreadyThere;
+    rowsIn = keptRows(block, plan.keep);
+  }
+  const count = rowsIn?.rows.length ?? 0;
+  progress.rows += count;
+  if (count === 0 && !final) return 0;
+  context.application.suspendApiCalculationUntilNextSync();
+  const sheet = context.workbook.worksheets.getItem(found.sheetName);
+  if (rowsIn && count > 0) queueRows(sheet, prepend, rowsIn);
+  if (final) queueFinal(context, sheet, prepend, progress, count, current);
+  await context.sync();
+  return count;
+}
+
+/** Queues the final status line, the header row hidden again and the table's record. */
+function queueFinal(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  prepend: Prepend,
+  progress: Progress,
+  count: number,
+  current: ImportTablesSnapshot | undefined,
+): void {
+  const { found, request } = prepend;
+  const { rows, added, alreadyThere } = progress;
+  const status = request.status(rows, added + count, alreadyThere, found.filtersCleared);
+  progress.status = status;
+  if (found.statusRow !== null) writeStatus(sheet, found.statusRow, status, found.firstColumn);
+  if (found.hideHeaders) {
+    context.workbook.tables.getItem(found.tableName).showHeaders = false;
+  }
+  const { id, marker, given, project } = found.record;
+  const record = {
+    id,
+    marker,
+    given,
+    status,
+    shown: found.statusRow !== null,
+    ...(project === undefined ? {} : { project }),
+  };
+  context.workbook.settings.add(IMPORT_TABLES_SETTING, mergedImportTablesValue(current, [record]));
+  context.application.calculate("Recalculate");
+}
+
+/** Queues inserting `block`'s rows at the top of the table, with their formats and values. */
+function queueRows(sheet: Excel.Worksheet, prepend: Prepend, block: RowBlock): void {
+  const { found, request, runs, filled } = prepend;
+  const { places, headerRow, firstColumn } = found;
+  const count = block.rows.length;
+  const top = headerRow + 1;
+  // Cells inserted at the first data row, across the table: Excel grows the table.
+  sheet.getRangeByIndexes(top, firstColumn, count, places.width).insert("Down");
+  const textRows = textRowsByColumn(block.textCells);
+  request.columns.forEach((column, index) => {
+    const format = NUMBER_FORMATS[column.kind];
+    sheet.getRangeByIndexes(top, firstColumn + places.position(index), count, 1).numberFormat =
+      columnFormats(count, format, textRows.get(index));
+  });
+  // The user's columns take the format their first row had (inserted cells may copy the
+  // header's "@").
+  for (let column = 0; column < places.width; column++) {
+    const format = found.formats[column];
+    if (filled.has(column) || format === undefined) continue;
+    sheet.getRangeByIndexes(top, firstColumn + column, count, 1).numberFormat = uniform(format);
+  }
+  for (const each of runs) {
+    sheet.getRangeByIndexes(top, firstColumn + each.first, count, each.columns.length).values =
+      block.rows.map((row) => each.columns.map((column) => row[column] ?? ("" as CellValue)));
+  }
 }

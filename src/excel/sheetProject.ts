@@ -2,7 +2,7 @@
 // journal it shows, records its project (src/settings/projects.ts). One request.
 import { activeJournalOf, chartSheetActive, queueActiveJournalSheet } from "./journalSheet";
 import type { ExcelRun } from "./run";
-import { IMPORT_TABLES_SETTING, importTablesOf } from "./tableWriter";
+import { IMPORT_TABLES_SETTING, importTablesOf } from "../settings/importTables";
 
 export interface SheetProject {
   readonly sheetName: string;

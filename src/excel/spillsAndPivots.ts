@@ -4,7 +4,7 @@
 // commands of the batch have run. Both are found before the first write. Range.hasSpill and the
 // spill lookups are ExcelApi 1.12, PivotLayout.getRange 1.8: within the 1.13 the manifest
 // requires, so no fallback is needed.
-import type { Box } from "./tableWriter";
+import type { Box } from "../sheets/boxes";
 
 /** Rows (then columns) asked about at once while looking for a spilled cell. */
 const PARTS = 64;

@@ -8,7 +8,7 @@ import { ApiError, isApiError, type JsonRecord } from "../api";
 import { prependRows } from "../excel/prependRows";
 import { readImportTableIds } from "../excel/importTableIds";
 import type { ExcelRun } from "../excel/run";
-import type { RowBlock } from "../excel/tableWriter";
+import type { RowBlock } from "../sheets/rowBlock";
 import { headerForPath } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
 import { importCollection, type ImportLimits } from "./importCollection";

@@ -13,7 +13,13 @@ import {
 } from "../api";
 import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
 import type { ExcelRun } from "../excel/run";
-import { finishTables, RowBlock, TableWriter, writeBlocks } from "../excel/tableWriter";
+import { finishTables, TableWriter, writeBlocks } from "../excel/tableWriter";
+import type { RowBlock } from "../sheets/rowBlock";
+import {
+  allocationsImportingStatus,
+  allocationsStatus,
+  importingStatus,
+} from "../sheets/tableNameAndStatus";
 import type { CellValue, ColumnSpec } from "../sheets/cells";
 import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
@@ -172,8 +178,7 @@ export async function importCollection(
   let writeError: unknown = null;
   const misfits = new MisfitSummary();
 
-  const running = (rows: number): string =>
-    `Importing ${info.label} from ${source}: ${count(rows, "record")} so far (partial until finished)…`;
+  const running = (rows: number): string => importingStatus(info.label, source, rows);
   const report = (message: string): void => {
     const progress: ImportProgress = { records: accepted, written, pages, message };
     request.onProgress?.(total === undefined ? progress : { ...progress, total });
@@ -194,7 +199,7 @@ export async function importCollection(
         writer: linkedWriter,
         columns: shapers.linked.shaper.columns(),
         block: linkedBlock,
-        status: `Allocations of the payments on sheet ${mainWriter.sheetName}; importing…`,
+        status: allocationsImportingStatus(mainWriter.sheetName),
       });
     }
     const rows = mainBlock.rows.length;
@@ -230,7 +235,7 @@ export async function importCollection(
         run,
         shapers.linked.layout,
         shapers.linked.shaper.columns(),
-        `Allocations of the payments on sheet ${mainWriter.sheetName}; importing…`,
+        allocationsImportingStatus(mainWriter.sheetName),
         limits.sheetRows,
       );
     }
@@ -393,7 +398,7 @@ export async function importCollection(
     if (linkedWriter) {
       writers.push({
         writer: linkedWriter as TableWriter,
-        status: `Allocations of the payments on sheet ${(mainWriter as TableWriter).sheetName} · ${status}`,
+        status: allocationsStatus((mainWriter as TableWriter).sheetName, status),
       });
     }
     try {

@@ -7,7 +7,7 @@ import { isApiError, type LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
 import { serialRun } from "../excel/serialRun";
 import { loadOurTables, ourTableFor } from "../excel/ourTables";
-import type { TableProject } from "../excel/tableWriter";
+import type { TableProject } from "../domain/tableOwnership";
 import { fetchNewIntoTable } from "./fetchNew";
 import { importCollection, type ImportLimits } from "./importCollection";
 import { shapersFor } from "./shapers";

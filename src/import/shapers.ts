@@ -1,7 +1,8 @@
 // Which shapers, sheet and table an import uses: payments with their linked allocations sheet,
 // or a discovering shaper for a collection whose schema the contract does not show.
 import type { JsonRecord, Payment } from "../api";
-import type { TableLayout, TableProject } from "../excel/tableWriter";
+import type { TableProject } from "../domain/tableOwnership";
+import type { TableLayout } from "../sheets/tableNameAndStatus";
 import {
   createAllocationsShaper,
   createDiscoveringShaper,

@@ -2,7 +2,7 @@
 // the import pipeline (fetch pages -> shape rows -> write blocks to the sheet).
 import type { LedgerApi } from "../api";
 import type { CollectionId } from "../domain/collections";
-import type { TableProject } from "../excel/tableWriter";
+import type { TableProject } from "../domain/tableOwnership";
 
 export interface ImportProgress {
   /**

@@ -16,7 +16,7 @@ import {
 } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import type { JournalSheet, SheetRef } from "../settings/journalSheets";
-import { ownedBy, type TableProject } from "../excel/tableWriter";
+import { ownedBy, type TableProject } from "../domain/tableOwnership";
 import {
   buildJournalUpdate,
   describeConcurrentChange,

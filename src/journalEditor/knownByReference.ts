@@ -2,7 +2,7 @@
 // where the add-in already knows that journal from, so the 404 can say what to type instead.
 import { journalWorkbookOverview } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
-import { ownedBy, type TableProject } from "../excel/tableWriter";
+import { ownedBy, type TableProject } from "../domain/tableOwnership";
 import { KnownJournal, ownReferenceMessage } from "../journal/ownReference";
 
 /** What the lookup needs of the editor's dependencies. */

@@ -3,7 +3,7 @@
 
 import type { LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
-import type { TableProject } from "../excel/tableWriter";
+import type { TableProject } from "../domain/tableOwnership";
 import type {
   ProjectClient,
   RefreshAllRequest,

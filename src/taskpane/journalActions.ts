@@ -4,7 +4,7 @@
 
 import type { LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
-import type { TableProject } from "../excel/tableWriter";
+import type { TableProject } from "../domain/tableOwnership";
 import type { KnownJournal } from "../journal/ownReference";
 import type {
   OpenOutcome,

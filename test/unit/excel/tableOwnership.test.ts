@@ -5,12 +5,8 @@
 import type { FakeExcelHost } from "../../../tools/excel-emulator";
 import { activeSheetProject } from "../../../src/excel/sheetProject";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
-import {
-  finishTables,
-  IMPORT_TABLES_SETTING,
-  TableWriter,
-  writeBlocks,
-} from "../../../src/excel/tableWriter";
+import { finishTables, TableWriter, writeBlocks } from "../../../src/excel/tableWriter";
+import { IMPORT_TABLES_SETTING } from "../../../src/settings/importTables";
 import type { ColumnSpec } from "../../../src/sheets";
 
 const COLUMNS: ColumnSpec[] = [

@@ -2,15 +2,10 @@
 // round trips it takes.
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
-import {
-  boxesOf,
-  chooseImportTable,
-  ColumnPlaces,
-  finishTables,
-  mergedInTheWay,
-  TableWriter,
-  writeBlocks,
-} from "../../../src/excel/tableWriter";
+import { finishTables, TableWriter, writeBlocks } from "../../../src/excel/tableWriter";
+import { boxesOf, mergedInTheWay } from "../../../src/sheets/boxes";
+import { ColumnPlaces } from "../../../src/sheets/columnPlaces";
+import { chooseImportTable } from "../../../src/sheets/tableNameAndStatus";
 import type { ColumnSpec } from "../../../src/sheets";
 
 const COLUMNS: ColumnSpec[] = [

@@ -5,7 +5,7 @@ import { installFakeOffice } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import { drawJournal } from "../../../src/excel/journalDrawing";
 import { journalSheetState } from "../../../src/excel/journalSheet";
-import { IMPORT_TABLES_SETTING } from "../../../src/excel/tableWriter";
+import { IMPORT_TABLES_SETTING } from "../../../src/settings/importTables";
 import { ExcelWorkbookSettings } from "../../../src/excel/workbookSettings";
 import { workbookSettings } from "../../../src/functions/formulaRuntime";
 import type { JournalLayout, JournalSheetState } from "../../../src/journal/contract";

@@ -4,9 +4,11 @@
 // all) each put in their own records over the value read in the same request.
 import {
   importTablesOf,
-  markedTableName,
   mergedImportTablesValue,
-} from "../../../src/excel/tableWriter";
+  parseImportTableRecords,
+  serializeImportTableRecords,
+} from "../../../src/settings/importTables";
+import { markedTableName } from "../../../src/settings/tableMarkers";
 
 const A = "LedgerSheets_Table_aaaa";
 const B = "LedgerSheets_Table_bbbb";
@@ -137,5 +139,55 @@ describe("mergedImportTablesValue()", () => {
     for (const setting of ["{not json", undefined]) {
       expect(JSON.parse(mergedImportTablesValue({ setting, tables, names }, own))).toEqual(own);
     }
+  });
+});
+
+describe("parseImportTableRecords()", () => {
+  it("keeps well-formed records and leaves out every malformed one", () => {
+    const value = JSON.stringify([
+      { id: "1", marker: A, given: "Invoices", status: "Imported", shown: true, project: "Acme" },
+      { marker: B, given: "Bills" },
+      { id: 7, marker: A, given: "Invoices" },
+      { id: "1", marker: "Budget", given: "Invoices" },
+      { id: "1", marker: A },
+      { id: "1", marker: A, given: 3 },
+      null,
+      "LedgerSheets_Table_aaaa",
+      [A],
+    ]);
+    expect(parseImportTableRecords(value)).toEqual([
+      { id: "1", marker: A, given: "Invoices", status: "Imported", shown: true, project: "Acme" },
+      { marker: B, given: "Bills" },
+    ]);
+  });
+
+  it("drops fields of the wrong type, keeping the record", () => {
+    const value = JSON.stringify([
+      { marker: A, given: "Invoices", status: 5, shown: "yes", project: false, extra: 1 },
+    ]);
+    expect(parseImportTableRecords(value)).toEqual([{ marker: A, given: "Invoices" }]);
+  });
+
+  it("reads nothing from a value that is not a JSON list", () => {
+    for (const value of [
+      undefined,
+      null,
+      42,
+      "",
+      "{",
+      "{}",
+      '"text"',
+      JSON.stringify({ marker: A }),
+    ]) {
+      expect(parseImportTableRecords(value)).toEqual([]);
+    }
+  });
+
+  it("reads back what serializeImportTableRecords wrote", () => {
+    const records = [
+      { id: "1", marker: A, given: "Invoices", status: "Imported", shown: true, project: "Acme" },
+      { marker: B, given: "Bills_2" },
+    ];
+    expect(parseImportTableRecords(serializeImportTableRecords(records))).toEqual(records);
   });
 });

@@ -1,0 +1,72 @@
+// Reads and writes the `ledgerSheets.importTables` setting and the tables and defined names it is
+// judged against (src/settings/importTables.ts), in the request of the import that needs them.
+import {
+  IMPORT_TABLES_SETTING,
+  type ImportTableRecord,
+  importTablesOf,
+  type ImportTablesSnapshot,
+  mergedImportTablesValue,
+} from "../settings/importTables";
+import { TABLE_MARKER_PREFIX } from "../settings/tableMarkers";
+
+/**
+ * Reads what {@link importTablesOf} and {@link mergedImportTablesValue} need (one sync): the
+ * setting, the tables' ids and names and the defined names' formulas.
+ */
+export async function importTablesSetting(
+  context: Excel.RequestContext,
+): Promise<ImportTablesSnapshot> {
+  const read = queueImportTablesSnapshot(context);
+  await context.sync();
+  return read();
+}
+
+/**
+ * Queues loading an {@link ImportTablesSnapshot} (the tables with `extra` properties too); after
+ * the sync, the returned function gives it, with the loaded tables.
+ */
+export function queueImportTablesSnapshot(
+  context: Excel.RequestContext,
+  extra: readonly string[] = [],
+): () => ImportTablesSnapshot & { readonly items: Excel.Table[] } {
+  const workbook = context.workbook;
+  const tables = workbook.tables.load(
+    ["items/id", "items/name", ...extra.map((property) => `items/${property}`)].join(","),
+  );
+  const names = workbook.names.load("items/name,items/formula");
+  const setting = workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING).load("value");
+  return () => snapshotOf(setting, tables, names);
+}
+
+/** The snapshot {@link queueImportTablesSnapshot} loaded, read after the sync. */
+function snapshotOf(
+  setting: Excel.Setting,
+  tables: Excel.TableCollection,
+  names: Excel.NamedItemCollection,
+): ImportTablesSnapshot & { readonly items: Excel.Table[] } {
+  return {
+    setting: setting.isNullObject ? undefined : setting.value,
+    tables: tables.items.map((table) => ({ id: table.id, name: table.name })),
+    names: names.items.map((name) => ({ name: name.name, formula: name.formula })),
+    items: tables.items,
+  };
+}
+
+/**
+ * Queues writing the setting ({@link mergedImportTablesValue}) and deleting the markers of
+ * recorded tables that are gone. Deleting such a marker is safe: it is the add-in's (its prefix,
+ * and a record names it), and `=#REF!` refers to nothing, so no formula gets a value from it;
+ * no other name is ever deleted.
+ */
+export function queueImportTables(
+  context: Excel.RequestContext,
+  current: ImportTablesSnapshot,
+  own: readonly ImportTableRecord[],
+  created?: ImportTableRecord,
+): void {
+  const workbook = context.workbook;
+  workbook.settings.add(IMPORT_TABLES_SETTING, mergedImportTablesValue(current, own, created));
+  for (const marker of importTablesOf(current).deadMarkers) {
+    if (marker.startsWith(TABLE_MARKER_PREFIX)) workbook.names.getItem(marker).delete();
+  }
+}

@@ -1,0 +1,218 @@
+// The `ledgerSheets.importTables` workbook setting: the records of the tables imports created,
+// how they are read from and written to the setting's JSON, and how they are judged against the
+// workbook's tables and defined names. Pure: the reads and writes are in src/excel.
+import { isDeadMarker, markedTableName, TABLE_MARKER_PREFIX } from "./tableMarkers";
+
+/**
+ * The workbook setting (saved in the file) that records the tables imports created: only those are
+ * refreshed in place. Each is `{"id", "marker", "given", "status", "shown", "project"}`
+ * ({@link ImportTableRecord}). A table is the import's only on two proofs, since the file is
+ * untrusted and Excel's table ids are not durable (a deleted table's id can be given to a table
+ * the user makes later): the record's id is the table's, and the record's marker, a defined name
+ * the import created with the table, still refers to that table ({@link importTablesOf}).
+ */
+export const IMPORT_TABLES_SETTING = "ledgerSheets.importTables";
+
+/** One table an import created, as {@link IMPORT_TABLES_SETTING} records it. */
+export interface ImportTableRecord {
+  /**
+   * Excel's id of the table (Table.id). Absent while the import that created the table has not
+   * finished: until then the marker alone says which table it is.
+   */
+  readonly id?: string;
+  /**
+   * The hidden workbook-scoped defined name created with the table, `=Invoices[#All]`. Excel
+   * rewrites it when the table is renamed and turns it into `=#REF!` when the table is deleted.
+   */
+  readonly marker: string;
+  /** The name the import gave it ("Invoices", "Invoices_2"): which import it belongs to. */
+  readonly given: string;
+  /** The last import's final status line (also when it could not be shown on the sheet). */
+  readonly status?: string;
+  /** True when `status` was written into the status cell, two rows above the header. */
+  readonly shown?: boolean;
+  /**
+   * The project whose data the table holds (src/settings/projects.ts); absent for a table
+   * imported before the workbook had projects, which belongs to its first project.
+   */
+  readonly project?: string;
+}
+
+/** A table of the workbook that an import created, with its id and the name it has now. */
+export interface OurTable extends ImportTableRecord {
+  readonly id: string;
+  readonly name: string;
+}
+
+/**
+ * A table the records claim but whose proofs disagree: the add-in never writes to it.
+ * "id only": it has a record's id but not that record's marker (the import's table was
+ * deleted and its id given to this one, or the file was edited); "marker only": it has a
+ * record's marker but not its id; "claimed twice": more than one record claims it.
+ */
+export interface DisputedTable {
+  /** The table's name now. */
+  readonly name: string;
+  /** The name the claiming record says the import gave its table. */
+  readonly given: string;
+  readonly project?: string;
+  readonly reason: "id only" | "marker only" | "claimed twice";
+}
+
+/**
+ * What one request read of the workbook for the import tables: the setting's value, the tables
+ * (id and name) and the workbook's defined names (name and formula).
+ */
+export interface ImportTablesSnapshot {
+  readonly setting: unknown;
+  readonly tables: readonly { readonly id: string; readonly name: string }[];
+  readonly names: readonly { readonly name: string; readonly formula: string }[];
+}
+
+/** The import tables a {@link ImportTablesSnapshot} shows. */
+export interface ImportTablesFound {
+  /** The tables that are the import's on both proofs, with their records. */
+  readonly ours: readonly OurTable[];
+  /** The tables records claim whose proofs disagree. */
+  readonly disputed: readonly DisputedTable[];
+  /** The records to write back: those whose table is still there, ids filled in. */
+  readonly kept: readonly ImportTableRecord[];
+  /** Markers of recorded tables that Excel turned into `=#REF!` (the tables are deleted). */
+  readonly deadMarkers: readonly string[];
+}
+
+/** The records a setting's value holds; anything malformed is left out. */
+export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
+  let listed: unknown;
+  try {
+    listed = typeof value === "string" ? JSON.parse(value) : [];
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(listed)) return [];
+  const records: ImportTableRecord[] = [];
+  for (const entry of listed as unknown[]) {
+    if (typeof entry !== "object" || entry === null) continue;
+    const { id, marker, given, status, shown, project } = entry as Record<string, unknown>;
+    if (typeof marker !== "string" || !marker.startsWith(TABLE_MARKER_PREFIX)) continue;
+    if (typeof given !== "string" || (id !== undefined && typeof id !== "string")) continue;
+    records.push({
+      ...(id === undefined ? {} : { id }),
+      marker,
+      given,
+      ...(typeof status === "string" ? { status } : {}),
+      ...(shown === true ? { shown } : {}),
+      ...(typeof project === "string" ? { project } : {}),
+    });
+  }
+  return records;
+}
+
+/** The setting's value holding `records`, each with only the fields it has. */
+export function serializeImportTableRecords(records: readonly ImportTableRecord[]): string {
+  const listed = records.map(({ id, marker, given, status, shown, project }) => ({
+    ...(id === undefined ? {} : { id }),
+    marker,
+    given,
+    ...(status !== undefined ? { status } : {}),
+    ...(shown ? { shown } : {}),
+    ...(project !== undefined ? { project } : {}),
+  }));
+  return JSON.stringify(listed);
+}
+
+/**
+ * Judges `records` against the workbook. A record's table is ours when its id is the table's
+ * and its marker refers to that table; a record without an id (its import has not finished) by
+ * the marker alone. A record whose table is gone (no table has its id, or its marker is missing
+ * or refers to no table) is dropped; one whose proofs point at different tables is kept (the
+ * table is still there) but its tables are disputed, as is a table two records claim.
+ */
+function judge(
+  records: readonly ImportTableRecord[],
+  snapshot: Omit<ImportTablesSnapshot, "setting">,
+): ImportTablesFound {
+  const byId = new Map(snapshot.tables.map((table) => [table.id, table]));
+  const byName = new Map(snapshot.tables.map((table) => [table.name.toLowerCase(), table]));
+  const formulas = new Map(snapshot.names.map((name) => [name.name.toLowerCase(), name.formula]));
+  const claims = new Map<
+    string,
+    { table: { id: string; name: string }; record: ImportTableRecord }[]
+  >();
+  const disputes = new Map<string, DisputedTable>();
+  const kept: ImportTableRecord[] = [];
+  const deadMarkers: string[] = [];
+  const dispute = (
+    table: { id: string; name: string },
+    record: ImportTableRecord,
+    reason: DisputedTable["reason"],
+  ) => {
+    if (disputes.has(table.id)) return;
+    const { given, project } = record;
+    disputes.set(table.id, {
+      name: table.name,
+      given,
+      ...(project === undefined ? {} : { project }),
+      reason,
+    });
+  };
+  for (const record of records) {
+    const formula = formulas.get(record.marker.toLowerCase());
+    if (formula !== undefined && isDeadMarker(formula)) deadMarkers.push(record.marker);
+    const markedName = formula === undefined ? null : markedTableName(formula);
+    const marked = markedName === null ? undefined : byName.get(markedName.toLowerCase());
+    const held = record.id === undefined ? marked : byId.get(record.id);
+    if (held && held !== marked) dispute(held, record, "id only");
+    if (marked && held !== marked) dispute(marked, record, "marker only");
+    if (!held || !marked) continue;
+    const withId = { ...record, id: held.id };
+    kept.push(withId);
+    if (held !== marked) continue;
+    const list = claims.get(held.id) ?? [];
+    list.push({ table: held, record: withId });
+    claims.set(held.id, list);
+  }
+  const ours: OurTable[] = [];
+  for (const [id, list] of claims) {
+    const only = list.length === 1 ? list[0] : undefined;
+    if (only && !disputes.has(id)) {
+      ours.push({ ...only.record, id, name: only.table.name });
+    } else if (!disputes.has(id) && list[0]) {
+      dispute(list[0].table, list[0].record, "claimed twice");
+    }
+  }
+  return { ours, disputed: [...disputes.values()], kept, deadMarkers };
+}
+
+/** The import tables of the workbook as `snapshot` shows it (see {@link judge}). */
+export function importTablesOf(snapshot: ImportTablesSnapshot): ImportTablesFound {
+  return judge(parseImportTableRecords(snapshot.setting), snapshot);
+}
+
+/**
+ * The setting's value with `own` records put in, over `current` read in the same request:
+ * records of other tables are kept as they are (imports that run side by side never put back
+ * each other's older statuses), a record with one of `own`'s markers is replaced, and records
+ * whose table is gone are dropped, own ones too. `created`: the record of a table created in
+ * this request (its marker is not in `current`), kept as it is. With nothing read, only `own`.
+ */
+export function mergedImportTablesValue(
+  current: ImportTablesSnapshot | undefined,
+  own: readonly ImportTableRecord[],
+  created?: ImportTableRecord,
+): string {
+  const markers = new Set(own.map((record) => record.marker.toLowerCase()));
+  const records =
+    current === undefined
+      ? own
+      : judge(
+          [
+            ...parseImportTableRecords(current.setting).filter(
+              (record) => !markers.has(record.marker.toLowerCase()),
+            ),
+            ...own,
+          ],
+          current,
+        ).kept;
+  return serializeImportTableRecords([...records, ...(created ? [created] : [])]);
+}
