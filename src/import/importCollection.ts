@@ -121,7 +121,7 @@ class CollectionImport {
   }
 
   /** Fetches and writes every page, then writes the status lines and says how it went. */
-  async import(): Promise<ImportResult> {
+  async execute(): Promise<ImportResult> {
     let ending = await this.fetchAll();
     // Write what was fetched, so the sheet holds every record the status line counts.
     try {
@@ -401,5 +401,5 @@ export async function importCollection(
 ): Promise<ImportResult> {
   const info = COLLECTIONS.find((c) => c.id === request.collection);
   if (!info) throw new ApiError("config", `Unknown collection “${request.collection}”.`);
-  return await new CollectionImport(run, request, limits, info).import();
+  return await new CollectionImport(run, request, limits, info).execute();
 }
