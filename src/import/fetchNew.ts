@@ -141,7 +141,7 @@ async function addAtTop(
   table: KnownTable,
   idHeader: string,
   shaped: ShapedRows,
-  requests: number,
+  found: { readonly records: number; readonly requests: number },
 ): Promise<PrependResult> {
   const { request, shapers } = fetch;
   const onProgress = request.onProgress;
@@ -157,9 +157,9 @@ async function addAtTop(
       ? {
           onBlock: (written: number) =>
             onProgress({
-              records: shaped.rows.length,
+              records: found.records,
               written,
-              pages: requests,
+              pages: found.requests,
               message: `Added ${count(written, "new record")}…`,
             }),
         }
@@ -211,7 +211,10 @@ export async function fetchNewIntoTable(
 
   const shaped = shapers.shapePage(walk.records).main;
   const notes = misfitNotes(fetch, shaped, walk.records);
-  const added = await addAtTop(fetch, table, idHeader, shaped, requests);
+  const added = await addAtTop(fetch, table, idHeader, shaped, {
+    records: walk.records.length,
+    requests,
+  });
   if (added.kind === "no-table") return await full(`table “${table.tableName}” is gone`);
   return {
     sheetName: added.sheetName,
