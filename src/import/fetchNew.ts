@@ -5,18 +5,26 @@
 // known record deleted, or the order not what we think) it falls back to a full refresh and says
 // why.
 import { ApiError, isApiError, type JsonRecord } from "../api";
-import { prependRows } from "../excel/prependRows";
+import { prependRows, type PrependResult } from "../excel/prependRows";
 import { readImportTableIds } from "../excel/importTableIds";
 import type { ExcelRun } from "../excel/run";
 import type { RowBlock } from "../sheets/rowBlock";
 import { headerForPath } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
+import {
+  fullRefreshMessage,
+  newRowsMessage,
+  newRowsStatus,
+  tableForNewRows,
+  type KnownTable,
+} from "./fetchNewSummary";
 import { importCollection, type ImportLimits } from "./importCollection";
-import { filtersClearedNote } from "./tableNotes";
+import { count } from "../util/plural";
+import { sourceOf } from "./importSummary";
 import { MisfitSummary } from "./misfitSummary";
-import { fetchNewRecords, recordIdOf } from "./newRecords";
-import { shapersFor } from "./shapers";
-import { COLLECTIONS } from "../domain/collections";
+import { fetchNewRecords, recordIdOf, type NewRecords } from "./newRecords";
+import { shapersFor, type CollectionShapers, type ShapedRows } from "./shapers";
+import { COLLECTIONS, type CollectionInfo } from "../domain/collections";
 import type { ImportRequest, ImportResult } from "./types";
 
 /** What a fetch of new records did: only the new ones, or (falling back) a full refresh. */
@@ -33,16 +41,14 @@ export interface FetchNewOptions extends ImportLimits {
   readonly maxNewRecords?: number;
 }
 
-/** Said with every fetch of new records: what it cannot see, and what to use instead. */
-export const NEW_ONLY_CAVEAT =
-  "Changes to records already in the table are not fetched; use Refresh for those.";
-
-function count(n: number, noun: string): string {
-  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
-}
-
-function stamp(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** What every step of a fetch of new records works from. */
+interface FetchNew {
+  readonly run: ExcelRun;
+  readonly request: ImportRequest;
+  readonly options: FetchNewOptions;
+  readonly info: CollectionInfo;
+  readonly shapers: CollectionShapers;
+  readonly source: string;
 }
 
 /** The new records cut into blocks of at most one request each, in the server's order. */
@@ -74,6 +80,96 @@ function blocksOf(
 }
 
 /**
+ * Looks for the records the table lacks, reporting each page; "cancelled" when the request's
+ * signal stopped the search.
+ */
+async function searchNew(
+  fetch: FetchNew,
+  table: KnownTable,
+  onRequests: (requests: number) => void,
+): Promise<NewRecords | "cancelled"> {
+  const { request, options, info } = fetch;
+  const onProgress = request.onProgress;
+  onProgress?.({
+    records: 0,
+    pages: 0,
+    message: `Looking for new ${info.label} at ${fetch.source}…`,
+  });
+  try {
+    return await fetchNewRecords(
+      request.api,
+      request.path ?? info.defaultPath,
+      new Set(table.ids),
+      {
+        ...(options.maxNewRecords === undefined ? {} : { maxNewRecords: options.maxNewRecords }),
+        ...(request.signal === undefined ? {} : { signal: request.signal }),
+        ...(table.ids[0] === undefined ? {} : { newest: table.ids[0] }),
+        onPage: (pages, found) => {
+          onRequests(pages);
+          onProgress?.({
+            records: found,
+            pages,
+            message: `Looking for new ${info.label}: ${count(found, "new record")} so far…`,
+          });
+        },
+      },
+    );
+  } catch (error) {
+    if (isApiError(error) && error.kind === "aborted") return "cancelled";
+    throw error;
+  }
+}
+
+/** The new records' cells written as text in columns of another kind, said for the message. */
+function misfitNotes(
+  fetch: FetchNew,
+  shaped: ShapedRows,
+  records: readonly JsonRecord[],
+): readonly string[] {
+  const misfits = new MisfitSummary();
+  misfits.add(
+    null,
+    fetch.shapers.main.columns(),
+    shaped.misfits,
+    records.length,
+    (row) => recordIdOf(records[row] ?? {}) ?? `new row ${row + 1}`,
+  );
+  return misfits.notes();
+}
+
+/** Puts the new rows at the top of the table, block by block, and its status line above it. */
+async function addAtTop(
+  fetch: FetchNew,
+  table: KnownTable,
+  idHeader: string,
+  shaped: ShapedRows,
+  found: { readonly records: number; readonly requests: number },
+): Promise<PrependResult> {
+  const { request, shapers } = fetch;
+  const onProgress = request.onProgress;
+  return await prependRows(fetch.run, {
+    wanted: shapers.layout.tableName,
+    ...(request.project === undefined ? {} : { project: request.project }),
+    columns: shapers.main.columns(),
+    blocks: blocksOf(shaped, fetch.options),
+    // The walk met a known id, so the table had one: its first.
+    ids: { header: idHeader, newest: table.ids[0] ?? "" },
+    status: newRowsStatus(fetch.info.label, fetch.source, new Date(), table.tableName),
+    ...(onProgress
+      ? {
+          onBlock: (written: number) =>
+            onProgress({
+              records: found.records,
+              written,
+              pages: found.requests,
+              message: `Added ${count(written, "new record")}…`,
+            }),
+        }
+      : {}),
+  });
+}
+
+/**
  * Adds the records of `request.collection` that its import table lacks, or refreshes the table
  * in full when that is not possible. Cancel stops the search for new records before anything
  * is written (the table is left as it was); rows are written only once the search is done.
@@ -86,11 +182,12 @@ export async function fetchNewIntoTable(
   const info = COLLECTIONS.find((c) => c.id === request.collection);
   if (!info) throw new ApiError("config", `Unknown collection “${request.collection}”.`);
   const shapers = shapersFor(request.collection, request.project);
-  const source = request.api.baseUrl.replace(/^https?:\/\//, "");
+  const source = sourceOf(request.api.baseUrl);
+  const fetch: FetchNew = { run, request, options, info, shapers, source };
   let requests = 0;
   const full = async (why: string): Promise<FetchNewResult> => {
     const result = await importCollection(run, request, options);
-    const message = `Fetching only new records was not possible (${why}), so ${info.label} were refreshed in full. ${result.message}`;
+    const message = fullRefreshMessage(info.label, why, result.message);
     return { ...result, message, mode: "full", added: 0, requests };
   };
 
@@ -98,126 +195,35 @@ export async function fetchNewIntoTable(
     return await full("payments are refreshed together with their allocations sheet");
   }
   const idHeader = headerForPath(["id"], "text");
-  const table = await readImportTableIds(run, shapers.layout.tableName, idHeader, request.project);
-  if (table.kind === "no-table") return await full(`there is no ${info.label} table yet`);
-  if (table.kind === "no-id-column") {
-    return await full(`table “${table.tableName}” has no “${idHeader}” column to match records by`);
-  }
-  if (table.status?.startsWith("PARTIAL")) {
-    return await full(`table “${table.tableName}” holds a partial import`);
-  }
+  const ids = await readImportTableIds(run, shapers.layout.tableName, idHeader, request.project);
+  const table = tableForNewRows(ids, info.label, idHeader);
+  if ("why" in table) return await full(table.why);
 
-  const onProgress = request.onProgress;
-  onProgress?.({
-    records: 0,
-    pages: 0,
-    message: `Looking for new ${info.label} at ${source}…`,
+  const walk = await searchNew(fetch, table, (pages) => {
+    requests = pages;
   });
-  let walk: Awaited<ReturnType<typeof fetchNewRecords>>;
-  try {
-    walk = await fetchNewRecords(
-      request.api,
-      request.path ?? info.defaultPath,
-      new Set(table.ids),
-      {
-        ...(options.maxNewRecords === undefined ? {} : { maxNewRecords: options.maxNewRecords }),
-        ...(request.signal === undefined ? {} : { signal: request.signal }),
-        ...(table.ids[0] === undefined ? {} : { newest: table.ids[0] }),
-        onPage: (pages, found) => {
-          requests = pages;
-          onProgress?.({
-            records: found,
-            pages,
-            message: `Looking for new ${info.label}: ${count(found, "new record")} so far…`,
-          });
-        },
-      },
-    );
-  } catch (error) {
-    if (isApiError(error) && error.kind === "aborted") {
-      return {
-        sheetName: shapers.layout.sheetName,
-        tableName: table.tableName,
-        rows: table.ids.length,
-        complete: false,
-        message: `Cancelled; table “${table.tableName}” was not changed.`,
-        notes: [],
-        mode: "new",
-        added: 0,
-        requests,
-      };
-    }
-    throw error;
+  if (walk === "cancelled") {
+    const message = `Cancelled; table “${table.tableName}” was not changed.`;
+    const { sheetName } = shapers.layout;
+    const unchanged = { sheetName, tableName: table.tableName, rows: table.ids.length };
+    return { ...unchanged, complete: false, message, notes: [], mode: "new", added: 0, requests };
   }
   requests = walk.requests;
   if (walk.kind === "full-refresh-needed") return await full(walk.reason);
 
-  const records: readonly JsonRecord[] = walk.records;
-  const shaped = shapers.shapePage(records).main;
-  const misfits = new MisfitSummary();
-  misfits.add(
-    null,
-    shapers.main.columns(),
-    shaped.misfits,
-    records.length,
-    (row) => recordIdOf(records[row] ?? {}) ?? `new row ${row + 1}`,
-  );
-  const when = stamp(new Date());
-  // The walk met a known id, so the table had one: its first.
-  const newest = table.ids[0] ?? "";
-  const added = await prependRows(run, {
-    wanted: shapers.layout.tableName,
-    ...(request.project === undefined ? {} : { project: request.project }),
-    columns: shapers.main.columns(),
-    blocks: blocksOf(shaped, options),
-    ids: { header: idHeader, newest },
-    status: (rows, written, there, cleared) =>
-      `${info.label} · ${count(rows, "record")} · ${count(written, "new record")} added ${when} from ${source}${there === 0 ? "" : `, ${there.toLocaleString("en-US")} more already added by another update`} · earlier rows as of the last full refresh${cleared ? ` · ${filtersClearedNote(table.tableName)}` : ""}`,
-    ...(onProgress
-      ? {
-          onBlock: (written: number) =>
-            onProgress({
-              records: records.length,
-              written,
-              pages: requests,
-              message: `Added ${count(written, "new record")}…`,
-            }),
-        }
-      : {}),
+  const shaped = shapers.shapePage(walk.records).main;
+  const notes = misfitNotes(fetch, shaped, walk.records);
+  const added = await addAtTop(fetch, table, idHeader, shaped, {
+    records: walk.records.length,
+    requests,
   });
   if (added.kind === "no-table") return await full(`table “${table.tableName}” is gone`);
-  const notes = misfits.notes();
-  const what =
-    added.added > 0
-      ? `Added ${count(added.added, "new record")} at the top of table “${added.tableName}” (${count(requests, "request")}); it now has ${count(added.rows, "record")}.`
-      : added.alreadyThere > 0
-        ? `Added no records to table “${added.tableName}” (${count(requests, "request")}); it has ${count(added.rows, "record")}.`
-        : added.notAdded > 0
-          ? `Added no records to table “${added.tableName}” (${count(requests, "request")}).`
-          : `No new ${info.label} since the table was last updated (${count(requests, "request")}).`;
-  const others =
-    added.alreadyThere === 0
-      ? ""
-      : ` ${count(added.alreadyThere, "new record")} ${added.alreadyThere === 1 ? "was" : "were"} already there, added by another update meanwhile.`;
-  const stopped =
-    added.notAdded === 0
-      ? ""
-      : ` The table's first rows changed while the new records went in (another update or an edit), so ${count(added.notAdded, "new record")} ${added.notAdded === 1 ? "was" : "were"} not added rather than risk adding ${added.notAdded === 1 ? "it" : "them"} twice or out of order; use Fetch new again.`;
-  const blocked =
-    added.statusBlocked === null
-      ? ""
-      : ` The table's status line was not updated: ${added.statusBlocked.reason === "no room" ? "there is no room for it above the table" : `${added.statusBlocked.address} holds your data`}.`;
   return {
     sheetName: added.sheetName,
     tableName: added.tableName,
     rows: added.rows,
     complete: added.notAdded === 0,
-    message: [
-      what + others + stopped,
-      NEW_ONLY_CAVEAT + blocked,
-      ...(added.filtersCleared ? [filtersClearedNote(added.tableName)] : []),
-      ...notes,
-    ].join(" "),
+    message: newRowsMessage(info.label, added, requests, notes),
     notes,
     mode: "new",
     added: added.added,

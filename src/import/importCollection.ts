@@ -11,22 +11,31 @@ import {
   JsonValue,
   Payment,
 } from "../api";
-import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
 import type { ExcelRun } from "../excel/run";
+import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
 import { finishTables, TableWriter, writeBlocks } from "../excel/tableWriter";
-import type { RowBlock } from "../sheets/rowBlock";
+import type { ColumnSpec } from "../sheets/cells";
+import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY, type RecordShaper } from "../sheets";
+import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
+import {
+  connectingProgress,
+  fetchedProgress,
+  importSummary,
+  serverPartialReason,
+  sourceOf,
+  wroteProgress,
+  type ImportOutcome,
+} from "./importSummary";
 import {
   allocationsImportingStatus,
   allocationsStatus,
   importingStatus,
 } from "../sheets/tableNameAndStatus";
-import type { CellValue, ColumnSpec } from "../sheets/cells";
-import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY } from "../sheets";
-import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
 import { MisfitSummary } from "./misfitSummary";
-import { shapersFor, ShapedPage, ShapedRows } from "./shapers";
+import { PageRecords, PendingRows } from "./pageRows";
+import { shapersFor, type CollectionShapers } from "./shapers";
 import { withTableNotes } from "./tableNotes";
-import { COLLECTIONS } from "../domain/collections";
+import { COLLECTIONS, type CollectionInfo } from "../domain/collections";
 import type { ImportProgress, ImportRequest, ImportResult } from "./types";
 
 /** The one column of an empty collection's new table (a refreshed table keeps its own). */
@@ -36,100 +45,10 @@ const EMPTY_LIST_COLUMN: ColumnSpec = {
   kind: "text",
 };
 
-/** Rows waiting to be written to one table. */
-class PendingRows {
-  rows: CellValue[][] = [];
-  textCells: { row: number; column: number }[] = [];
-  formatCells: { row: number; column: number; format: string }[] = [];
-  bytes = 0;
-
-  /** Adds rows `from` to `to` (exclusive) of `shaped`. */
-  add(shaped: ShapedRows, from: number, to: number): void {
-    if (to <= from) return;
-    const offset = this.rows.length - from;
-    for (let row = from; row < to; row++) {
-      this.rows.push(shaped.rows[row]!);
-      this.bytes += shaped.rowBytes[row] ?? 0;
-    }
-    for (const cell of shaped.textCells) {
-      if (cell.row >= from && cell.row < to) {
-        this.textCells.push({ row: cell.row + offset, column: cell.column });
-      }
-    }
-    for (const cell of shaped.formatCells ?? []) {
-      if (cell.row >= from && cell.row < to) {
-        this.formatCells.push({ ...cell, row: cell.row + offset });
-      }
-    }
-  }
-
-  take(): RowBlock {
-    const block = { rows: this.rows, textCells: this.textCells, formatCells: this.formatCells };
-    this.rows = [];
-    this.textCells = [];
-    this.formatCells = [];
-    this.bytes = 0;
-    return block;
-  }
-}
-
-/**
- * A page's records as the unit of writing: a payment goes with its allocations, into the same
- * request and within the same row limit. `linkedStart[i]` is the first linked row of record i.
- */
-class PageRecords {
-  readonly count: number;
-  private readonly linkedStart: number[] = [0];
-
-  constructor(readonly page: ShapedPage) {
-    this.count = page.main.rows.length;
-    const perRecord = page.linked?.perRecord;
-    for (let i = 0; i < this.count; i++) {
-      this.linkedStart.push(this.linkedStart[i]! + (perRecord?.[i] ?? 0));
-    }
-  }
-
-  /** The first linked row of record `index` (the linked row count when index is the count). */
-  linkedRow(index: number): number {
-    return this.linkedStart[index] ?? 0;
-  }
-
-  /** Each record's estimated request bytes: its row and its linked rows. */
-  bytes(): number[] {
-    const { main, linked } = this.page;
-    const bytes: number[] = [];
-    for (let i = 0; i < this.count; i++) {
-      let each = main.rowBytes[i] ?? 0;
-      if (linked) {
-        for (let row = this.linkedRow(i); row < this.linkedRow(i + 1); row++) {
-          each += linked.rowBytes[row] ?? 0;
-        }
-      }
-      bytes.push(each);
-    }
-    return bytes;
-  }
-
-  /** How many records, from the first, fit in `mainRoom` rows and `linkedRoom` linked rows. */
-  fitting(mainRoom: number, linkedRoom: number): number {
-    let keep = Math.max(0, Math.min(this.count, mainRoom));
-    while (keep > 0 && this.linkedRow(keep) > linkedRoom) keep -= 1;
-    return keep;
-  }
-}
-
 /** A record's id for people (`inv-1`, `9007199254740993`), or null when it has none. */
 function idOf(id: JsonValue | undefined): string | null {
   if (typeof id === "string" && id !== "") return id;
   return isJsonNumber(id) ? String(id) : null;
-}
-
-function stamp(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
-
-function count(n: number, noun: string): string {
-  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** Limits an import works within; tests lower them to reach the edges quickly. */
@@ -140,6 +59,332 @@ export interface ImportLimits {
   readonly blockRows?: number;
   /** Estimated request bytes of a write block ({@link BLOCK_MAX_BYTES} by default). */
   readonly blockBytes?: number;
+}
+
+/** The tables an import writes to, once its first page has shown their columns. */
+interface OpenTables {
+  readonly main: TableWriter;
+  /** Payments only: the allocations table, and the shaper of its rows. */
+  readonly linked: { readonly writer: TableWriter; readonly shaper: RecordShaper } | null;
+}
+
+/** How the fetching ended, and what stopped it when it failed. */
+interface Ending {
+  readonly outcome: ImportOutcome;
+  readonly failure: unknown;
+}
+
+/**
+ * One run of an import: the pages fetched so far, the rows pending and written, and the tables
+ * they go to. Each page is written as it comes (at most one write in flight); the run ends by
+ * writing the status lines that say how it went.
+ */
+class CollectionImport {
+  private readonly source: string;
+  private readonly shapers: CollectionShapers;
+  private readonly planner: BlockPlanner;
+  private readonly pendingMain = new PendingRows();
+  private readonly pendingLinked = new PendingRows();
+  private readonly misfits = new MisfitSummary();
+  private tables: OpenTables | null = null;
+  private pages = 0;
+  /** Records received. */
+  private fetched = 0;
+  /** Records received and bound for the sheet (not those past the row limit). */
+  private accepted = 0;
+  /** Rows whose write has completed. */
+  private written = 0;
+  /** Rows handed to a write. */
+  private committed = 0;
+  /** Linked rows handed to a write. */
+  private linkedCommitted = 0;
+  private total: number | undefined;
+  private serverPartial: string | null = null;
+  private rowLimitHit = false;
+  private inFlight: Promise<void> = Promise.resolve();
+  private writeError: unknown = null;
+
+  constructor(
+    private readonly run: ExcelRun,
+    private readonly request: ImportRequest,
+    private readonly limits: ImportLimits,
+    private readonly info: CollectionInfo,
+  ) {
+    this.source = sourceOf(request.api.baseUrl);
+    this.shapers = shapersFor(request.collection, request.project);
+    this.planner = new BlockPlanner(
+      limits.blockRows ?? BLOCK_MAX_ROWS,
+      limits.blockBytes ?? BLOCK_MAX_BYTES,
+    );
+  }
+
+  /** Fetches and writes every page, then writes the status lines and says how it went. */
+  async execute(): Promise<ImportResult> {
+    let ending = await this.fetchAll();
+    // Write what was fetched, so the sheet holds every record the status line counts.
+    try {
+      await this.drain();
+    } catch (error) {
+      ending = { outcome: "failed", failure: ending.failure ?? error };
+    }
+    return await this.finish(ending);
+  }
+
+  /** Fetches the pages and hands each to {@link writePage}; a cancel or failure ends it. */
+  private async fetchAll(): Promise<Ending> {
+    const { api, signal } = this.request;
+    const options = signal ? { signal } : {};
+    try {
+      this.report(connectingProgress(this.source));
+      if (this.request.collection === "payments") {
+        for await (const batch of iteratePayments(api, options)) {
+          this.total = batch.count;
+          await this.writePage([], batch.page.data);
+          if (this.rowLimitHit) break;
+          if (batch.last && !batch.complete) {
+            this.serverPartial = serverPartialReason(batch.fetched, batch.count);
+          }
+        }
+      } else {
+        const path = this.request.path ?? this.info.defaultPath;
+        for await (const page of iterateCollection(api, path, options)) {
+          await this.writePage(page.data);
+          if (this.rowLimitHit) break;
+        }
+      }
+      if (!this.tables) await this.openTables(); // an empty collection still gets its table
+      const partial = this.rowLimitHit || this.serverPartial !== null;
+      return { outcome: partial ? "partial" : "complete", failure: null };
+    } catch (error) {
+      return this.stopped(error);
+    }
+  }
+
+  /** A cancel (the request's signal) or a failure, from what stopped the fetching. */
+  private stopped(error: unknown): Ending {
+    const aborted = error instanceof ApiError && error.kind === "aborted";
+    return { outcome: aborted ? "cancelled" : "failed", failure: error };
+  }
+
+  /** Opens the tables (created, or refreshed in place) with the columns known so far. */
+  private async openTables(): Promise<OpenTables> {
+    const { layout, linked } = this.shapers;
+    const columns = this.shapers.main.columns();
+    const main = await TableWriter.open(
+      this.run,
+      layout,
+      // An empty collection's discovering shaper has found no column; a table needs one.
+      columns.length > 0 ? columns : [EMPTY_LIST_COLUMN],
+      importingStatus(this.info.label, this.source, 0),
+      this.limits.sheetRows,
+      linked ? [{ layout: linked.layout, columns: linked.shaper.columns() }] : [],
+    );
+    const tables: OpenTables = {
+      main,
+      linked: linked
+        ? {
+            writer: await TableWriter.open(
+              this.run,
+              linked.layout,
+              linked.shaper.columns(),
+              allocationsImportingStatus(main.sheetName),
+              this.limits.sheetRows,
+            ),
+            shaper: linked.shaper,
+          }
+        : null,
+    };
+    this.tables = tables;
+    return tables;
+  }
+
+  /** Takes the page's records that fit under the row limit and writes them in blocks. */
+  private async writePage(
+    records: readonly JsonRecord[],
+    payments?: readonly Payment[],
+  ): Promise<void> {
+    this.pages += 1;
+    this.fetched += payments ? payments.length : records.length;
+    const page = new PageRecords(this.shapers.shapePage(records, payments));
+    if (page.count === 0 && !this.tables) return; // no columns may be known yet: open at the end
+    const tables = this.tables ?? (await this.openTables());
+    const main = this.pendingMain;
+    const linked = this.pendingLinked;
+    // The row limit: keep the records whose rows fit on every sheet, a payment together with
+    // its allocations.
+    const mainRoom = tables.main.capacity - this.committed - main.rows.length;
+    const linkedRoom = tables.linked
+      ? tables.linked.writer.capacity - this.linkedCommitted - linked.rows.length
+      : Infinity;
+    const keep = page.fitting(mainRoom, linkedRoom);
+    if (keep < page.count) this.rowLimitHit = true;
+    this.accepted += keep;
+    this.noteMisfits(tables, page, keep, records, payments);
+    const add = (from: number, to: number): void => {
+      main.add(page.page.main, from, to);
+      const linkedRows = page.page.linked;
+      if (linkedRows) linked.add(linkedRows, page.linkedRow(from), page.linkedRow(to));
+    };
+    // A page of long texts can be more than one request holds: write it in parts.
+    let from = 0;
+    const bytes = page.bytes().slice(0, keep);
+    for (const cut of this.planner.cuts(main.rows.length, main.bytes + linked.bytes, bytes)) {
+      add(from, cut);
+      from = cut;
+      this.planner.flushed();
+      await this.flush();
+    }
+    add(from, keep);
+    this.report(fetchedProgress(this.pages, this.fetched));
+    if (this.rowLimitHit || this.planner.shouldFlush(main.rows.length, main.bytes + linked.bytes)) {
+      this.planner.flushed();
+      await this.flush();
+    }
+  }
+
+  /** Counts the page's cells written as text in columns of another kind, for the summary. */
+  private noteMisfits(
+    tables: OpenTables,
+    page: PageRecords,
+    keep: number,
+    records: readonly JsonRecord[],
+    payments: readonly Payment[] | undefined,
+  ): void {
+    const shaped = page.page;
+    // Rows are numbered as in the table: those before this page, written or pending, come first.
+    const mainBase = this.committed + this.pendingMain.rows.length;
+    const twoSheets = shaped.linked !== undefined && tables.linked !== null;
+    const sheet = twoSheets ? tables.main.sheetName : null;
+    this.misfits.add(sheet, this.shapers.main.columns(), shaped.main.misfits, keep, (row) => {
+      const id = payments ? payments[row]?.id : idOf(records[row]?.["id"]);
+      return id ?? `table row ${mainBase + row + 1}`;
+    });
+    if (shaped.linked && tables.linked) {
+      const linkedBase = this.linkedCommitted + this.pendingLinked.rows.length;
+      const allocations = (payments ?? []).flatMap((payment) => payment.allocations);
+      this.misfits.add(
+        tables.linked.writer.sheetName,
+        tables.linked.shaper.columns(),
+        shaped.linked.misfits,
+        page.linkedRow(keep),
+        (row) => allocations[row]?.id ?? `table row ${linkedBase + row + 1}`,
+      );
+    }
+  }
+
+  /** Starts writing what is pending once the previous write is done (one write in flight). */
+  private async flush(): Promise<void> {
+    await this.inFlight;
+    if (this.writeError) throw this.writeError;
+    const tables = this.tables;
+    const main = this.pendingMain;
+    const linked = this.pendingLinked;
+    if (!tables || (main.rows.length === 0 && linked.rows.length === 0)) return;
+    const mainBlock = main.take();
+    const linkedBlock = linked.take();
+    const rows = mainBlock.rows.length;
+    this.committed += rows;
+    this.linkedCommitted += linkedBlock.rows.length;
+    const entries = [
+      {
+        writer: tables.main,
+        columns: this.shapers.main.columns(),
+        block: mainBlock,
+        status: importingStatus(this.info.label, this.source, this.committed),
+      },
+    ];
+    if (tables.linked) {
+      entries.push({
+        writer: tables.linked.writer,
+        columns: tables.linked.shaper.columns(),
+        block: linkedBlock,
+        status: allocationsImportingStatus(tables.main.sheetName),
+      });
+    }
+    this.inFlight = writeBlocks(this.run, entries).then(
+      () => {
+        this.written += rows;
+        this.report(wroteProgress(this.written, this.pages));
+      },
+      (error: unknown) => {
+        this.writeError = error;
+      },
+    );
+  }
+
+  /** Writes what is still pending and waits for the last write. */
+  private async drain(): Promise<void> {
+    if (!this.tables) return;
+    await this.flush();
+    await this.inFlight;
+    if (this.writeError) throw this.writeError;
+  }
+
+  /**
+   * Writes the status lines that say how the import ended and returns its result; rethrows the
+   * failure of a failed import once its tables are marked partial.
+   */
+  private async finish(ending: Ending): Promise<ImportResult> {
+    const { outcome, failure } = ending;
+    const tables = this.tables;
+    const notes = this.misfits.notes();
+    const summary = importSummary({
+      outcome,
+      label: this.info.label,
+      source: this.source,
+      written: this.written,
+      when: new Date(),
+      rowLimit: this.rowLimitHit ? (this.limits.sheetRows ?? EXCEL_MAX_ROWS) : null,
+      serverPartial: this.serverPartial,
+      opened: tables !== null,
+      statusShown: tables?.main.statusBlocked === null,
+      failure,
+      notes,
+    });
+    const { message, status } = withTableNotes(
+      summary.message,
+      summary.status,
+      tables?.main ?? null,
+      tables?.linked?.writer ?? null,
+      this.written,
+      outcome !== "complete",
+    );
+    if (tables) {
+      const writers = [{ writer: tables.main, status }];
+      if (tables.linked) {
+        writers.push({
+          writer: tables.linked.writer,
+          status: allocationsStatus(tables.main.sheetName, status),
+        });
+      }
+      try {
+        await finishTables(this.run, writers);
+      } catch (error) {
+        if (outcome !== "failed") throw error;
+      }
+    }
+    if (outcome === "failed") throw failure;
+    return {
+      sheetName: tables?.main.sheetName ?? this.shapers.layout.sheetName,
+      tableName: tables?.main.tableName ?? this.shapers.layout.tableName,
+      rows: this.written,
+      complete: outcome === "complete",
+      message,
+      notes,
+    };
+  }
+
+  private report(message: string): void {
+    const progress: ImportProgress = {
+      records: this.accepted,
+      written: this.written,
+      pages: this.pages,
+      message,
+    };
+    this.request.onProgress?.(
+      this.total === undefined ? progress : { ...progress, total: this.total },
+    );
+  }
 }
 
 /**
@@ -154,267 +399,5 @@ export async function importCollection(
 ): Promise<ImportResult> {
   const info = COLLECTIONS.find((c) => c.id === request.collection);
   if (!info) throw new ApiError("config", `Unknown collection “${request.collection}”.`);
-  const { api } = request;
-  const source = api.baseUrl.replace(/^https?:\/\//, "");
-  const shapers = shapersFor(request.collection, request.project);
-  const planner = new BlockPlanner(
-    limits.blockRows ?? BLOCK_MAX_ROWS,
-    limits.blockBytes ?? BLOCK_MAX_BYTES,
-  );
-  const main = new PendingRows();
-  const linked = new PendingRows();
-  let mainWriter: TableWriter | null = null;
-  let linkedWriter: TableWriter | null = null;
-  let pages = 0;
-  let fetched = 0; // records received
-  let accepted = 0; // records received and bound for the sheet (not those past the row limit)
-  let written = 0; // rows whose write has completed
-  let committed = 0; // rows handed to a write
-  let linkedCommitted = 0; // linked rows handed to a write
-  let total: number | undefined;
-  let serverPartial: string | null = null;
-  let rowLimitHit = false;
-  let inFlight: Promise<void> = Promise.resolve();
-  let writeError: unknown = null;
-  const misfits = new MisfitSummary();
-
-  const running = (rows: number): string => importingStatus(info.label, source, rows);
-  const report = (message: string): void => {
-    const progress: ImportProgress = { records: accepted, written, pages, message };
-    request.onProgress?.(total === undefined ? progress : { ...progress, total });
-  };
-
-  /** Starts writing what is pending once the previous write is done (one write in flight). */
-  const flush = async (): Promise<void> => {
-    await inFlight;
-    if (writeError) throw writeError;
-    if (!mainWriter || (main.rows.length === 0 && linked.rows.length === 0)) return;
-    const mainBlock = main.take();
-    const linkedBlock = linked.take();
-    const entries = [
-      { writer: mainWriter, columns: shapers.main.columns(), block: mainBlock, status: "" },
-    ];
-    if (linkedWriter && shapers.linked) {
-      entries.push({
-        writer: linkedWriter,
-        columns: shapers.linked.shaper.columns(),
-        block: linkedBlock,
-        status: allocationsImportingStatus(mainWriter.sheetName),
-      });
-    }
-    const rows = mainBlock.rows.length;
-    committed += rows;
-    linkedCommitted += linkedBlock.rows.length;
-    entries[0]!.status = running(committed);
-    inFlight = writeBlocks(run, entries).then(
-      () => {
-        written += rows;
-        report(`Wrote ${count(written, "record")} (${count(pages, "page")}).`);
-      },
-      (error: unknown) => {
-        writeError = error;
-      },
-    );
-  };
-
-  const openTables = async (): Promise<void> => {
-    const columns = shapers.main.columns();
-    mainWriter = await TableWriter.open(
-      run,
-      shapers.layout,
-      // An empty collection's discovering shaper has found no column; a table needs one.
-      columns.length > 0 ? columns : [EMPTY_LIST_COLUMN],
-      running(0),
-      limits.sheetRows,
-      shapers.linked
-        ? [{ layout: shapers.linked.layout, columns: shapers.linked.shaper.columns() }]
-        : [],
-    );
-    if (shapers.linked) {
-      linkedWriter = await TableWriter.open(
-        run,
-        shapers.linked.layout,
-        shapers.linked.shaper.columns(),
-        allocationsImportingStatus(mainWriter.sheetName),
-        limits.sheetRows,
-      );
-    }
-  };
-
-  const accept = async (records: readonly JsonRecord[], payments?: readonly Payment[]) => {
-    pages += 1;
-    fetched += payments ? payments.length : records.length;
-    const page = new PageRecords(shapers.shapePage(records, payments));
-    if (page.count === 0 && !mainWriter) return; // no columns may be known yet: open at the end
-    if (!mainWriter) await openTables();
-    // The row limit: keep the records whose rows fit on every sheet, a payment together with
-    // its allocations.
-    const mainRoom = mainWriter!.capacity - committed - main.rows.length;
-    const linkedRoom = linkedWriter
-      ? (linkedWriter as TableWriter).capacity - linkedCommitted - linked.rows.length
-      : Infinity;
-    const keep = page.fitting(mainRoom, linkedRoom);
-    if (keep < page.count) rowLimitHit = true;
-    accepted += keep;
-    noteMisfits(page, keep, records, payments);
-    const add = (from: number, to: number): void => {
-      main.add(page.page.main, from, to);
-      const linkedRows = page.page.linked;
-      if (linkedRows) linked.add(linkedRows, page.linkedRow(from), page.linkedRow(to));
-    };
-    // A page of long texts can be more than one request holds: write it in parts.
-    let from = 0;
-    const bytes = page.bytes().slice(0, keep);
-    for (const cut of planner.cuts(main.rows.length, main.bytes + linked.bytes, bytes)) {
-      add(from, cut);
-      from = cut;
-      planner.flushed();
-      await flush();
-    }
-    add(from, keep);
-    report(`Fetched ${count(pages, "page")}, ${count(fetched, "record")}…`);
-    if (rowLimitHit || planner.shouldFlush(main.rows.length, main.bytes + linked.bytes)) {
-      planner.flushed();
-      await flush();
-    }
-  };
-
-  /** Counts the page's cells written as text in columns of another kind, for the summary. */
-  const noteMisfits = (
-    page: PageRecords,
-    keep: number,
-    records: readonly JsonRecord[],
-    payments: readonly Payment[] | undefined,
-  ): void => {
-    const shaped = page.page;
-    // Rows are numbered as in the table: those before this page, written or pending, come first.
-    const mainBase = committed + main.rows.length;
-    const twoSheets = shaped.linked !== undefined && linkedWriter !== null;
-    const sheet = twoSheets ? mainWriter!.sheetName : null;
-    misfits.add(sheet, shapers.main.columns(), shaped.main.misfits, keep, (row) => {
-      const id = payments ? payments[row]?.id : idOf(records[row]?.["id"]);
-      return id ?? `table row ${mainBase + row + 1}`;
-    });
-    if (shaped.linked && shapers.linked && linkedWriter) {
-      const linkedBase = linkedCommitted + linked.rows.length;
-      const allocations = (payments ?? []).flatMap((payment) => payment.allocations);
-      misfits.add(
-        (linkedWriter as TableWriter).sheetName,
-        shapers.linked.shaper.columns(),
-        shaped.linked.misfits,
-        page.linkedRow(keep),
-        (row) => allocations[row]?.id ?? `table row ${linkedBase + row + 1}`,
-      );
-    }
-  };
-
-  const signal = request.signal;
-  let outcome: "complete" | "partial" | "cancelled" | "failed" = "complete";
-  let failure: unknown = null;
-  try {
-    report(`Connecting to ${source}…`);
-    if (request.collection === "payments") {
-      for await (const batch of iteratePayments(api, signal ? { signal } : {})) {
-        total = batch.count;
-        await accept([], batch.page.data);
-        if (rowLimitHit) break;
-        if (batch.last && !batch.complete) {
-          serverPartial = `the server gave ${count(batch.fetched, "payment")} of the ${batch.count} it reports, and offers no way to fetch more`;
-        }
-      }
-    } else {
-      const path = request.path ?? info.defaultPath;
-      for await (const page of iterateCollection(api, path, signal ? { signal } : {})) {
-        await accept(page.data);
-        if (rowLimitHit) break;
-      }
-    }
-    if (!mainWriter) await openTables(); // an empty collection still gets its table
-    if (rowLimitHit || serverPartial) outcome = "partial";
-  } catch (error) {
-    const aborted = error instanceof ApiError && error.kind === "aborted";
-    outcome = aborted ? "cancelled" : "failed";
-    failure = error;
-  }
-
-  // Write what was fetched, so the sheet holds every record the status line counts.
-  try {
-    if (mainWriter) {
-      await flush();
-      await inFlight;
-      if (writeError) throw writeError;
-    }
-  } catch (error) {
-    outcome = "failed";
-    failure = failure ?? error;
-  }
-
-  const when = stamp(new Date());
-  const records = count(written, "record");
-  let message: string;
-  let status: string;
-  if (outcome === "complete") {
-    message = `Imported ${records} into ${info.label}.`;
-    status = `${info.label} · ${records} · imported ${when} from ${source} · complete`;
-  } else if (outcome === "partial") {
-    const why = rowLimitHit
-      ? `the sheet's row limit (${count(limits.sheetRows ?? EXCEL_MAX_ROWS, "row")}) was reached; filter the data at the source or use a database for this much`
-      : (serverPartial ?? "the list was incomplete");
-    message = `Imported ${records} into ${info.label}, but not all: ${why}.`;
-    status = `PARTIAL · ${info.label} · ${records} · imported ${when} from ${source} · ${why}`;
-  } else if (outcome === "cancelled" && !mainWriter) {
-    // No page had arrived, so no sheet was opened, let alone marked.
-    message = `Cancelled before any records arrived; no sheet was changed.`;
-    status = "";
-  } else if (outcome === "cancelled") {
-    const marked = (mainWriter as TableWriter | null)?.statusBlocked === null;
-    message = `Cancelled. ${records} were imported${marked ? "; the sheet is marked partial" : ""}. Import again for all of them.`;
-    status = `PARTIAL · ${info.label} · ${records} · cancelled ${when} · import again for the full list`;
-  } else {
-    const reason = failure instanceof Error ? failure.message : String(failure);
-    message = reason;
-    status = `PARTIAL · ${info.label} · ${records} · stopped ${when} by an error: ${reason}`;
-  }
-
-  // Cells written as text in columns of another kind: how many, why, and the first few, so a
-  // total that does not add up can be traced (each row's "Import notes" says why). The status
-  // line above the table stays short; the rows' notes are beside it.
-  const notes = misfits.notes();
-  if (notes.length > 0) {
-    message = `${message} ${notes.join(" ")}`;
-  }
-
-  ({ message, status } = withTableNotes(
-    message,
-    status,
-    mainWriter,
-    linkedWriter,
-    written,
-    outcome !== "complete",
-  ));
-
-  if (mainWriter) {
-    const writers = [{ writer: mainWriter as TableWriter, status }];
-    if (linkedWriter) {
-      writers.push({
-        writer: linkedWriter as TableWriter,
-        status: allocationsStatus((mainWriter as TableWriter).sheetName, status),
-      });
-    }
-    try {
-      await finishTables(run, writers);
-    } catch (error) {
-      if (outcome !== "failed") throw error;
-    }
-  }
-  if (outcome === "failed") throw failure;
-  const writer = mainWriter as TableWriter | null;
-  return {
-    sheetName: writer?.sheetName ?? shapers.layout.sheetName,
-    tableName: writer?.tableName ?? shapers.layout.tableName,
-    rows: written,
-    complete: outcome === "complete",
-    message,
-    notes,
-  };
+  return await new CollectionImport(run, request, limits, info).execute();
 }

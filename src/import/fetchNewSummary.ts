@@ -1,0 +1,98 @@
+// What a fetch of new records says: the status line above its table and its closing message,
+// from plain facts about what was added, so every wording can be checked without Excel.
+import type { ImportTableIds } from "../excel/importTableIds";
+import type { PrependResult } from "../excel/prependRows";
+import { count } from "../util/plural";
+import { stamp } from "../util/stamp";
+import { filtersClearedNote } from "./tableNotes";
+
+/** Said with every fetch of new records: what it cannot see, and what to use instead. */
+export const NEW_ONLY_CAVEAT =
+  "Changes to records already in the table are not fetched; use Refresh for those.";
+
+/** What the rows' insert did, when the table was there to take them. */
+export type NewRowsAdded = Extract<PrependResult, { kind: "added" }>;
+
+/** "1 was" / "3 were". */
+function were(n: number): string {
+  return n === 1 ? "was" : "were";
+}
+
+/**
+ * The status line of a table that got new rows at its top, given its rows afterwards, the rows
+ * added, the new records another update had already put there and whether filters were cleared.
+ */
+export function newRowsStatus(
+  label: string,
+  source: string,
+  when: Date,
+  tableName: string,
+): (rows: number, written: number, there: number, cleared: boolean) => string {
+  const at = stamp(when);
+  return (rows, written, there, cleared) => {
+    const others =
+      there === 0 ? "" : `, ${there.toLocaleString("en-US")} more already added by another update`;
+    const filters = cleared ? ` · ${filtersClearedNote(tableName)}` : "";
+    return `${label} · ${count(rows, "record")} · ${count(written, "new record")} added ${at} from ${source}${others} · earlier rows as of the last full refresh${filters}`;
+  };
+}
+
+/** The closing message of a fetch of new records that reached its table. */
+export function newRowsMessage(
+  label: string,
+  added: NewRowsAdded,
+  requests: number,
+  notes: readonly string[],
+): string {
+  const asked = count(requests, "request");
+  const what =
+    added.added > 0
+      ? `Added ${count(added.added, "new record")} at the top of table “${added.tableName}” (${asked}); it now has ${count(added.rows, "record")}.`
+      : added.alreadyThere > 0
+        ? `Added no records to table “${added.tableName}” (${asked}); it has ${count(added.rows, "record")}.`
+        : added.notAdded > 0
+          ? `Added no records to table “${added.tableName}” (${asked}).`
+          : `No new ${label} since the table was last updated (${asked}).`;
+  const others =
+    added.alreadyThere === 0
+      ? ""
+      : ` ${count(added.alreadyThere, "new record")} ${were(added.alreadyThere)} already there, added by another update meanwhile.`;
+  const stopped =
+    added.notAdded === 0
+      ? ""
+      : ` The table's first rows changed while the new records went in (another update or an edit), so ${count(added.notAdded, "new record")} ${were(added.notAdded)} not added rather than risk adding ${added.notAdded === 1 ? "it" : "them"} twice or out of order; use Fetch new again.`;
+  const blocked =
+    added.statusBlocked === null
+      ? ""
+      : ` The table's status line was not updated: ${added.statusBlocked.reason === "no room" ? "there is no room for it above the table" : `${added.statusBlocked.address} holds your data`}.`;
+  return [
+    what + others + stopped,
+    NEW_ONLY_CAVEAT + blocked,
+    ...(added.filtersCleared ? [filtersClearedNote(added.tableName)] : []),
+    ...notes,
+  ].join(" ");
+}
+
+/** A table that only new records can be fetched into: it has an ID column and a full import. */
+export type KnownTable = Extract<ImportTableIds, { kind: "ids" }>;
+
+/** The table, when only new records can be fetched into it; otherwise why not. */
+export function tableForNewRows(
+  table: ImportTableIds,
+  label: string,
+  idHeader: string,
+): KnownTable | { readonly why: string } {
+  if (table.kind === "no-table") return { why: `there is no ${label} table yet` };
+  if (table.kind === "no-id-column") {
+    return { why: `table “${table.tableName}” has no “${idHeader}” column to match records by` };
+  }
+  if (table.status?.startsWith("PARTIAL")) {
+    return { why: `table “${table.tableName}” holds a partial import` };
+  }
+  return table;
+}
+
+/** The closing message of a fetch that fell back to a full refresh. */
+export function fullRefreshMessage(label: string, why: string, refreshed: string): string {
+  return `Fetching only new records was not possible (${why}), so ${label} were refreshed in full. ${refreshed}`;
+}

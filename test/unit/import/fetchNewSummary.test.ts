@@ -1,0 +1,104 @@
+import {
+  fullRefreshMessage,
+  NEW_ONLY_CAVEAT,
+  newRowsMessage,
+  newRowsStatus,
+  tableForNewRows,
+  type NewRowsAdded,
+} from "../../../src/import/fetchNewSummary";
+
+function added(overrides: Partial<NewRowsAdded> = {}): NewRowsAdded {
+  return {
+    kind: "added",
+    sheetName: "Invoices",
+    tableName: "Invoices",
+    rows: 1205,
+    added: 5,
+    alreadyThere: 0,
+    notAdded: 0,
+    status: "",
+    statusBlocked: null,
+    unfilledColumns: [],
+    filtersCleared: false,
+    ...overrides,
+  };
+}
+
+describe("fetch new summary", () => {
+  it("says how many new records went to the top, in how many requests, and the caveat", () => {
+    expect(newRowsMessage("Invoices", added(), 1, [])).toBe(
+      `Added 5 new records at the top of table “Invoices” (1 request); it now has 1,205 records. ${NEW_ONLY_CAVEAT}`,
+    );
+  });
+
+  it("says when there was nothing new", () => {
+    expect(newRowsMessage("Invoices", added({ added: 0, rows: 1200 }), 2, [])).toBe(
+      `No new Invoices since the table was last updated (2 requests). ${NEW_ONLY_CAVEAT}`,
+    );
+  });
+
+  it("says which new records another update had put there, and which were not added", () => {
+    const there = newRowsMessage("Invoices", added({ added: 0, alreadyThere: 1 }), 1, []);
+    expect(there).toBe(
+      `Added no records to table “Invoices” (1 request); it has 1,205 records. 1 new record was already there, added by another update meanwhile. ${NEW_ONLY_CAVEAT}`,
+    );
+    const stopped = newRowsMessage("Invoices", added({ added: 0, notAdded: 3 }), 1, []);
+    expect(stopped).toBe(
+      `Added no records to table “Invoices” (1 request). The table's first rows changed while the new records went in (another update or an edit), so 3 new records were not added rather than risk adding them twice or out of order; use Fetch new again. ${NEW_ONLY_CAVEAT}`,
+    );
+  });
+
+  it("says why the status line was not updated, that filters were cleared, and the misfit notes", () => {
+    const message = newRowsMessage(
+      "Invoices",
+      added({
+        statusBlocked: { reason: "in the way", address: "Invoices!A1" },
+        filtersCleared: true,
+      }),
+      1,
+      ["1 cell of “Total” was written as text."],
+    );
+    expect(message).toContain(
+      `${NEW_ONLY_CAVEAT} The table's status line was not updated: Invoices!A1 holds your data.`,
+    );
+    expect(message).toContain("Filters on table “Invoices” were cleared");
+    expect(message.endsWith("1 cell of “Total” was written as text.")).toBe(true);
+    const noRoom = newRowsMessage(
+      "Invoices",
+      added({ statusBlocked: { reason: "no room" } }),
+      1,
+      [],
+    );
+    expect(noRoom).toContain("there is no room for it above the table");
+  });
+
+  it("writes the status line with the rows, the new ones and another update's", () => {
+    const status = newRowsStatus("Invoices", "x.test", new Date("2026-05-01T09:30:00Z"), "Inv");
+    expect(status(1205, 5, 0, false)).toBe(
+      "Invoices · 1,205 records · 5 new records added 2026-05-01 09:30 UTC from x.test · earlier rows as of the last full refresh",
+    );
+    expect(status(1205, 1, 2000, true)).toBe(
+      "Invoices · 1,205 records · 1 new record added 2026-05-01 09:30 UTC from x.test, 2,000 more already added by another update · earlier rows as of the last full refresh · Filters on table “Inv” were cleared so the new rows show; apply them again if you need them.",
+    );
+  });
+
+  it("takes only a full import's table with an ID column, and says why not otherwise", () => {
+    const ids = { kind: "ids", tableName: "Invoices", ids: ["inv-2", "inv-1"] } as const;
+    expect(tableForNewRows(ids, "Invoices", "ID")).toBe(ids);
+    expect(tableForNewRows({ kind: "no-table" }, "Invoices", "ID")).toEqual({
+      why: "there is no Invoices table yet",
+    });
+    expect(tableForNewRows({ kind: "no-id-column", tableName: "Inv" }, "Invoices", "ID")).toEqual({
+      why: "table “Inv” has no “ID” column to match records by",
+    });
+    expect(
+      tableForNewRows({ ...ids, status: "PARTIAL · Invoices · 3 records" }, "Invoices", "ID"),
+    ).toEqual({ why: "table “Invoices” holds a partial import" });
+  });
+
+  it("says a fallback refreshed in full, and why", () => {
+    expect(fullRefreshMessage("Invoices", "there is no Invoices table yet", "Imported 3.")).toBe(
+      "Fetching only new records was not possible (there is no Invoices table yet), so Invoices were refreshed in full. Imported 3.",
+    );
+  });
+});
