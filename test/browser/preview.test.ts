@@ -15,12 +15,21 @@ afterAll(async () => {
 
 it("gives the task pane the page's workbook even when the page's script arrives late", async () => {
   const { page } = session;
-  // Hold the preview page's script back until the task pane would long have loaded.
+  // Hold the preview page's script until the test lets it go: whatever else the page loads
+  // meanwhile, the task pane must still end up with the page's workbook.
+  let scriptRequested!: (release: () => void) => void;
+  const held = new Promise<() => void>((resolve) => (scriptRequested = resolve));
   await page.route("**/preview.js", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise<void>((release) => scriptRequested(release));
     await route.continue();
   });
-  await page.reload();
+  const reloaded = page.reload();
+  const release = await held;
+  // Nothing points the pane frame at the task pane before the page's script has run.
+  expect(page.frames().some((frame) => /taskpane\.html/.test(frame.url()))).toBe(false);
+  release();
+  await reloaded;
+  await page.unroute("**/preview.js");
   const frame = page.frame({ url: /taskpane\.html/ });
   expect(frame).not.toBeNull();
   const shared = await frame!.evaluate(() => {
