@@ -4,7 +4,7 @@
 // away. When only-new is not possible (no table yet, no ID column, a partial table, the newest
 // known record deleted, or the order not what we think) it falls back to a full refresh and says
 // why.
-import { ApiError, isApiError, type JsonRecord } from "../api";
+import { isApiError, type JsonRecord } from "../api";
 import { prependRows, type PrependResult } from "../excel/prependRows";
 import { readImportTableIds } from "../excel/importTableIds";
 import type { ExcelRun } from "../excel/run";
@@ -24,7 +24,8 @@ import { sourceOf } from "./importSummary";
 import { MisfitSummary } from "./misfitSummary";
 import { fetchNewRecords, recordIdOf, type NewRecords } from "./newRecords";
 import { shapersFor, type CollectionShapers, type ShapedRows } from "./shapers";
-import { COLLECTIONS, type CollectionInfo } from "../domain/collections";
+import type { CollectionInfo } from "../domain/collections";
+import { requestedCollection } from "./requestedCollection";
 import type { ImportRequest, ImportResult } from "./types";
 
 /** What a fetch of new records did: only the new ones, or (falling back) a full refresh. */
@@ -179,8 +180,7 @@ export async function fetchNewIntoTable(
   request: ImportRequest,
   options: FetchNewOptions = {},
 ): Promise<FetchNewResult> {
-  const info = COLLECTIONS.find((c) => c.id === request.collection);
-  if (!info) throw new ApiError("config", `Unknown collection “${request.collection}”.`);
+  const info = requestedCollection(request);
   const shapers = shapersFor(request.collection, request.project);
   const source = sourceOf(request.api.baseUrl);
   const fetch: FetchNew = { run, request, options, info, shapers, source };

@@ -35,7 +35,8 @@ import { MisfitSummary } from "./misfitSummary";
 import { PageRecords, PendingRows } from "./pageRows";
 import { shapersFor, type CollectionShapers } from "./shapers";
 import { withTableNotes } from "./tableNotes";
-import { COLLECTIONS, type CollectionInfo } from "../domain/collections";
+import type { CollectionInfo } from "../domain/collections";
+import { requestedCollection } from "./requestedCollection";
 import type { ImportProgress, ImportRequest, ImportResult } from "./types";
 
 /** The one column of an empty collection's new table (a refreshed table keeps its own). */
@@ -397,7 +398,6 @@ export async function importCollection(
   request: ImportRequest,
   limits: ImportLimits = {},
 ): Promise<ImportResult> {
-  const info = COLLECTIONS.find((c) => c.id === request.collection);
-  if (!info) throw new ApiError("config", `Unknown collection “${request.collection}”.`);
+  const info = requestedCollection(request);
   return await new CollectionImport(run, request, limits, info).execute();
 }
