@@ -1,4 +1,4 @@
-// The export rows of the benchmark (issue 14): `ledger-sheets export invoices` to .xlsx or
+// The export rows of the benchmark: `ledger-sheets export invoices` to .xlsx or
 // .parquet, in this
 // process (runCli), against the sandbox in a child process, beside the floor (the same client
 // walking every page and doing nothing else). PASS at 25 ms when export/floor <= 1.15; memory is

@@ -1,4 +1,4 @@
-// The refresh rows of the benchmark (issue 13), through Microsoft's office.js client into the
+// The refresh rows of the benchmark, through Microsoft's office.js client into the
 // Excel emulator, against the sandbox in a child process:
 // - fetch new: a 50,000-row invoices table, 100 invoices added on the server, then Fetch new;
 //   PASS when it makes at most 3 API requests and takes at most 5% of the full import's time;

@@ -63,13 +63,13 @@ export interface BenchResults {
   readonly journal: JournalBenchResult | null;
   /** null when the run skipped them. */
   readonly functions: FunctionsRow[] | null;
-  /** Fetch new and Refresh all (issue 13); null when the run skipped them. */
+  /** Fetch new and Refresh all; null when the run skipped them. */
   readonly refresh: {
     fetchNew: FetchNewRow;
     fetchNewLarge: FetchNewRow;
     refreshAll: RefreshAllRow;
   } | null;
-  /** The headless export (issue 14); null when the run skipped it. */
+  /** The headless export; null when the run skipped it. */
   readonly exports: ExportRow[] | null;
   /** 200,000 invoices to Parquet read back by DuckDB, and the export process's peak memory. */
   readonly parquetCheck: ParquetCheckRow | null;
@@ -190,7 +190,7 @@ export function cpuTable(rows: readonly ImportRow[]): string {
   );
 }
 
-/** One of issue 6's targets, judged on this run's rows. */
+/** One of the import targets, judged on this run's rows. */
 export interface TargetVerdict {
   readonly target: string;
   readonly measured: string;

@@ -1,4 +1,4 @@
-// Two projects in one workbook through the built task pane (issue 16): Add project, the Project
+// Two projects in one workbook through the built task pane: Add project, the Project
 // choice of Import and Journal, the line naming the active sheet's project, a formula naming a
 // project, and both projects connecting again when the workbook is reopened.
 import { LedgerApi } from "../../src/api";

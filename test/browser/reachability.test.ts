@@ -1,5 +1,5 @@
 // The built task pane in headless Chromium: when the service gives no answer, the pane says why
-// as far as a browser can tell (issue 15): a server that does not allow the pane's origin
+// as far as a browser can tell: a server that does not allow the pane's origin
 // (CORS, named with the origin to allow), or nothing at the address.
 import { BrowserSession, connect, connected, openPreview, showTab } from "./harness";
 

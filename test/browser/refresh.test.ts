@@ -1,5 +1,5 @@
 // The built task pane in headless Chromium against the sandbox: Fetch new, Refresh all (pane and
-// ribbon), their one Cancel, and refresh when the workbook opens (issue 13).
+// ribbon), their one Cancel, and refresh when the workbook opens.
 import {
   BrowserSession,
   callFunction,

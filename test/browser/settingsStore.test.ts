@@ -1,5 +1,5 @@
 // The built task pane in headless Chromium: every workbook setting goes to one store, so changing
-// a setting in the pane never erases what another part of the add-in kept (issue 11, item 1).
+// a setting in the pane never erases what another part of the add-in kept.
 import { SEEDED_JOURNALS } from "../../tools/sandbox";
 import { BrowserSession, sheetNames, showTab, useConnectedPreview } from "./harness";
 

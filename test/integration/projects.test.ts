@@ -1,4 +1,4 @@
-// Two projects in one workbook (issue 16), over real HTTP against the sandbox, through
+// Two projects in one workbook, over real HTTP against the sandbox, through
 // Microsoft's office.js client into the emulator: demo-company (the workbook's first project) and
 // other-company. The sandbox keeps each identity's data apart, so a request that reached the
 // wrong project would show the wrong rows, or a 404 for a journal id of the other one.
