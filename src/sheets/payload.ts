@@ -7,7 +7,6 @@
 // a fixed overhead per cell and per row stands for that. It is an estimate, not a measurement:
 // the writer should aim well below the limit (for example at 4 MB) rather than right at it.
 
-import { utf8Length } from "../util/utf8Length";
 import type { CellValue } from "./cells";
 
 /** Added per cell: the separator and the request's own per-cell bookkeeping, roughly. */
@@ -15,11 +14,6 @@ export const CELL_OVERHEAD_BYTES = 4;
 
 /** Added per row: the row's brackets and separator. */
 export const ROW_OVERHEAD_BYTES = 3;
-
-/** Bytes of one cell value as JSON text: `"abc"` is 5, `12.5` is 4, `true` is 4. */
-export function cellJsonBytes(value: CellValue): number {
-  return utf8Length(JSON.stringify(value));
-}
 
 /**
  * Bytes of a string's JSON text, quotes included, counted without writing it: `"`, `\\` and the
@@ -49,7 +43,7 @@ export function stringJsonBytes(text: string): number {
 /** \b \t \n \f \r: the control characters JSON writes in two characters. */
 const SHORT_ESCAPES: ReadonlySet<number> = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
 
-/** Bytes of a cell value's JSON text, as {@link cellJsonBytes} but without writing strings. */
+/** Bytes of a cell value's JSON text (`"abc"` is 5, `12.5` is 4, `true` is 4), without writing it. */
 function valueJsonBytes(value: CellValue): number {
   if (typeof value === "string") return stringJsonBytes(value);
   if (typeof value === "boolean") return value ? 4 : 5;

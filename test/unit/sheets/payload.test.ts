@@ -1,10 +1,16 @@
 import fc from "fast-check";
+import type { CellValue } from "../../../src/sheets/cells";
 import {
   CELL_OVERHEAD_BYTES,
-  cellJsonBytes,
   estimateRowBytes,
   ROW_OVERHEAD_BYTES,
 } from "../../../src/sheets/payload";
+import { utf8Length } from "../../../src/util/utf8Length";
+
+/** The reference the estimate must equal: the UTF-8 size of the value's JSON text, written out. */
+function cellJsonBytes(value: CellValue): number {
+  return utf8Length(JSON.stringify(value));
+}
 
 describe("payload.ts", () => {
   describe("estimateRowBytes()", () => {
