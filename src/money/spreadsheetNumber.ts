@@ -223,6 +223,26 @@ function shownNumber(value: Money): string {
 }
 
 /**
+ * Significant digits of decimal text (`-?digits[.digits]`), leading and trailing zeros not
+ * counted: `0012.300` has 3, `1200` has 2, `0.00` none.
+ */
+export function significantDigits(decimalText: string): number {
+  let digits = 0;
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < decimalText.length; i++) {
+    const code = decimalText.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) continue;
+    if (code !== 0x30) {
+      if (first < 0) first = digits;
+      last = digits;
+    }
+    digits++;
+  }
+  return first < 0 ? 0 : last - first + 1;
+}
+
+/**
  * The double to write into a cell for decimal text from the API. When the decimal has more
  * than 15 significant digits (`98765432109876.54`), a cell cannot hold it exactly: the result
  * is then a refusal with code `too-many-digits`, and the caller should write the text instead
@@ -232,14 +252,15 @@ export function toSpreadsheetNumber(decimalText: string): MoneyResult<number> {
   if (!DECIMAL_TEXT.test(decimalText)) {
     return refuse("not-decimal", `${quoteText(decimalText)} is not a decimal number.`);
   }
-  const decimal = new MoneyDecimal(decimalText);
-  if (decimal.sd() > SPREADSHEET_DIGITS) {
+  if (significantDigits(decimalText) > SPREADSHEET_DIGITS) {
     return refuse(
       "too-many-digits",
       `${decimalText} has more than ${SPREADSHEET_DIGITS} significant digits; ` +
         "a spreadsheet number would lose some of them.",
     );
   }
-  const number = decimal.toNumber();
+  // Decimal text of at most 15 significant digits converts to the nearest double, the one a
+  // decimal of it would give: no decimal object is needed.
+  const number = Number(decimalText);
   return accept(Object.is(number, -0) ? 0 : number);
 }

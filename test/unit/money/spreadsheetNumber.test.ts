@@ -11,6 +11,7 @@ import {
   toWireDecimal,
 } from "../../../src/money";
 import type { MoneyResult } from "../../../src/money";
+import { significantDigits } from "../../../src/money/spreadsheetNumber";
 
 function valueOf<T>(result: MoneyResult<T>): T {
   if (!result.ok) throw new Error(`expected a value, got: ${result.problem.message}`);
@@ -289,6 +290,50 @@ describe("spreadsheetNumber.ts", () => {
           expect(valueOf(centsFromSpreadsheetNumber(number)).text).toBe(text);
         }),
         { numRuns: 2000 },
+      );
+    });
+  });
+
+  describe("significantDigits() and the conversion without a decimal object", () => {
+    /** Decimal text as a server might write it: leading and trailing zeros, up to 24 digits. */
+    const decimalText = fc
+      .tuple(
+        fc.boolean(),
+        fc.stringMatching(/^[0-9]{1,12}$/),
+        fc.option(fc.stringMatching(/^[0-9]{1,12}$/), { nil: undefined }),
+      )
+      .map(
+        ([minus, whole, fraction]) =>
+          `${minus ? "-" : ""}${whole}${fraction === undefined ? "" : `.${fraction}`}`,
+      );
+
+    it("counts digits as a decimal does, zeros at either end left out", () => {
+      expect(significantDigits("0012.300")).toBe(3);
+      expect(significantDigits("1200")).toBe(2);
+      expect(significantDigits("-0.00")).toBe(0);
+      expect(significantDigits("0.000123")).toBe(3);
+      fc.assert(
+        fc.property(decimalText, (text) => {
+          const decimal = new MoneyDecimal(text);
+          if (!decimal.isZero()) expect(significantDigits(text)).toBe(decimal.sd());
+        }),
+        { numRuns: 5000 },
+      );
+    });
+
+    it("gives the double a decimal gives, or refuses exactly when it has more than 15 digits", () => {
+      fc.assert(
+        fc.property(decimalText, (text) => {
+          const decimal = new MoneyDecimal(text);
+          const result = toSpreadsheetNumber(text);
+          if (decimal.sd() > 15) {
+            expect(!result.ok && result.problem.code).toBe("too-many-digits");
+          } else {
+            const expected = decimal.toNumber();
+            expect(valueOf(result)).toBe(Object.is(expected, -0) ? 0 : expected);
+          }
+        }),
+        { numRuns: 5000 },
       );
     });
   });
