@@ -42,10 +42,27 @@ export function isJsonNumber(value: JsonValue | undefined): value is number | Js
 }
 
 /**
+ * Whether JSON.stringify would write `value` otherwise than {@link stringifyJson}: it holds a
+ * JsonNumber, or a member whose value is missing (written as null here, left out there).
+ */
+function needsOwnWriting(value: JsonValue | undefined): boolean {
+  if (value === undefined || value instanceof JsonNumber) return true;
+  if (typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (needsOwnWriting(item)) return true;
+    return false;
+  }
+  for (const key of Object.keys(value)) if (needsOwnWriting(value[key])) return true;
+  return false;
+}
+
+/**
  * Compact JSON text of `value`, as JSON.stringify writes it, except that a {@link JsonNumber} is
  * written as its own digits (JSON.stringify would write it as an object).
  */
 export function stringifyJson(value: JsonValue): string {
+  // Most values hold no JsonNumber: JSON.stringify then writes the same text, natively.
+  if (!needsOwnWriting(value)) return JSON.stringify(value);
   if (value instanceof JsonNumber) return value.text;
   if (Array.isArray(value)) return `[${value.map(stringifyJson).join(",")}]`;
   if (isJsonObject(value)) {
