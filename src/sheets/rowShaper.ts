@@ -196,35 +196,35 @@ export function shapeRows(
   const misfits: Misfit[] = [];
   const formatCells: FormattedCell[] = [];
   const notes: RowNote[] = [];
-  records.forEach((record, row) => {
+  const cutNotes = set.options.exactText !== true;
+  for (let row = 0; row < records.length; row++) {
+    const record = records[row] as JsonRecord;
     const cells: CellValue[] = new Array<CellValue>(sources.length);
-    const rowNotes: string[] = [...(extraNotes?.(row) ?? [])];
-    sources.forEach((source, column) => {
-      if (column === notesColumn) return;
-      const places = source.spec.kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
-      const outcome = toCell(
-        source.spec.kind,
-        source.read(record),
-        source.spec.header,
-        places,
-        set.options,
-      );
+    const extra = extraNotes?.(row);
+    const rowNotes: string[] = extra === undefined ? [] : [...extra];
+    for (let column = 0; column < sources.length; column++) {
+      if (column === notesColumn) continue;
+      const source = sources[column] as ColumnSource;
+      const { kind, header } = source.spec;
+      const places = kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
+      const outcome = toCell(kind, source.read(record), header, places, set.options);
       cells[column] = outcome.value;
       if (outcome.numberFormat !== undefined) {
         formatCells.push({ row, column, format: outcome.numberFormat });
       }
-      if (outcome.fallback && source.spec.kind !== "text") {
+      if (outcome.fallback && kind !== "text") {
         textCells.push({ row, column });
         misfits.push({ row, column, reason: outcome.reason ?? "not of the column's kind" });
       }
-      rowNotes.push(...outcome.notes);
-    });
-    const rowNote = rowNotes.join(NOTE_SEPARATOR);
-    cells[notesColumn] = set.options.exactText
-      ? rowNote
-      : fitText(rowNote, IMPORT_NOTES_HEADER).text;
-    for (const message of rowNotes) notes.push({ row, message });
+      for (const note of outcome.notes) rowNotes.push(note);
+    }
+    if (rowNotes.length === 0) cells[notesColumn] = "";
+    else {
+      const rowNote = rowNotes.join(NOTE_SEPARATOR);
+      cells[notesColumn] = cutNotes ? fitText(rowNote, IMPORT_NOTES_HEADER).text : rowNote;
+      for (const message of rowNotes) notes.push({ row, message });
+    }
     rows.push(cells);
-  });
+  }
   return { rows, textCells, misfits, notes, ...(formatCells.length > 0 ? { formatCells } : {}) };
 }

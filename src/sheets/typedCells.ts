@@ -19,6 +19,7 @@ import {
 import type { CellKind, CellValue } from "./cells";
 import { readDateSerial, readDateTimeSerial, type SerialResult } from "./excelDates";
 import { fitText, jsonText } from "./textCells";
+import { EXCEL_CELL_TEXT_LIMIT } from "../domain/excelLimits";
 
 /** What a value becomes in a cell of a column. */
 export interface CellOutcome {
@@ -36,7 +37,15 @@ export interface CellOutcome {
   readonly numberFormat?: string;
 }
 
-const EMPTY: CellOutcome = { value: "", fallback: false, notes: [] };
+/** The notes of a cell that needs none, shared: most cells have none. */
+const NO_NOTES: readonly string[] = Object.freeze([]);
+
+const EMPTY: CellOutcome = { value: "", fallback: false, notes: NO_NOTES };
+
+/** A typed cell with nothing to say about it. */
+function plainCell(value: CellValue): CellOutcome {
+  return { value, fallback: false, notes: NO_NOTES };
+}
 
 function isEmpty(value: JsonValue | undefined): boolean {
   return (
@@ -70,6 +79,9 @@ function textOutcome(
   fallback: boolean,
   reason?: string,
 ): CellOutcome {
+  if (!fallback && typeof value === "string" && value.length <= EXCEL_CELL_TEXT_LIMIT) {
+    return plainCell(value);
+  }
   const fitted = fitText(jsonText(value), header);
   const notes: string[] = [];
   if (reason !== undefined) notes.push(`${header} kept as text: ${reason}`);
@@ -97,7 +109,10 @@ export function significantDigitsOf(value: number): number {
 /** Decimals of decimal text, trailing zeros not counted: `12.300` → 1. */
 function decimalPlaces(text: string): number {
   const dot = text.indexOf(".");
-  return dot < 0 ? 0 : text.slice(dot + 1).replace(/0+$/, "").length;
+  if (dot < 0) return 0;
+  let end = text.length;
+  while (end > dot + 1 && text.charCodeAt(end - 1) === 0x30) end--;
+  return end - dot - 1;
 }
 
 /**
@@ -129,7 +144,7 @@ function decimalCell(
   if (!number.ok) {
     return keptAsText(value, header, `more than ${SPREADSHEET_DIGITS} significant digits`);
   }
-  return { value: number.value, fallback: false, notes: [] };
+  return plainCell(number.value);
 }
 
 /**
@@ -152,7 +167,7 @@ function serialCell(
 ): CellOutcome {
   if (typeof value !== "string") return wrongType(value, header, what);
   const result = read(value);
-  if (result.ok) return { value: result.serial, fallback: false, notes: [] };
+  if (result.ok) return plainCell(result.serial);
   return result.problem === "out-of-range"
     ? keptAsText(value, header, "outside Excel's dates (1900-03-01 to 9999-12-31)")
     : keptAsText(value, header, `not ${what}`);
@@ -199,7 +214,7 @@ function numberFromText(
   if (!number.ok) {
     return keptAsText(value, header, `more than ${SPREADSHEET_DIGITS} significant digits`);
   }
-  return { value: Object.is(number.value, -0) ? 0 : number.value, fallback: false, notes: [] };
+  return plainCell(Object.is(number.value, -0) ? 0 : number.value);
 }
 
 function numberCell(value: JsonValue, header: string, integer: boolean): CellOutcome {
@@ -212,7 +227,7 @@ function numberCell(value: JsonValue, header: string, integer: boolean): CellOut
   if (significantDigitsOf(value) > SPREADSHEET_DIGITS) {
     return keptAsText(value, header, `more than ${SPREADSHEET_DIGITS} significant digits`);
   }
-  return { value: Object.is(value, -0) ? 0 : value, fallback: false, notes: [] };
+  return plainCell(Object.is(value, -0) ? 0 : value);
 }
 
 /** How cells are shaped beyond the column kinds. */
@@ -284,7 +299,7 @@ function spreadsheetCell(
       return serialCell(value, header, readDateTimeOrDate, "a date-time with a time zone");
     case "boolean":
       return typeof value === "boolean"
-        ? { value, fallback: false, notes: [] }
+        ? plainCell(value)
         : wrongType(value, header, "true or false");
   }
 }
