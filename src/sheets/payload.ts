@@ -43,12 +43,40 @@ export function stringJsonBytes(text: string): number {
 /** \b \t \n \f \r: the control characters JSON writes in two characters. */
 const SHORT_ESCAPES: ReadonlySet<number> = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
 
+/** Digits of a whole number from 0 to 10^15 - 1. */
+function digitsOf(whole: number): number {
+  let digits = 1;
+  for (let limit = 10; whole >= limit && digits < 16; limit *= 10) digits++;
+  return digits;
+}
+
+/** Whole cents of at most 15 digits: the widest a cell holds exactly. */
+const MAX_CENTS = 999_999_999_999_999;
+
+/**
+ * Characters of a number's JSON text, as JavaScript writes it (its shortest round-trip text).
+ * Amounts are counted without writing them: a double that is the nearest to a whole number of
+ * hundredths of at most 15 digits is written as those hundredths (no shorter text gives the
+ * same double), so `1234.5` is 6 characters. Other numbers are written and measured.
+ */
+function numberJsonLength(value: number): number {
+  const cents = Math.round(value * 100);
+  if (Math.abs(cents) <= MAX_CENTS && cents / 100 === value && !Object.is(value, -0)) {
+    const abs = Math.abs(cents);
+    const whole = Math.floor(abs / 100);
+    const fraction = abs % 100;
+    const decimals = fraction === 0 ? 0 : fraction % 10 === 0 ? 2 : 3;
+    return (cents < 0 ? 1 : 0) + digitsOf(whole) + decimals;
+  }
+  return String(value).length;
+}
+
 /** Bytes of a cell value's JSON text (`"abc"` is 5, `12.5` is 4, `true` is 4), without writing it. */
 function valueJsonBytes(value: CellValue): number {
   if (typeof value === "string") return stringJsonBytes(value);
   if (typeof value === "boolean") return value ? 4 : 5;
   // Non-finite numbers are written as null; every other number's JSON text is ASCII.
-  return Number.isFinite(value) ? String(value).length : 4;
+  return Number.isFinite(value) ? numberJsonLength(value) : 4;
 }
 
 /**

@@ -38,6 +38,31 @@ describe("payload.ts", () => {
       );
     });
 
+    it("counts an amount's text exactly, for every whole number of hundredths a cell holds", () => {
+      const cents = fc.oneof(
+        fc.integer({ min: -100_000, max: 100_000 }),
+        fc.integer({ min: -999_999_999_999_999, max: 999_999_999_999_999 }),
+      );
+      const amount = fc.oneof(
+        cents.map((whole) => whole / 100),
+        cents.map((whole) => whole / 1000),
+        cents.map((whole) => whole / 10),
+      );
+      fc.assert(
+        fc.property(amount, (value) => {
+          expect(estimateRowBytes([value])).toBe(
+            cellJsonBytes(value) + CELL_OVERHEAD_BYTES + ROW_OVERHEAD_BYTES,
+          );
+        }),
+        { numRuns: 20_000 },
+      );
+      for (const value of [0.29, -0.01, 0.5, 12.3, 1e13 - 0.01, 9999999999999.99, 0.001, 1e15]) {
+        expect(estimateRowBytes([value]) - CELL_OVERHEAD_BYTES - ROW_OVERHEAD_BYTES).toBe(
+          String(value).length,
+        );
+      }
+    });
+
     it("counts JSON's escapes without writing the text: control characters and lone surrogates", () => {
       const stringify = jest.spyOn(JSON, "stringify");
       try {
