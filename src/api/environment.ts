@@ -17,6 +17,11 @@ export interface FetchResponseLike {
   /** The body as a stream, where the platform has one: read chunk by chunk up to a cap. */
   readonly body?: ReadableStream<Uint8Array> | null;
   text(): Promise<string>;
+  /**
+   * The body as text, or null once it passes `maxBytes` (the rest unread): a transport without a
+   * stream body offers this so the cap holds without reading a huge answer whole.
+   */
+  cappedText?(maxBytes: number): Promise<string | null>;
 }
 
 /** A `fetch`: the global one in browsers and Node 20, or a fake in tests. */

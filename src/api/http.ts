@@ -50,6 +50,7 @@ export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
  * pane's memory; without a stream (a test fake) the whole text is measured.
  */
 async function cappedText(response: FetchResponseLike): Promise<string | null> {
+  if (response.cappedText) return response.cappedText(MAX_RESPONSE_BYTES);
   const reader = response.body?.getReader();
   if (!reader) {
     const text = await response.text();

@@ -10,6 +10,7 @@ import { isApiError, LedgerApi } from "../api";
 import { parseExportArgs, readCredentials, USAGE, UsageError, wantsHelp } from "./exportArgs";
 import { walkCollections, type ExportSheet } from "./exportRun";
 import { LiveXlsx } from "./liveXlsx";
+import { nodeFetch } from "./nodeFetch";
 import { ParquetSurvey } from "./parquetSurvey";
 import { checkOutputPath, PartialFile } from "./partialFile";
 import { count } from "../util/plural";
@@ -105,7 +106,8 @@ export async function runCli(io: CliIo): Promise<number> {
     const args = parseExportArgs(io.argv);
     await checkOutputPath(args.out);
     const connection = await readCredentials(io.env, args.config, say);
-    const api = new LedgerApi(connection); // checks the address: https, or http on loopback
+    // Checks the address (https, or http on loopback); Node's own transport, not undici's fetch.
+    const api = new LedgerApi(connection, { fetch: nodeFetch });
     const tty = io.stderr.isTTY === true && !args.quiet;
     spoolDir = await mkdtemp(join(tmpdir(), "ledger-sheets-export-"));
     let lastDraw = 0;
