@@ -55,6 +55,8 @@ export interface BenchResults {
   readonly date: string;
   readonly machine: MachineInfo;
   readonly imports: ImportRow[];
+  /** The import rows' API transport: node:http, or Node's global fetch (`--global-fetch`). */
+  readonly importTransport: "node" | "global";
   /** The 200,000-record import with a cell edited part-way (delayForCellEdit). */
   readonly cellEdits: CellEditRow[];
   /** The journal editor through office.js (open, validate, send), per journal size. */

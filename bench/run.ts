@@ -5,7 +5,8 @@
 // the fastest of N runs of each), --journal-lines 1000,10000, --machine NAME, --notes TEXT,
 // --out FILE, --no-write, --skip-journal, --skip-functions, --skip-live-heap (the untimed run
 // with forced collections), --skip-cpu-profile (the untimed profiled run that splits the
-// import's CPU between the add-in, office.js and the emulator), --skip-refresh (Fetch new and Refresh all), --skip-imports,
+// import's CPU between the add-in, office.js and the emulator), --global-fetch (the import rows
+// on Node's global fetch instead of node:http), --skip-refresh (Fetch new and Refresh all), --skip-imports,
 // --skip-export (the headless export of 50,000 and 200,000 invoices), --export-formats xlsx,parquet
 // (the export rows' formats), --skip-parquet-check (200,000 invoices exported to Parquet by the
 // built command, read back by DuckDB and compared with the API, and its peak memory).
@@ -59,6 +60,8 @@ interface Flags {
   functions: boolean;
   liveHeap: boolean;
   cpuProfile: boolean;
+  /** The import rows' transport: node:http (the default) or Node's global fetch (undici). */
+  transport: "node" | "global";
   refresh: boolean;
   imports: boolean;
   export: boolean;
@@ -69,7 +72,7 @@ interface Flags {
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
   "[--repeat N] [--journal-lines 1000,10000] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
-  "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--skip-refresh] [--skip-imports] [--skip-export] " +
+  "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--global-fetch] [--skip-refresh] [--skip-imports] [--skip-export] " +
   "[--export-formats xlsx,parquet] [--skip-parquet-check]";
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ["xlsx", "parquet"];
@@ -106,6 +109,7 @@ function parseFlags(args: readonly string[]): Flags {
     functions: true,
     liveHeap: true,
     cpuProfile: true,
+    transport: "node",
     refresh: true,
     imports: true,
     export: true,
@@ -132,6 +136,7 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--skip-functions") flags.functions = false;
     else if (flag === "--skip-live-heap") flags.liveHeap = false;
     else if (flag === "--skip-cpu-profile") flags.cpuProfile = false;
+    else if (flag === "--global-fetch") flags.transport = "global";
     else if (flag === "--skip-refresh") flags.refresh = false;
     else if (flag === "--skip-imports") flags.imports = false;
     else if (flag === "--skip-export") flags.export = false;
@@ -185,7 +190,7 @@ async function main(): Promise<void> {
   for (const records of flags.imports ? flags.sizes : []) {
     const sandbox = await startSandboxProcess(records);
     try {
-      const api = benchApi(sandbox.baseUrl);
+      const api = benchApi(sandbox.baseUrl, flags.transport);
       for (const [index, latencyMs] of flags.latencies.entries()) {
         await sandbox.setLatency(latencyMs);
         const { floor, imported } = await fastestPair(flags.repeat, api);
@@ -296,6 +301,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     machine: machineInfo(flags.machine, flags.notes, loadAtStart),
     imports,
+    importTransport: flags.transport,
     cellEdits,
     journals,
     journal,
