@@ -21,6 +21,9 @@ export const ROW_OVERHEAD_BYTES = 3;
  * their UTF-8 length, as JSON.stringify writes them.
  */
 export function stringJsonBytes(text: string): number {
+  // Most text is printable ASCII without a quote or backslash: one byte a character, counted by
+  // the regular expression engine rather than character by character here.
+  if (!NOT_PLAIN_ASCII.test(text)) return text.length + 2;
   let bytes = 2;
   const length = text.length;
   for (let i = 0; i < length; i++) {
@@ -39,6 +42,9 @@ export function stringJsonBytes(text: string): number {
   }
   return bytes;
 }
+
+/** A character JSON writes in other than one byte: not printable ASCII, `"` or `\\`. */
+const NOT_PLAIN_ASCII = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
 
 /** \b \t \n \f \r: the control characters JSON writes in two characters. */
 const SHORT_ESCAPES: ReadonlySet<number> = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
