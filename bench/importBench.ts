@@ -6,7 +6,9 @@ import { nodeFetch } from "../src/cli/nodeFetch";
 import { OfficeJsExcelHost } from "../tools/excel-emulator/officeJs/nodeClient";
 import { importCollection } from "../src/import/importCollection";
 import { DEMO_TOKEN } from "../tools/sandbox";
+import type { ExcelRun } from "../src/excel/run";
 import { cpuMsOf, profileCpu } from "./cpuShares";
+import { ExcelProcess } from "./excelProcess";
 import { collectGarbage, GcTimer, HeapSampler, heapUsed } from "./heapSampler";
 
 export interface FloorResult {
@@ -90,15 +92,70 @@ export function benchHost(): OfficeJsExcelHost {
   return host;
 }
 
+/**
+ * Where the benchmark's Excel runs: in a process of its own (the default, as Excel does) or on
+ * the import's thread (`--excel-inline`), where its work delays the add-in's.
+ */
+export type ExcelPlacement = "process" | "inline";
+
+/** A new workbook for one import, and what it says of the requests it answered. */
+interface BenchWorkbook {
+  readonly run: ExcelRun;
+  /** Syncs, largest request, serve time, and the workbook's retained heap when it lives apart. */
+  finish(): Promise<{
+    syncs: number;
+    largestRequestBytes: number;
+    hostServeMs: number;
+    excelCpuMs: number | null;
+    apartHeapBytes: number | null;
+  }>;
+}
+
+async function openWorkbook(placement: ExcelPlacement): Promise<BenchWorkbook> {
+  if (placement === "inline") {
+    const host = benchHost();
+    return {
+      run: host.run,
+      finish: () =>
+        Promise.resolve({
+          syncs: host.syncCount,
+          largestRequestBytes: host.largestRequestBytes,
+          hostServeMs: host.requestLog.reduce((sum, sync) => sum + sync.serveMs, 0),
+          excelCpuMs: null,
+          apartHeapBytes: null,
+        }),
+    };
+  }
+  const excel = await ExcelProcess.start();
+  const before = await excel.stats();
+  return {
+    run: excel.run,
+    async finish() {
+      const after = await excel.stats();
+      await excel.close();
+      return {
+        syncs: after.syncCount,
+        largestRequestBytes: after.largestRequestBytes,
+        hostServeMs: after.serveMs,
+        excelCpuMs: after.cpuMs - before.cpuMs,
+        apartHeapBytes: after.heapBytes - before.heapBytes,
+      };
+    },
+  };
+}
+
 /** The full import of the invoices through office.js into a new workbook of the emulator. */
-export async function measureImport(api: LedgerApi): Promise<ImportRunResult> {
-  const host = benchHost();
+export async function measureImport(
+  api: LedgerApi,
+  placement: ExcelPlacement = "process",
+): Promise<ImportRunResult> {
+  const workbook = await openWorkbook(placement);
   let written = 0;
   const heap = new HeapSampler(() => written);
   const gc = new GcTimer();
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const result = await importCollection(host.run, {
+  const result = await importCollection(workbook.run, {
     collection: "invoices",
     api,
     onProgress: (progress) => {
@@ -110,19 +167,22 @@ export async function measureImport(api: LedgerApi): Promise<ImportRunResult> {
   const cpuMs = cpuSince(cpu);
   const gcMs = gc.stop();
   const peakHeapBytes = heap.stop();
+  const excel = await workbook.finish();
   collectGarbage();
-  const workbookHeapBytes = heapUsed() - heap.baseline;
+  const workbookHeapBytes = excel.apartHeapBytes ?? heapUsed() - heap.baseline;
+  // The workbook's rows are in this heap only when Excel runs here.
+  const rowsHere = excel.apartHeapBytes === null ? workbookHeapBytes : 0;
   if (!result.complete) throw new Error(`The benchmark import was not complete: ${result.message}`);
   return {
     ms,
     rows: result.rows,
-    syncs: host.syncCount,
-    largestRequestBytes: host.largestRequestBytes,
-    hostServeMs: host.requestLog.reduce((sum, sync) => sum + sync.serveMs, 0),
+    syncs: excel.syncs,
+    largestRequestBytes: excel.largestRequestBytes,
+    hostServeMs: excel.hostServeMs,
     gcMs,
     peakHeapBytes,
     workbookHeapBytes,
-    pipelineHeapBytes: heap.peakBeside(workbookHeapBytes / Math.max(1, result.rows)),
+    pipelineHeapBytes: heap.peakBeside(rowsHere / Math.max(1, result.rows)),
     cpuMs,
   };
 }
@@ -147,18 +207,24 @@ export interface CpuPerRecord {
  * An untimed import under the sampling profiler: process CPU, less what the samples charge to
  * the emulator and to office.js, per record.
  */
-export async function measureImportCpu(api: LedgerApi): Promise<CpuPerRecord> {
-  const host = benchHost();
+export async function measureImportCpu(
+  api: LedgerApi,
+  placement: ExcelPlacement = "process",
+): Promise<CpuPerRecord> {
+  const workbook = await openWorkbook(placement);
   let rows = 0;
   const shares = await profileCpu(async () => {
-    const result = await importCollection(host.run, { collection: "invoices", api });
+    const result = await importCollection(workbook.run, { collection: "invoices", api });
     rows = Math.max(1, result.rows);
   });
-  const emulator = cpuMsOf(shares, "emulator");
+  const excel = await workbook.finish();
+  // Excel in its own process: its CPU is that process's; none of it is in this one's samples.
+  const emulator = excel.excelCpuMs ?? cpuMsOf(shares, "emulator");
+  const emulatorHere = excel.excelCpuMs === null ? emulator : cpuMsOf(shares, "emulator");
   const officeJs = cpuMsOf(shares, "officeJs");
   const us = (ms: number): number => (ms * 1000) / rows;
   return {
-    addInUs: us(shares.processMs - emulator - officeJs),
+    addInUs: us(shares.processMs - emulatorHere - officeJs),
     officeJsUs: us(officeJs),
     emulatorUs: us(emulator),
     gcUs: us(cpuMsOf(shares, "gc")),

@@ -57,6 +57,8 @@ export interface BenchResults {
   readonly imports: ImportRow[];
   /** The import rows' API transport: node:http, or Node's global fetch (`--global-fetch`). */
   readonly importTransport: "node" | "global";
+  /** Where the import rows' Excel ran: a process of its own, or the import's thread. */
+  readonly importExcel: "process" | "inline";
   /** The 200,000-record import with a cell edited part-way (delayForCellEdit). */
   readonly cellEdits: CellEditRow[];
   /** The journal editor through office.js (open, validate, send), per journal size. */

@@ -6,7 +6,8 @@
 // --out FILE, --no-write, --skip-journal, --skip-functions, --skip-live-heap (the untimed run
 // with forced collections), --skip-cpu-profile (the untimed profiled run that splits the
 // import's CPU between the add-in, office.js and the emulator), --global-fetch (the import rows
-// on Node's global fetch instead of node:http), --skip-refresh (Fetch new and Refresh all), --skip-imports,
+// on Node's global fetch instead of node:http), --excel-inline (the import rows' emulator on the
+// import's thread instead of a process of its own), --skip-refresh (Fetch new and Refresh all), --skip-imports,
 // --skip-export (the headless export of 50,000 and 200,000 invoices), --export-formats xlsx,parquet
 // (the export rows' formats), --skip-parquet-check (200,000 invoices exported to Parquet by the
 // built command, read back by DuckDB and compared with the API, and its peak memory).
@@ -17,6 +18,7 @@ import {
   benchApi,
   measureFloor,
   measureImport,
+  type ExcelPlacement,
   measureImportCpu,
   measureLiveHeap,
   type FloorResult,
@@ -62,6 +64,8 @@ interface Flags {
   cpuProfile: boolean;
   /** The import rows' transport: node:http (the default) or Node's global fetch (undici). */
   transport: "node" | "global";
+  /** Where the import rows' Excel runs: a process of its own (the default) or inline. */
+  excel: ExcelPlacement;
   refresh: boolean;
   imports: boolean;
   export: boolean;
@@ -72,7 +76,7 @@ interface Flags {
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
   "[--repeat N] [--journal-lines 1000,10000] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
-  "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--global-fetch] [--skip-refresh] [--skip-imports] [--skip-export] " +
+  "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--global-fetch] [--excel-inline] [--skip-refresh] [--skip-imports] [--skip-export] " +
   "[--export-formats xlsx,parquet] [--skip-parquet-check]";
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ["xlsx", "parquet"];
@@ -110,6 +114,7 @@ function parseFlags(args: readonly string[]): Flags {
     liveHeap: true,
     cpuProfile: true,
     transport: "node",
+    excel: "process",
     refresh: true,
     imports: true,
     export: true,
@@ -137,6 +142,7 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--skip-live-heap") flags.liveHeap = false;
     else if (flag === "--skip-cpu-profile") flags.cpuProfile = false;
     else if (flag === "--global-fetch") flags.transport = "global";
+    else if (flag === "--excel-inline") flags.excel = "inline";
     else if (flag === "--skip-refresh") flags.refresh = false;
     else if (flag === "--skip-imports") flags.imports = false;
     else if (flag === "--skip-export") flags.export = false;
@@ -154,25 +160,26 @@ function parseFlags(args: readonly string[]): Flags {
 async function fastestPair(
   repeat: number,
   api: ReturnType<typeof benchApi>,
+  excel: ExcelPlacement,
 ): Promise<{ floor: FloorResult; imported: ImportRunResult }> {
   let floor: FloorResult | undefined;
   let imported: ImportRunResult | undefined;
   for (let i = 0; i < repeat; i++) {
     const f = await measureFloor(api);
     if (!floor || f.ms < floor.ms) floor = f;
-    const m = await measureImport(api);
+    const m = await measureImport(api, excel);
     if (!imported || m.ms < imported.ms) imported = m;
   }
   return { floor: floor!, imported: imported! };
 }
 
 /** A small import first, so the timed runs do not pay for compiling the code on first use. */
-async function warmUp(): Promise<void> {
+async function warmUp(excel: ExcelPlacement): Promise<void> {
   const sandbox = await startSandboxProcess(3_000);
   try {
     const api = benchApi(sandbox.baseUrl);
     await measureFloor(api);
-    await measureImport(api);
+    await measureImport(api, excel);
   } finally {
     await sandbox.close();
   }
@@ -184,7 +191,7 @@ async function main(): Promise<void> {
   if (!(globalThis as { gc?: unknown }).gc) {
     console.warn("Run node with --expose-gc for heap baselines after a collection.");
   }
-  await warmUp();
+  await warmUp(flags.excel);
   const imports: ImportRow[] = [];
   const cellEdits: CellEditRow[] = [];
   for (const records of flags.imports ? flags.sizes : []) {
@@ -193,7 +200,7 @@ async function main(): Promise<void> {
       const api = benchApi(sandbox.baseUrl, flags.transport);
       for (const [index, latencyMs] of flags.latencies.entries()) {
         await sandbox.setLatency(latencyMs);
-        const { floor, imported } = await fastestPair(flags.repeat, api);
+        const { floor, imported } = await fastestPair(flags.repeat, api, flags.excel);
         if (floor.records !== records || imported.rows !== records) {
           throw new Error(
             `Expected ${records} records, fetched ${floor.records}, imported ${imported.rows}.`,
@@ -201,7 +208,8 @@ async function main(): Promise<void> {
         }
         const rawFloor = await measureRawFloor(sandbox.baseUrl);
         const liveHeap = index === 0 && flags.liveHeap ? await measureLiveHeap(api) : null;
-        const cpu = index === 0 && flags.cpuProfile ? await measureImportCpu(api) : null;
+        const cpu =
+          index === 0 && flags.cpuProfile ? await measureImportCpu(api, flags.excel) : null;
         const row: ImportRow = {
           records,
           latencyMs,
@@ -302,6 +310,7 @@ async function main(): Promise<void> {
     machine: machineInfo(flags.machine, flags.notes, loadAtStart),
     imports,
     importTransport: flags.transport,
+    importExcel: flags.excel,
     cellEdits,
     journals,
     journal,

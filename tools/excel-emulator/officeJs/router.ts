@@ -17,11 +17,16 @@ interface HttpUtility {
   setCustomSendRequestFunc(send: (request: RequestInfo) => Promise<ResponseInfo>): void;
 }
 
+/** What answers a RequestContext's requests: an executor here, or a workbook elsewhere. */
+export interface RequestAnswerer {
+  execute(request: RequestInfo): Promise<ResponseInfo>;
+}
+
 /**
- * Where one RequestContext's requests go: the executor registered for its address. Held weakly,
+ * Where one RequestContext's requests go: the answerer registered for its address. Held weakly,
  * so a test's hosts are collected with their workbooks.
  */
-const routes = new Map<string, WeakRef<OfficeJsRequestExecutor>>();
+const routes = new Map<string, WeakRef<RequestAnswerer>>();
 const forget = new FinalizationRegistry<string>((address) => routes.delete(address));
 const routed = new WeakSet<object>();
 let nextSession = 1;
@@ -73,6 +78,18 @@ export interface OfficeJsRun {
  * RequestContext whose requests the executor answers.
  */
 export function officeJsRun(client: OfficeJsClient, host: FakeExcelHost): OfficeJsRun {
+  const executor = new OfficeJsRequestExecutor(host);
+  return { ...officeJsRunOver(client, executor), executor };
+}
+
+/**
+ * Runs batches through Microsoft's client, answered by `answerer` (a workbook in another
+ * process, as Excel's is). The answerer is held weakly: the caller keeps it.
+ */
+export function officeJsRunOver(
+  client: OfficeJsClient,
+  answerer: RequestAnswerer,
+): Omit<OfficeJsRun, "executor"> {
   routeRequests(client);
   const excel = client.Excel;
   // Microsoft's own Excel.run, kept before a page replaces Excel.run with one that calls this.
@@ -83,16 +100,14 @@ export function officeJsRun(client: OfficeJsClient, host: FakeExcelHost): Office
   const microsoftRun: ExcelRunWithOptions = (options, batch) =>
     excelRun(Object.assign(Object.create(realmObject) as Excel.RunOptions, options), batch);
   const address = `https://excel-emulator.invalid/session-${nextSession++}/`;
-  const executor = new OfficeJsRequestExecutor(host);
-  routes.set(address, new WeakRef(executor));
-  forget.register(executor, address);
+  routes.set(address, new WeakRef(answerer));
+  forget.register(answerer, address);
   const session = address;
   const runWith: ExcelRunWithOptions = (options, batch) =>
     microsoftRun({ ...options, session }, batch);
   return {
     run: excelRunOf(microsoftRun, session),
     runWith,
-    executor,
     close: () => routes.delete(address),
   };
 }

@@ -1,0 +1,124 @@
+// The benchmark's Excel in a process of its own, as real Excel is: office.js builds and
+// serializes each request on the import's thread, and the emulator answers it in a child
+// process. Excel's work (reading the request, changing the workbook, writing the answer) then
+// runs beside the add-in instead of stopping it, and the import's process CPU is the add-in's and
+// office.js's alone.
+import { fork, type ChildProcess } from "node:child_process";
+import type { ExcelRun } from "../src/excel/run";
+import { FakeExcelHost } from "../tools/excel-emulator/host";
+import { loadOfficeJsClient } from "../tools/excel-emulator/officeJs/nodeClient";
+import type { RequestInfo, ResponseInfo } from "../tools/excel-emulator/officeJs/protocol";
+import { OfficeJsRequestExecutor } from "../tools/excel-emulator/officeJs/requestExecutor";
+import { officeJsRunOver, type RequestAnswerer } from "../tools/excel-emulator/officeJs/router";
+
+/** What the Excel process says of its work so far. */
+export interface ExcelProcessStats {
+  readonly syncCount: number;
+  readonly largestRequestBytes: number;
+  /** Milliseconds the emulator spent reading, running and answering the requests. */
+  readonly serveMs: number;
+  /** The Excel process's CPU (user + system), milliseconds. */
+  readonly cpuMs: number;
+  /** The Excel process's heap after a full collection: the workbook, about. */
+  readonly heapBytes: number;
+}
+
+type Message =
+  | { readonly id: number; readonly request: { readonly url: string; readonly body: string } }
+  | { readonly id: number; readonly stats: true };
+
+type Reply =
+  | { readonly id: number; readonly response: ResponseInfo }
+  | { readonly id: number; readonly stats: ExcelProcessStats };
+
+/** A workbook in a child process behind Microsoft's client in this one. */
+export class ExcelProcess implements RequestAnswerer {
+  readonly run: ExcelRun;
+  private readonly pending = new Map<number, (reply: Reply) => void>();
+  private nextId = 1;
+  private readonly closeRoute: () => void;
+
+  private constructor(private readonly child: ChildProcess) {
+    child.on("message", (reply: Reply) => {
+      this.pending.get(reply.id)?.(reply);
+      this.pending.delete(reply.id);
+    });
+    const officeJs = officeJsRunOver(loadOfficeJsClient(), this);
+    this.run = officeJs.run;
+    this.closeRoute = officeJs.close;
+  }
+
+  /** Starts the child and waits until its workbook is ready. */
+  static async start(): Promise<ExcelProcess> {
+    const child = fork(__filename, ["--serve-excel"], {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      serialization: "advanced",
+      execArgv: ["--expose-gc"],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once("message", () => resolve());
+      child.once("exit", (code) => reject(new Error(`The Excel process exited (${code}).`)));
+    });
+    return new ExcelProcess(child);
+  }
+
+  private ask(message: Omit<Message, "id"> & Partial<Message>): Promise<Reply> {
+    const id = this.nextId++;
+    return new Promise<Reply>((resolve) => {
+      this.pending.set(id, resolve);
+      this.child.send({ ...message, id });
+    });
+  }
+
+  /** office.js's request, serialized here (the add-in's side), answered there. */
+  async execute(request: RequestInfo): Promise<ResponseInfo> {
+    const body = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
+    const reply = await this.ask({ request: { url: request.url, body } });
+    if (!("response" in reply)) throw new Error("The Excel process answered out of turn.");
+    return reply.response;
+  }
+
+  async stats(): Promise<ExcelProcessStats> {
+    const reply = await this.ask({ stats: true });
+    if (!("stats" in reply)) throw new Error("The Excel process answered out of turn.");
+    return reply.stats;
+  }
+
+  close(): Promise<void> {
+    this.closeRoute();
+    return new Promise<void>((resolve) => {
+      this.child.once("exit", () => resolve());
+      this.child.kill("SIGTERM");
+    });
+  }
+}
+
+function serveExcel(): void {
+  const host = new FakeExcelHost();
+  const executor = new OfficeJsRequestExecutor(host);
+  executor.keepRequests = 0;
+  const cpu = process.cpuUsage();
+  process.on("message", (message: Message) => {
+    if ("stats" in message) {
+      (globalThis as { gc?: () => void }).gc?.();
+      const used = process.cpuUsage(cpu);
+      const stats: ExcelProcessStats = {
+        syncCount: host.syncCount,
+        largestRequestBytes: host.largestRequestBytes,
+        serveMs: host.requestLog.reduce((sum, sync) => sum + sync.serveMs, 0),
+        cpuMs: (used.user + used.system) / 1000,
+        heapBytes: process.memoryUsage().heapUsed,
+      };
+      process.send?.({ id: message.id, stats } satisfies Reply);
+      return;
+    }
+    const request: RequestInfo = { method: "POST", headers: {}, ...message.request };
+    void executor.execute(request).then((response) => {
+      process.send?.({ id: message.id, response } satisfies Reply);
+    });
+  });
+  process.on("disconnect", () => process.exit(0));
+  process.send?.("ready");
+}
+
+if (process.argv[2] === "--serve-excel") serveExcel();
