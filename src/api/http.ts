@@ -73,6 +73,9 @@ async function cappedText(response: FetchResponseLike): Promise<string | null> {
   return parts.join("");
 }
 
+/** The reason an exchange's signal is aborted once the exchange is over. */
+const EXCHANGE_OVER = Object.freeze(new Error("The exchange is over."));
+
 /** A body over {@link MAX_RESPONSE_BYTES}: never parsed, reported as such. */
 class TooLarge {
   constructor(readonly status: number) {}
@@ -226,14 +229,14 @@ export class HttpClient {
     timeoutMs: number,
   ): Promise<Reply | ApiError | TooLarge> {
     const exchange = new AbortController();
-    const timer = new AbortController();
     const caller = request.signal;
     let timedOut = false;
     const onCallerAbort = (): void => exchange.abort(caller?.reason);
     caller?.addEventListener("abort", onCallerAbort, { once: true });
-    this.options.sleep(timeoutMs, timer.signal).then(
+    // The timeout's wait ends with the exchange: one controller a request, not two.
+    this.options.sleep(timeoutMs, exchange.signal).then(
       () => {
-        if (timer.signal.aborted) return;
+        if (exchange.signal.aborted) return;
         timedOut = true;
         exchange.abort();
       },
@@ -269,7 +272,9 @@ export class HttpClient {
       if (timedOut) return timeoutFailure(context, timeoutMs);
       return networkFailure(context, error, inFlight);
     } finally {
-      timer.abort();
+      // Stops the timeout's wait. The exchange is over, so this cancels nothing else; a reason
+      // of its own spares a DOMException a request.
+      if (!exchange.signal.aborted) exchange.abort(EXCHANGE_OVER);
       caller?.removeEventListener("abort", onCallerAbort);
     }
   }
