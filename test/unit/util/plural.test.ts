@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { count } from "../../../src/util/plural";
 
 describe("count()", () => {
@@ -14,5 +15,22 @@ describe("count()", () => {
 
   it("groups thousands with commas whatever the runtime's locale", () => {
     expect(count(1234567, "record")).toBe("1,234,567 records");
+  });
+
+  it("writes every whole number as en-US does, and other numbers through it", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer(),
+          fc.maxSafeInteger(),
+          fc.maxSafeInteger().map((n) => -n),
+        ),
+        (n) => {
+          expect(count(n, "x", "x")).toBe(`${n.toLocaleString("en-US")} x`);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    expect(count(1234.5678, "x", "x")).toBe("1,234.568 x");
   });
 });
