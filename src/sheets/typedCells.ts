@@ -230,6 +230,20 @@ function numberCell(value: JsonValue, header: string, integer: boolean): CellOut
   return plainCell(Object.is(value, -0) ? 0 : value);
 }
 
+/**
+ * The cell of a text column for a string that fits a cell as it is: the string itself, with
+ * nothing to note. Undefined for anything else, which {@link toCell} shapes. Most cells of an
+ * import are such strings; the row shaper takes them without building an outcome.
+ */
+export function plainTextCell(kind: CellKind, value: JsonValue | undefined): string | undefined {
+  return kind === "text" &&
+    typeof value === "string" &&
+    value !== "" &&
+    value.length <= EXCEL_CELL_TEXT_LIMIT
+    ? value
+    : undefined;
+}
+
 /** How cells are shaped beyond the column kinds. */
 export interface ShapeOptions {
   /**
