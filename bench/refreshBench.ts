@@ -11,6 +11,8 @@ import { refreshAll } from "../src/import/refreshAll";
 import { COLLECTIONS, type CollectionId } from "../src/domain/collections";
 import { DEMO_TOKEN } from "../tools/sandbox";
 import { benchApi, benchHost } from "./importBench";
+import { BusyProcesses } from "./busyProcesses";
+import { ExcelProcess } from "./excelProcess";
 import { startSandboxProcess } from "./sandboxProcess";
 
 export interface FetchNewRow {
@@ -38,8 +40,10 @@ export interface RefreshAllRow {
   readonly floors: Readonly<Record<string, number>>;
   readonly slowestFloorMs: number;
   readonly refreshAllMs: number;
-  /** Of refreshAllMs, the emulator's serving of requests (Excel's own work, on our thread here). */
+  /** Of refreshAllMs, the emulator's serving of requests (Excel's own work, in its own process). */
   readonly hostServeMs: number;
+  /** Processes spinning on a core beside the floors and the refresh. */
+  readonly busyProcesses: number;
   /** CPU the benchmark's process used during refresh all (user + system), ms. */
   readonly clientCpuMs: number;
   /** refreshAllMs / slowestFloorMs. */
@@ -129,12 +133,16 @@ const SIX: readonly CollectionId[] = [
 export async function measureRefreshAll(
   recordsEach = 20_000,
   latencyMs = 25,
+  busyProcesses = 0,
 ): Promise<RefreshAllRow> {
   const records = Object.fromEntries(SIX.map((id) => [id, recordsEach]));
   const sandbox = await startSandboxProcess({ invoices: recordsEach, records, keepRecords: true });
+  // Excel in a process of its own, as for the import rows.
+  const excel = await ExcelProcess.start();
+  let busy: BusyProcesses | null = null;
   try {
     const api = benchApi(sandbox.baseUrl);
-    const host = benchHost();
+    const host = excel;
     // The tables to refresh, imported without latency (setup, not measured). It also fills the
     // sandbox's kept records (keepRecords), so the floors and the refresh meet the same server:
     // one that serializes records, as a database-backed service does, rather than generating
@@ -145,20 +153,21 @@ export async function measureRefreshAll(
       if (!result.complete || result.rows !== recordsEach) throw new Error(result.message);
     }
     await sandbox.setLatency(latencyMs);
+    busy = await BusyProcesses.start(busyProcesses);
     const floors: Record<string, number> = {};
     for (const collection of SIX) {
       const info = COLLECTIONS.find((c) => c.id === collection)!;
       floors[collection] = await floorOf(api, info.defaultPath);
     }
     const slowestFloorMs = Math.max(...Object.values(floors));
-    const served = host.requestLog.length;
+    const before = await excel.stats();
     const cpu = process.cpuUsage();
     const started = performance.now();
     const result = await refreshAll(host.run, { api, mode: "full" });
     const used = process.cpuUsage(cpu);
     const clientCpuMs = (used.user + used.system) / 1000;
     const refreshAllMs = performance.now() - started;
-    const hostServeMs = host.requestLog.slice(served).reduce((sum, sync) => sum + sync.serveMs, 0);
+    const hostServeMs = (await excel.stats()).serveMs - before.serveMs;
     if (!result.complete) throw new Error(result.message);
     const ratio = refreshAllMs / slowestFloorMs;
     return {
@@ -169,11 +178,14 @@ export async function measureRefreshAll(
       slowestFloorMs,
       refreshAllMs,
       hostServeMs,
+      busyProcesses,
       clientCpuMs,
       ratio,
       pass: ratio <= REFRESH_ALL_MAX_RATIO,
     };
   } finally {
+    await busy?.stop();
+    await excel.close();
     await sandbox.close();
   }
 }
@@ -193,7 +205,8 @@ export function fetchNewLine(row: FetchNewRow): string {
 export function refreshAllLine(row: RefreshAllRow): string {
   return (
     `Refresh all: ${row.collections} collections x ${row.recordsEach.toLocaleString("en-US")} at ${row.latencyMs} ms: ` +
-    `${seconds(row.refreshAllMs)} (client CPU ${seconds(row.clientCpuMs)}, of it the Excel emulator ${seconds(row.hostServeMs)}); slowest single floor ${seconds(row.slowestFloorMs)}; ` +
+    `${seconds(row.refreshAllMs)} (client CPU ${seconds(row.clientCpuMs)}; the Excel emulator served ${seconds(row.hostServeMs)} in its own process)` +
+    `${row.busyProcesses > 0 ? `, ${row.busyProcesses} busy process${row.busyProcesses === 1 ? "" : "es"} beside it` : ""}; slowest single floor ${seconds(row.slowestFloorMs)}; ` +
     `ratio ${row.ratio.toFixed(3)} (target <= ${REFRESH_ALL_MAX_RATIO}) ${row.pass ? "PASS" : "FAIL"}`
   );
 }

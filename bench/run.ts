@@ -7,7 +7,8 @@
 // with forced collections), --skip-cpu-profile (the untimed profiled run that splits the
 // import's CPU between the add-in, office.js and the emulator), --global-fetch (the import rows
 // on Node's global fetch instead of node:http), --excel-inline (the import rows' emulator on the
-// import's thread instead of a process of its own), --skip-refresh (Fetch new and Refresh all), --skip-imports,
+// import's thread instead of a process of its own), --busy N (processes spinning beside the
+// Refresh all row; 1 by default), --skip-refresh (Fetch new and Refresh all), --skip-imports,
 // --skip-export (the headless export of 50,000 and 200,000 invoices), --export-formats xlsx,parquet
 // (the export rows' formats), --skip-parquet-check (200,000 invoices exported to Parquet by the
 // built command, read back by DuckDB and compared with the API, and its peak memory).
@@ -66,6 +67,8 @@ interface Flags {
   transport: "node" | "global";
   /** Where the import rows' Excel runs: a process of its own (the default) or inline. */
   excel: ExcelPlacement;
+  /** Processes spinning on a core beside the Refresh all row (one by default). */
+  busy: number;
   refresh: boolean;
   imports: boolean;
   export: boolean;
@@ -76,7 +79,7 @@ interface Flags {
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
   "[--repeat N] [--journal-lines 1000,10000] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
-  "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--global-fetch] [--excel-inline] [--skip-refresh] [--skip-imports] [--skip-export] " +
+  "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--global-fetch] [--excel-inline] [--busy N] [--skip-refresh] [--skip-imports] [--skip-export] " +
   "[--export-formats xlsx,parquet] [--skip-parquet-check]";
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ["xlsx", "parquet"];
@@ -115,6 +118,7 @@ function parseFlags(args: readonly string[]): Flags {
     cpuProfile: true,
     transport: "node",
     excel: "process",
+    busy: 1,
     refresh: true,
     imports: true,
     export: true,
@@ -143,6 +147,7 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--skip-cpu-profile") flags.cpuProfile = false;
     else if (flag === "--global-fetch") flags.transport = "global";
     else if (flag === "--excel-inline") flags.excel = "inline";
+    else if (flag === "--busy") flags.busy = numbers(flag, value())[0] ?? 1;
     else if (flag === "--skip-refresh") flags.refresh = false;
     else if (flag === "--skip-imports") flags.imports = false;
     else if (flag === "--skip-export") flags.export = false;
@@ -281,7 +286,7 @@ async function main(): Promise<void> {
     // Excel on the web's 5 MB response limit: the ID column of 200,000 rows is about 8 MB.
     const fetchNewLarge = await measureFetchNew(200_000);
     console.log(fetchNewLine(fetchNewLarge));
-    const all = await measureRefreshAll();
+    const all = await measureRefreshAll(20_000, 25, flags.busy);
     console.log(refreshAllLine(all));
     refresh = { fetchNew, fetchNewLarge, refreshAll: all };
   }
