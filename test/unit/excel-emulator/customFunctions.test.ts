@@ -39,7 +39,8 @@ function setUp() {
   CustomFunctions.associate("TABLE", (...args: unknown[]) => {
     return new Promise((resolve, reject) => tableCalls.push({ args, resolve, reject }));
   });
-  CustomFunctions.associate("ADD.ALL", (values: unknown[][][]) => {
+  CustomFunctions.associate("ADD.ALL", (...args: unknown[]) => {
+    const values = args[0] as unknown[][][];
     addCalls.push(values);
     return values.flat(2).reduce<number>((sum, v) => sum + (typeof v === "number" ? v : 0), 0);
   });
