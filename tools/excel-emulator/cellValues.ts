@@ -1,9 +1,18 @@
 // What a cell holds: numbers, text, booleans and Excel's error values ("#REF!", ...), and the
 // 1900 date system that turns calendar dates into serial numbers.
 
-/** Excel's error values. */
+/** Excel's error values (#BUSY!: a custom function still calculating, never typed). */
 export type ExcelErrorCode =
-  "#NULL!" | "#DIV/0!" | "#VALUE!" | "#REF!" | "#NAME?" | "#NUM!" | "#N/A" | "#SPILL!" | "#CALC!";
+  | "#NULL!"
+  | "#DIV/0!"
+  | "#VALUE!"
+  | "#REF!"
+  | "#NAME?"
+  | "#NUM!"
+  | "#N/A"
+  | "#SPILL!"
+  | "#CALC!"
+  | "#BUSY!";
 
 export const ERROR_CODES: readonly ExcelErrorCode[] = [
   "#NULL!",

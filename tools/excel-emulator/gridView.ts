@@ -5,6 +5,7 @@ import { columnLetters, lastColumn, lastRow } from "./addresses";
 import type { Area } from "./addresses";
 import { CellError } from "./cellValues";
 import { usedArea } from "./cellWrites";
+import { activeCell, attachCellEditing, cellElementId } from "./gridEditing";
 import { GRID_VIEW_CSS } from "./gridViewStyles";
 import type { FakeExcelHost } from "./host";
 import { formatCellText } from "./numberFormat";
@@ -43,10 +44,28 @@ export function mountGridView(container: HTMLElement, host: FakeExcelHost): Grid
   container.innerHTML = "";
   const root = doc.createElement("div");
   root.className = "fx-grid";
+  const bar = doc.createElement("div");
+  bar.className = "fx-formula-bar";
+  bar.innerHTML =
+    '<input class="fx-name-box" aria-label="Name Box" readonly>' +
+    '<span class="fx-fx" aria-hidden="true">fx</span>' +
+    '<input class="fx-formula" aria-label="Formula bar" spellcheck="false" autocomplete="off">';
   const body = doc.createElement("div");
   body.className = "fx-body";
-  body.tabIndex = 0;
-  body.setAttribute("role", "grid");
+  // One table for the view's life: its rows are redrawn, so keyboard focus stays on it.
+  const table = doc.createElement("table");
+  table.className = "fx-table";
+  table.tabIndex = 0;
+  table.setAttribute("role", "grid");
+  const cellEditor = doc.createElement("input");
+  cellEditor.className = "fx-cell-editor";
+  cellEditor.hidden = true;
+  cellEditor.spellcheck = false;
+  cellEditor.autocomplete = "off";
+  body.append(table, cellEditor);
+  const message = doc.createElement("p");
+  message.className = "fx-message";
+  message.setAttribute("role", "status");
   const tabs = doc.createElement("div");
   tabs.className = "fx-tabs";
   tabs.setAttribute("role", "tablist");
@@ -54,7 +73,7 @@ export function mountGridView(container: HTMLElement, host: FakeExcelHost): Grid
   const status = doc.createElement("div");
   status.className = "fx-status";
   status.setAttribute("aria-live", "off");
-  root.append(body, tabs, status);
+  root.append(bar, body, message, tabs, status);
   container.appendChild(root);
 
   let shownSheet: SheetModel | undefined;
@@ -91,12 +110,15 @@ export function mountGridView(container: HTMLElement, host: FakeExcelHost): Grid
     const parts: string[] = [];
     const numberWidth = Math.max(40, String(rowTotal).length * 8 + 12);
     const tableWidth = numberWidth + widths.reduce((sum, w) => sum + w, 0);
-    parts.push(
-      `<table class="fx-table" aria-rowcount="${rowTotal}" style="width:${tableWidth}px">`,
-      `<colgroup><col style="width:${numberWidth}px">`,
-    );
+    table.style.width = `${tableWidth}px`;
+    table.setAttribute("aria-rowcount", String(rowTotal + 1));
+    table.setAttribute("aria-colcount", String(columnTotal + 1));
+    const active = activeCell(host);
+    parts.push(`<colgroup><col style="width:${numberWidth}px">`);
     for (const w of widths) parts.push(`<col style="width:${w}px">`);
-    parts.push(`</colgroup><thead><tr><th class="fx-corner fx-row-number"></th>`);
+    parts.push(
+      `</colgroup><thead><tr aria-rowindex="1"><th class="fx-corner fx-row-number" scope="col"><span class="fx-hidden-label">Row</span></th>`,
+    );
     for (let c = 0; c < columnTotal; c++) parts.push(`<th scope="col">${columnLetters(c)}</th>`);
     parts.push(`</tr></thead><tbody>`);
     if (first > 0) {
@@ -108,10 +130,12 @@ export function mountGridView(container: HTMLElement, host: FakeExcelHost): Grid
       const frozenEdge =
         sheet.frozenRows > 0 && r === sheet.frozenRows - 1 ? " fx-frozen-edge" : "";
       parts.push(
-        `<tr data-row="${r + 1}"><th class="fx-row-number${frozenEdge}" scope="row">${r + 1}</th>`,
+        `<tr data-row="${r + 1}" aria-rowindex="${r + 2}"><th class="fx-row-number${frozenEdge}" scope="row">${r + 1}</th>`,
       );
-      for (let c = 0; c < columnTotal; c++)
-        parts.push(cellHtml(sheet, sheetAttr, tables, r, c, frozenEdge));
+      for (let c = 0; c < columnTotal; c++) {
+        const isActive = r === active.row && c === active.column;
+        parts.push(cellHtml(sheet, sheetAttr, tables, r, c, frozenEdge, isActive));
+      }
       parts.push(`</tr>`);
     }
     if (last < rowTotal - 1) {
@@ -119,14 +143,36 @@ export function mountGridView(container: HTMLElement, host: FakeExcelHost): Grid
         `<tr class="fx-spacer" aria-hidden="true"><td colspan="${columnTotal + 1}" style="height:${(rowTotal - 1 - last) * ROW_HEIGHT}px"></td></tr>`,
       );
     }
-    parts.push(`</tbody></table>`);
-    body.innerHTML = parts.join("");
-    body.setAttribute("aria-label", `Sheet ${sheet.name}`);
+    parts.push(`</tbody>`);
+    table.innerHTML = parts.join("");
+    table.setAttribute("aria-label", `Sheet ${sheet.name}`);
+    editing.update();
     const usedText = used
       ? ` · used ${columnLetters(used.column)}${used.row + 1}:${columnLetters(lastColumn(used))}${lastRow(used) + 1}`
       : "";
     status.textContent = `${sheet.name}${usedText} · ${host.syncCount} syncs`;
   };
+
+  /** Scrolls so the cell's row is drawn and in view. */
+  const reveal = (position: { row: number; column: number }) => {
+    const top = position.row * ROW_HEIGHT;
+    const header = ROW_HEIGHT;
+    if (top < body.scrollTop) body.scrollTop = top;
+    else if (top + ROW_HEIGHT + header > body.scrollTop + body.clientHeight) {
+      body.scrollTop = top + ROW_HEIGHT + header - body.clientHeight;
+    }
+  };
+
+  const editing = attachCellEditing(host, {
+    table,
+    body,
+    nameBox: bar.querySelector(".fx-name-box") as HTMLInputElement,
+    formulaBar: bar.querySelector(".fx-formula") as HTMLInputElement,
+    cellEditor,
+    message,
+    render: () => renderCells(),
+    reveal,
+  });
 
   const render = () => {
     const sheet = host.workbook.activeSheet;
@@ -183,6 +229,7 @@ export function mountGridView(container: HTMLElement, host: FakeExcelHost): Grid
     render,
     destroy() {
       unsubscribe();
+      editing.destroy();
       body.removeEventListener("scroll", onScroll);
       tabs.removeEventListener("click", onTabClick);
       tabs.removeEventListener("keydown", onTabKey);
@@ -198,6 +245,7 @@ function cellHtml(
   r: number,
   c: number,
   frozenEdge: string,
+  active: boolean,
 ): string {
   const cell = sheet.getCell(r, c);
   const address = `${columnLetters(c)}${r + 1}`;
@@ -232,11 +280,13 @@ function cellHtml(
     }
   }
   if (frozenEdge) classes.push("fx-frozen-edge");
+  if (active) classes.push("fx-active");
   const style = [
     cell?.fontColor ? `color:${cell.fontColor}` : "",
     cell?.fillColor ? `background:${cell.fillColor}` : "",
   ]
     .filter(Boolean)
     .join(";");
-  return `<td class="${classes.join(" ")}" data-address="${address}" data-sheet="${sheetAttr}"${style ? ` style="${style}"` : ""}>${escapeHtml(text)}</td>`;
+  const id = cellElementId({ row: r, column: c });
+  return `<td id="${id}" class="${classes.join(" ")}" aria-selected="${active}" data-address="${address}" data-row="${r}" data-column="${c}" data-sheet="${sheetAttr}"${style ? ` style="${style}"` : ""}>${escapeHtml(text)}</td>`;
 }

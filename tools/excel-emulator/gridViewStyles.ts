@@ -3,7 +3,23 @@ export const GRID_VIEW_CSS = `
 .fx-grid { display: flex; flex-direction: column; height: 100%; min-height: 200px;
   font: 13px/1.2 "Segoe UI", Calibri, Arial, sans-serif; color: #1f1f1f; background: #fff;
   border: 1px solid #c8c8c8; box-sizing: border-box; }
+.fx-formula-bar { display: flex; gap: 4px; align-items: center; padding: 3px 4px; flex: 0 0 auto;
+  background: #fafafa; border-bottom: 1px solid #c8c8c8; }
+.fx-formula-bar input { font: inherit; height: 22px; box-sizing: border-box; border: 1px solid #c8c8c8;
+  padding: 0 4px; color: #1f1f1f; background: #fff; }
+.fx-name-box { width: 72px; flex: 0 0 auto; }
+.fx-fx { color: #555; font-style: italic; padding: 0 4px; }
+.fx-formula { flex: 1 1 auto; min-width: 0; }
 .fx-body { flex: 1 1 auto; overflow: auto; position: relative; }
+.fx-table:focus { outline: none; }
+.fx-table:focus .fx-active, .fx-active { outline: 2px solid #217346; outline-offset: -2px; }
+.fx-cell-editor { position: absolute; z-index: 4; height: 20px; box-sizing: border-box; margin: 0;
+  padding: 0 3px; font: inherit; border: 2px solid #217346; background: #fff; color: #1f1f1f; }
+.fx-message { margin: 0; padding: 2px 6px; min-height: 1.2em; font-size: 12px; color: #a4262c;
+  flex: 0 0 auto; }
+.fx-message:empty { display: none; }
+.fx-hidden-label { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; }
 .fx-table { border-collapse: separate; border-spacing: 0; table-layout: fixed; }
 .fx-table th, .fx-table td { height: 20px; max-height: 20px; padding: 0 4px; box-sizing: border-box;
   border-right: 1px solid #e1e1e1; border-bottom: 1px solid #e1e1e1; overflow: hidden;

@@ -3,6 +3,8 @@
 import { areasOverlap, formatAddress, formatArea, parseAddress } from "./addresses";
 import { valueForApi } from "./cellValues";
 import { readValues, usedArea, validateInput, writeNumberFormats, writeValues } from "./cellWrites";
+import { CustomFunctionCalls } from "./customFunctionCalls";
+import type { CustomFunctionMetadata } from "./customFunctionCalls";
 import { officeError } from "./errors";
 import type { FakeRichApiError } from "./errors";
 import type { ExcelRun } from "../../src/excel/run";
@@ -96,7 +98,7 @@ export interface TableSnapshot {
 type BatchResult<T> = Promise<T>;
 
 export class FakeExcelHost implements SyncBackend {
-  workbook: FakeWorkbook;
+  private shown!: FakeWorkbook;
   latencyMs: number;
   maxRequestBytes: number;
   maxResponseBytes: number;
@@ -107,6 +109,11 @@ export class FakeExcelHost implements SyncBackend {
   documentUrl: string;
   /** Functions registered through CustomFunctions.associate, by id (upper case). */
   readonly customFunctions = new Map<string, (...args: unknown[]) => unknown>();
+  /** Calls of those functions from formulas, once declared ({@link defineCustomFunctions}). */
+  readonly customFunctionCalls = new CustomFunctionCalls(this.customFunctions, () => {
+    this.workbook.recalculate();
+    this.notifyChange();
+  });
   /** Function commands registered through Office.actions.associate, by id (the ribbon's). */
   readonly actions = new Map<string, (event?: unknown) => unknown>();
   private log: SyncRecord[] = [];
@@ -126,6 +133,26 @@ export class FakeExcelHost implements SyncBackend {
     this.theme = options.theme ?? "light";
     this.storage = options.storage ?? new Map();
     this.documentUrl = options.documentUrl ?? DEFAULT_DOCUMENT_URL;
+  }
+
+  /** The workbook shown: the file open now. */
+  get workbook(): FakeWorkbook {
+    return this.shown;
+  }
+  set workbook(workbook: FakeWorkbook) {
+    workbook.customFunctionCalls = this.customFunctionCalls;
+    this.shown = workbook;
+  }
+
+  /**
+   * Declares the add-in's custom functions as its functions.json does, under the manifest's
+   * namespace: formulas then call them (`=LEDGER.LIST("invoices")`) through the functions the
+   * add-in associates.
+   */
+  defineCustomFunctions(namespace: string, functions: readonly CustomFunctionMetadata[]): void {
+    this.customFunctionCalls.define(namespace, functions);
+    this.workbook.recalculate();
+    this.notifyChange();
   }
 
   /** Excel.run: a new request context for the batch, then the final sync Excel.run makes. */

@@ -137,7 +137,11 @@
 // format (every cell is locked) and the protection options are not modelled. A [Col] reference
 // outside a table is #REF! (Excel refuses the formula); General display text ignores column
 // width; a "+"/"-" entry that does not parse stays text (Excel may refuse it); locale is en-US;
-// autofit estimates widths from character counts.
+// autofit estimates widths from character counts. Custom functions (customFunctionCalls.ts): a
+// matrix result spills only when the call is the whole formula (inside another it is #VALUE!), an
+// error in an argument is the call's result, empty cells of a range arrive as "", no streaming or
+// volatile functions; the grid view's editor takes no leading ' for literal text and no
+// point-to-reference while typing a formula.
 export { FakeExcelHost, DEFAULT_PAYLOAD_LIMIT } from "./host";
 export type { CellSnapshot, FakeExcelHostOptions, SyncRecord, TableSnapshot } from "./host";
 export type { ReopenOptions } from "./serialization";

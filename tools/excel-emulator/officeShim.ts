@@ -389,6 +389,7 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
           throw new TypeError(`CustomFunctions.associate(${id}) needs a function.`);
         host.customFunctions.set(id.toUpperCase(), f);
       }
+      host.customFunctionCalls.reassociated();
     },
     Error: FakeCustomFunctionError,
     ErrorCode: CUSTOM_FUNCTION_ERROR_CODES,

@@ -16,6 +16,7 @@ import type { StructuredSpec } from "./formulas/structured";
 import { FormulaSyntaxError } from "./formulas/syntaxError";
 import type { DefinedNameModel } from "./names";
 import { SettingsStore } from "./settings";
+import type { CustomFunctionCalls } from "./customFunctionCalls";
 import type { PivotTableModel } from "./pivotTables";
 import { SheetModel } from "./sheet";
 import { removeSpill, spillFrom } from "./spills";
@@ -57,6 +58,8 @@ export class FakeWorkbook implements FormulaEnvironment {
   private pivotIds = 0;
   /** A new table takes the lowest id no table holds (see ReopenOptions in serialization.ts). */
   reuseFreedTableIds = false;
+  /** The add-in's custom functions, where the host has them (customFunctionCalls.ts). */
+  customFunctionCalls: CustomFunctionCalls | undefined;
 
   constructor(sheetNames: readonly string[] = ["Sheet1"]) {
     for (const name of sheetNames.length > 0 ? sheetNames : ["Sheet1"]) this.addSheet(name);
@@ -319,8 +322,12 @@ export class FakeWorkbook implements FormulaEnvironment {
 
   // ---- formulas ----
 
-  /** Recalculates every formula in the workbook. */
-  recalculate(): void {
+  /**
+   * Recalculates every formula in the workbook; `full` (a full calculation) also calls custom
+   * functions again, whose answers are otherwise kept while their arguments stay the same.
+   */
+  recalculate(full = false): void {
+    if (full) this.customFunctionCalls?.forgetAll();
     this.pass += 1;
     for (const sheet of this.sheets) {
       for (const cell of [...sheet.formulaCells]) this.compute(sheet, cell);
@@ -332,7 +339,8 @@ export class FakeWorkbook implements FormulaEnvironment {
    * Recalculates the formulas of one sheet (Worksheet.calculate): the cells of other sheets are
    * computed only where this sheet's formulas refer to them.
    */
-  recalculateSheet(sheet: SheetModel): void {
+  recalculateSheet(sheet: SheetModel, full = false): void {
+    if (full) for (const cell of sheet.formulaCells) this.customFunctionCalls?.forget(cell);
     this.pass += 1;
     for (const cell of [...sheet.formulaCells]) this.compute(sheet, cell);
   }
@@ -342,8 +350,10 @@ export class FakeWorkbook implements FormulaEnvironment {
     if (this.computing.has(cell)) return 0; // a circular reference: Excel shows 0
     this.computing.add(cell);
     removeSpill(sheet, cell);
+    // Never calculated since its formula was written: entered anew, its custom functions are called again.
+    if (cell.calculatedIn === 0) this.customFunctionCalls?.forget(cell);
     try {
-      const evaluator = new Evaluator(this, sheet, () => sheet.positionOf(cell));
+      const evaluator = new Evaluator(this, sheet, () => sheet.positionOf(cell), cell);
       const result = evaluator.cellResults(parseFormula(cell.formula));
       cell.value = Array.isArray(result) ? spillFrom(sheet, cell, result, this) : result;
     } catch (error) {
@@ -381,6 +391,15 @@ export class FakeWorkbook implements FormulaEnvironment {
       const value = cell.formula === null ? cell.value : this.compute(sheet, cell);
       if (value !== "" || cell.formula !== null) visit(value);
     });
+  }
+
+  customFunction(
+    name: string,
+    args: readonly FormulaNode[],
+    ev: Evaluator,
+    cell: object,
+  ): CellScalar | CellScalar[][] | undefined {
+    return this.customFunctionCalls?.evaluate(name, args, ev, cell);
   }
 
   hasTable(name: string): boolean {

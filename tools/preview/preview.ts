@@ -1,6 +1,7 @@
 // The preview page: creates the in-memory workbook, shares it with the task pane frame (whose
 // office.js is the fake host, which looks for `ledgerFakeHost` on its parent) and shows it live.
 import { FakeExcelHost, mountGridView } from "../excel-emulator";
+import { declareAddinFunctions } from "./addinFunctions";
 
 declare global {
   interface Window {
@@ -15,6 +16,10 @@ const host = new FakeExcelHost({
   theme: params.get("theme") === "dark" ? "dark" : "light",
 });
 window.ledgerFakeHost = host;
+// LEDGER.* in the grid's formulas: the add-in's metadata, its code comes with the task pane.
+declareAddinFunctions(host).catch((error: unknown) => {
+  console.error("The add-in's custom functions are not available:", error);
+});
 // The pane's fake office.js takes this host from its parent once, as it loads. This script is
 // deferred, so a frame that started with the page could load first and make a workbook of its
 // own; it is only pointed at the task pane now that the host is there.

@@ -4,7 +4,7 @@ import type { Area } from "../addresses";
 import { CellError } from "../cellValues";
 import type { CellScalar } from "../cellValues";
 import { readTypedBoolean, readTypedNumber } from "../textNumbers";
-import { callFunction } from "./functions";
+import { callFunction, isWorksheetFunction } from "./functions";
 import type { FormulaNode } from "./parser";
 import type { StructuredSpec } from "./structured";
 
@@ -48,6 +48,16 @@ export interface FormulaEnvironment {
     visit: (value: CellScalar) => void,
     options?: { readonly skipSubtotals?: boolean },
   ): void;
+  /**
+   * A call of a function the worksheet does not have: a custom function's value (a block of
+   * values spills), or undefined when no add-in declares the name. `cell` is the formula's cell.
+   */
+  customFunction?(
+    name: string,
+    args: readonly FormulaNode[],
+    ev: Evaluator,
+    cell: object,
+  ): CellScalar | CellScalar[][] | undefined;
 }
 
 export const VALUE_ERROR = CellError.of("#VALUE!");
@@ -72,6 +82,8 @@ export class Evaluator {
     readonly env: FormulaEnvironment,
     readonly sheet: FormulaSheet,
     private readonly position: () => { row: number; column: number } | undefined = () => undefined,
+    /** The formula's cell as an identity (custom functions keep their answers per cell). */
+    readonly cell: object = {},
   ) {}
 
   /** The formula's own cell (0-based), when known. */
@@ -108,6 +120,11 @@ export class Evaluator {
    * one cell, their values row by row (a dynamic array, which spills; blanks become 0).
    */
   cellResults(node: FormulaNode): CellScalar | CellScalar[][] {
+    if (node.kind === "call" && !isWorksheetFunction(node.name)) {
+      const custom = this.custom(node.name, node.args);
+      if (!Array.isArray(custom)) return this.cellValueOf(custom);
+      return custom.length * (custom[0]?.length ?? 0) > MAX_SPILL_CELLS ? VALUE_ERROR : custom;
+    }
     const value = this.evaluate(node);
     if (value === null || typeof value !== "object" || value instanceof CellError) {
       return this.cellValueOf(value);
@@ -121,6 +138,11 @@ export class Evaluator {
         this.cellValueOf(this.env.cellValue(sheet, area.row + r, area.column + c)),
       ),
     );
+  }
+
+  /** A custom function's value; #NAME? when no add-in declares the name. */
+  custom(name: string, args: readonly FormulaNode[]): CellScalar | CellScalar[][] {
+    return this.env.customFunction?.(name, args, this, this.cell) ?? NAME_ERROR;
   }
 
   private cellValueOf(value: ScalarValue): CellScalar {

@@ -4,7 +4,7 @@
 import { CellError, toExcelPrecision } from "../cellValues";
 import type { CellScalar } from "../cellValues";
 import { MAX_COLUMNS, MAX_ROWS } from "../addresses";
-import { DIV0_ERROR, NAME_ERROR, REF_ERROR, VALUE_ERROR, toBoolean, toNumber } from "./evaluate";
+import { DIV0_ERROR, REF_ERROR, VALUE_ERROR, toBoolean, toNumber } from "./evaluate";
 import type { EvalValue, Evaluator, RangeValue, ScalarValue } from "./evaluate";
 import type { FormulaNode } from "./parser";
 import { sumProduct } from "./arrays";
@@ -294,10 +294,21 @@ function dimension(
   return isRange(value) ? value.area[key] : 1;
 }
 
-/** The result of a function call; unknown names give #NAME?. */
+/**
+ * The result of a function call. Other names are custom functions (#NAME? when no add-in
+ * declares them); a block of values one returns counts only as the whole formula (it spills),
+ * so inside another formula it is #VALUE!.
+ */
 export function callFunction(name: string, args: FormulaNode[], ev: Evaluator): EvalValue {
   const fn = FUNCTIONS[name];
-  return fn ? fn(args, ev) : NAME_ERROR;
+  if (fn) return fn(args, ev);
+  const custom = ev.custom(name, args);
+  return Array.isArray(custom) ? VALUE_ERROR : custom;
+}
+
+/** True for a function of the worksheet (not an add-in's). */
+export function isWorksheetFunction(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(FUNCTIONS, name);
 }
 
 /** The function names the fake evaluates. */

@@ -135,7 +135,7 @@ export class FakeApplication extends FakeClientObject<FakeWorkbook> {
       const asked = calculations.get(workbook) ?? [];
       asked.push(type);
       calculations.set(workbook, asked);
-      workbook.recalculate();
+      workbook.recalculate(type !== "Recalculate");
     });
   }
 }

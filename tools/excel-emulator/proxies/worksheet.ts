@@ -137,7 +137,7 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
   calculate(markAllDirty: boolean): void {
     this.queueCall("calculate", [markAllDirty], (sheet, scope) => {
       recordSheetCalculation(scope.workbook, sheet.name, markAllDirty === true);
-      scope.workbook.recalculateSheet(sheet);
+      scope.workbook.recalculateSheet(sheet, markAllDirty === true);
     });
   }
 
