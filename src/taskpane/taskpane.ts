@@ -216,7 +216,7 @@ async function start(): Promise<void> {
     setLoadOnOpen,
   });
   const recentJournals = journalsOpenedHere();
-  mountJournalPanel(document, {
+  const journalPanel = mountJournalPanel(document, {
     ...(recentJournals === undefined ? {} : { recent: recentJournals }),
     active: activeConnection,
     run: excelRun,
@@ -266,7 +266,10 @@ async function start(): Promise<void> {
     activeConnection,
     () => activeSheetProject(excelRun),
   );
-  followActiveSheet(excelRun, () => void sheetProject.refresh());
+  followActiveSheet(excelRun, () => {
+    void sheetProject.refresh();
+    void journalPanel.refresh();
+  });
   setShown(requireElement(document, "host-status", HTMLElement), false);
   tabs.show();
   await connectionPanel.restore();
