@@ -67,12 +67,14 @@ describe("the Journal panel's buttons at 320 px", () => {
     const { pane } = session;
     await open(idOf("JNL-0001"));
     expect(await buttons()).toEqual({ open: true, validate: true, send: true });
+    // The user picks another sheet in the workbook, then comes back to the pane, which reads
+    // the active sheet again (this workbook raises no sheet-activated event).
+    await session.page.mouse.move(900, 400);
     await activateSheet(session, "Sheet1");
-    // The user comes back to the pane: it reads the active sheet again.
     await pane.locator("#journal-panel").hover();
     await pane.locator("#journal-active").filter({ hasText: "shows no journal" }).waitFor();
     expect(await buttons()).toEqual({ open: true, validate: false, send: false });
-  });
+  }, 40_000);
 
   it("gives a read-only journal's reason once, under Send", async () => {
     const { pane } = session;
