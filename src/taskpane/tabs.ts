@@ -3,7 +3,6 @@
 // the selected tab is in the Tab order; Left/Right (wrapping), Home and End move between tabs and
 // show the panel at once (the panels are cheap to show).
 
-import paneTopStyles from "./paneTop.css";
 import { requireElement, setShown } from "./view";
 
 export const PANE_TABS = ["connection", "import", "journal", "formulas"] as const;
@@ -83,7 +82,6 @@ export function mountTabs(root: Document, initial: PaneTab = "connection"): Pane
     select(next, { focus: true });
   });
   render();
-  keepInView(root, list);
 
   return {
     get selected() {
@@ -95,30 +93,4 @@ export function mountTabs(root: Document, initial: PaneTab = "connection"): Pane
       render();
     },
   };
-}
-
-/**
- * Keeps the header and the tab list in view (paneTop.css): the tabs stick right under the
- * header, whose height changes when its text wraps, so it is measured, again on each change.
- */
-function keepInView(root: Document, list: HTMLElement): void {
-  const header = root.querySelector<HTMLElement>(".pane-header");
-  if (header === null) return;
-  const style = root.createElement("style");
-  style.textContent = paneTopStyles;
-  root.head.append(style);
-  const measure = (): void => {
-    const page = root.documentElement.style;
-    page.setProperty("--pane-header-height", `${header.offsetHeight}px`);
-    page.setProperty("--pane-top-height", `${header.offsetHeight + list.offsetHeight}px`);
-  };
-  measure();
-  // Edge Legacy has no ResizeObserver: there the window's resizes are what changes the wrapping.
-  if (typeof ResizeObserver === "function") {
-    const observer = new ResizeObserver(measure);
-    observer.observe(header);
-    observer.observe(list);
-  } else {
-    root.defaultView?.addEventListener("resize", measure);
-  }
 }
