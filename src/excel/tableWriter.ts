@@ -229,8 +229,11 @@ export class TableWriter {
     });
   }
 
-  /** Queues the final status, sizes the columns to their contents and shows the sheet. */
-  queueFinish(context: Excel.RequestContext, status: string): void {
+  /**
+   * Queues the final status and sizes the columns to their contents; with `show`, shows the
+   * sheet (only the main table's: a linked sheet shown last would hide the list the user asked for).
+   */
+  queueFinish(context: Excel.RequestContext, status: string, show: boolean): void {
     const sheet = context.workbook.worksheets.getItem(this.placement.sheetName);
     if (this.placement.statusRow !== null) {
       writeStatus(sheet, this.placement.statusRow, status, this.placement.firstColumn);
@@ -244,7 +247,7 @@ export class TableWriter {
       context.workbook.tables.getItem(this.placement.tableName).showHeaders = false;
     }
     // A sheet the user hid stays hidden (Excel refuses to activate it).
-    if (this.placement.visible) sheet.activate();
+    if (show && this.placement.visible) sheet.activate();
   }
 
   /**
@@ -296,7 +299,8 @@ export async function writeBlocks(
 
 /**
  * One request that writes the final status of every table of the import, on the sheet where
- * there is room and in the setting that records the tables (so it is kept even where not).
+ * there is room and in the setting that records the tables (so it is kept even where not). The
+ * first entry is the main table: its sheet is the one shown.
  */
 export async function finishTables(
   run: ExcelRun,
@@ -304,7 +308,9 @@ export async function finishTables(
 ): Promise<void> {
   await run(async (context) => {
     const current = await importTablesSetting(context);
-    for (const { writer, status } of entries) writer.queueFinish(context, status);
+    entries.forEach(({ writer, status }, index) =>
+      writer.queueFinish(context, status, index === 0),
+    );
     TableWriter.queueRecords(
       context,
       entries.map(({ writer }) => writer),

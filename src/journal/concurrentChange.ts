@@ -2,6 +2,7 @@
 // said about who changed it (the API records no `updated_by`).
 
 import type { ManualJournal } from "../api/types";
+import { localTime, type LocalTimeOptions } from "../util/localTime";
 import type { JournalSheetState } from "./contract";
 
 /**
@@ -12,9 +13,10 @@ import type { JournalSheetState } from "./contract";
 export function describeConcurrentChange(
   loaded: JournalSheetState,
   current: ManualJournal,
+  zone: LocalTimeOptions = {},
 ): string | null {
   if (sameInstant(loaded.loadedUpdatedAt, current.updated_at)) return null;
-  const [changedAt, openedAt] = distinctTimes(current.updated_at, loaded.loadedUpdatedAt);
+  const [changedAt, openedAt] = distinctTimes(current.updated_at, loaded.loadedUpdatedAt, zone);
   const parts = [
     `Someone changed this journal (${current.reference}) on the server at ${changedAt}, ` +
       `after you opened it (you opened the version of ${openedAt}).`,
@@ -25,7 +27,7 @@ export function describeConcurrentChange(
       current.approved_by === null
         ? ""
         : ` (approved by ${current.approved_by}` +
-          `${current.approved_at === null ? "" : ` at ${utcTime(current.approved_at)}`})`;
+          `${current.approved_at === null ? "" : ` at ${timeOf(current.approved_at, zone)}`})`;
     parts.push(
       `It is now ${current.status}${approval}` +
         `${draft ? "" : ", so it can no longer be changed"}.`,
@@ -46,12 +48,12 @@ export function describeConcurrentChange(
  * The journal is no longer DRAFT on the server: its status, who approved it and when (or, when
  * the server names no approver, when it last changed), and that nothing was sent.
  */
-export function describeNoLongerDraft(current: ManualJournal): string {
+export function describeNoLongerDraft(current: ManualJournal, zone: LocalTimeOptions = {}): string {
   const who =
     current.approved_by !== null
       ? ` (approved by ${current.approved_by}` +
-        `${current.approved_at === null ? "" : ` at ${utcTime(current.approved_at)}`})`
-      : ` (changed at ${utcTime(current.updated_at)})`;
+        `${current.approved_at === null ? "" : ` at ${timeOf(current.approved_at, zone)}`})`
+      : ` (changed at ${timeOf(current.updated_at, zone)})`;
   return (
     `Journal ${current.reference} is now ${current.status} on the server${who}, so it can no ` +
     "longer be changed. Nothing was sent."
@@ -64,16 +66,16 @@ function sameInstant(a: string, b: string): boolean {
   return !Number.isNaN(x) && x === y;
 }
 
-/** `2026-02-01 10:15:00 UTC`, to the second; text that is not a date-time as it is. */
-function utcTime(text: string, milliseconds = false): string {
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) return text;
-  const iso = new Date(ms).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, milliseconds ? 23 : 19)} UTC`;
+/**
+ * `2026-02-01 11:15:00 GMT+1`, to the second, in the reader's zone (as the pane shows every
+ * time); text that is not a date-time as it is.
+ */
+function timeOf(text: string, zone: LocalTimeOptions, milliseconds = false): string {
+  return localTime(new Date(Date.parse(text)), { ...zone, seconds: true, milliseconds }) ?? text;
 }
 
 /** Both times to the second, or to the millisecond when seconds would make them look equal. */
-function distinctTimes(a: string, b: string): [string, string] {
-  const coarse: [string, string] = [utcTime(a), utcTime(b)];
-  return coarse[0] === coarse[1] ? [utcTime(a, true), utcTime(b, true)] : coarse;
+function distinctTimes(a: string, b: string, zone: LocalTimeOptions): [string, string] {
+  const coarse: [string, string] = [timeOf(a, zone), timeOf(b, zone)];
+  return coarse[0] === coarse[1] ? [timeOf(a, zone, true), timeOf(b, zone, true)] : coarse;
 }

@@ -191,7 +191,7 @@ export async function openJournal(
       seen: seenOf(data, deps),
       message: editable
         ? `Opened journal ${data.reference} on sheet “${shown.sheetName}”. Edit it there, then Validate or Send to server.`
-        : `Opened journal ${data.reference} read-only: ${notDraftSentence(data.status)}`,
+        : `Opened journal ${data.reference} read-only on sheet “${shown.sheetName}”.`,
     };
   } catch (error) {
     if (isApiError(error) && error.kind === "not-found") {

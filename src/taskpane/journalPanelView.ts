@@ -81,7 +81,8 @@ export function mountJournalPanelView(
     } else if (trigger.closest("[hidden]") === null && !trigger.disabled) {
       trigger.focus();
     } else {
-      (sendButton.disabled ? validateButton : sendButton).focus();
+      // Send, else Validate; with neither (no journal on the sheet), the field to open one.
+      ([sendButton, validateButton].find((button) => !button.disabled) ?? parts.reference).focus();
     }
   }
 

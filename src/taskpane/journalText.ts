@@ -54,12 +54,15 @@ export function readOnlyReason(status: string): string {
   return `${notDraftReason(status)}.`;
 }
 
-/** The line that names the active sheet's journal, or says there is none. */
+/**
+ * The line that names the active sheet's journal, or says there is none. It does not say
+ * read-only: the line under Send says so, with the reason, once.
+ */
 export function activeSheetText(info: ActiveJournalInfo | null | undefined): string {
   if (info === undefined) return "";
   if (info === null) return "The active sheet shows no journal. Open one, or select its sheet.";
   const status = info.status.trim() === "" ? "" : ` · ${info.status.trim()}`;
-  return `Active sheet: ${info.sheetName}${status}${info.editable ? "" : " (read-only)"}`;
+  return `Active sheet: ${info.sheetName}${status}`;
 }
 
 export interface JournalControlsInput {
@@ -78,26 +81,31 @@ export interface JournalControls {
   readonly cancel: boolean;
   /** The stale box's buttons (reload, overwrite and its confirmation) work. */
   readonly staleChoices: boolean;
-  /** Shown next to Send when it is off because the journal is not a draft; "" otherwise. */
+  /**
+   * Shown under Send when it is off because the journal cannot be sent ("Read-only: …"); ""
+   * otherwise. The one place the panel gives the reason.
+   */
   readonly readOnlyReason: string;
   /** The active sheet's journal, or "" when not known. */
   readonly activeSheet: string;
 }
 
 /**
- * Which controls work. Send is off only for a journal known not to be editable: on any other
- * sheet it stays on and the editor says what is wrong, since the pane may not have seen the user
- * switch sheets yet (a button that turns on a moment after the click would lose that click).
+ * Which controls work. Validate and Send are off while the active sheet is known to show no
+ * journal (the pane reads it again when the user switches sheets, and when it gets attention
+ * back); while that is not known they stay on, and the editor says what is wrong. Send is also
+ * off for a journal known not to be editable.
  */
 export function journalControls(input: JournalControlsInput): JournalControls {
   const { connected, action, info } = input;
   const idle = connected && action === undefined;
+  const journal = info !== null;
   const readOnly = info !== null && info !== undefined && !info.editable;
-  const reason = readOnly ? (info.refusal ?? readOnlyReason(info.status)) : "";
+  const reason = readOnly ? `Read-only: ${info.refusal ?? readOnlyReason(info.status)}` : "";
   return {
     open: idle,
-    validate: idle,
-    send: idle && !readOnly,
+    validate: idle && journal,
+    send: idle && journal && !readOnly,
     cancel: connected && action !== undefined && isCancellable(action),
     staleChoices: idle,
     readOnlyReason: reason,

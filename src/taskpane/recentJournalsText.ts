@@ -2,6 +2,7 @@
 // was read. Pure: no DOM, no Office.
 
 import type { RecentJournal } from "../settings/recentJournals";
+import { localWhen, type LocalTimeOptions } from "../util/localTime";
 
 /** A listed journal as its row shows it. */
 export interface RecentJournalRow {
@@ -9,36 +10,31 @@ export interface RecentJournalRow {
   readonly reference: string;
   /** The transaction reference, or words saying it has none. */
   readonly transactionReference: string;
-  /** `DRAFT, as of today at 09:41`: the status as last read, and when. */
+  /** `DRAFT, as of today at 09:41 GMT+1`: the status as last read, and when. */
   readonly status: string;
   readonly project: string;
 }
 
-function twoDigits(n: number): string {
-  return String(n).padStart(2, "0");
+/**
+ * `today at 09:41 GMT+1`, or `on 2026-11-24 at 16:05 GMT+1`: in this computer's time zone (a
+ * test names one), with its name.
+ */
+export function whenText(iso: string, now: Date, zone: LocalTimeOptions = {}): string {
+  return localWhen(new Date(iso), now, zone) ?? "at an unknown time";
 }
 
-function localDay(time: Date): string {
-  return `${time.getFullYear()}-${twoDigits(time.getMonth() + 1)}-${twoDigits(time.getDate())}`;
-}
-
-/** `today at 09:41`, or `on 2026-11-24 at 16:05`, in this computer's time zone. */
-export function whenText(iso: string, now: Date): string {
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return "at an unknown time";
-  const clock = `${twoDigits(time.getHours())}:${twoDigits(time.getMinutes())}`;
-  const day = localDay(time);
-  return day === localDay(now) ? `today at ${clock}` : `on ${day} at ${clock}`;
-}
-
-export function recentJournalRow(entry: RecentJournal, now: Date): RecentJournalRow {
+export function recentJournalRow(
+  entry: RecentJournal,
+  now: Date,
+  zone: LocalTimeOptions = {},
+): RecentJournalRow {
   const reference = entry.reference !== "" ? entry.reference : entry.journalId;
   return {
     journalId: entry.journalId,
     reference,
     transactionReference:
       entry.transactionReference !== "" ? entry.transactionReference : "No transaction reference",
-    status: `${entry.status !== "" ? entry.status : "Status unknown"}, as of ${whenText(entry.statusAt, now)}`,
+    status: `${entry.status !== "" ? entry.status : "Status unknown"}, as of ${whenText(entry.statusAt, now, zone)}`,
     project: entry.projectLabel,
   };
 }

@@ -32,6 +32,7 @@ import { mountSheetProjectLine } from "./sheetProjectLine";
 import { activeSheetProject } from "../excel/sheetProject";
 import { formulasUnavailableMessage, missingRequirementsMessage } from "./requirements";
 import { applyPaneTheme, paneThemeFromOffice } from "./theme";
+import { keepPaneTopInView } from "./paneTop";
 import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./tabs";
 import { requireElement, setShown } from "./view";
 import styles from "./taskpane.css";
@@ -176,6 +177,7 @@ function followActiveSheet(run: ExcelRun, changed: () => void): void {
 async function start(): Promise<void> {
   followOfficeTheme();
   const tabs = mountTabs(document, tabFromHash(window.location.hash));
+  keepPaneTopInView(document);
   associateRibbonCommands(tabs);
   let markReady: (value: { section: RefreshAllSection; connected: () => boolean }) => void = () =>
     undefined;
@@ -216,7 +218,7 @@ async function start(): Promise<void> {
     setLoadOnOpen,
   });
   const recentJournals = journalsOpenedHere();
-  mountJournalPanel(document, {
+  const journalPanel = mountJournalPanel(document, {
     ...(recentJournals === undefined ? {} : { recent: recentJournals }),
     active: activeConnection,
     run: excelRun,
@@ -266,7 +268,10 @@ async function start(): Promise<void> {
     activeConnection,
     () => activeSheetProject(excelRun),
   );
-  followActiveSheet(excelRun, () => void sheetProject.refresh());
+  followActiveSheet(excelRun, () => {
+    void sheetProject.refresh();
+    void journalPanel.refresh();
+  });
   setShown(requireElement(document, "host-status", HTMLElement), false);
   tabs.show();
   await connectionPanel.restore();

@@ -43,7 +43,13 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function openPreview(
-  options: { sandbox?: Partial<SandboxOptions>; paneWidth?: number; theme?: "dark" } = {},
+  options: {
+    sandbox?: Partial<SandboxOptions>;
+    paneWidth?: number;
+    theme?: "dark";
+    /** The computer's time zone, e.g. "Asia/Kolkata"; the machine's when absent. */
+    timezoneId?: string;
+  } = {},
 ): Promise<BrowserSession> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
   const preview = await startPreviewServer({
@@ -54,7 +60,10 @@ export async function openPreview(
   });
   const browser = await launchBrowser();
   // A page of its own context: @axe-core/playwright needs one (browser.newPage() pages fail it).
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
+  });
   const page = await context.newPage();
   const width = options.paneWidth ?? 360;
   const theme = options.theme ? `&theme=${options.theme}` : "";

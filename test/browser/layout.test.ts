@@ -1,5 +1,6 @@
 // The task pane's look and use at the narrowest width, with the keyboard alone, in both themes.
-import { BrowserSession, openPreview, setOfficeTheme } from "./harness";
+import AxeBuilder from "@axe-core/playwright";
+import { BrowserSession, openPreview, setOfficeTheme, showTab } from "./harness";
 
 let session: BrowserSession;
 
@@ -59,6 +60,127 @@ describe("task pane layout and keyboard", () => {
         (el) => getComputedStyle(el).outlineStyle + " " + getComputedStyle(el).outlineWidth,
       );
     expect(outline).not.toMatch(/^none|0px/);
+  });
+
+  /** axe's serious and critical findings inside the task pane frame, one line each. */
+  async function seriousFindings(): Promise<string[]> {
+    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")}`));
+  }
+
+  /** A field's bottom border against the colour the error box uses for its words. */
+  async function borderLook(id: string) {
+    const frame = session.page.frame({ url: /taskpane\.html/ });
+    return await frame!.evaluate((fieldId) => {
+      const field = document.getElementById(fieldId)!;
+      const probe = document.createElement("span");
+      probe.className = "message-error";
+      document.body.append(probe);
+      const danger = getComputedStyle(probe).color;
+      probe.remove();
+      const look = getComputedStyle(field);
+      return {
+        invalid: field.getAttribute("aria-invalid"),
+        top: look.borderTopColor,
+        bottom: look.borderBottomColor,
+        width: look.borderBottomWidth,
+        danger,
+      };
+    }, id);
+  }
+
+  it("draws an error border on an invalid field, and the plain one again once fixed", async () => {
+    const { pane, page } = session;
+    await showTab(session, "Journal");
+    const reference = pane.getByLabel("Journal ID or reference");
+    await reference.fill("");
+    await pane.getByRole("button", { name: "Open journal" }).click();
+    await pane.locator("#journal-ref[aria-invalid='true']").waitFor({ state: "attached" });
+    const marked = await borderLook("journal-ref");
+    expect(marked).toMatchObject({ invalid: "true", width: "2px" });
+    expect(marked.top).toBe(marked.danger);
+    expect(marked.bottom).toBe(marked.danger);
+    expect(await seriousFindings()).toEqual([]);
+    await reference.fill("JNL-0001");
+    const plain = await borderLook("journal-ref");
+    expect(plain.invalid).toBeNull();
+    expect(plain.top).not.toBe(plain.danger);
+
+    await showTab(session, "Formulas");
+    const seconds = pane.getByLabel("Keep answers for (seconds)");
+    await seconds.fill("soon");
+    await page.keyboard.press("Tab");
+    await pane
+      .locator("#formula-cache-seconds[aria-invalid='true']")
+      .waitFor({ state: "attached" });
+    const cache = await borderLook("formula-cache-seconds");
+    expect(cache.bottom).toBe(cache.danger);
+    expect(await seriousFindings()).toEqual([]);
+    await seconds.fill("30");
+    await page.keyboard.press("Tab");
+    await pane.locator("#formula-cache-seconds:not([aria-invalid])").waitFor({ state: "attached" });
+  });
+
+  it("keeps the header and the tabs in view while a panel scrolls", async () => {
+    const { page, pane } = session;
+    // A short pane, so the Import panel is taller than it.
+    await page.setViewportSize({ width: 1280, height: 480 });
+    try {
+      await showTab(session, "Import");
+      const frame = page.frame({ url: /taskpane\.html/ })!;
+      const scrolled = await frame.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const header = document.querySelector(".pane-header")!.getBoundingClientRect();
+        const tabs = [...document.querySelectorAll<HTMLElement>('[role="tab"]')];
+        return {
+          scrollY: window.scrollY,
+          headerTop: header.top,
+          headerBottom: header.bottom,
+          tabs: tabs.map((tab) => {
+            const box = tab.getBoundingClientRect();
+            const hit = document.elementFromPoint(
+              box.left + box.width / 2,
+              box.top + box.height / 2,
+            );
+            return { top: box.top, onTop: hit !== null && tab.contains(hit) };
+          }),
+        };
+      });
+      expect(scrolled.scrollY).toBeGreaterThan(100);
+      expect(scrolled.headerTop).toBe(0);
+      for (const tab of scrolled.tabs) {
+        // Right under the header, and nothing of the panel drawn over it.
+        expect(Math.abs(tab.top - scrolled.headerBottom)).toBeLessThanOrEqual(1);
+        expect(tab.onTop).toBe(true);
+      }
+      expect(await seriousFindings()).toEqual([]);
+      // A tab is one click away, the pane still scrolled down.
+      await pane.getByRole("tab", { name: "Journal" }).click();
+      await pane.getByRole("tab", { name: "Journal", selected: true }).waitFor();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it("keeps a focused control clear of the header and tabs when Tab moves back up", async () => {
+    const { page, pane } = session;
+    await page.setViewportSize({ width: 1280, height: 480 });
+    try {
+      await showTab(session, "Import");
+      const frame = page.frame({ url: /taskpane\.html/ })!;
+      await frame.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await pane.getByLabel("Collection").focus();
+      const seen = await frame.evaluate(() => {
+        const tabs = document.getElementById("pane-tabs")!.getBoundingClientRect();
+        const field = document.activeElement!.getBoundingClientRect();
+        return { tabsBottom: tabs.bottom, fieldTop: field.top };
+      });
+      expect(seen.fieldTop).toBeGreaterThanOrEqual(seen.tabsBottom);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 });
 

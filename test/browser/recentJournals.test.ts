@@ -100,7 +100,8 @@ async function waitForReferences(references: readonly string[]): Promise<void> {
 }
 
 // "today", or the date when the test runs across midnight.
-const WHEN = /^(DRAFT|POSTED), as of (today|on \d{4}-\d\d-\d\d) at \d\d:\d\d$/;
+const WHEN =
+  /^(DRAFT|POSTED), as of (today|on \d{4}-\d\d-\d\d) at \d\d:\d\d (UTC|GMT[+-]\d+(:\d\d)?)$/;
 
 describe("Recent journals in the Journal panel at 320 px", () => {
   it("says there are none yet, before any journal is opened", async () => {

@@ -107,6 +107,21 @@ describe("the journal panel's state machine", () => {
     expect(journalPanelControls(read).activeSheet).not.toBe("");
   });
 
+  it("turns Validate and Send off once a read finds no journal on the active sheet, and on again for one", () => {
+    const none = readOf(after(CONNECTED), null);
+    expect(journalPanelControls(none)).toMatchObject({ open: true, validate: false, send: false });
+    const draft = readOf(none, DRAFT);
+    expect(journalPanelControls(draft)).toMatchObject({ validate: true, send: true });
+  });
+
+  it("turns Validate and Send on when a journal is opened onto the active sheet", () => {
+    const none = readOf(after(CONNECTED), null);
+    const started = journalPanelTransition(none, { type: "started", action: "open" });
+    const shown = journalPanelTransition(started, { type: "opened", info: DRAFT });
+    const finished = journalPanelTransition(shown, { type: "finished", report: REPORT });
+    expect(journalPanelControls(finished)).toMatchObject({ validate: true, send: true });
+  });
+
   it("drops a read of the active sheet that an action overtook", () => {
     const reading = after(CONNECTED, { type: "readRequested" });
     expect(reading.reading).toBe(true);
@@ -168,7 +183,7 @@ describe("the journal panel's state machine", () => {
   });
 });
 
-function readOf(state: JournalPanelState, info: ActiveJournalInfo): JournalPanelState {
+function readOf(state: JournalPanelState, info: ActiveJournalInfo | null): JournalPanelState {
   const reading = journalPanelTransition(state, { type: "readRequested" });
   return journalPanelTransition(reading, {
     type: "readFinished",

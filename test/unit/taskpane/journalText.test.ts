@@ -50,9 +50,10 @@ describe("journalText.ts", () => {
       expect(controls.send).toBe(false);
       expect(controls.validate).toBe(true);
       expect(controls.readOnlyReason).toBe(
-        "POSTED journals cannot be changed; only DRAFT journals can.",
+        "Read-only: POSTED journals cannot be changed; only DRAFT journals can.",
       );
-      expect(controls.activeSheet).toBe("Active sheet: Journal JNL-0002 · POSTED (read-only)");
+      // The reason is given once, under Send: the line naming the sheet does not repeat it.
+      expect(controls.activeSheet).toBe("Active sheet: Journal JNL-0002 · POSTED");
     });
 
     it("turns Send off for a sheet of another layout version, with the editor's reason", () => {
@@ -60,15 +61,18 @@ describe("journalText.ts", () => {
       const info = { ...draft, status: "", editable: false, refusal };
       const controls = journalControls({ connected: true, action: undefined, info });
       expect(controls.send).toBe(false);
-      expect(controls.readOnlyReason).toBe(refusal);
+      expect(controls.readOnlyReason).toBe(`Read-only: ${refusal}`);
     });
 
-    it.each([
-      ["no journal on the active sheet", null],
-      ["the active sheet not known yet", undefined],
-    ])("keeps Send on with %s: the editor says what is wrong", (_case, info) => {
-      const controls = journalControls({ connected: true, action: undefined, info });
-      expect(controls.send).toBe(true);
+    it("turns Validate and Send off while the active sheet shows no journal, Open on", () => {
+      const controls = journalControls({ connected: true, action: undefined, info: null });
+      expect([controls.open, controls.validate, controls.send]).toEqual([true, false, false]);
+      expect(controls.readOnlyReason).toBe("");
+    });
+
+    it("keeps Validate and Send on while the active sheet is not known: the editor says what is wrong", () => {
+      const controls = journalControls({ connected: true, action: undefined, info: undefined });
+      expect([controls.validate, controls.send]).toEqual([true, true]);
       expect(controls.readOnlyReason).toBe("");
     });
 
@@ -108,7 +112,7 @@ describe("journalText.ts", () => {
     it("keeps the read-only reason while an action runs", () => {
       expect(
         journalControls({ connected: true, action: "validate", info: posted }).readOnlyReason,
-      ).toBe("POSTED journals cannot be changed; only DRAFT journals can.");
+      ).toBe("Read-only: POSTED journals cannot be changed; only DRAFT journals can.");
     });
   });
 
