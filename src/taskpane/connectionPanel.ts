@@ -3,16 +3,18 @@
 // (connectionMachine.ts) and the session (session.ts, restore.ts), which do the work.
 
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
+import { suggestProjectLabel } from "../settings/projectNameSuggestion";
+import styles from "./connectionPanel.css";
 import { sameLabel } from "../domain/projectLabels";
 import { SANDBOX_CONNECTION } from "./connectionForm";
 import {
   canStartConnect,
   ConnectionEffect,
   ConnectionEvent,
-  connectionPanelView,
   INITIAL_CONNECTION_STATE,
   transition,
 } from "./connectionMachine";
+import { connectionPanelView } from "./connectionPanelView";
 import { ConnectionPanelElements } from "./connectionPanelElements";
 import { ProjectAction, projectRows } from "./projectList";
 import { restoreSession, RestoredProject } from "./restore";
@@ -51,6 +53,9 @@ export function mountConnectionPanel(
   root: Document,
   options: ConnectionPanelOptions,
 ): ConnectionPanel {
+  const style = root.createElement("style");
+  style.textContent = styles;
+  root.head.append(style);
   return new ConnectionPanelController(new ConnectionPanelElements(root), options);
 }
 
@@ -92,6 +97,7 @@ class ConnectionPanelController implements ConnectionPanel {
         this.disconnectProject(current.project, this.projects.length <= 1);
       },
       addProject: () => this.addProject(),
+      cancelAdd: () => this.dispatch({ type: "addCancelled" }),
       escape: (focusInForm) =>
         this.dispatch({
           type: "escape",
@@ -124,7 +130,22 @@ class ConnectionPanelController implements ConnectionPanel {
       case "approved":
         this.options.afterApproval?.();
         return;
+      case "suggestLabel":
+        this.suggestLabel();
+        return;
+      case "fillProject": {
+        const project = this.projects.find((candidate) => candidate.label === effect.project);
+        if (project !== undefined) this.view.fill({ ...project.values, token: "" });
+        return;
+      }
     }
+  }
+
+  /** The name field takes the name the address typed suggests. */
+  private suggestLabel(): void {
+    const { apiAddress } = this.view.values();
+    const taken = this.projects.map((project) => project.label);
+    this.view.setLabel(apiAddress.trim() === "" ? "" : suggestProjectLabel(apiAddress, taken));
   }
 
   private renderProjects(): void {
@@ -209,7 +230,7 @@ class ConnectionPanelController implements ConnectionPanel {
 
   private async runConnect(quiet: boolean): Promise<void> {
     if (!canStartConnect(this.state)) return;
-    const request = this.view.values();
+    const request = { ...this.view.values(), labelSuggested: this.state.labelSuggested };
     const origin = originOf(request.apiAddress, request.version);
     const target = origin === undefined ? undefined : new URL(origin).host;
     const controller = new AbortController();
@@ -267,6 +288,7 @@ class ConnectionPanelController implements ConnectionPanel {
     // Refresh on open runs once: after the quiet connections, or else after the user's click.
     this.dispatch({
       type: "restored",
+      labelGiven: (restored.values.label ?? "") !== "",
       awaitingApproval:
         restored.notice !== undefined && !restored.projects.some((project) => project.autoConnect),
       ...notice,

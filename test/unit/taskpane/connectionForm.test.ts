@@ -4,7 +4,6 @@ import {
   connectedSummary,
   ConnectionFormValues,
   describeConnectFailure,
-  hostOf,
   SANDBOX_CONNECTION,
 } from "../../../src/taskpane/connectionForm";
 
@@ -77,14 +76,14 @@ describe("connectionForm.ts", () => {
   });
 
   describe("connectedSummary()", () => {
-    it("says host, version and identity", () => {
+    it("says the whole address, version and identity", () => {
       expect(
         connectedSummary({
-          host: hostOf("http://127.0.0.1:4010"),
+          apiAddress: "https://ledger.accounts.example-holdings.co.uk/api/v1",
           version: "v1",
           identity: "demo",
         }),
-      ).toBe("Connected to 127.0.0.1:4010 (v1) as demo");
+      ).toBe("Connected to https://ledger.accounts.example-holdings.co.uk/api/v1 (v1) as demo");
     });
   });
 
