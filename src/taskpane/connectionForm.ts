@@ -100,13 +100,15 @@ export function hostOf(origin: string): string {
   return new URL(origin).host;
 }
 
-/** The line shown while connected: the whole address, as typed, so that nothing is hidden. */
+/**
+ * The line shown while connected: the whole address requests go to (its path names the
+ * version), so that nothing of it is hidden.
+ */
 export function connectedSummary(connection: {
-  readonly apiAddress: string;
-  readonly version: ApiVersion;
+  readonly baseUrl: string;
   readonly identity: string;
 }): string {
-  return `Connected to ${connection.apiAddress} (${connection.version}) as ${connection.identity}`;
+  return `Connected to ${connection.baseUrl} as ${connection.identity}`;
 }
 
 /** A project's line in the pane's list: "Acme · api.example.com (v1) · connected". */

@@ -2,7 +2,7 @@
 // workbook's projects. Glue between the elements (connectionPanelElements.ts), the state machine
 // (connectionMachine.ts) and the session (session.ts, restore.ts), which do the work.
 
-import type { ActiveConnectionHolder } from "../settings/activeConnection";
+import type { ActiveConnection, ActiveConnectionHolder } from "../settings/activeConnection";
 import { suggestProjectLabel } from "../settings/projectNameSuggestion";
 import styles from "./connectionPanel.css";
 import { sameLabel } from "../domain/projectLabels";
@@ -66,6 +66,8 @@ class ConnectionPanelController implements ConnectionPanel {
   private projects: readonly RestoredProject[] = [];
   private readonly stores: SessionStores;
   private readonly active: ActiveConnectionHolder;
+  /** The connection a Disconnect is taking away, while its events are applied. */
+  private disconnecting: ActiveConnection | undefined;
 
   constructor(
     private readonly view: ConnectionPanelElements,
@@ -133,12 +135,31 @@ class ConnectionPanelController implements ConnectionPanel {
       case "suggestLabel":
         this.suggestLabel();
         return;
-      case "fillProject": {
-        const project = this.projects.find((candidate) => candidate.label === effect.project);
-        if (project !== undefined) this.view.fill({ ...project.values, token: "" });
+      case "fillProject":
+        this.fillWith(effect.project);
         return;
-      }
     }
+  }
+
+  /**
+   * The form holds `project` again: as it was connected (its identity is known until the pane
+   * closes), else as the workbook and this computer know it.
+   */
+  private fillWith(project: string): void {
+    const left = this.disconnecting;
+    if (left !== undefined && left.project === project) {
+      this.view.fill({
+        apiAddress: left.apiAddress,
+        version: left.version,
+        identity: left.identity,
+        label: left.project,
+        token: "",
+        remember: this.view.remembering,
+      });
+      return;
+    }
+    const known = this.projects.find((candidate) => candidate.label === project);
+    if (known !== undefined) this.view.fill({ ...known.values, token: "" });
   }
 
   /** The name field takes the name the address typed suggests. */
@@ -220,7 +241,9 @@ class ConnectionPanelController implements ConnectionPanel {
     const wasDefault = current !== undefined && current === this.active.current;
     this.active.remove(project);
     const formReset = wasDefault || this.active.current === undefined;
+    this.disconnecting = current;
     this.dispatch({ type: "disconnected", project, forget, formReset, onlyProject });
+    this.disconnecting = undefined;
     if (current !== undefined) {
       disconnect(current, this.stores, { forget }).catch(() => {
         this.dispatch({ type: "tokenNotForgotten" });

@@ -76,14 +76,13 @@ describe("connectionForm.ts", () => {
   });
 
   describe("connectedSummary()", () => {
-    it("says the whole address, version and identity", () => {
+    it("says the whole address requests go to, and the identity", () => {
       expect(
         connectedSummary({
-          apiAddress: "https://ledger.accounts.example-holdings.co.uk/api/v1",
-          version: "v1",
+          baseUrl: "https://ledger.accounts.example-holdings.co.uk/rc-1",
           identity: "demo",
         }),
-      ).toBe("Connected to https://ledger.accounts.example-holdings.co.uk/api/v1 (v1) as demo");
+      ).toBe("Connected to https://ledger.accounts.example-holdings.co.uk/rc-1 as demo");
     });
   });
 
