@@ -7,6 +7,8 @@ export interface TableProject {
   readonly label: string;
   /** The workbook's first project, which also owns tables recorded without a project. */
   readonly first: boolean;
+  /** The workbook has more than one project: status lines and messages name this one. */
+  readonly named?: boolean;
 }
 
 /**

@@ -72,12 +72,15 @@ export interface CollectionShapers {
  * The sheet and table of `label`'s import: "Invoices" / "Invoices"; for a project other than the
  * workbook's first, with its name: "Invoices (Acme)" / "Invoices_Acme", so projects never share
  * a table and each reads plainly (the project's name is kept whole, the collection's is cut).
+ * The first project's tables keep plain names, which formulas written before a second project
+ * came use; a sheet it gets once the workbook has several names it too.
  */
 export function layoutFor(label: string, project?: TableProject): TableLayout {
   if (project === undefined)
     return { sheetName: sheetNameFor(label), tableName: tableNameFor(label) };
   if (project.first) {
-    return { sheetName: sheetNameFor(label), tableName: tableNameFor(label), project };
+    const sheet = project.named === true ? withProjectName(label, project.label) : label;
+    return { sheetName: sheetNameFor(sheet), tableName: tableNameFor(label), project };
   }
   return {
     sheetName: sheetNameFor(withProjectName(label, project.label)),

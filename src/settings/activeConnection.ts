@@ -4,6 +4,7 @@
 // holder.
 
 import type { ApiVersion, LedgerApi } from "../api";
+import type { TableProject } from "../domain/tableOwnership";
 
 export interface ActiveConnection {
   /** The client, which holds the token. */
@@ -68,10 +69,14 @@ export class ActiveConnectionHolder {
    * (whose names are plain, and who owns what is recorded without a project). Undefined when the
    * pane has not recorded the workbook's projects (then nothing is told apart by project).
    */
-  tableProject(project: string): { label: string; first: boolean } | undefined {
+  tableProject(project: string): TableProject | undefined {
     const first = this.projectNames[0];
     if (first === undefined) return undefined;
-    return { label: project, first: key(first) === key(project) };
+    return {
+      label: project,
+      first: key(first) === key(project),
+      named: this.projectNames.length > 1,
+    };
   }
 
   /**

@@ -76,14 +76,6 @@ export function findProject(
   return list.projects.find((project) => sameLabel(project.label, wanted));
 }
 
-/** The name a project connected without one gets ("Project 1"). */
-export function nextProjectLabel(list: ProjectList): string {
-  for (let n = list.projects.length + 1; ; n++) {
-    const label = `Project ${n}`;
-    if (findProject(list, label) === undefined) return label;
-  }
-}
-
 function parseProject(value: unknown): WorkbookProject | undefined {
   const fields = record(value);
   if (fields === undefined || typeof fields.label !== "string") return undefined;

@@ -107,6 +107,14 @@ export function chooseImportTable(
   }
 }
 
+/**
+ * A collection's label as an import's status lines and messages say it: "Invoices of Acme" when
+ * the workbook has several projects, so that two companies' tables never read the same.
+ */
+export function labelForProject(label: string, project?: TableProject): string {
+  return project?.named === true ? `${label} of ${project.label}` : label;
+}
+
 /** The status line while an import of `label` from `source` runs, `rows` records written. */
 export function importingStatus(label: string, source: string, rows: number): string {
   return `Importing ${label} from ${source}: ${count(rows, "record")} so far (partial until finished)…`;

@@ -20,8 +20,13 @@ export interface ConnectionFormValues {
   readonly token: string;
   readonly identity: string;
   readonly remember: boolean;
-  /** The project's name in this workbook; empty or absent: its name there, or "Project N". */
+  /** The project's name in this workbook; empty or absent: its name there, or one suggested. */
   readonly label?: string;
+  /**
+   * The name is the form's suggestion, not typed: a project the workbook already holds keeps
+   * its own name.
+   */
+  readonly labelSuggested?: boolean;
 }
 
 export type ConnectionField = "apiAddress" | "version" | "token" | "identity" | "label";
@@ -95,13 +100,15 @@ export function hostOf(origin: string): string {
   return new URL(origin).host;
 }
 
-/** The line shown while connected. */
+/**
+ * The line shown while connected: the whole address requests go to (its path names the
+ * version), so that nothing of it is hidden.
+ */
 export function connectedSummary(connection: {
-  readonly host: string;
-  readonly version: ApiVersion;
+  readonly baseUrl: string;
   readonly identity: string;
 }): string {
-  return `Connected to ${connection.host} (${connection.version}) as ${connection.identity}`;
+  return `Connected to ${connection.baseUrl} as ${connection.identity}`;
 }
 
 /** A project's line in the pane's list: "Acme · api.example.com (v1) · connected". */

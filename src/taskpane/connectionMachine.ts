@@ -1,11 +1,11 @@
 // The connection panel's state machine: the phase (disconnected, connecting, connected), whether
 // the form is open to add a project, the token's visibility, the folded details, the status line
-// and the alert. Pure: no DOM. The panel feeds it events and draws what `connectionPanelView`
+// and the alert. Pure: no DOM. The panel feeds it events and draws what connectionPanelView.ts
 // says; the effects tell it what else to do (focus, clear the token, abort the check).
 
 import type { ActiveConnection } from "../settings/activeConnection";
 import type { ConnectionField } from "./connectionForm";
-import { ConnectionPhase, connectingMessage, connectionView } from "./state";
+import { ConnectionPhase, connectingMessage } from "./state";
 
 /** A line of text with a serial, so that the same sentence said twice is written twice. */
 export interface Said {
@@ -29,6 +29,18 @@ export interface ConnectionPanelState {
   readonly alert: string;
   /** The field marked invalid, described by the alert. */
   readonly invalidField?: ConnectionField;
+  /**
+   * The project name field holds the form's suggestion (from the address), not a name the user
+   * typed or the workbook gave: it follows the address as the user types it.
+   */
+  readonly labelSuggested: boolean;
+  /** What the form opened by Add project or a project's Connect is for: its heading. */
+  readonly formPurpose?: string;
+  /**
+   * The pane's own live region, outside the panels: a connection the user asked for moves the
+   * pane to the next panel, where the Connection panel's status cannot be seen or heard.
+   */
+  readonly announcement: Said;
 }
 
 export const INITIAL_CONNECTION_STATE: ConnectionPanelState = {
@@ -39,11 +51,21 @@ export const INITIAL_CONNECTION_STATE: ConnectionPanelState = {
   tokenShown: false,
   status: { text: "", serial: 0 },
   alert: "",
+  labelSuggested: true,
+  announcement: { text: "", serial: 0 },
 };
 
 export type ConnectionEvent =
-  /** The saved settings were read; `notice` is what the workbook asks for, if anything. */
-  | { readonly type: "restored"; readonly notice?: string; readonly awaitingApproval: boolean }
+  /**
+   * The saved settings were read; `notice` is what the workbook asks for, if anything;
+   * `labelGiven`: the form holds a project's own name.
+   */
+  | {
+      readonly type: "restored";
+      readonly notice?: string;
+      readonly awaitingApproval: boolean;
+      readonly labelGiven: boolean;
+    }
   /** The quiet connections at open are over; the workbook's notice is said again. */
   | { readonly type: "restoreFinished"; readonly notice?: string }
   /** One of the workbook's other projects connects quietly, beside `alongside` a connected one. */
@@ -74,6 +96,8 @@ export type ConnectionEvent =
       readonly message: string;
     }
   | { readonly type: "addProjectChosen" }
+  /** Cancel in the form opened by Add project or a project's Connect. */
+  | { readonly type: "addCancelled" }
   /** A project's own Connect in the list; the form now holds its settings. */
   | {
       readonly type: "projectConnectChosen";
@@ -110,7 +134,11 @@ export type ConnectionEffect =
   /** Abort the connection check in flight. */
   | { readonly kind: "abortCheck" }
   /** The user's first connection allowed what the workbook asked for. */
-  | { readonly kind: "approved" };
+  | { readonly kind: "approved" }
+  /** Put the name suggested by the form's address in the name field. */
+  | { readonly kind: "suggestLabel" }
+  /** Fill the form with `project`'s own settings, its token left out. */
+  | { readonly kind: "fillProject"; readonly project: string };
 
 export interface ConnectionStep {
   readonly state: ConnectionPanelState;
@@ -125,8 +153,23 @@ export function canStartConnect(state: ConnectionPanelState): boolean {
   return state.phase.phase !== "connected" || state.adding;
 }
 
+/** Events after which the last connection's announcement no longer holds. */
+const ENDS_ANNOUNCEMENT: ReadonlySet<ConnectionEvent["type"]> = new Set<ConnectionEvent["type"]>([
+  "restored",
+  "connectStarted",
+  "disconnected",
+  "addProjectChosen",
+  "projectConnectChosen",
+  "madeDefault",
+  "removed",
+]);
+
 export function transition(state: ConnectionPanelState, event: ConnectionEvent): ConnectionStep {
-  const step = react(state, event);
+  const before =
+    ENDS_ANNOUNCEMENT.has(event.type) && state.announcement.text !== ""
+      ? { ...state, announcement: { text: "", serial: state.announcement.serial + 1 } }
+      : state;
+  const step = react(before, event);
   // Each connection starts as one line; Change unfolds it.
   if (step.state.phase.phase !== "connected" && step.state.detailsExpanded) {
     return { ...step, state: { ...step.state, detailsExpanded: false } };
@@ -154,6 +197,7 @@ function react(state: ConnectionPanelState, event: ConnectionEvent): ConnectionS
     case "restored":
       return stay({
         ...state,
+        labelSuggested: !event.labelGiven,
         awaitingApproval: event.awaitingApproval,
         status: event.notice === undefined ? state.status : say(state, event.notice),
       });
@@ -185,6 +229,8 @@ function react(state: ConnectionPanelState, event: ConnectionEvent): ConnectionS
       return disconnected(state, event);
     case "escape":
       return escape(state, event);
+    case "addCancelled":
+      return state.adding && state.phase.phase !== "connecting" ? closeForm(state) : stay(state);
     case "addProjectChosen":
     case "projectConnectChosen":
       return openForm(state, event);
@@ -219,16 +265,19 @@ function sayOutcome(
     case "rememberDropped":
       return stay({ ...state, status: say(state, "The token will not be kept on this computer.") });
     case "sandboxFilled":
-      return stay({
-        ...withoutProblems(state),
-        status: say(state, "Sandbox settings filled in. Select Connect to use them."),
-      });
+      return {
+        state: {
+          ...withoutProblems(state),
+          status: say(state, "Sandbox settings filled in. Select Connect to use them."),
+        },
+        effects: state.labelSuggested ? [{ kind: "suggestLabel" }] : [],
+      };
     case "tokenVisibilityToggled":
       return stay({ ...state, tokenShown: !state.tokenShown });
     case "detailsToggled":
       return stay({ ...state, detailsExpanded: !state.detailsExpanded });
     case "fieldEdited":
-      return state.invalidField === event.field ? stay(withoutField(state)) : stay(state);
+      return fieldEdited(state, event.field);
     case "madeDefault":
       return stay({
         ...state,
@@ -263,18 +312,22 @@ function openForm(
         state: {
           ...withoutProblems(state),
           adding: true,
+          labelSuggested: true,
+          formPurpose: "Add a project",
           status: say(
             state,
-            "Name the project, enter its identity and token, then select Connect.",
+            "Enter the new project's address, token and identity, check its name, then select Connect.",
           ),
         },
-        effects: [{ kind: "focus", target: "label" }],
+        effects: [{ kind: "suggestLabel" }, { kind: "focus", target: "apiAddress" }],
       };
     case "projectConnectChosen":
       return {
         state: {
           ...withoutProblems(state),
           adding: true,
+          labelSuggested: false,
+          formPurpose: `Connect ${event.project}`,
           status: say(
             state,
             `Enter the token for ${event.project} if needed, then select Connect.`,
@@ -283,6 +336,31 @@ function openForm(
         effects: [{ kind: "focus", target: event.tokenEmpty ? "token" : "connect" }],
       };
   }
+}
+
+/** A field was typed in: its mark goes, and the suggested name follows the address. */
+function fieldEdited(state: ConnectionPanelState, field: ConnectionField): ConnectionStep {
+  const next = state.invalidField === field ? withoutField(state) : state;
+  if (field === "label") return stay({ ...next, labelSuggested: false });
+  const follows = state.labelSuggested && field === "apiAddress";
+  return { state: next, effects: follows ? [{ kind: "suggestLabel" }] : [] };
+}
+
+/** The form opened by Add project or a project's Connect closes; the connections stay. */
+function closeForm(state: ConnectionPanelState): ConnectionStep {
+  return {
+    state: {
+      ...withoutPurpose(withoutProblems(state)),
+      adding: false,
+      status: say(state, "No project was added."),
+    },
+    effects: [{ kind: "clearToken" }, { kind: "focus", target: "change" }],
+  };
+}
+
+function withoutPurpose(state: ConnectionPanelState): ConnectionPanelState {
+  const { formPurpose: _dropped, ...rest } = state;
+  return rest;
 }
 
 function withoutField(state: ConnectionPanelState): ConnectionPanelState {
@@ -298,25 +376,31 @@ function connectSucceeded(
   state: ConnectionPanelState,
   event: Extract<ConnectionEvent, { type: "connectSucceeded" }>,
 ): ConnectionStep {
-  // The summary beside Disconnect names server, version and project; the live region only
+  // The summary beside Disconnect names server, version and identity; the live region only
   // announces the change (and any setting that could not be kept).
-  const which = event.isShown ? "Connected." : `Connected to ${event.project}.`;
   const effects: ConnectionEffect[] = [{ kind: "clearToken" }];
-  let awaitingApproval = state.awaitingApproval;
-  if (!event.quiet) {
-    effects.push({ kind: "focus", target: "nextPanel" });
-    if (awaitingApproval) {
-      awaitingApproval = false;
-      effects.push({ kind: "approved" });
-    }
+  const next: ConnectionPanelState = {
+    ...withoutPurpose(state),
+    adding: false,
+    phase: phaseAfter(event.shown),
+  };
+  if (event.quiet) {
+    const which = event.isShown ? "Connected." : `Connected to ${event.project}.`;
+    return {
+      state: { ...next, status: say(state, [which, ...event.warnings].join(" ")) },
+      effects,
+    };
   }
+  // The pane moves on to the next panel: the Connection panel's status would be hidden there.
+  effects.push({ kind: "focus", target: "nextPanel" });
+  if (state.awaitingApproval) effects.push({ kind: "approved" });
+  const text = [`Connected to project ${event.project}.`, ...event.warnings].join(" ");
   return {
     state: {
-      ...state,
-      adding: false,
-      awaitingApproval,
-      phase: phaseAfter(event.shown),
-      status: say(state, [which, ...event.warnings].join(" ")),
+      ...next,
+      awaitingApproval: false,
+      status: say(state, ""),
+      announcement: { text, serial: state.announcement.serial + 1 },
     },
     effects,
   };
@@ -353,9 +437,20 @@ function disconnected(
   }
   const next = { ...withoutProblems(state), status: say(state, text) };
   if (!event.formReset) return stay(next);
+  // The form comes back with the project just disconnected, never another one of the list.
   return {
-    state: { ...next, phase: { phase: "disconnected" }, tokenShown: false },
-    effects: [{ kind: "clearToken" }, { kind: "focus", target: "token" }],
+    state: {
+      ...withoutPurpose(next),
+      adding: false,
+      labelSuggested: false,
+      phase: { phase: "disconnected" },
+      tokenShown: false,
+    },
+    effects: [
+      { kind: "fillProject", project: event.project },
+      { kind: "clearToken" },
+      { kind: "focus", target: "token" },
+    ],
   };
 }
 
@@ -366,42 +461,5 @@ function escape(
   if (state.phase.phase === "connecting") return { state, effects: [{ kind: "abortCheck" }] };
   // Escape in the form opened by Add project closes it; the connected projects stay.
   if (!state.adding || !event.hasCurrent || !event.focusInForm) return stay(state);
-  return {
-    state: {
-      ...withoutProblems(state),
-      adding: false,
-      status: say(state, "No project was added."),
-    },
-    effects: [{ kind: "clearToken" }, { kind: "focus", target: "change" }],
-  };
-}
-
-/** What the panel shows and enables in a state. */
-export interface ConnectionPanelView {
-  readonly showForm: boolean;
-  /** The form's controls, Connect and Use sandbox are disabled (a check is in flight). */
-  readonly formBusy: boolean;
-  readonly connectLabel: string;
-  /** The connected line with Change and Disconnect; absent: hidden. */
-  readonly summary?: string;
-  readonly detailsExpanded: boolean;
-  readonly tokenShown: boolean;
-  readonly status: Said;
-  readonly alert: string;
-  readonly invalidField?: ConnectionField;
-}
-
-export function connectionPanelView(state: ConnectionPanelState): ConnectionPanelView {
-  const view = connectionView(state.phase);
-  return {
-    showForm: view.showForm || state.adding,
-    formBusy: view.formBusy,
-    connectLabel: view.connectLabel,
-    ...(view.summary === undefined ? {} : { summary: view.summary }),
-    detailsExpanded: view.summary !== undefined && state.detailsExpanded,
-    tokenShown: state.tokenShown,
-    status: state.status,
-    alert: state.alert,
-    ...(state.invalidField === undefined ? {} : { invalidField: state.invalidField }),
-  };
+  return closeForm(state);
 }

@@ -2,17 +2,19 @@
 // workbook's projects. Glue between the elements (connectionPanelElements.ts), the state machine
 // (connectionMachine.ts) and the session (session.ts, restore.ts), which do the work.
 
-import type { ActiveConnectionHolder } from "../settings/activeConnection";
+import type { ActiveConnection, ActiveConnectionHolder } from "../settings/activeConnection";
+import { suggestProjectLabel } from "../settings/projectNameSuggestion";
+import styles from "./connectionPanel.css";
 import { sameLabel } from "../domain/projectLabels";
 import { SANDBOX_CONNECTION } from "./connectionForm";
 import {
   canStartConnect,
   ConnectionEffect,
   ConnectionEvent,
-  connectionPanelView,
   INITIAL_CONNECTION_STATE,
   transition,
 } from "./connectionMachine";
+import { connectionPanelView } from "./connectionPanelView";
 import { ConnectionPanelElements } from "./connectionPanelElements";
 import { ProjectAction, projectRows } from "./projectList";
 import { restoreSession, RestoredProject } from "./restore";
@@ -51,6 +53,9 @@ export function mountConnectionPanel(
   root: Document,
   options: ConnectionPanelOptions,
 ): ConnectionPanel {
+  const style = root.createElement("style");
+  style.textContent = styles;
+  root.head.append(style);
   return new ConnectionPanelController(new ConnectionPanelElements(root), options);
 }
 
@@ -61,6 +66,8 @@ class ConnectionPanelController implements ConnectionPanel {
   private projects: readonly RestoredProject[] = [];
   private readonly stores: SessionStores;
   private readonly active: ActiveConnectionHolder;
+  /** The connection a Disconnect is taking away, while its events are applied. */
+  private disconnecting: ActiveConnection | undefined;
 
   constructor(
     private readonly view: ConnectionPanelElements,
@@ -92,6 +99,7 @@ class ConnectionPanelController implements ConnectionPanel {
         this.disconnectProject(current.project, this.projects.length <= 1);
       },
       addProject: () => this.addProject(),
+      cancelAdd: () => this.dispatch({ type: "addCancelled" }),
       escape: (focusInForm) =>
         this.dispatch({
           type: "escape",
@@ -124,7 +132,41 @@ class ConnectionPanelController implements ConnectionPanel {
       case "approved":
         this.options.afterApproval?.();
         return;
+      case "suggestLabel":
+        this.suggestLabel();
+        return;
+      case "fillProject":
+        this.fillWith(effect.project);
+        return;
     }
+  }
+
+  /**
+   * The form holds `project` again: as it was connected (its identity is known until the pane
+   * closes), else as the workbook and this computer know it.
+   */
+  private fillWith(project: string): void {
+    const left = this.disconnecting;
+    if (left !== undefined && left.project === project) {
+      this.view.fill({
+        apiAddress: left.apiAddress,
+        version: left.version,
+        identity: left.identity,
+        label: left.project,
+        token: "",
+        remember: this.view.remembering,
+      });
+      return;
+    }
+    const known = this.projects.find((candidate) => candidate.label === project);
+    if (known !== undefined) this.view.fill({ ...known.values, token: "" });
+  }
+
+  /** The name field takes the name the address typed suggests. */
+  private suggestLabel(): void {
+    const { apiAddress } = this.view.values();
+    const taken = this.projects.map((project) => project.label);
+    this.view.setLabel(apiAddress.trim() === "" ? "" : suggestProjectLabel(apiAddress, taken));
   }
 
   private renderProjects(): void {
@@ -199,7 +241,9 @@ class ConnectionPanelController implements ConnectionPanel {
     const wasDefault = current !== undefined && current === this.active.current;
     this.active.remove(project);
     const formReset = wasDefault || this.active.current === undefined;
+    this.disconnecting = current;
     this.dispatch({ type: "disconnected", project, forget, formReset, onlyProject });
+    this.disconnecting = undefined;
     if (current !== undefined) {
       disconnect(current, this.stores, { forget }).catch(() => {
         this.dispatch({ type: "tokenNotForgotten" });
@@ -209,7 +253,7 @@ class ConnectionPanelController implements ConnectionPanel {
 
   private async runConnect(quiet: boolean): Promise<void> {
     if (!canStartConnect(this.state)) return;
-    const request = this.view.values();
+    const request = { ...this.view.values(), labelSuggested: this.state.labelSuggested };
     const origin = originOf(request.apiAddress, request.version);
     const target = origin === undefined ? undefined : new URL(origin).host;
     const controller = new AbortController();
@@ -267,6 +311,7 @@ class ConnectionPanelController implements ConnectionPanel {
     // Refresh on open runs once: after the quiet connections, or else after the user's click.
     this.dispatch({
       type: "restored",
+      labelGiven: (restored.values.label ?? "") !== "",
       awaitingApproval:
         restored.notice !== undefined && !restored.projects.some((project) => project.autoConnect),
       ...notice,

@@ -3,7 +3,8 @@
 // in connectionMachine.ts.
 
 import type { ConnectionField, ConnectionFormValues } from "./connectionForm";
-import type { ConnectionPanelView, FocusTarget } from "./connectionMachine";
+import type { FocusTarget } from "./connectionMachine";
+import type { ConnectionPanelView } from "./connectionPanelView";
 import type { ProjectRow } from "./projectList";
 import { ProjectActionHandler, renderProjectList } from "./projectListView";
 import { markInvalid, requireElement, setAlert, setShown } from "./view";
@@ -21,6 +22,8 @@ export interface ConnectionPanelHandlers {
   readonly toggleDetails: () => void;
   readonly disconnect: () => void;
   readonly addProject: () => void;
+  /** Cancel in the form opened beside a connected project. */
+  readonly cancelAdd: () => void;
   readonly escape: (focusInForm: boolean) => void;
   readonly projectAction: ProjectActionHandler;
 }
@@ -45,6 +48,10 @@ export class ConnectionPanelElements {
   private readonly addProjectButton: HTMLButtonElement;
   private readonly projectsBox: HTMLElement;
   private readonly projectList: HTMLUListElement;
+  private readonly formHeading: HTMLElement;
+  private readonly cancelButton: HTMLButtonElement;
+  private readonly announcement: HTMLElement;
+  private announcementSerial = 0;
   private statusSerial = 0;
   private marked: ConnectionField | undefined;
 
@@ -74,6 +81,9 @@ export class ConnectionPanelElements {
     this.addProjectButton = requireElement(root, "add-project", HTMLButtonElement);
     this.projectsBox = requireElement(root, "projects", HTMLElement);
     this.projectList = requireElement(root, "project-list", HTMLUListElement);
+    this.formHeading = requireElement(root, "connection-form-heading", HTMLElement);
+    this.cancelButton = requireElement(root, "cancel-add-project", HTMLButtonElement);
+    this.announcement = requireElement(root, "pane-announcement", HTMLElement);
   }
 
   /** This Office cannot keep a token on this computer: no Remember, no Forget. */
@@ -114,6 +124,11 @@ export class ConnectionPanelElements {
     if (!this.remember.disabled) this.remember.checked = next.remember;
   }
 
+  /** The project name field's text, as the form suggests it. */
+  setLabel(label: string): void {
+    this.inputs.label.value = label;
+  }
+
   clearToken(): void {
     this.token.value = "";
   }
@@ -133,6 +148,12 @@ export class ConnectionPanelElements {
 
   render(view: ConnectionPanelView): void {
     setShown(this.form, view.showForm);
+    this.formHeading.textContent = view.formHeading ?? "";
+    setShown(this.formHeading, view.formHeading !== undefined);
+    if (view.formHeading === undefined) this.form.removeAttribute("aria-labelledby");
+    else this.form.setAttribute("aria-labelledby", this.formHeading.id);
+    setShown(this.cancelButton, view.showCancel);
+    this.cancelButton.disabled = view.formBusy;
     this.fields.disabled = view.formBusy;
     this.connectButton.disabled = view.formBusy;
     this.sandboxButton.disabled = view.formBusy;
@@ -151,6 +172,11 @@ export class ConnectionPanelElements {
     if (view.status.serial !== this.statusSerial) {
       this.statusSerial = view.status.serial;
       this.status.textContent = view.status.text;
+    }
+    if (view.announcement.serial !== this.announcementSerial) {
+      this.announcementSerial = view.announcement.serial;
+      // Never hidden: a live region must be in place before its text changes to be heard.
+      this.announcement.textContent = view.announcement.text;
     }
     if (this.alert.textContent !== view.alert) setAlert(this.alert, view.alert);
     this.markField(view.invalidField);
@@ -183,6 +209,7 @@ export class ConnectionPanelElements {
     this.changeButton.addEventListener("click", handlers.toggleDetails);
     this.disconnectButton.addEventListener("click", handlers.disconnect);
     this.addProjectButton.addEventListener("click", handlers.addProject);
+    this.cancelButton.addEventListener("click", handlers.cancelAdd);
     this.root.addEventListener("keydown", (event) => {
       if (event.key === "Escape") handlers.escape(this.form.contains(this.root.activeElement));
     });

@@ -20,7 +20,6 @@ import {
   checkProjectLabel,
   findProject,
   loadProjectList,
-  nextProjectLabel,
   projectAt,
   ProjectList,
   projectListValue,
@@ -31,6 +30,7 @@ import {
   WorkbookProject,
   PROJECTS_SETTING,
 } from "../settings/projects";
+import { suggestProjectLabel } from "../settings/projectNameSuggestion";
 import { RecentJournalsOnDevice } from "../settings/recentJournalsOnDevice";
 import { forgetToken } from "../settings/rememberedToken";
 import type { DocumentSettingsStore, SecretStore } from "../settings/stores";
@@ -110,13 +110,23 @@ function claimable(
 
 /** The project name a connection takes, or why the form's name cannot be used. */
 function chooseLabel(
-  typed: string | undefined,
+  values: Pick<ConnectionFormValues, "label" | "labelSuggested">,
+  apiAddress: string,
   list: ProjectList,
   existing: WorkbookProject | undefined,
   mayClaim: (named: WorkbookProject) => boolean,
 ): Result<{ label: string }> {
-  const text = typed?.trim() ?? "";
-  if (text === "") return { ok: true, label: existing?.label ?? nextProjectLabel(list) };
+  const text = values.label?.trim() ?? "";
+  if (existing !== undefined && (text === "" || values.labelSuggested === true)) {
+    return { ok: true, label: existing.label };
+  }
+  if (text === "") {
+    const taken = list.projects.map((project) => project.label);
+    return {
+      ok: true,
+      label: suggestProjectLabel(apiAddress, taken),
+    };
+  }
   const check = checkProjectLabel(text);
   if (!check.ok) return check;
   if (existing !== undefined && !sameLabel(existing.label, check.label)) {
@@ -190,7 +200,7 @@ export async function connect(
   }
   const { list } = state;
   const existing = projectAt(list, apiAddress, keyHere);
-  const chosen = chooseLabel(values.label, list, existing, (named) =>
+  const chosen = chooseLabel(values, apiAddress, list, existing, (named) =>
     claimable(named, apiAddress, key),
   );
   if (!chosen.ok) return { ok: false, message: chosen.message, field: "label", cancelled: false };

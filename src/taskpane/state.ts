@@ -54,7 +54,10 @@ export function connectionView(state: ConnectionPhase): ConnectionView {
         showForm: false,
         formBusy: false,
         connectLabel: "Connect",
-        summary: connectedSummary(state.connection),
+        summary: connectedSummary({
+          baseUrl: state.connection.api.baseUrl,
+          identity: state.connection.identity,
+        }),
       };
   }
 }

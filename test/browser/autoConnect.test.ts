@@ -51,7 +51,7 @@ async function waitConnectedByItself(): Promise<void> {
   const summary = session.pane.locator("#connection-summary");
   await summary.waitFor({ state: "visible" });
   expect(await summary.innerText()).toBe(
-    `Connected to 127.0.0.1:${session.sandbox.port} (v1) as demo-company`,
+    `Connected to http://127.0.0.1:${session.sandbox.port}/v1 as demo-company`,
   );
 }
 
@@ -104,7 +104,7 @@ describe("opening a workbook", () => {
     await openWorkbook(session, JSON.stringify(copy), COPY);
 
     expect(await startingStatus()).toBe(
-      `This workbook connects to 127.0.0.1:${sandbox.port} as project Project 1 and fetches ` +
+      `This workbook connects to 127.0.0.1:${sandbox.port} as project Local and fetches ` +
         "new records on open. Nothing is requested until you select Connect.",
     );
     expect(await pane.locator("#connection-summary").isVisible()).toBe(false);

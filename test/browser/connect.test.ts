@@ -78,7 +78,7 @@ describe("connection panel", () => {
     const summary = pane.locator("#connection-summary");
     await summary.waitFor({ state: "visible" });
     expect(await summary.innerText()).toMatch(
-      /Connected to 127\.0\.0\.1:\d+ \(v1\) as demo-company/,
+      /^Connected to http:\/\/127\.0\.0\.1:\d+\/v1 as demo-company$/,
     );
     // The token stays out of the page once connected.
     expect(await pane.getByLabel("Access token", { exact: true }).inputValue()).toBe("");
@@ -128,7 +128,7 @@ describe("connecting to the release candidate (rc-1)", () => {
     const summary = pane.locator("#connection-summary");
     await summary.waitFor({ state: "visible" });
     expect(await summary.innerText()).toBe(
-      `Connected to 127.0.0.1:${sandbox.port} (rc-1) as demo-company`,
+      `Connected to http://127.0.0.1:${sandbox.port}/rc-1 as demo-company`,
     );
     const afterConnect = apiPaths().length;
     expect(afterConnect).toBeGreaterThan(0);

@@ -68,9 +68,9 @@ describe("several projects in the task pane", () => {
     await pane.locator("#connection-form").waitFor({ state: "hidden" });
     expect(await pane.locator("#connection-status").innerText()).toBe("No project was added.");
     await pane.getByRole("button", { name: "Add project" }).click();
-    expect(
-      await pane.getByLabel(/^Project name/).evaluate((e) => e === document.activeElement),
-    ).toBe(true);
+    expect(await pane.getByLabel("API address").evaluate((e) => e === document.activeElement)).toBe(
+      true,
+    );
     await connectProject("other-company");
     const list = pane.locator("#project-list li");
     await list
@@ -85,10 +85,15 @@ describe("several projects in the task pane", () => {
   });
 
   it("imports the same collection from each project side by side", async () => {
-    expect(await importOf("other-company", "invoices")).toMatch(/^Imported 41 records/);
-    expect(await importOf("demo-company", "invoices")).toMatch(/^Imported 137 records/);
+    expect(await importOf("other-company", "invoices")).toMatch(
+      /^Imported 41 records into Invoices of other-company\./,
+    );
+    expect(await importOf("demo-company", "invoices")).toMatch(
+      /^Imported 137 records into Invoices of demo-company\./,
+    );
+    // With two projects, each new sheet names its project; the first's table keeps its name.
     expect(await sheetNames(session)).toEqual(
-      expect.arrayContaining(["Invoices", "Invoices (other-company)"]),
+      expect.arrayContaining(["Invoices (demo-company)", "Invoices (other-company)"]),
     );
     expect((await tableInfo(session, "Invoices_OtherCompany"))?.rowCount).toBe(41);
     expect((await tableInfo(session, "Invoices"))?.rowCount).toBe(137);
@@ -109,7 +114,7 @@ describe("several projects in the task pane", () => {
     expect(await line.innerText()).toBe(
       "Sheet “Invoices (other-company)” holds data of project other-company.",
     );
-    await switchTo("Invoices");
+    await switchTo("Invoices (demo-company)");
     await line.filter({ hasText: "project demo-company" }).waitFor();
     await switchTo("Sheet1");
     await line.waitFor({ state: "hidden" });

@@ -124,13 +124,13 @@ describe("Recent journals in the Journal panel at 320 px", () => {
         reference: "JNL-0004",
         transaction: seeded("JNL-0004").transaction_reference,
         status: expect.stringMatching(WHEN) as unknown as string,
-        project: "Project 1",
+        project: "Local",
       },
       {
         reference: "JNL-0001",
         transaction: "TRX-2026-0001",
         status: expect.stringMatching(WHEN) as unknown as string,
-        project: "Project 1",
+        project: "Local",
       },
     ]);
     expect(rows.map((row) => row.status.split(",")[0])).toEqual(["POSTED", "DRAFT"]);

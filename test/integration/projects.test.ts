@@ -139,6 +139,51 @@ describe("imports and refreshes of two projects in one workbook", () => {
     ]);
   });
 
+  it("names the project in status lines and messages when the workbook has several", async () => {
+    const host = new OfficeJsExcelHost();
+    const named = (project: TableProject): TableProject => ({ ...project, named: true });
+    const demo = await importCollection(host.run, {
+      collection: "invoices",
+      api: api("demo-company"),
+      project: named(DEMO),
+    });
+    const other = await importCollection(host.run, {
+      collection: "invoices",
+      api: api("other-company"),
+      project: named(OTHER),
+    });
+    // What follows the first sentence (cells kept as text) is not about projects.
+    expect(demo.message).toMatch(
+      new RegExp(`^Imported ${DEMO_INVOICES} records into Invoices of demo-company\\.`),
+    );
+    expect(other.message).toMatch(
+      new RegExp(`^Imported ${OTHER_INVOICES} records into Invoices of other-company\\.`),
+    );
+    // Each sheet's title names its project too; the first project's table keeps its plain name.
+    expect(demo).toMatchObject({ sheetName: "Invoices (demo-company)", tableName: "Invoices" });
+    expect(host.cell("Invoices (demo-company)", "A1").value).toMatch(
+      new RegExp(`^Invoices of demo-company · ${DEMO_INVOICES} records · imported .* · complete$`),
+    );
+    expect(host.cell("Invoices (other-company)", "A1").value).toMatch(
+      /^Invoices of other-company · \d+ records · imported .* · complete$/,
+    );
+    const fetched = await fetchNewIntoTable(host.run, {
+      collection: "invoices",
+      api: api("other-company"),
+      project: named(OTHER),
+    });
+    expect(fetched.message).toMatch(/^No new Invoices of other-company since/);
+    // A workbook of one project reads as it always did.
+    const single = await importCollection(new OfficeJsExcelHost().run, {
+      collection: "invoices",
+      api: api("other-company"),
+      project: { label: "other-company", first: true, named: false },
+    });
+    expect(single.message).toMatch(
+      new RegExp(`^Imported ${OTHER_INVOICES} records into Invoices\\.`),
+    );
+  });
+
   it("refreshes each project's table from that project only, and never the other's", async () => {
     const host = new OfficeJsExcelHost();
     await importBoth(host, "invoices");

@@ -87,6 +87,13 @@ describe("layoutFor()", () => {
     });
   });
 
+  it("names the first project on a new sheet once the workbook has several, its table plain", () => {
+    expect(layoutFor("Invoices", { label: "Acme", first: true, named: true })).toMatchObject({
+      sheetName: "Invoices (Acme)",
+      tableName: "Invoices",
+    });
+  });
+
   it("cuts the collection's name, never the project's, to fit a sheet name", () => {
     const layout = layoutFor("Payment allocations", {
       label: "Acme Holdings UK Ltd",

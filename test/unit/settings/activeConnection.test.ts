@@ -55,8 +55,10 @@ describe("activeConnection.ts", () => {
     const holder = new ActiveConnectionHolder();
     expect(holder.tableProject("Acme")).toBeUndefined();
     holder.setProjects(["Acme", "Other"]);
-    expect(holder.tableProject("acme")).toEqual({ label: "acme", first: true });
-    expect(holder.tableProject("Other")).toEqual({ label: "Other", first: false });
+    expect(holder.tableProject("acme")).toEqual({ label: "acme", first: true, named: true });
+    expect(holder.tableProject("Other")).toEqual({ label: "Other", first: false, named: true });
+    holder.setProjects(["Acme"]);
+    expect(holder.tableProject("Acme")).toEqual({ label: "Acme", first: true, named: false });
     // Recorded before projects: the workbook's first project's.
     expect(holder.projectOfRecord(undefined)).toBe("Acme");
     expect(holder.projectOfRecord("Other")).toBe("Other");

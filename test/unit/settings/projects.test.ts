@@ -4,7 +4,6 @@ import {
   EMPTY_PROJECTS,
   findProject,
   loadProjectList,
-  nextProjectLabel,
   parseProjectList,
   projectAt,
   PROJECTS_SETTING,
@@ -112,14 +111,6 @@ describe("projects.ts", () => {
     expect(projectAt(list, "https://api.example.com/v1", KEY_B)?.label).toBe("Other");
     expect(projectAt(list, "https://elsewhere.example/v1", KEY_B)).toBeUndefined();
     expect(projectAt(list, "https://api.example.com/v1", undefined)).toBeUndefined();
-  });
-
-  it("names the next project after the ones the workbook has", () => {
-    const list = withProject(
-      withProject(EMPTY_PROJECTS, project("Project 1")),
-      project("Other", KEY_B),
-    );
-    expect(nextProjectLabel(list)).toBe("Project 3");
   });
 
   it("saves the list alone, and reads it back", async () => {

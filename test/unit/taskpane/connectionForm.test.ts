@@ -4,7 +4,6 @@ import {
   connectedSummary,
   ConnectionFormValues,
   describeConnectFailure,
-  hostOf,
   SANDBOX_CONNECTION,
 } from "../../../src/taskpane/connectionForm";
 
@@ -77,14 +76,13 @@ describe("connectionForm.ts", () => {
   });
 
   describe("connectedSummary()", () => {
-    it("says host, version and identity", () => {
+    it("says the whole address requests go to, and the identity", () => {
       expect(
         connectedSummary({
-          host: hostOf("http://127.0.0.1:4010"),
-          version: "v1",
+          baseUrl: "https://ledger.accounts.example-holdings.co.uk/rc-1",
           identity: "demo",
         }),
-      ).toBe("Connected to 127.0.0.1:4010 (v1) as demo");
+      ).toBe("Connected to https://ledger.accounts.example-holdings.co.uk/rc-1 as demo");
     });
   });
 

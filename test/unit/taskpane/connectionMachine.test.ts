@@ -5,10 +5,10 @@ import {
   ConnectionEffect,
   ConnectionEvent,
   ConnectionPanelState,
-  connectionPanelView,
   INITIAL_CONNECTION_STATE,
   transition,
 } from "../../../src/taskpane/connectionMachine";
+import { connectionPanelView } from "../../../src/taskpane/connectionPanelView";
 
 const ACME: ActiveConnection = {
   api: new LedgerApi({
@@ -91,8 +91,10 @@ describe("connectionMachine.ts", () => {
     ]);
     const view = connectionPanelView(state);
     expect(view.showForm).toBe(false);
-    expect(view.summary).toBe("Connected to api.example.com (v1) as acme");
-    expect(view.status.text).toBe("Connected. The token could not be kept.");
+    expect(view.summary).toBe("Connected to https://api.example.com/v1 as acme");
+    // The pane moves to the next panel: the success is said in the pane's own region, once.
+    expect(view.announcement.text).toBe("Connected to project Acme. The token could not be kept.");
+    expect(view.status.text).toBe("");
     expect(effects).toEqual([{ kind: "clearToken" }, { kind: "focus", target: "nextPanel" }]);
     expect(canStartConnect(state)).toBe(false);
   });
@@ -113,14 +115,19 @@ describe("connectionMachine.ts", () => {
       ],
       CONNECTED,
     );
-    expect(state.status.text).toBe("Connected to Other.");
+    expect(state.announcement.text).toBe("Connected to project Other.");
     expect(state.adding).toBe(false);
     expect(connectionPanelView(state).showForm).toBe(false);
   });
 
   it("approves what the workbook asked for once, on the user's first connection only", () => {
     const asked = drive([
-      { type: "restored", notice: "This workbook asks…", awaitingApproval: true },
+      {
+        type: "restored",
+        notice: "This workbook asks…",
+        awaitingApproval: true,
+        labelGiven: true,
+      },
     ]);
     expect(asked.state.status.text).toBe("This workbook asks…");
     const quiet = drive(
@@ -230,9 +237,12 @@ describe("connectionMachine.ts", () => {
   it("Escape in the Add project form closes it; elsewhere, or with nothing connected, it does nothing", () => {
     const adding = drive([{ type: "addProjectChosen" }], CONNECTED);
     expect(connectionPanelView(adding.state).showForm).toBe(true);
-    expect(adding.effects).toEqual([{ kind: "focus", target: "label" }]);
+    expect(adding.effects).toEqual([
+      { kind: "suggestLabel" },
+      { kind: "focus", target: "apiAddress" },
+    ]);
     expect(adding.state.status.text).toBe(
-      "Name the project, enter its identity and token, then select Connect.",
+      "Enter the new project's address, token and identity, check its name, then select Connect.",
     );
     const closed = drive([{ type: "escape", focusInForm: true, hasCurrent: true }], adding.state);
     expect(connectionPanelView(closed.state).showForm).toBe(false);
@@ -282,7 +292,11 @@ describe("connectionMachine.ts", () => {
     expect(connectionPanelView(state)).toMatchObject({ showForm: true, tokenShown: false });
     expect(connectionPanelView(state).summary).toBeUndefined();
     expect(state.status.text).toBe("Disconnected. Enter the access token to connect again.");
-    expect(effects).toEqual([{ kind: "clearToken" }, { kind: "focus", target: "token" }]);
+    expect(effects).toEqual([
+      { kind: "fillProject", project: "Acme" },
+      { kind: "clearToken" },
+      { kind: "focus", target: "token" },
+    ]);
   });
 
   it("words a disconnect by whether the token is forgotten and whether others remain", () => {

@@ -161,10 +161,10 @@ describe("session.ts", () => {
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, remember: true }, stores);
       expect(workbook.saved.get(PROJECTS_SETTING)).toEqual({
-        default: "Project 1",
+        default: "example.com",
         projects: [
           {
-            label: "Project 1",
+            label: "example.com",
             apiAddress: "https://api.example.com/v1",
             version: "v1",
             identityKey: await keyOf(device),
@@ -301,7 +301,7 @@ describe("session.ts", () => {
       apiAddress: VALUES.apiAddress,
       version: "v1" as const,
       identity: VALUES.identity,
-      project: "Project 1",
+      project: "example.com",
     };
 
     const JOURNAL = {
@@ -380,7 +380,7 @@ describe("session.ts", () => {
 
   describe("restoreSession()", () => {
     const WANTS =
-      "This workbook connects to api.example.com as project Project 1. Nothing is requested " +
+      "This workbook connects to api.example.com as project example.com. Nothing is requested " +
       "until you select Connect.";
 
     it("starts empty, on v1, without connecting, in a fresh workbook on a fresh computer", async () => {
@@ -398,7 +398,7 @@ describe("session.ts", () => {
       await connect({ ...VALUES, version: "rc-1", remember: true }, stores);
       const restored = await restoreSession(stores);
       expect(restored).toMatchObject({
-        values: { ...VALUES, version: "rc-1", remember: true, label: "Project 1" },
+        values: { ...VALUES, version: "rc-1", remember: true, label: "example.com" },
         autoConnect: true,
       });
       expect(restored.notice).toBeUndefined();
@@ -426,10 +426,10 @@ describe("session.ts", () => {
       const restored = await restoreSession({ ...stores, workbook: copy, documentUrl: URL_2 });
       // One click away: the identity this computer knows, and its token, are filled in.
       expect(restored).toMatchObject({
-        values: { ...VALUES, remember: true, label: "Project 1" },
+        values: { ...VALUES, remember: true, label: "example.com" },
         autoConnect: false,
         notice:
-          "This workbook connects to api.example.com as project Project 1 and refreshes on " +
+          "This workbook connects to api.example.com as project example.com and refreshes on " +
           "open. It reads invoices from /sales/invoices. Nothing is requested until you select " +
           "Connect.",
       });
@@ -504,7 +504,7 @@ describe("session.ts", () => {
       fetch.reply(OK_PAGE);
       await connect(VALUES, stores);
       expect(await restoreSession(stores)).toMatchObject({
-        values: { ...VALUES, identity: "", token: "", label: "Project 1" },
+        values: { ...VALUES, identity: "", token: "", label: "example.com" },
         autoConnect: false,
       });
     });
@@ -543,17 +543,30 @@ describe("session.ts", () => {
       expect(everythingKept(workbook)).not.toContain("other-co");
     });
 
-    it("names a project Project N when no name is given, and keeps the name it has", async () => {
+    it("names a project after its server when no name is given, and keeps the name it has", async () => {
       const { stores, fetch } = setup();
       fetch.reply(OK_PAGE, OK_PAGE, OK_PAGE);
       const first = await connect(VALUES, stores);
       const second = await connect({ ...VALUES, identity: "other-co" }, stores);
       const again = await connect({ ...VALUES, version: "rc-1" }, stores);
       expect([first, second, again].map((o) => o.ok && o.connection.project)).toEqual([
-        "Project 1",
-        "Project 2",
-        "Project 1",
+        "example.com",
+        "example.com 2",
+        "example.com",
       ]);
+    });
+
+    it("keeps a project's own name over the form's suggestion, but not over a name typed", async () => {
+      const { stores, fetch } = setup();
+      fetch.reply(OK_PAGE, OK_PAGE, OK_PAGE);
+      await connect({ ...VALUES, label: "Acme" }, stores);
+      const suggested = await connect(
+        { ...VALUES, label: "example.com", labelSuggested: true },
+        stores,
+      );
+      expect(suggested.ok && suggested.connection.project).toBe("Acme");
+      const typed = await connect({ ...VALUES, label: "Acme Ltd" }, stores);
+      expect(typed).toMatchObject({ ok: false, field: "label" });
     });
 
     it("refuses a name that another project has, or a second name for the same project, before any request", async () => {
