@@ -15,9 +15,7 @@ export async function insertFormulaInActiveCell(
 ): Promise<InsertOutcome> {
   return await run(async (context) => {
     const cell = context.workbook.getActiveCell();
-    const sheet = cell.worksheet;
-    cell.load("address, formulas");
-    sheet.load("name");
+    cell.load("address, formulas, worksheet/name");
     await context.sync();
     const held = cell.formulas[0]?.[0];
     if (held !== undefined && held !== null && held !== "") {
@@ -25,7 +23,7 @@ export async function insertFormulaInActiveCell(
     }
     // The active cell's object is gone after a sync (as in Excel): the same cell, by its address.
     const local = cell.address.slice(cell.address.lastIndexOf("!") + 1);
-    context.workbook.worksheets.getItem(sheet.name).getRange(local).formulas = [[formula]];
+    context.workbook.worksheets.getItem(cell.worksheet.name).getRange(local).formulas = [[formula]];
     await context.sync();
     return { outcome: "inserted", address: cell.address };
   });
