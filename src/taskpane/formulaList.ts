@@ -83,6 +83,7 @@ export function mountFormulaList(root: Document, options: FormulaListOptions): v
     code.className = "formula-example";
     examples.set(entry, code);
     const button = root.createElement("button");
+    button.id = `formula-insert-${index}`;
     button.type = "button";
     button.className = "secondary";
     button.textContent = "Insert";
