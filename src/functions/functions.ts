@@ -93,7 +93,7 @@ export async function journal(
  * @customfunction JOURNAL.FIELD
  * @cancelable
  * @param id_or_reference The journal's ID or its transaction reference, for example "TRX-2026-0001".
- * @param field The field: status, reference, transaction reference, transaction date, currency, exchange rate, description, total debit, total credit, line count, and more.
+ * @param field The field: status, reference, transaction reference, transaction date, currency, exchange rate, description, total debit, total credit, line count, and more; for example "total debit".
  * @param project The project's name in this workbook, for example "Acme". Leave it out for the default project.
  * @returns The value: text, a number, or a date.
  */
@@ -111,7 +111,7 @@ export async function journalField(
 /**
  * The exact sum of money amounts, free of floating-point drift: 0.1 + 0.2 is 0.3. Works offline.
  * @customfunction DECIMALSUM
- * @param values Amounts or ranges of amounts; empty cells are skipped. The last may be a currency code, for example "KWD" (three decimals) or "JPY" (none); two decimals otherwise.
+ * @param values Amounts or ranges of amounts, for example C2:C20; empty cells are skipped. The last may be a currency code, for example "KWD" (three decimals) or "JPY" (none); two decimals otherwise.
  * @returns The sum; as text if it has more digits than a cell can hold exactly.
  */
 export function decimalSumOf(values: unknown[][][]): number | string {
@@ -125,8 +125,8 @@ export function decimalSumOf(values: unknown[][][]): number | string {
 /**
  * TRUE when the debits and the credits add up to exactly the same amount. Works offline.
  * @customfunction BALANCED
- * @param debits The debit amounts: a range or a list.
- * @param credits The credit amounts: a range or a list.
+ * @param debits The debit amounts: a range or a list, for example C2:C20.
+ * @param credits The credit amounts: a range or a list, for example D2:D20.
  * @param currency The currency code, for example "KWD" (three decimals) or "JPY" (none). Leave it out for two decimals.
  * @returns TRUE when balanced, FALSE otherwise.
  */

@@ -19,8 +19,8 @@ import {
   type KnownTable,
 } from "./fetchNewSummary";
 import { importCollection, type ImportLimits } from "./importCollection";
-import { count } from "../util/plural";
 import { sourceOf } from "./importSummary";
+import { addingNewProgress, lookingForNewProgress, stopwatch } from "./progressReport";
 import { MisfitSummary } from "./misfitSummary";
 import { fetchNewRecords, recordIdOf, type NewRecords } from "./newRecords";
 import { shapersFor, type CollectionShapers, type ShapedRows } from "./shapers";
@@ -50,6 +50,8 @@ interface FetchNew {
   readonly info: CollectionInfo;
   readonly shapers: CollectionShapers;
   readonly source: string;
+  /** Time since the fetch began, for the rate its reports let the pane show. */
+  readonly elapsed: () => number;
 }
 
 /** The new records cut into blocks of at most one request each, in the server's order. */
@@ -91,11 +93,8 @@ async function searchNew(
 ): Promise<NewRecords | "cancelled"> {
   const { request, options, info } = fetch;
   const onProgress = request.onProgress;
-  onProgress?.({
-    records: 0,
-    pages: 0,
-    message: `Looking for new ${info.label} at ${fetch.source}…`,
-  });
+  const message = lookingForNewProgress(info.label, fetch.source);
+  onProgress?.({ records: 0, pages: 0, elapsedMs: fetch.elapsed(), message });
   try {
     return await fetchNewRecords(
       request.api,
@@ -107,11 +106,7 @@ async function searchNew(
         ...(table.ids[0] === undefined ? {} : { newest: table.ids[0] }),
         onPage: (pages, found) => {
           onRequests(pages);
-          onProgress?.({
-            records: found,
-            pages,
-            message: `Looking for new ${info.label}: ${count(found, "new record")} so far…`,
-          });
+          onProgress?.({ records: found, pages, elapsedMs: fetch.elapsed(), message });
         },
       },
     );
@@ -163,7 +158,8 @@ async function addAtTop(
               records: found.records,
               written,
               pages: found.requests,
-              message: `Added ${count(written, "new record")}…`,
+              elapsedMs: fetch.elapsed(),
+              message: addingNewProgress(fetch.info.label),
             }),
         }
       : {}),
@@ -183,7 +179,8 @@ export async function fetchNewIntoTable(
   const info = requestedCollection(request);
   const shapers = shapersFor(request.collection, request.project);
   const source = sourceOf(request.api.baseUrl);
-  const fetch: FetchNew = { run, request, options, info, shapers, source };
+  const elapsed = stopwatch();
+  const fetch: FetchNew = { run, request, options, info, shapers, source, elapsed };
   let requests = 0;
   const full = async (why: string): Promise<FetchNewResult> => {
     const result = await importCollection(run, request, options);

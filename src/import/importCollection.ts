@@ -17,15 +17,8 @@ import { finishTables, TableWriter, writeBlocks } from "../excel/tableWriter";
 import type { ColumnSpec } from "../sheets/cells";
 import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY, type RecordShaper } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
-import {
-  connectingProgress,
-  fetchedProgress,
-  importSummary,
-  serverPartialReason,
-  sourceOf,
-  wroteProgress,
-  type ImportOutcome,
-} from "./importSummary";
+import { importSummary, serverPartialReason, sourceOf, type ImportOutcome } from "./importSummary";
+import { connectingProgress, importingProgress, stopwatch } from "./progressReport";
 import {
   allocationsImportingStatus,
   allocationsStatus,
@@ -87,10 +80,10 @@ class CollectionImport {
   private readonly pendingMain = new PendingRows();
   private readonly pendingLinked = new PendingRows();
   private readonly misfits = new MisfitSummary();
+  /** Time since the run began, for the rate its reports let the pane show. */
+  private readonly elapsed = stopwatch();
   private tables: OpenTables | null = null;
   private pages = 0;
-  /** Records received. */
-  private fetched = 0;
   /** Records received and bound for the sheet (not those past the row limit). */
   private accepted = 0;
   /** Rows whose write has completed. */
@@ -205,7 +198,6 @@ class CollectionImport {
     payments?: readonly Payment[],
   ): Promise<void> {
     this.pages += 1;
-    this.fetched += payments ? payments.length : records.length;
     const page = new PageRecords(this.shapers.shapePage(records, payments));
     if (page.count === 0 && !this.tables) return; // no columns may be known yet: open at the end
     const tables = this.tables ?? (await this.openTables());
@@ -236,7 +228,7 @@ class CollectionImport {
       await this.flush();
     }
     add(from, keep);
-    this.report(fetchedProgress(this.pages, this.fetched));
+    this.report(importingProgress(this.info.label, this.source));
     if (this.rowLimitHit || this.planner.shouldFlush(main.rows.length, main.bytes + linked.bytes)) {
       this.planner.flushed();
       await this.flush();
@@ -305,7 +297,7 @@ class CollectionImport {
     this.inFlight = writeBlocks(this.run, entries).then(
       () => {
         this.written += rows;
-        this.report(wroteProgress(this.written, this.pages));
+        this.report(importingProgress(this.info.label, this.source));
       },
       (error: unknown) => {
         this.writeError = error;
@@ -380,6 +372,7 @@ class CollectionImport {
       records: this.accepted,
       written: this.written,
       pages: this.pages,
+      elapsedMs: this.elapsed(),
       message,
     };
     this.request.onProgress?.(

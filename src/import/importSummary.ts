@@ -38,18 +38,6 @@ export function sourceOf(baseUrl: string): string {
   return baseUrl.replace(/^https?:\/\//, "");
 }
 
-export function connectingProgress(source: string): string {
-  return `Connecting to ${source}…`;
-}
-
-export function fetchedProgress(pages: number, records: number): string {
-  return `Fetched ${count(pages, "page")}, ${count(records, "record")}…`;
-}
-
-export function wroteProgress(written: number, pages: number): string {
-  return `Wrote ${count(written, "record")} (${count(pages, "page")}).`;
-}
-
 /** Why a payments import is partial when the server stops before the count it reports. */
 export function serverPartialReason(fetched: number, reported: number): string {
   return `the server gave ${count(fetched, "payment")} of the ${reported} it reports, and offers no way to fetch more`;

@@ -16,7 +16,12 @@ export interface ImportProgress {
   readonly pages: number;
   /** The total the server reports, when it reports one (payments' `count`). */
   readonly total?: number;
-  /** A short sentence for the status line, e.g. "Fetching page 3…" or "Retrying in 2 s (503)". */
+  /** Milliseconds since the run started, for the rate (absent in the pane's own first report). */
+  readonly elapsedMs?: number;
+  /**
+   * A short sentence for the status line saying what is happening, e.g. "Importing Invoices
+   * from ledger.example.com…": no counts, which the figures above carry (one counter).
+   */
   readonly message: string;
 }
 

@@ -1,7 +1,9 @@
-// The Formulas panel: how long LEDGER.* formulas keep answers (a workbook setting), and "Refresh
-// data", which makes every formula ask the server again. Connecting does the same, so cells that
-// said "Connect in the Ledger Sheets task pane" fill in.
+// The Formulas panel: the LEDGER functions with Insert (formulaList.ts), how long LEDGER.*
+// formulas keep answers (a workbook setting), and "Refresh data", which makes every formula ask
+// the server again. Connecting does the same, so cells that said "Connect in the Ledger Sheets
+// task pane" fill in.
 
+import type { InsertOutcome } from "../excel/insertFormula";
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import {
   checkCacheSecondsInput,
@@ -10,6 +12,7 @@ import {
   saveFormulaCacheSeconds,
 } from "../settings/formulaCacheTime";
 import type { DocumentSettingsStore } from "../settings/stores";
+import { mountFormulaList } from "./formulaList";
 import { markInvalid, requireElement, setAlert, setShown } from "./view";
 
 export interface FormulasPanelOptions {
@@ -23,6 +26,10 @@ export interface FormulasPanelOptions {
   readonly workbook: DocumentSettingsStore;
   /** Why this Excel cannot run the formulas (src/taskpane/requirements.ts), or null. */
   readonly unavailable?: string | null;
+  /** The parsed functions.json the build generated beside the pane. */
+  readonly loadMetadata: () => Promise<unknown>;
+  /** Puts a formula into the active cell (src/excel/insertFormula.ts). */
+  readonly insert: (formula: string) => Promise<InsertOutcome>;
 }
 
 export function mountFormulasPanel(root: Document, options: FormulasPanelOptions): void {
@@ -35,6 +42,13 @@ export function mountFormulasPanel(root: Document, options: FormulasPanelOptions
   const unavailable = requireElement(root, "formulas-unavailable", HTMLElement);
   unavailable.textContent = options.unavailable ?? "";
   setShown(unavailable, Boolean(options.unavailable));
+  mountFormulaList(root, {
+    active: options.active,
+    loadMetadata: options.loadMetadata,
+    insert: options.insert,
+    say: (message) => (status.textContent = message),
+    alert: (message) => setAlert(alert, message),
+  });
 
   let seconds = DEFAULT_CACHE_SECONDS;
   cacheField.value = String(seconds);

@@ -5,7 +5,8 @@
 
 import type { ImportProgress } from "../import/types";
 import type { RunningKind } from "./importRun";
-import { ImportEnd, progressBarState, progressText } from "./importText";
+import type { ImportEnd } from "./importText";
+import { progressBarState, progressText } from "./progressView";
 
 /** The progress bar as drawn. */
 export interface ProgressBarView {

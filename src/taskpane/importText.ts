@@ -1,43 +1,8 @@
-// The import panel's words and numbers: progress counts, the progress bar's values, and what a
-// finished, cancelled or failed import says. Pure: no DOM, no Office.
+// The import panel's words: how an import starts, and what a finished, cancelled or failed
+// import says (the counter is progressView.ts's). Pure: no DOM, no Office.
 
 import { isApiError } from "../api";
 import type { ImportProgress, ImportResult } from "../import/types";
-import { count } from "../util/plural";
-
-const NUMBER = new Intl.NumberFormat("en-US");
-
-/** The visible count line: `120 records · 3 pages`. */
-export function progressText(progress: Pick<ImportProgress, "records" | "pages">): string {
-  return `${count(progress.records, "record")} · ${count(progress.pages, "page")}`;
-}
-
-/** What the progress bar announces and how full it is drawn. */
-export interface ProgressBarState {
-  /** aria-valuenow; absent when no total is known (an indeterminate bar). */
-  readonly valueNow?: number;
-  /** aria-valuemax; absent when no total is known. */
-  readonly valueMax?: number;
-  /** aria-valuetext, e.g. `120 records, 3 pages` or `120 of 500 records, 3 pages`. */
-  readonly valueText: string;
-  /** How full the bar is drawn, 0 to 1; absent when indeterminate. */
-  readonly fraction?: number;
-}
-
-export function progressBarState(progress: ImportProgress): ProgressBarState {
-  const pages = count(progress.pages, "page");
-  const { total } = progress;
-  if (total === undefined || !Number.isFinite(total) || total < 0) {
-    return { valueText: `${count(progress.records, "record")}, ${pages}` };
-  }
-  const valueNow = Math.min(progress.records, total);
-  return {
-    valueNow,
-    valueMax: total,
-    valueText: `${NUMBER.format(progress.records)} of ${count(total, "record")}, ${pages}`,
-    fraction: total === 0 ? 1 : valueNow / total,
-  };
-}
 
 /** The progress of an import that has not fetched anything yet. */
 export function startingProgress(label: string): ImportProgress {

@@ -14,6 +14,7 @@ import { importCollection } from "../import/importCollection";
 import { refreshAll } from "../import/refreshAll";
 import { journalSheetState } from "../excel/journalSheet";
 import { excelRunOf, type ExcelRun } from "../excel/run";
+import { insertFormulaInActiveCell } from "../excel/insertFormula";
 import {
   activeJournalInfo,
   openJournal,
@@ -239,6 +240,13 @@ async function start(): Promise<void> {
     unavailable: formulasUnavailableMessage((name, version) =>
       Office.context.requirements.isSetSupported(name, version),
     ),
+    // The metadata Excel reads, built beside this page: the list never differs from it.
+    loadMetadata: async () => {
+      const response = await fetch("functions.json");
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return (await response.json()) as unknown;
+    },
+    insert: (formula) => insertFormulaInActiveCell(excelRun, formula),
   });
   const connected = () => activeConnection.all.length > 0;
   const runOnOpen = async () => {

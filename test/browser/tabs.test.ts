@@ -85,8 +85,10 @@ describe("panel tabs", () => {
     const { pane, page } = session;
     await pane.getByRole("tab", { name: "Connection" }).focus();
     await page.keyboard.press("End");
+    // The panel's first control: the first function's Insert, once functions.json is read.
+    await pane.locator("#formula-insert-0").waitFor({ state: "attached" });
     await page.keyboard.press("Tab");
-    expect(await pane.locator(":focus").getAttribute("id")).toBe("formula-cache-seconds");
+    expect(await pane.locator(":focus").getAttribute("id")).toBe("formula-insert-0");
     await page.keyboard.press("Shift+Tab");
     expect(await pane.locator(":focus").getAttribute("id")).toBe("tab-formulas");
     await page.keyboard.press("Home");

@@ -1,50 +1,7 @@
 import { ApiError } from "../../../src/api";
-import {
-  describeImportFailure,
-  describeImportResult,
-  progressBarState,
-  progressText,
-} from "../../../src/taskpane/importText";
+import { describeImportFailure, describeImportResult } from "../../../src/taskpane/importText";
 
 describe("importText.ts", () => {
-  describe("progressText()", () => {
-    it.each([
-      [0, 0, "0 records · 0 pages"],
-      [1, 1, "1 record · 1 page"],
-      [120, 3, "120 records · 3 pages"],
-      [200000, 4000, "200,000 records · 4,000 pages"],
-    ])("shows %i records and %i pages as “%s”", (records, pages, text) => {
-      expect(progressText({ records, pages })).toBe(text);
-    });
-  });
-
-  describe("progressBarState()", () => {
-    it("is indeterminate, without value or maximum, when no total is known", () => {
-      expect(progressBarState({ records: 120, pages: 3, message: "" })).toEqual({
-        valueText: "120 records, 3 pages",
-      });
-    });
-
-    it("has value, maximum and fraction when the server reports a total", () => {
-      expect(progressBarState({ records: 120, pages: 3, total: 480, message: "" })).toEqual({
-        valueNow: 120,
-        valueMax: 480,
-        valueText: "120 of 480 records, 3 pages",
-        fraction: 0.25,
-      });
-    });
-
-    it("never reports a value above the maximum", () => {
-      const state = progressBarState({ records: 510, pages: 11, total: 500, message: "" });
-      expect(state.valueNow).toBe(500);
-      expect(state.fraction).toBe(1);
-    });
-
-    it("draws an empty list as complete", () => {
-      expect(progressBarState({ records: 0, pages: 1, total: 0, message: "" }).fraction).toBe(1);
-    });
-  });
-
   describe("describeImportResult()", () => {
     it("uses the pipeline's own sentence", () => {
       expect(

@@ -1,0 +1,92 @@
+// The Formulas tab at Excel's narrowest pane (320 px): every LEDGER function of the built
+// functions.json with its description and an example naming the project, Insert putting the
+// example into the active cell (never over what a cell holds), and axe-core finding nothing.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { APP_DIR } from "./build";
+import { activateSheet, BrowserSession, cell, openPreview, showTab, typeCells } from "./harness";
+
+interface FunctionMetadata {
+  name: string;
+  description: string;
+}
+
+function builtFunctions(): FunctionMetadata[] {
+  const text = readFileSync(path.join(APP_DIR, "functions.json"), "utf8");
+  return (JSON.parse(text) as { functions: FunctionMetadata[] }).functions;
+}
+
+describe("the Formulas tab at 320 px", () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openPreview({ paneWidth: 320 });
+    const { pane, sandbox } = session;
+    await showTab(session, "Connection");
+    await pane.getByLabel("API address").fill(sandbox.baseUrl);
+    await pane.getByLabel("Access token", { exact: true }).fill("demo-token");
+    await pane.getByLabel("Project identity").fill("demo-company");
+    await pane.locator("#project-label").fill("Acme");
+    await pane.getByRole("button", { name: "Connect", exact: true }).click();
+    await pane
+      .locator("#connection-summary", { hasText: "Connected to" })
+      .waitFor({ state: "attached" });
+    await showTab(session, "Formulas");
+  }, 60_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("lists every function of functions.json with its description and an example", async () => {
+    const { pane } = session;
+    const functions = builtFunctions();
+    const items = pane.locator("#formula-list > li");
+    await items.nth(functions.length - 1).waitFor();
+    expect(await items.count()).toBe(functions.length);
+    const names = await pane.locator("#formula-list .formula-name").allInnerTexts();
+    expect(names).toEqual(functions.map((f) => `LEDGER.${f.name}`));
+    const descriptions = await pane.locator("#formula-list .caption").allInnerTexts();
+    expect(descriptions).toEqual(functions.map((f) => f.description));
+    const examples = await pane.locator("#formula-list .formula-example").allInnerTexts();
+    expect(examples).toContain('=LEDGER.LIST("invoices", , "Acme")');
+    expect(examples).toContain('=LEDGER.JOURNAL("TRX-2026-0001", "Acme")');
+    expect(examples).toContain("=LEDGER.BALANCED(C2:C20, D2:D20)");
+  });
+
+  it("inserts the example into the active cell, with the project filled in", async () => {
+    const { pane } = session;
+    await typeCells(session, "Report", "C1", [["Journal"]]);
+    await activateSheet(session, "Report");
+    await pane.getByRole("button", { name: "Insert LEDGER.JOURNAL", exact: true }).click();
+    await pane
+      .locator("#refresh-status", { hasText: "Inserted LEDGER.JOURNAL in Report!A1." })
+      .waitFor();
+    expect((await cell(session, "Report", "A1")).formula).toBe(
+      '=LEDGER.JOURNAL("TRX-2026-0001", "Acme")',
+    );
+  });
+
+  it("leaves a cell that holds something as it was, and says so once", async () => {
+    const { pane } = session;
+    await pane.getByRole("button", { name: "Insert LEDGER.VERSION", exact: true }).click();
+    const alert = pane.locator("#refresh-error");
+    await alert.filter({ hasText: /^Report!A1 is not empty/ }).waitFor();
+    expect(await pane.locator("#refresh-status").innerText()).toBe("");
+    expect((await cell(session, "Report", "A1")).formula).toBe(
+      '=LEDGER.JOURNAL("TRX-2026-0001", "Acme")',
+    );
+  });
+
+  it("fits the pane without scrolling sideways, and axe-core finds nothing", async () => {
+    const frame = session.page.frame({ url: /taskpane\.html/ });
+    const widths = await frame!.evaluate(() => ({
+      client: document.documentElement.clientWidth,
+      scroll: document.documentElement.scrollWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+  });
+});
