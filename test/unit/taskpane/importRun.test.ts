@@ -20,7 +20,10 @@ function result(overrides: Partial<ImportResult> = {}): ImportResult {
     rows: 2,
     complete: true,
     message: "Imported 2 invoices.",
+    headline: "Imported 2 invoices.",
+    details: [],
     notes: [],
+    textCells: [],
     ...overrides,
   };
 }
