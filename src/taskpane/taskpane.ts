@@ -30,6 +30,7 @@ import { mountJournalPanel } from "./journalPanel";
 import { mountRefreshAllSection, RefreshAllSection } from "./refreshAllSection";
 import { mountSheetProjectLine } from "./sheetProjectLine";
 import { activeSheetProject } from "../excel/sheetProject";
+import { selectCell } from "../excel/selectCell";
 import { formulasUnavailableMessage, missingRequirementsMessage } from "./requirements";
 import { applyPaneTheme, paneThemeFromOffice } from "./theme";
 import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./tabs";
@@ -207,6 +208,7 @@ async function start(): Promise<void> {
     workbook,
     active: activeConnection,
     run: importRun,
+    goTo: (cell) => selectCell(excelRun, cell.sheet, cell.address),
   });
   const refreshAllSection = mountRefreshAllSection(document, {
     workbook,
