@@ -14,7 +14,9 @@ function textAt(record: Readonly<Record<string, unknown>>, test: RegExp): string
 }
 
 /** The record's number, else its reference, else its id; null when it has none of them. */
-export function recordNumberOf(record: Readonly<Record<string, unknown>> | undefined): string | null {
+export function recordNumberOf(
+  record: Readonly<Record<string, unknown>> | undefined,
+): string | null {
   if (record === undefined) return null;
   const id = record["id"];
   return (

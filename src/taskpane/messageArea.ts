@@ -64,7 +64,8 @@ const styled = new WeakSet<Document>();
  */
 export function messageAreaFor(root: Document, id: string, goTo?: GoToCell): MessageArea {
   const box = root.getElementById(id);
-  if (!(box instanceof HTMLElement)) throw new Error(`The task pane page lacks the element #${id}.`);
+  if (!(box instanceof HTMLElement))
+    throw new Error(`The task pane page lacks the element #${id}.`);
   const existing = areas.get(box);
   if (existing !== undefined) {
     if (goTo !== undefined) (existing as DomMessageArea).goTo ??= goTo;

@@ -110,7 +110,10 @@ export function mountRefreshAllSection(
       messages.show({ tone: "error", text: end.message });
     } else {
       drawTables(end.result.tables);
-      messages.show({ tone: end.result.complete ? "success" : "warning", text: end.result.message });
+      messages.show({
+        tone: end.result.complete ? "success" : "warning",
+        text: end.result.message,
+      });
     }
     if (focusBack) started.focus();
   }

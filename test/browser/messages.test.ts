@@ -43,7 +43,9 @@ describe("the Import tab's messages at 320 px", () => {
       /^Imported [\d,]+ records into Invoices; [\d,]+ cells? in [\d,]+ records? (was|were) kept as text\.$/,
     );
     // The tab has one live region, and it is not an alert.
-    expect(await pane.locator("#import-panel [aria-live], #import-panel [role=status]").count()).toBe(1);
+    expect(
+      await pane.locator("#import-panel [aria-live], #import-panel [role=status]").count(),
+    ).toBe(1);
     expect(await pane.locator("#import-panel [role=alert]").count()).toBe(0);
 
     const details = pane.locator("#import-messages details");
@@ -58,15 +60,12 @@ describe("the Import tab's messages at 320 px", () => {
     const label = (await goTo.getAttribute("aria-label"))!;
     const address = /^Go to ([A-Z]+\d+) on/.exec(label)![1]!;
     await goTo.click();
-    await session.page.waitForFunction(
-      (want) => {
-        const host = (window as unknown as { ledgerFakeHost: { selection(): unknown } })
-          .ledgerFakeHost;
-        const got = host.selection() as { address?: string } | null;
-        return got?.address === want;
-      },
-      address,
-    );
+    await session.page.waitForFunction((want) => {
+      const host = (window as unknown as { ledgerFakeHost: { selection(): unknown } })
+        .ledgerFakeHost;
+      const got = host.selection() as { address?: string } | null;
+      return got?.address === want;
+    }, address);
     expect(await selection(session)).toEqual({ sheet: "Invoices", address });
     expect(await seriousFindings(session)).toEqual([]);
   }, 60_000);
@@ -99,9 +98,12 @@ describe("the Import tab's messages at 320 px", () => {
     await pane.locator("#refresh-all-cancel").waitFor({ state: "visible" });
     expect(await messagesText()).toBe("Refreshing every imported table…");
     expect(await pane.locator("#import-panel").innerText()).not.toMatch(/Ledger is down/);
-    await pane.locator("#import-status").filter({ hasText: /^Refreshed/ }).waitFor({
-      timeout: 30_000,
-    });
+    await pane
+      .locator("#import-status")
+      .filter({ hasText: /^Refreshed/ })
+      .waitFor({
+        timeout: 30_000,
+      });
     const refreshed = await messagesText();
     expect(refreshed).toMatch(/^Refreshed 1 of 1 tables?\.$/);
 
@@ -111,9 +113,12 @@ describe("the Import tab's messages at 320 px", () => {
     const during = await messagesText();
     expect(during).not.toContain(refreshed);
     expect(during).not.toMatch(/kept as text|Ledger is down|Refreshed/);
-    await pane.locator("#import-status").filter({ hasText: /^(Added|No new)/ }).waitFor({
-      timeout: 30_000,
-    });
+    await pane
+      .locator("#import-status")
+      .filter({ hasText: /^(Added|No new)/ })
+      .waitFor({
+        timeout: 30_000,
+      });
     const fetched = await messagesText();
     expect(fetched).not.toMatch(/Refreshed|Ledger is down|use Refresh/);
 
@@ -121,9 +126,12 @@ describe("the Import tab's messages at 320 px", () => {
     await pane.getByRole("button", { name: "Import", exact: true }).click();
     await pane.locator("#import-cancel").waitFor({ state: "visible" });
     expect(await messagesText()).not.toMatch(/Added|No new|Details/);
-    await pane.locator("#import-status").filter({ hasText: /^Imported/ }).waitFor({
-      timeout: 30_000,
-    });
+    await pane
+      .locator("#import-status")
+      .filter({ hasText: /^Imported/ })
+      .waitFor({
+        timeout: 30_000,
+      });
     await clearFaults(sandbox);
     expect(await seriousFindings(session)).toEqual([]);
   }, 90_000);

@@ -296,7 +296,9 @@ describe("importCollection() into the fake Excel host", () => {
       "table is named “Invoices_2”; the name was left as it is.";
     // The sandbox's awkward amounts (more than 15 digits) are summed up in the notes, between.
     const kept = "; 3 cells in 1 record were kept as text.";
-    expect(first.headline).toBe(`Imported ${DEFAULT_RECORD_COUNTS.invoices} records into Invoices${kept}`);
+    expect(first.headline).toBe(
+      `Imported ${DEFAULT_RECORD_COUNTS.invoices} records into Invoices${kept}`,
+    );
     expect(first.details).toEqual([...first.notes, note]);
     expect(first.message).toBe([first.headline, ...first.details].join(" "));
     expect(host.cell("Invoices", "A1").value).toMatch(/ · complete · “Invoices” is already/);
@@ -310,9 +312,10 @@ describe("importCollection() into the fake Excel host", () => {
     const again = await importCollection(host.run, { collection: "invoices", api: api() });
     expect(again).toMatchObject({ tableName: "Invoices_2", complete: true });
     expect(again.message).toBe(
-      [`Imported ${DEFAULT_RECORD_COUNTS.invoices} records into Invoices${kept}`, ...again.notes].join(
-        " ",
-      ),
+      [
+        `Imported ${DEFAULT_RECORD_COUNTS.invoices} records into Invoices${kept}`,
+        ...again.notes,
+      ].join(" "),
     );
     // The sandbox's awkward amounts of more than 15 digits: one record, three columns, said once.
     expect(again.notes).toHaveLength(1);

@@ -99,7 +99,10 @@ describe("import summary", () => {
   });
 
   it("counts the cells kept as text in the sentence and folds the notes under it, never in the status line", () => {
-    const notes = ["INV-000136: “Total” (F5) kept as text exactly as received (r).", "See “Import notes”."];
+    const notes = [
+      "INV-000136: “Total” (F5) kept as text exactly as received (r).",
+      "See “Import notes”.",
+    ];
     const textCells = "2 cells in 1 record were kept as text";
     const summary = importSummary(facts({ notes, textCells }));
     expect(summary.headline).toBe(

@@ -128,7 +128,12 @@ describe("importMachine.ts", () => {
         { type: "progressed", progress: last },
         {
           type: "ended",
-          end: { outcome: "finished", message: "Imported 137 records.", complete: true, details: [] },
+          end: {
+            outcome: "finished",
+            message: "Imported 137 records.",
+            complete: true,
+            details: [],
+          },
           last,
         },
       ],

@@ -69,7 +69,8 @@ describe("importText.ts", () => {
     });
 
     it("folds the details, one line per record kept as text with a Go to per cell", () => {
-      const note = "INV-000136: “Sub total” (D5) and “Total” (F5) kept as text exactly as received (r).";
+      const note =
+        "INV-000136: “Sub total” (D5) and “Total” (F5) kept as text exactly as received (r).";
       const more = "2 more records have cells kept as text; each row's “Import notes” says why.";
       const end = describeImportResult({
         sheetName: "Invoices",
