@@ -4,6 +4,7 @@
 // such as =SUM(Invoices[Total]), keep pointing at the same data, and a total row the user
 // switched on stays under the data with its own formulas).
 import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
+import { cellAddress } from "../journal/cellAddresses";
 import { type ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
 import type { ColumnPlaces } from "../sheets/columnPlaces";
 import { ColumnWidths } from "../sheets/columnWidths";
@@ -83,6 +84,16 @@ export class TableWriter {
 
   get tableName(): string {
     return this.placement.tableName;
+  }
+
+  /**
+   * The A1 address of import column `column` in zero-based data row `row`, as written; undefined
+   * for a column that has no place in the table.
+   */
+  cellAddress(column: number, row: number): string | undefined {
+    if (column >= this.places.count) return undefined;
+    const { firstColumn, headerRow } = this.placement;
+    return cellAddress(firstColumn + this.places.position(column), headerRow + 2 + row);
   }
 
   get rows(): number {

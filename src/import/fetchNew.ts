@@ -22,6 +22,7 @@ import { importCollection, type ImportLimits } from "./importCollection";
 import { sourceOf } from "./importSummary";
 import { addingNewProgress, lookingForNewProgress, stopwatch } from "./progressReport";
 import { MisfitSummary } from "./misfitSummary";
+import { recordNumberOf } from "./recordNumber";
 import { fetchNewRecords, recordIdOf, type NewRecords } from "./newRecords";
 import { shapersFor, type CollectionShapers, type ShapedRows } from "./shapers";
 import type { CollectionInfo } from "../domain/collections";
@@ -116,21 +117,24 @@ async function searchNew(
   }
 }
 
-/** The new records' cells written as text in columns of another kind, said for the message. */
-function misfitNotes(
+/** The new records' cells written as text in columns of another kind, counted per record. */
+function misfitsOf(
   fetch: FetchNew,
   shaped: ShapedRows,
   records: readonly JsonRecord[],
-): readonly string[] {
+): MisfitSummary {
   const misfits = new MisfitSummary();
-  misfits.add(
-    null,
-    fetch.shapers.main.columns(),
-    shaped.misfits,
-    records.length,
-    (row) => recordIdOf(records[row] ?? {}) ?? `new row ${row + 1}`,
-  );
-  return misfits.notes();
+  misfits.add({
+    sheet: fetch.shapers.layout.sheetName,
+    nameSheet: false,
+    columns: fetch.shapers.main.columns(),
+    misfits: shaped.misfits,
+    rowCount: records.length,
+    firstRow: 0,
+    recordOf: (row) =>
+      recordNumberOf(records[row]) ?? recordIdOf(records[row] ?? {}) ?? `new row ${row + 1}`,
+  });
+  return misfits;
 }
 
 /** Puts the new rows at the top of the table, block by block, and its status line above it. */
@@ -184,8 +188,8 @@ export async function fetchNewIntoTable(
   let requests = 0;
   const full = async (why: string): Promise<FetchNewResult> => {
     const result = await importCollection(run, request, options);
-    const message = fullRefreshMessage(info.label, why, result.message);
-    return { ...result, message, mode: "full", added: 0, requests };
+    const said = fullRefreshMessage(info.label, why, result);
+    return { ...result, ...said, mode: "full", added: 0, requests };
   };
 
   if (request.collection === "payments") {
@@ -203,13 +207,16 @@ export async function fetchNewIntoTable(
     const message = `Cancelled; table “${table.tableName}” was not changed.`;
     const { sheetName } = shapers.layout;
     const unchanged = { sheetName, tableName: table.tableName, rows: table.ids.length };
-    return { ...unchanged, complete: false, message, notes: [], mode: "new", added: 0, requests };
+    const said = { message, headline: message, details: [], notes: [], textCells: [] };
+    return { ...unchanged, complete: false, ...said, mode: "new", added: 0, requests };
   }
   requests = walk.requests;
   if (walk.kind === "full-refresh-needed") return await full(walk.reason);
 
   const shaped = shapers.shapePage(walk.records).main;
-  const notes = misfitNotes(fetch, shaped, walk.records);
+  const misfits = misfitsOf(fetch, shaped, walk.records);
+  // The rows' addresses are not known here (another update may move them): records are named.
+  const notes = misfits.notes();
   const added = await addAtTop(fetch, table, idHeader, shaped, {
     records: walk.records.length,
     requests,
@@ -220,8 +227,9 @@ export async function fetchNewIntoTable(
     tableName: added.tableName,
     rows: added.rows,
     complete: added.notAdded === 0,
-    message: newRowsMessage(info.label, added, requests, notes),
+    ...newRowsMessage(info.label, added, requests, notes, misfits.headline()),
     notes,
+    textCells: misfits.textCells(),
     mode: "new",
     added: added.added,
     requests,

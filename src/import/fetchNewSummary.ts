@@ -8,7 +8,15 @@ import { filtersClearedNote } from "./tableNotes";
 
 /** Said with every fetch of new records: what it cannot see, and what to use instead. */
 export const NEW_ONLY_CAVEAT =
-  "Changes to records already in the table are not fetched; use Refresh for those.";
+  "Changes to records already in the table are not fetched; Import fetches the whole list again.";
+
+/** What a fetch of new records says: one sentence, and those that explain it. */
+export interface NewRowsMessage {
+  readonly headline: string;
+  readonly details: readonly string[];
+  /** The headline and its details as one text. */
+  readonly message: string;
+}
 
 /** What the rows' insert did, when the table was there to take them. */
 export type NewRowsAdded = Extract<PrependResult, { kind: "added" }>;
@@ -43,34 +51,45 @@ export function newRowsMessage(
   added: NewRowsAdded,
   requests: number,
   notes: readonly string[],
-): string {
+  textCells = "",
+): NewRowsMessage {
   const asked = count(requests, "request");
   const what =
     added.added > 0
-      ? `Added ${count(added.added, "new record")} at the top of table “${added.tableName}” (${asked}); it now has ${count(added.rows, "record")}.`
+      ? `Added ${count(added.added, "new record")} at the top of table “${added.tableName}” (${asked}); it now has ${count(added.rows, "record")}`
       : added.alreadyThere > 0
-        ? `Added no records to table “${added.tableName}” (${asked}); it has ${count(added.rows, "record")}.`
+        ? `Added no records to table “${added.tableName}” (${asked}); it has ${count(added.rows, "record")}`
         : added.notAdded > 0
-          ? `Added no records to table “${added.tableName}” (${asked}).`
-          : `No new ${label} since the table was last updated (${asked}).`;
+          ? `Added no records to table “${added.tableName}” (${asked})`
+          : `No new ${label} since the table was last updated (${asked})`;
+  const headline = textCells === "" ? `${what}.` : `${what}; ${textCells}.`;
   const others =
     added.alreadyThere === 0
-      ? ""
-      : ` ${count(added.alreadyThere, "new record")} ${were(added.alreadyThere)} already there, added by another update meanwhile.`;
+      ? []
+      : [
+          `${count(added.alreadyThere, "new record")} ${were(added.alreadyThere)} already there, added by another update meanwhile.`,
+        ];
   const stopped =
     added.notAdded === 0
-      ? ""
-      : ` The table's first rows changed while the new records went in (another update or an edit), so ${count(added.notAdded, "new record")} ${were(added.notAdded)} not added rather than risk adding ${added.notAdded === 1 ? "it" : "them"} twice or out of order; use Fetch new again.`;
+      ? []
+      : [
+          `The table's first rows changed while the new records went in (another update or an edit), so ${count(added.notAdded, "new record")} ${were(added.notAdded)} not added rather than risk adding ${added.notAdded === 1 ? "it" : "them"} twice or out of order; use Fetch new again.`,
+        ];
   const blocked =
     added.statusBlocked === null
-      ? ""
-      : ` The table's status line was not updated: ${added.statusBlocked.reason === "no room" ? "there is no room for it above the table" : `${added.statusBlocked.address} holds your data`}.`;
-  return [
-    what + others + stopped,
-    NEW_ONLY_CAVEAT + blocked,
+      ? []
+      : [
+          `The table's status line was not updated: ${added.statusBlocked.reason === "no room" ? "there is no room for it above the table" : `${added.statusBlocked.address} holds your data`}.`,
+        ];
+  const details = [
+    ...others,
+    ...stopped,
+    NEW_ONLY_CAVEAT,
+    ...blocked,
     ...(added.filtersCleared ? [filtersClearedNote(added.tableName)] : []),
     ...notes,
-  ].join(" ");
+  ];
+  return { headline, details, message: [headline, ...details].join(" ") };
 }
 
 /** A table that only new records can be fetched into: it has an ID column and a full import. */
@@ -92,7 +111,16 @@ export function tableForNewRows(
   return table;
 }
 
-/** The closing message of a fetch that fell back to a full refresh. */
-export function fullRefreshMessage(label: string, why: string, refreshed: string): string {
-  return `Fetching only new records was not possible (${why}), so ${label} were refreshed in full. ${refreshed}`;
+/** The closing message of a fetch that fell back to a full refresh, given the refresh's. */
+export function fullRefreshMessage(
+  label: string,
+  why: string,
+  refreshed: Pick<NewRowsMessage, "headline" | "details" | "message">,
+): NewRowsMessage {
+  const because = `Fetching only new records was not possible (${why}), so ${label} were refreshed in full.`;
+  return {
+    headline: `${refreshed.headline.replace(/\.$/, "")}; refreshed in full, as only new records could not be fetched.`,
+    details: [because, ...refreshed.details],
+    message: `${because} ${refreshed.message}`,
+  };
 }

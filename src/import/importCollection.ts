@@ -17,7 +17,13 @@ import { finishTables, TableWriter, writeBlocks } from "../excel/tableWriter";
 import type { ColumnSpec } from "../sheets/cells";
 import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY, type RecordShaper } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
-import { importSummary, serverPartialReason, sourceOf, type ImportOutcome } from "./importSummary";
+import {
+  importSummary,
+  serverPartialReason,
+  sourceOf,
+  type ImportOutcome,
+  wholeMessage,
+} from "./importSummary";
 import { connectingProgress, importingProgress, stopwatch } from "./progressReport";
 import {
   allocationsImportingStatus,
@@ -25,6 +31,7 @@ import {
   importingStatus,
 } from "../sheets/tableNameAndStatus";
 import { MisfitSummary } from "./misfitSummary";
+import { recordNumberOf } from "./recordNumber";
 import { PageRecords, PendingRows } from "./pageRows";
 import { shapersFor, type CollectionShapers } from "./shapers";
 import { withTableNotes } from "./tableNotes";
@@ -247,21 +254,35 @@ class CollectionImport {
     // Rows are numbered as in the table: those before this page, written or pending, come first.
     const mainBase = this.committed + this.pendingMain.rows.length;
     const twoSheets = shaped.linked !== undefined && tables.linked !== null;
-    const sheet = twoSheets ? tables.main.sheetName : null;
-    this.misfits.add(sheet, this.shapers.main.columns(), shaped.main.misfits, keep, (row) => {
-      const id = payments ? payments[row]?.id : idOf(records[row]?.["id"]);
-      return id ?? `table row ${mainBase + row + 1}`;
+    this.misfits.add({
+      sheet: tables.main.sheetName,
+      nameSheet: twoSheets,
+      columns: this.shapers.main.columns(),
+      misfits: shaped.main.misfits,
+      rowCount: keep,
+      firstRow: mainBase,
+      recordOf: (row) => {
+        const record = payments ? payments[row] : records[row];
+        const number = recordNumberOf(record as Readonly<Record<string, unknown>> | undefined);
+        return (
+          number ??
+          (payments ? null : idOf(records[row]?.["id"])) ??
+          `table row ${mainBase + row + 1}`
+        );
+      },
     });
     if (shaped.linked && tables.linked) {
       const linkedBase = this.linkedCommitted + this.pendingLinked.rows.length;
       const allocations = (payments ?? []).flatMap((payment) => payment.allocations);
-      this.misfits.add(
-        tables.linked.writer.sheetName,
-        tables.linked.shaper.columns(),
-        shaped.linked.misfits,
-        page.linkedRow(keep),
-        (row) => allocations[row]?.id ?? `table row ${linkedBase + row + 1}`,
-      );
+      this.misfits.add({
+        sheet: tables.linked.writer.sheetName,
+        nameSheet: true,
+        columns: tables.linked.shaper.columns(),
+        misfits: shaped.linked.misfits,
+        rowCount: page.linkedRow(keep),
+        firstRow: linkedBase,
+        recordOf: (row) => allocations[row]?.id ?? `table row ${linkedBase + row + 1}`,
+      });
     }
   }
 
@@ -320,7 +341,12 @@ class CollectionImport {
   private async finish(ending: Ending): Promise<ImportResult> {
     const { outcome, failure } = ending;
     const tables = this.tables;
-    const notes = this.misfits.notes();
+    const addressOf = (sheet: string, column: number, row: number): string | undefined => {
+      if (tables === null) return undefined;
+      const writer = sheet === tables.main.sheetName ? tables.main : tables.linked?.writer;
+      return writer?.cellAddress(column, row);
+    };
+    const notes = this.misfits.notes(addressOf);
     const summary = importSummary({
       outcome,
       label: this.info.label,
@@ -333,15 +359,17 @@ class CollectionImport {
       statusShown: tables?.main.statusBlocked === null,
       failure,
       notes,
+      textCells: this.misfits.headline(),
     });
-    const { message, status } = withTableNotes(
-      summary.message,
+    const tableNotes = withTableNotes(
       summary.status,
       tables?.main ?? null,
       tables?.linked?.writer ?? null,
       this.written,
       outcome !== "complete",
     );
+    const { status } = tableNotes;
+    const details = [...summary.details, ...tableNotes.notes];
     if (tables) {
       const writers = [{ writer: tables.main, status }];
       if (tables.linked) {
@@ -362,8 +390,11 @@ class CollectionImport {
       tableName: tables?.main.tableName ?? this.shapers.layout.tableName,
       rows: this.written,
       complete: outcome === "complete",
-      message,
+      message: wholeMessage(summary.headline, details),
+      headline: summary.headline,
+      details,
       notes,
+      textCells: this.misfits.textCells(addressOf),
     };
   }
 

@@ -166,7 +166,7 @@ export async function refreshAll(
       update(index, {
         state: result.complete ? "done" : cancelled ? "cancelled" : "partial",
         records: result.rows,
-        message: result.message,
+        message: result.headline,
       });
     } catch (error) {
       const aborted = isApiError(error) && error.kind === "aborted";

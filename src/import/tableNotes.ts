@@ -67,29 +67,29 @@ export function filtersClearedNote(tableName: string): string {
 }
 
 /**
- * Adds the notes about the import's tables to its message and status line. `written` is the
- * count of rows written; `partial` whether the import is incomplete.
+ * The notes about the import's tables, as sentences for its message and added to its status
+ * line. `written` is the count of rows written; `partial` whether the import is incomplete.
  */
 export function withTableNotes(
-  message: string,
   status: string,
   mainWriter: TableWriter | null,
   linkedWriter: TableWriter | null,
   written: number,
   partial: boolean,
-): { message: string; status: string } {
+): { notes: string[]; status: string } {
+  const notes: string[] = [];
   // A refreshed table keeps the columns this import has no data for (formulas may refer to
   // them): say so, rather than leave the reader to wonder why they are empty.
   const kept = mainWriter && written > 0 ? keptEmpty(mainWriter.unfilledColumns) : "";
   if (kept !== "") {
-    message = `${message} ${kept}`;
+    notes.push(kept);
     status = `${status} · ${kept}`;
   }
   // A refreshed table that was filtered had its filters cleared first: say so.
   for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
     if (writer?.filtersCleared) {
       const note = filtersClearedNote(writer.tableName);
-      message = `${message} ${note}`;
+      notes.push(note);
       status = `${status} · ${note}`;
     }
   }
@@ -97,7 +97,7 @@ export function withTableNotes(
   for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
     const note = writer ? disputedTables(writer) : "";
     if (note !== "") {
-      message = `${message} ${note}`;
+      notes.push(note);
       status = `${status} · ${note}`;
     }
   }
@@ -106,7 +106,7 @@ export function withTableNotes(
   for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
     const note = writer ? nameInTheWay(writer) : "";
     if (note !== "") {
-      message = `${message} ${note}`;
+      notes.push(note);
       status = `${status} · ${note}`;
     }
   }
@@ -115,7 +115,7 @@ export function withTableNotes(
   // user's cell where it goes): the message carries what the sheet cannot.
   for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
     const note = writer ? statusNotShown(writer, partial) : "";
-    if (note !== "") message = `${message} ${note}`;
+    if (note !== "") notes.push(note);
   }
-  return { message, status };
+  return { notes, status };
 }

@@ -40,6 +40,17 @@ export interface ImportRequest {
   readonly onProgress?: (progress: ImportProgress) => void;
 }
 
+/** A record with cells written as text in columns of another kind, as the pane names it. */
+export interface TextCellsOfRecord {
+  readonly sheet: string;
+  /** The record's own number ("INV-000136"), else its reference or id. */
+  readonly record: string;
+  /** Its cells: the column's header and, when known, the cell's A1 address ("D5"). */
+  readonly cells: readonly { readonly header: string; readonly address?: string }[];
+  /** Why, e.g. "more than 15 significant digits". */
+  readonly reasons: readonly string[];
+}
+
 export interface ImportResult {
   readonly sheetName: string;
   readonly tableName: string;
@@ -47,12 +58,18 @@ export interface ImportResult {
   readonly rows: number;
   /** False when cancelled, stopped by the row limit, or the server gave only part of the list. */
   readonly complete: boolean;
-  /** A sentence for the status line: what was imported, and if partial, why (and the notes). */
+  /** Everything the import has to say: `headline` and then each of `details`. */
   readonly message: string;
+  /** The outcome in one short sentence. */
+  readonly headline: string;
+  /** The sentences that explain it, for a reader who unfolds them. */
+  readonly details: readonly string[];
   /**
-   * One sentence per column with cells written as text because they did not fit its kind (a
-   * number no double holds, an amount with three decimals): how many, why, and the first few
-   * records. Also at the end of `message`.
+   * One sentence per record (the first few) with cells written as text because they did not
+   * fit their column's kind (a number no double holds, an amount with three decimals), and how
+   * many more records have such cells. Among `details`.
    */
   readonly notes: readonly string[];
+  /** The records those sentences name, with their cells' addresses (the pane's Go to). */
+  readonly textCells: readonly TextCellsOfRecord[];
 }

@@ -1,12 +1,14 @@
 // The import panel's state machine: connected or not, what runs (this import, Refresh all or
-// nothing), a Cancel asked for, the progress bar, the counts and the alert. Pure: no DOM. The
-// panel feeds it events and draws what `importPanelView` says; the effects say what the status
-// line speaks, and when a run must be cancelled.
+// nothing), a Cancel asked for, the progress bar and the counts. Pure: no DOM. The panel feeds
+// it events and draws what `importPanelView` says; the effects say what the panel's one message
+// area shows (a start replaces whatever the action before said), and when a run must be
+// cancelled.
 
 import type { ImportProgress } from "../import/types";
 import type { RunningKind } from "./importRun";
-import type { ImportEnd } from "./importText";
+import { ImportEnd, importEndMessage } from "./importText";
 import { progressBarState, progressText } from "./progressView";
+import type { PanelMessage } from "./messageArea";
 
 /** The progress bar as drawn. */
 export interface ProgressBarView {
@@ -28,8 +30,6 @@ export interface ImportPanelState {
   readonly bar: ProgressBarView;
   /** "120 records · 3 pages"; absent: the line is hidden. */
   readonly counts?: string;
-  /** The alert's text; empty: none. */
-  readonly alert: string;
 }
 
 export const INITIAL_IMPORT_STATE: ImportPanelState = {
@@ -37,7 +37,6 @@ export const INITIAL_IMPORT_STATE: ImportPanelState = {
   running: null,
   cancelling: false,
   bar: { shown: false, indeterminate: false },
-  alert: "",
 };
 
 /** Why Import or Fetch new did not start. */
@@ -60,8 +59,10 @@ export type ImportEvent =
   | { readonly type: "cancelAsked"; readonly accepted: boolean };
 
 export type ImportEffect =
-  /** The status line says `text`: at once, or (`now` false) throttled while pages arrive. */
+  /** The message area says `text`: at once, or (`now` false) throttled while pages arrive. */
   | { readonly kind: "say"; readonly text: string; readonly now: boolean }
+  /** The message area shows an outcome (replacing anything said before). */
+  | { readonly kind: "show"; readonly message: PanelMessage }
   /** Cancel whatever runs (the connection went away). */
   | { readonly kind: "cancelRun" };
 
@@ -72,7 +73,7 @@ export interface ImportStep {
 
 export function refusalMessage(refusal: ImportRefusal): string {
   if (refusal.reason === "badPath") {
-    // The field itself shows the rule; the alert says where to look.
+    // The field itself shows the rule; the message says where to look.
     return `Correct the ${refusal.collection} path under Collection paths, then import again.`;
   }
   const name = refusal.project ?? "The default project";
@@ -86,14 +87,19 @@ export function importTransition(state: ImportPanelState, event: ImportEvent): I
         state: { ...state, connected: event.connected },
         effects: event.connected ? [] : [{ kind: "cancelRun" }],
       };
-    case "runningChanged":
-      return { state: { ...state, running: event.running, cancelling: false }, effects: [] };
+    case "runningChanged": {
+      const next = { ...state, running: event.running, cancelling: false };
+      if (event.running !== "all") return { state: next, effects: [] };
+      // Refresh all is the next action: this import's bar and counts are no longer about it.
+      const { counts: _counts, ...rest } = next;
+      return { state: { ...rest, bar: { shown: false, indeterminate: false } }, effects: [] };
+    }
     case "refused":
-      return { state: { ...state, alert: refusalMessage(event.refusal) }, effects: [] };
+      return { state, effects: [showError(refusalMessage(event.refusal))] };
     case "pathsAlert":
-      return { state: { ...state, alert: event.message }, effects: [] };
+      return { state, effects: [showError(event.message)] };
     case "started":
-      return progressed({ ...state, alert: "" }, event.progress, true);
+      return progressed(state, event.progress, true);
     case "progressed":
       return progressed(state, event.progress, false);
     case "ended":
@@ -105,6 +111,10 @@ export function importTransition(state: ImportPanelState, event: ImportEvent): I
         effects: [{ kind: "say", text: "Cancelling the import…", now: true }],
       };
   }
+}
+
+function showError(text: string): ImportEffect {
+  return { kind: "show", message: { tone: "error", text } };
 }
 
 function progressed(state: ImportPanelState, progress: ImportProgress, now: boolean): ImportStep {
@@ -143,13 +153,8 @@ function stoppedBar(
 function ended(state: ImportPanelState, end: ImportEnd, last: ImportProgress): ImportStep {
   const complete = end.outcome === "finished" && end.complete;
   const next = { ...state, counts: progressText(last), bar: stoppedBar(state.bar, complete, last) };
-  if (end.outcome === "failed") {
-    return {
-      state: { ...next, alert: end.message },
-      effects: [{ kind: "say", text: "The import stopped.", now: true }],
-    };
-  }
-  return { state: next, effects: [{ kind: "say", text: end.message, now: true }] };
+  // One message, a failure's included: said once, not as a status and again as an alert.
+  return { state: next, effects: [{ kind: "show", message: importEndMessage(end) }] };
 }
 
 /** What the panel shows and enables in a state. */
@@ -164,7 +169,6 @@ export interface ImportPanelView {
   readonly cancelDisabled: boolean;
   readonly bar: ProgressBarView;
   readonly counts?: string;
-  readonly alert: string;
 }
 
 export function importPanelView(state: ImportPanelState): ImportPanelView {
@@ -176,6 +180,5 @@ export function importPanelView(state: ImportPanelState): ImportPanelView {
     cancelDisabled: state.running !== "one" || state.cancelling,
     bar: state.bar,
     ...(state.counts === undefined ? {} : { counts: state.counts }),
-    alert: state.alert,
   };
 }

@@ -16,6 +16,7 @@ import {
 import { ImportPanelElements } from "./importPanelElements";
 import type { ImportRun } from "./importRun";
 import { startingProgress } from "./importText";
+import { type GoToCell, type MessageArea, messageAreaFor } from "./messageArea";
 import { mountProjectChoice, ProjectChoice } from "./projectChoice";
 import { ThrottledStatus } from "./throttledStatus";
 
@@ -23,7 +24,12 @@ export interface ImportPanelOptions {
   readonly workbook: DocumentSettingsStore;
   readonly active: ActiveConnectionHolder;
   readonly run: ImportRun;
+  /** Selects a cell a message names (Go to); absent outside Excel. */
+  readonly goTo?: GoToCell;
 }
+
+/** The Import tab's one message area (Refresh all writes to it too). */
+export const IMPORT_MESSAGES_ID = "import-messages";
 
 export interface ImportPanel {
   /** Puts the keyboard focus on the Collection choice. */
@@ -32,7 +38,7 @@ export interface ImportPanel {
   pathFor(collection: CollectionInfo): string;
 }
 
-/** The status line speaks (aria-live) at most this often while pages arrive. */
+/** The message area speaks (aria-live) at most this often while pages arrive. */
 const STATUS_INTERVAL_MS = 1_500;
 
 export function mountImportPanel(root: Document, options: ImportPanelOptions): ImportPanel {
@@ -43,6 +49,7 @@ class ImportPanelController implements ImportPanel {
   private state = INITIAL_IMPORT_STATE;
   private readonly view: ImportPanelElements;
   private readonly status: ThrottledStatus;
+  private readonly messages: MessageArea;
   private readonly project: ProjectChoice;
   private readonly paths: CollectionPathsSection;
   private readonly active: ActiveConnectionHolder;
@@ -53,7 +60,9 @@ class ImportPanelController implements ImportPanel {
     this.view = view;
     this.active = options.active;
     this.run = options.run;
-    this.status = new ThrottledStatus((message) => view.setStatus(message), STATUS_INTERVAL_MS);
+    const messages = messageAreaFor(root, IMPORT_MESSAGES_ID, options.goTo);
+    this.messages = messages;
+    this.status = new ThrottledStatus((message) => messages.say(message), STATUS_INTERVAL_MS);
     this.project = mountProjectChoice(root, view.projectField, view.projectSelect, this.active);
     this.paths = mountCollectionPathsSection(root, options.workbook, (message) =>
       this.dispatch({ type: "pathsAlert", message }),
@@ -86,7 +95,11 @@ class ImportPanelController implements ImportPanel {
     this.view.render(importPanelView(this.state));
     for (const effect of step.effects) {
       if (effect.kind === "cancelRun") this.run.cancel();
-      else if (effect.now) this.status.sayNow(effect.text);
+      else if (effect.kind === "show") {
+        // Drops a progress sentence still waiting for its turn, then shows the outcome.
+        this.status.sayNow(effect.message.text);
+        this.messages.show(effect.message);
+      } else if (effect.now) this.status.sayNow(effect.text);
       else this.status.saySoon(effect.text);
     }
   }

@@ -3,7 +3,7 @@
 
 import type { CollectionInfo } from "../domain/collections";
 import type { ImportPanelView, ProgressBarView } from "./importMachine";
-import { focusIsOnOrLost, requireElement, setAlert, setShown } from "./view";
+import { focusIsOnOrLost, requireElement, setShown } from "./view";
 
 export interface ImportPanelHandlers {
   /** Import (`newOnly` false) or Fetch new. */
@@ -26,8 +26,6 @@ export class ImportPanelElements {
   private readonly bar: HTMLElement;
   private readonly fill: HTMLElement;
   private readonly counts: HTMLElement;
-  readonly status: HTMLElement;
-  private readonly alert: HTMLElement;
 
   constructor(private readonly root: Document) {
     this.form = requireElement(root, "import-form", HTMLFormElement);
@@ -42,8 +40,6 @@ export class ImportPanelElements {
     this.bar = requireElement(root, "import-progress", HTMLElement);
     this.fill = requireElement(root, "import-progress-fill", HTMLElement);
     this.counts = requireElement(root, "import-counts", HTMLElement);
-    this.status = requireElement(root, "import-status", HTMLElement);
-    this.alert = requireElement(root, "import-error", HTMLElement);
   }
 
   listCollections(collections: readonly CollectionInfo[]): void {
@@ -80,14 +76,6 @@ export class ImportPanelElements {
     this.cancelButton.focus();
   }
 
-  setStatus(message: string): void {
-    this.status.textContent = message;
-  }
-
-  showAlert(message: string): void {
-    setAlert(this.alert, message);
-  }
-
   render(view: ImportPanelView): void {
     this.controls.disabled = view.controlsDisabled;
     setShown(this.hint, view.hintShown);
@@ -104,7 +92,6 @@ export class ImportPanelElements {
     this.renderBar(view.bar);
     setShown(this.counts, view.counts !== undefined);
     this.counts.textContent = view.counts ?? "";
-    if (this.alert.textContent !== view.alert) setAlert(this.alert, view.alert);
   }
 
   private renderBar(bar: ProgressBarView): void {

@@ -2,7 +2,10 @@
 // import says (the counter is progressView.ts's). Pure: no DOM, no Office.
 
 import { isApiError } from "../api";
+import { textCellsSentence } from "../import/misfitSummary";
 import type { ImportProgress, ImportResult } from "../import/types";
+import { count } from "../util/plural";
+import type { MessageDetail, PanelMessage } from "./messageArea";
 
 /** The progress of an import that has not fetched anything yet. */
 export function startingProgress(label: string): ImportProgress {
@@ -10,13 +13,63 @@ export function startingProgress(label: string): ImportProgress {
 }
 
 export type ImportEnd =
-  | { readonly outcome: "finished"; readonly message: string; readonly complete: boolean }
+  | {
+      readonly outcome: "finished";
+      /** One short sentence. */
+      readonly message: string;
+      readonly complete: boolean;
+      /** Folded under the sentence: what explains it, and the cells it names (with Go to). */
+      readonly details: readonly MessageDetail[];
+    }
   | { readonly outcome: "cancelled"; readonly message: string }
   | { readonly outcome: "failed"; readonly message: string };
 
-/** A finished import, in the import pipeline's own words. */
+/**
+ * A finished import, in the import pipeline's own words: its sentence, then its details, where
+ * each record with cells kept as text is one line with a Go to per cell.
+ */
 export function describeImportResult(result: ImportResult): ImportEnd {
-  return { outcome: "finished", message: result.message, complete: result.complete };
+  const named = new Set(result.notes.slice(0, result.textCells.length));
+  const details: MessageDetail[] = result.details
+    .filter((sentence) => !named.has(sentence))
+    .map((text) => ({ text }));
+  const records = result.textCells.map((record) => ({
+    // The addresses are on the buttons; the sentence names the columns.
+    text: textCellsSentence(
+      { ...record, cells: record.cells.map(({ header }) => ({ header })) },
+      record.sheet !== result.sheetName,
+    ),
+    cells: record.cells.flatMap(({ address }) =>
+      address === undefined ? [] : [{ sheet: record.sheet, address }],
+    ),
+  }));
+  // The records first: they are what a reader unfolding the details looks for.
+  const more = details.filter(({ text }) => result.notes.includes(text));
+  const rest = details.filter(({ text }) => !result.notes.includes(text));
+  return {
+    outcome: "finished",
+    message: result.headline,
+    complete: result.complete,
+    details: [...records, ...more, ...rest],
+  };
+}
+
+/** What the panel's message area shows at the end of an import. */
+export function importEndMessage(end: ImportEnd): PanelMessage {
+  switch (end.outcome) {
+    case "failed":
+      return { tone: "error", text: end.message };
+    case "cancelled":
+      return { tone: "success", text: end.message };
+    case "finished": {
+      const warned = !end.complete || end.details.some((detail) => detail.cells !== undefined);
+      return {
+        tone: warned ? "warning" : "success",
+        text: end.message,
+        ...(end.details.length === 0 ? {} : { details: end.details }),
+      };
+    }
+  }
 }
 
 function isCancelled(error: unknown): boolean {

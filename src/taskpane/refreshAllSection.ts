@@ -13,8 +13,9 @@ import {
 } from "../settings/refreshOnOpen";
 import type { DocumentSettingsStore } from "../settings/stores";
 import type { ImportRun, RunningKind } from "./importRun";
+import { messageAreaFor } from "./messageArea";
 import { tableProgressLine } from "./refreshAllText";
-import { focusIsOnOrLost, requireElement, setAlert, setShown } from "./view";
+import { focusIsOnOrLost, requireElement, setShown } from "./view";
 
 export interface RefreshAllSectionOptions {
   readonly workbook: DocumentSettingsStore;
@@ -46,8 +47,8 @@ export function mountRefreshAllSection(
   const newButton = requireElement(root, "refresh-all-new", HTMLButtonElement);
   const cancelButton = requireElement(root, "refresh-all-cancel", HTMLButtonElement);
   const list = requireElement(root, "refresh-all-tables", HTMLUListElement);
-  const status = requireElement(root, "refresh-all-status", HTMLElement);
-  const alert = requireElement(root, "refresh-all-error", HTMLElement);
+  // The Import tab's one message area: Refresh all's words replace the import's, and back.
+  const messages = messageAreaFor(root, "import-messages");
   const onOpen = requireElement(root, "refresh-on-open", HTMLSelectElement);
 
   function setRunning(kind: RunningKind): void {
@@ -89,13 +90,13 @@ export function mountRefreshAllSection(
       return project === undefined ? [] : [{ project, ...(api === undefined ? {} : { api }) }];
     });
     const fallback = active.current?.api;
-    setAlert(alert, "");
     const started = mode === "full" ? fullButton : newButton;
     const focusToCancel = focusIsOnOrLost(root, started);
-    status.textContent =
+    messages.say(
       mode === "full"
         ? "Refreshing every imported table…"
-        : "Fetching new records for every imported table…";
+        : "Fetching new records for every imported table…",
+    );
     const ending = run.startAll({
       ...(projects.length > 0 ? { projects } : fallback === undefined ? {} : { api: fallback }),
       mode,
@@ -106,12 +107,13 @@ export function mountRefreshAllSection(
     const end = await ending;
     const focusBack = focusIsOnOrLost(root, cancelButton);
     if (end.outcome === "failed") {
-      status.textContent = "Refresh all stopped.";
-      setAlert(alert, end.message);
+      messages.show({ tone: "error", text: end.message });
     } else {
       drawTables(end.result.tables);
-      status.textContent = end.result.message;
-      if (!end.result.complete) setAlert(alert, end.result.message);
+      messages.show({
+        tone: end.result.complete ? "success" : "warning",
+        text: end.result.message,
+      });
     }
     if (focusBack) started.focus();
   }
@@ -121,7 +123,7 @@ export function mountRefreshAllSection(
   cancelButton.addEventListener("click", () => {
     if (run.cancel()) {
       cancelButton.disabled = true;
-      status.textContent = "Cancelling…";
+      messages.say("Cancelling…");
     }
   });
 
@@ -136,15 +138,18 @@ export function mountRefreshAllSection(
       try {
         await saveRefreshOnOpen(workbook, choice);
         await options.setLoadOnOpen?.(choice !== "off");
-        status.textContent =
-          choice === "off"
-            ? "Nothing runs when this workbook opens."
-            : `When this workbook opens: ${choice === "new" ? "fetch new records" : "refresh all"}.`;
+        messages.show({
+          tone: "success",
+          text:
+            choice === "off"
+              ? "Nothing runs when this workbook opens."
+              : `When this workbook opens: ${choice === "new" ? "fetch new records" : "refresh all"}.`,
+        });
       } catch (error) {
-        setAlert(
-          alert,
-          `The choice could not be saved in this workbook: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        messages.show({
+          tone: "error",
+          text: `The choice could not be saved in this workbook: ${error instanceof Error ? error.message : String(error)}`,
+        });
       }
     })();
   });

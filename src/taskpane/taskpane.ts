@@ -31,6 +31,7 @@ import { mountJournalPanel } from "./journalPanel";
 import { mountRefreshAllSection, RefreshAllSection } from "./refreshAllSection";
 import { mountSheetProjectLine } from "./sheetProjectLine";
 import { activeSheetProject } from "../excel/sheetProject";
+import { selectCell } from "../excel/selectCell";
 import { formulasUnavailableMessage, missingRequirementsMessage } from "./requirements";
 import { applyPaneTheme, paneThemeFromOffice } from "./theme";
 import { keepPaneTopInView } from "./paneTop";
@@ -210,6 +211,7 @@ async function start(): Promise<void> {
     workbook,
     active: activeConnection,
     run: importRun,
+    goTo: (cell) => selectCell(excelRun, cell.sheet, cell.address),
   });
   const refreshAllSection = mountRefreshAllSection(document, {
     workbook,

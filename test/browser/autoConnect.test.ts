@@ -114,7 +114,7 @@ describe("opening a workbook", () => {
       message: "Connect in the Ledger Sheets task pane.",
     });
     expect(sandbox.stats().apiRequests).toBe(before);
-    expect(await pane.locator("#refresh-all-status").textContent()).toBe("");
+    expect(await pane.locator("#import-status").textContent()).toBe("");
 
     // One click: this computer knows the project and its token. The click allows what the
     // workbook showed: the fetch on open runs then.
@@ -122,7 +122,7 @@ describe("opening a workbook", () => {
     await pane.getByRole("button", { name: "Connect", exact: true }).click();
     await pane.getByRole("tab", { name: "Import", selected: true }).waitFor();
     await pane
-      .locator("#refresh-all-status", { hasText: /no imported tables to refresh/ })
+      .locator("#import-status", { hasText: /no imported tables to refresh/ })
       .waitFor({ state: "attached" });
     expect(sandbox.stats().apiRequests).toBeGreaterThan(before);
     // The copy gets a document id of its own, so both files stay bound to their own place.

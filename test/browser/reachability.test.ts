@@ -53,8 +53,8 @@ describe("a service that gives no answer", () => {
       await showTab(session, "Import");
       await session.pane.getByLabel("Collection").selectOption("bills");
       await session.pane.getByRole("button", { name: "Import", exact: true }).click();
-      const alert = session.pane.locator("#import-error");
-      await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+      const alert = session.pane.locator("#import-messages[data-tone=error] #import-status");
+      await alert.waitFor({ timeout: 30_000 });
       expect(await alert.innerText()).toMatch(
         new RegExp(
           `^Could not reach 127\\.0\\.0\\.1:${port}: the address does not resolve or refuses connections\\.`,

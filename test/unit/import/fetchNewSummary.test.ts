@@ -25,24 +25,33 @@ function added(overrides: Partial<NewRowsAdded> = {}): NewRowsAdded {
 }
 
 describe("fetch new summary", () => {
+  it("says the outcome in one sentence, with the caveat folded under it and no button that does not exist", () => {
+    const said = newRowsMessage("Invoices", added(), 1, [], "1 cell in 1 record was kept as text");
+    expect(said.headline).toBe(
+      "Added 5 new records at the top of table “Invoices” (1 request); it now has 1,205 records; 1 cell in 1 record was kept as text.",
+    );
+    expect(said.details).toEqual([NEW_ONLY_CAVEAT]);
+    expect(said.message).not.toMatch(/use Refresh/);
+  });
+
   it("says how many new records went to the top, in how many requests, and the caveat", () => {
-    expect(newRowsMessage("Invoices", added(), 1, [])).toBe(
+    expect(newRowsMessage("Invoices", added(), 1, []).message).toBe(
       `Added 5 new records at the top of table “Invoices” (1 request); it now has 1,205 records. ${NEW_ONLY_CAVEAT}`,
     );
   });
 
   it("says when there was nothing new", () => {
-    expect(newRowsMessage("Invoices", added({ added: 0, rows: 1200 }), 2, [])).toBe(
+    expect(newRowsMessage("Invoices", added({ added: 0, rows: 1200 }), 2, []).message).toBe(
       `No new Invoices since the table was last updated (2 requests). ${NEW_ONLY_CAVEAT}`,
     );
   });
 
   it("says which new records another update had put there, and which were not added", () => {
-    const there = newRowsMessage("Invoices", added({ added: 0, alreadyThere: 1 }), 1, []);
+    const there = newRowsMessage("Invoices", added({ added: 0, alreadyThere: 1 }), 1, []).message;
     expect(there).toBe(
       `Added no records to table “Invoices” (1 request); it has 1,205 records. 1 new record was already there, added by another update meanwhile. ${NEW_ONLY_CAVEAT}`,
     );
-    const stopped = newRowsMessage("Invoices", added({ added: 0, notAdded: 3 }), 1, []);
+    const stopped = newRowsMessage("Invoices", added({ added: 0, notAdded: 3 }), 1, []).message;
     expect(stopped).toBe(
       `Added no records to table “Invoices” (1 request). The table's first rows changed while the new records went in (another update or an edit), so 3 new records were not added rather than risk adding them twice or out of order; use Fetch new again. ${NEW_ONLY_CAVEAT}`,
     );
@@ -57,7 +66,7 @@ describe("fetch new summary", () => {
       }),
       1,
       ["1 cell of “Total” was written as text."],
-    );
+    ).message;
     expect(message).toContain(
       `${NEW_ONLY_CAVEAT} The table's status line was not updated: Invoices!A1 holds your data.`,
     );
@@ -68,7 +77,7 @@ describe("fetch new summary", () => {
       added({ statusBlocked: { reason: "no room" } }),
       1,
       [],
-    );
+    ).message;
     expect(noRoom).toContain("there is no room for it above the table");
   });
 
@@ -97,8 +106,20 @@ describe("fetch new summary", () => {
   });
 
   it("says a fallback refreshed in full, and why", () => {
-    expect(fullRefreshMessage("Invoices", "there is no Invoices table yet", "Imported 3.")).toBe(
-      "Fetching only new records was not possible (there is no Invoices table yet), so Invoices were refreshed in full. Imported 3.",
+    const said = fullRefreshMessage("Invoices", "there is no Invoices table yet", {
+      headline: "Imported 3 records into Invoices.",
+      details: ["A note."],
+      message: "Imported 3 records into Invoices. A note.",
+    });
+    expect(said.message).toBe(
+      "Fetching only new records was not possible (there is no Invoices table yet), so Invoices were refreshed in full. Imported 3 records into Invoices. A note.",
     );
+    expect(said.headline).toBe(
+      "Imported 3 records into Invoices; refreshed in full, as only new records could not be fetched.",
+    );
+    expect(said.details).toEqual([
+      "Fetching only new records was not possible (there is no Invoices table yet), so Invoices were refreshed in full.",
+      "A note.",
+    ]);
   });
 });

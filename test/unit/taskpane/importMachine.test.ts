@@ -64,20 +64,26 @@ describe("importMachine.ts", () => {
     expect(view).toMatchObject({ startDisabled: true, cancelShown: false, cancelDisabled: true });
   });
 
-  it("a refusal says why in the alert", () => {
+  it("a refusal says why, as an error in the message area", () => {
     expect(refusalMessage({ reason: "notConnected" })).toBe(
       "The default project is not connected. Connect it on the Connection tab, or choose another project.",
     );
     expect(refusalMessage({ reason: "notConnected", project: "Beta" })).toMatch(/^Beta is not/);
-    const state = drive([
+    const effects = drive([
       { type: "refused", refusal: { reason: "badPath", collection: "Invoices" } },
-    ]).state;
-    expect(state.alert).toBe(
-      "Correct the Invoices path under Collection paths, then import again.",
-    );
+    ]).effects;
+    expect(effects).toEqual([
+      {
+        kind: "show",
+        message: {
+          tone: "error",
+          text: "Correct the Invoices path under Collection paths, then import again.",
+        },
+      },
+    ]);
   });
 
-  it("the start clears the alert, shows an indeterminate bar and says so at once", () => {
+  it("the start replaces the error, shows an indeterminate bar and says so at once", () => {
     const { state, effects } = drive(
       [
         { type: "pathsAlert", message: "Could not save." },
@@ -86,10 +92,10 @@ describe("importMachine.ts", () => {
       READY,
     );
     const view = importPanelView(state);
-    expect(view.alert).toBe("");
     expect(view.bar).toEqual({ shown: true, indeterminate: true, valueText: "0 records, 0 pages" });
     expect(view.counts).toBe("0 records · 0 pages");
-    expect(effects).toEqual([{ kind: "say", text: STARTING.message, now: true }]);
+    // The start's sentence replaces the error in the same (only) message area.
+    expect(effects.at(-1)).toEqual({ kind: "say", text: STARTING.message, now: true });
   });
 
   it("pages with a total fill the bar; their messages are throttled", () => {
@@ -122,7 +128,12 @@ describe("importMachine.ts", () => {
         { type: "progressed", progress: last },
         {
           type: "ended",
-          end: { outcome: "finished", message: "Imported 137 records.", complete: true },
+          end: {
+            outcome: "finished",
+            message: "Imported 137 records.",
+            complete: true,
+            details: [],
+          },
           last,
         },
       ],
@@ -135,10 +146,13 @@ describe("importMachine.ts", () => {
       width: "100%",
     });
     expect(state.counts).toBe("137 records · 2 pages");
-    expect(effects.at(-1)).toEqual({ kind: "say", text: "Imported 137 records.", now: true });
+    expect(effects.at(-1)).toEqual({
+      kind: "show",
+      message: { tone: "success", text: "Imported 137 records." },
+    });
   });
 
-  it("a failure leaves an empty bar where it stopped, alerts and says the import stopped", () => {
+  it("a failure leaves an empty bar where it stopped and says the error once", () => {
     const { state, effects } = drive(
       [
         { type: "started", progress: STARTING },
@@ -152,8 +166,11 @@ describe("importMachine.ts", () => {
     );
     expect(state.bar).toMatchObject({ indeterminate: false, width: "0%" });
     expect(state.bar.valueNow).toBeUndefined();
-    expect(state.alert).toBe("The server is down.");
-    expect(effects.at(-1)).toEqual({ kind: "say", text: "The import stopped.", now: true });
+    expect(effects.at(-1)).toEqual({
+      kind: "show",
+      message: { tone: "error", text: "The server is down." },
+    });
+    expect(effects.filter((effect) => effect.kind === "show")).toHaveLength(1);
   });
 
   it("a cancel after some pages of a total leaves the bar where it stopped", () => {
@@ -171,5 +188,23 @@ describe("importMachine.ts", () => {
       valueMax: 40,
       width: "25%",
     });
+  });
+
+  it("Refresh all starting hides this import's bar and counts: they were about the action before", () => {
+    const last = { records: 137, pages: 2, message: "Page 2…" };
+    const ended = drive(
+      [
+        { type: "started", progress: STARTING },
+        {
+          type: "ended",
+          end: { outcome: "finished", message: "Imported.", complete: true, details: [] },
+          last,
+        },
+      ],
+      READY,
+    ).state;
+    const view = importPanelView(drive([{ type: "runningChanged", running: "all" }], ended).state);
+    expect(view.bar.shown).toBe(false);
+    expect(view.counts).toBeUndefined();
   });
 });

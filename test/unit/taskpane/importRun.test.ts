@@ -20,8 +20,11 @@ function result(overrides: Partial<ImportResult> = {}): ImportResult {
     rows: 2,
     complete: true,
     message: "Imported 2 invoices.",
+    details: [],
     notes: [],
+    textCells: [],
     ...overrides,
+    headline: overrides.headline ?? overrides.message ?? "Imported 2 invoices.",
   };
 }
 
@@ -61,6 +64,7 @@ describe("importRun.ts", () => {
       outcome: "finished",
       complete: true,
       message: "Imported 2 invoices.",
+      details: [],
     });
     expect(seen).toEqual([{ records: 20, pages: 1, message: "Fetching page 2…" }]);
   });
@@ -85,6 +89,7 @@ describe("importRun.ts", () => {
       outcome: "finished",
       complete: false,
       message: "Imported 1 invoice; cancelled.",
+      details: [],
     });
   });
 
@@ -161,7 +166,12 @@ describe("importRun.ts", () => {
     run.subscribe((kind) => kinds.push(kind));
     expect(
       await run.start({ collection: invoices, api, newOnly: true, onProgress: () => undefined }),
-    ).toEqual({ outcome: "finished", message: "Added 2 new records.", complete: true });
+    ).toEqual({
+      outcome: "finished",
+      message: "Added 2 new records.",
+      complete: true,
+      details: [],
+    });
     await run.start({ collection: invoices, api, onProgress: () => undefined });
     const all = await run.startAll({
       api,

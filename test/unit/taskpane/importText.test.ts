@@ -1,5 +1,9 @@
 import { ApiError } from "../../../src/api";
-import { describeImportFailure, describeImportResult } from "../../../src/taskpane/importText";
+import {
+  describeImportFailure,
+  describeImportResult,
+  importEndMessage,
+} from "../../../src/taskpane/importText";
 
 describe("importText.ts", () => {
   describe("describeImportResult()", () => {
@@ -11,12 +15,64 @@ describe("importText.ts", () => {
           rows: 40,
           complete: false,
           message: "Imported 40 invoices; cancelled before the end.",
+          headline: "Imported 40 invoices; cancelled before the end.",
+          details: [],
           notes: [],
+          textCells: [],
         }),
       ).toEqual({
         outcome: "finished",
         complete: false,
         message: "Imported 40 invoices; cancelled before the end.",
+        details: [],
+      });
+    });
+
+    it("folds the details, one line per record kept as text with a Go to per cell", () => {
+      const note =
+        "INV-000136: “Sub total” (D5) and “Total” (F5) kept as text exactly as received (r).";
+      const more = "2 more records have cells kept as text; each row's “Import notes” says why.";
+      const end = describeImportResult({
+        sheetName: "Invoices",
+        tableName: "Invoices",
+        rows: 41,
+        complete: true,
+        message: "whole",
+        headline: "Imported 41 records into Invoices; 4 cells in 3 records were kept as text.",
+        details: [note, more, "Column “Memo” was left empty."],
+        notes: [note, more],
+        textCells: [
+          {
+            sheet: "Invoices",
+            record: "INV-000136",
+            cells: [
+              { header: "Sub total", address: "D5" },
+              { header: "Total", address: "F5" },
+            ],
+            reasons: ["r"],
+          },
+        ],
+      });
+      expect(end).toEqual({
+        outcome: "finished",
+        complete: true,
+        message: "Imported 41 records into Invoices; 4 cells in 3 records were kept as text.",
+        details: [
+          {
+            text: "INV-000136: “Sub total” and “Total” kept as text exactly as received (r).",
+            cells: [
+              { sheet: "Invoices", address: "D5" },
+              { sheet: "Invoices", address: "F5" },
+            ],
+          },
+          { text: more },
+          { text: "Column “Memo” was left empty." },
+        ],
+      });
+      expect(importEndMessage(end).tone).toBe("warning");
+      expect(importEndMessage({ outcome: "failed", message: "Down." })).toEqual({
+        tone: "error",
+        text: "Down.",
       });
     });
   });
