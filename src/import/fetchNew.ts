@@ -21,6 +21,7 @@ import {
 import { importCollection, type ImportLimits } from "./importCollection";
 import { count } from "../util/plural";
 import { sourceOf } from "./importSummary";
+import { tableStateOf } from "./tableState";
 import { MisfitSummary } from "./misfitSummary";
 import { fetchNewRecords, recordIdOf, type NewRecords } from "./newRecords";
 import { shapersFor, type CollectionShapers, type ShapedRows } from "./shapers";
@@ -145,6 +146,7 @@ async function addAtTop(
   idHeader: string,
   shaped: ShapedRows,
   found: { readonly records: number; readonly requests: number },
+  notes: boolean,
 ): Promise<PrependResult> {
   const { request, shapers } = fetch;
   const onProgress = request.onProgress;
@@ -156,6 +158,7 @@ async function addAtTop(
     // The walk met a known id, so the table had one: its first.
     ids: { header: idHeader, newest: table.ids[0] ?? "" },
     status: newRowsStatus(fetch.info.label, fetch.source, new Date(), table.tableName),
+    state: tableStateOf("complete", notes),
     ...(onProgress
       ? {
           onBlock: (written: number) =>
@@ -213,10 +216,17 @@ export async function fetchNewIntoTable(
 
   const shaped = shapers.shapePage(walk.records).main;
   const notes = misfitNotes(fetch, shaped, walk.records);
-  const added = await addAtTop(fetch, table, idHeader, shaped, {
-    records: walk.records.length,
-    requests,
-  });
+  const added = await addAtTop(
+    fetch,
+    table,
+    idHeader,
+    shaped,
+    {
+      records: walk.records.length,
+      requests,
+    },
+    notes.length > 0,
+  );
   if (added.kind === "no-table") return await full(`table “${table.tableName}” is gone`);
   return {
     sheetName: added.sheetName,

@@ -26,6 +26,7 @@ import {
   wroteProgress,
   type ImportOutcome,
 } from "./importSummary";
+import { tableStateOf } from "./tableState";
 import {
   allocationsImportingStatus,
   allocationsStatus,
@@ -351,11 +352,13 @@ class CollectionImport {
       outcome !== "complete",
     );
     if (tables) {
-      const writers = [{ writer: tables.main, status }];
+      const state = tableStateOf(outcome, notes.length > 0);
+      const writers = [{ writer: tables.main, status, state }];
       if (tables.linked) {
         writers.push({
           writer: tables.linked.writer,
           status: allocationsStatus(tables.main.sheetName, status),
+          state,
         });
       }
       try {
