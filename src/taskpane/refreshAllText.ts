@@ -59,10 +59,13 @@ export function tableStateWord(entry: ImportTableEntry, progress?: TableProgress
   }
 }
 
-/** The row's facts under its name: "Acme · 144 rows · refreshed 26 Nov 2026, 09:05 GMT+2". */
-export function tableFacts(entry: ImportTableEntry, timeZone?: string): string {
+/**
+ * The row's facts under its name: "Acme · 144 rows · refreshed 26 Nov 2026, 09:05 GMT+2"; the
+ * project is named only when `projects` (the view's tables') are more than one.
+ */
+export function tableFacts(entry: ImportTableEntry, projects: number, timeZone?: string): string {
   const parts = [
-    ...(entry.project === undefined ? [] : [entry.project]),
+    ...(entry.project === undefined || projects < 2 ? [] : [entry.project]),
     count(entry.rows, "row"),
     entry.refreshed === undefined
       ? "last refresh not recorded"

@@ -94,7 +94,7 @@ export function mountTablesView(
     const word = tableStateWord(row.entry, row.progress);
     elements.item.className = `table-row is-${word.replace(/\s+/g, "-")}`;
     elements.state.textContent = word;
-    elements.facts.textContent = tableFacts(row.entry);
+    elements.facts.textContent = tableFacts(row.entry, projectCount(state));
     elements.line.textContent = row.progress === undefined ? "" : tableProgressLine(row.progress);
     elements.line.hidden = row.progress === undefined;
     const startable = canStart(state);
@@ -102,6 +102,10 @@ export function mountTablesView(
     if (refresh) refresh.disabled = !startable;
     if (fetchNew) fetchNew.disabled = !startable;
   }
+
+  /** How many projects the listed tables are of. */
+  const projectCount = (state: TablesState): number =>
+    new Set(state.tables.map((table) => table.project)).size;
 
   function draw(state: TablesState): void {
     const wanted = tableRows(state);

@@ -143,10 +143,12 @@ describe("tablesMachine.ts", () => {
 
 describe("refreshAllText.ts: a row's words", () => {
   it("names the project, the rows and the last refresh in local time with its zone", () => {
-    expect(tableFacts(INVOICES, "Europe/Berlin")).toBe(
+    expect(tableFacts(INVOICES, 2, "Europe/Berlin")).toBe(
       "137 rows · refreshed 26 Nov 2026, 08:05 CET",
     );
-    expect(tableFacts(BILLS, "UTC")).toBe("Acme · 1 row · last refresh not recorded");
+    expect(tableFacts(BILLS, 2, "UTC")).toBe("Acme · 1 row · last refresh not recorded");
+    // One project in the workbook: not named on every row.
+    expect(tableFacts(BILLS, 1, "UTC")).toBe("1 row · last refresh not recorded");
   });
 
   it("shows the record's state, or failed when the last run failed on this table", () => {
