@@ -223,10 +223,20 @@ export async function refreshAll(
   const workers = Math.max(1, Math.min(request.concurrency ?? 6, collections.length));
   await Promise.all(Array.from({ length: workers }, () => worker()));
 
+  const done = progress.filter((table) => table.state === "done");
+  return {
+    tables: progress,
+    complete: done.length === progress.length,
+    message: summaryOf(progress, request.mode),
+  };
+}
+
+/** Refresh all's closing sentence: how many were refreshed, then which did not end done. */
+function summaryOf(progress: readonly TableProgress[], mode: RefreshMode): string {
   const ended = (state: TableState) => progress.filter((table) => table.state === state);
   const done = ended("done");
   const parts = [
-    `Refreshed ${done.length} of ${count(progress.length, "table")}${request.mode === "new" ? " (new records only)" : ""}.`,
+    `Refreshed ${done.length} of ${count(progress.length, "table")}${mode === "new" ? " (new records only)" : ""}.`,
   ];
   for (const [state, words] of [
     ["failed", "failed"],
@@ -240,9 +250,5 @@ export async function refreshAll(
       );
     }
   }
-  return {
-    tables: progress,
-    complete: done.length === progress.length,
-    message: parts.join(" "),
-  };
+  return parts.join(" ");
 }

@@ -4,7 +4,7 @@
 // drawn by tablesView.ts, the words are in refreshAllText.ts.
 
 import type { ImportTableEntry } from "../import/importTablesList";
-import type { RefreshMode, TableKey } from "../import/refreshAll";
+import type { ProjectClient, RefreshMode, TableKey } from "../import/refreshAll";
 import type { CollectionInfo } from "../domain/collections";
 import type { TableProject } from "../domain/tableOwnership";
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
@@ -72,7 +72,7 @@ export function mountRefreshAllSection(
   let state: TablesState = initialTablesState;
   const view = mountTablesView(root, list, empty, {
     refresh: (mode, only, from) => void refresh(mode, only, from),
-    goTo: (row) => void goTo(row.entry),
+    goTo: (row) => void goTo(options, row.entry, dispatch, reload),
   });
 
   function render(): void {
@@ -92,13 +92,7 @@ export function mountRefreshAllSection(
     render();
   }
 
-  const projects = (): (TableProject | undefined)[] => {
-    const found = active.projects.flatMap((label) => {
-      const project = active.tableProject(label);
-      return project === undefined ? [] : [project];
-    });
-    return found.length > 0 ? found : [undefined];
-  };
+  const projects = () => tableProjects(active);
 
   // Only the latest reading is drawn: an earlier one may answer after it.
   let reading = 0;
@@ -126,12 +120,7 @@ export function mountRefreshAllSection(
 
   async function refresh(mode: RefreshMode, only?: TableKey, from?: HTMLElement): Promise<void> {
     if (active.all.length === 0 || run.running) return;
-    // Each table is refreshed from its own project; one not connected says so on its line.
-    const clients = active.projects.flatMap((label) => {
-      const project = active.tableProject(label);
-      const api = active.get(label)?.api;
-      return project === undefined ? [] : [{ project, ...(api === undefined ? {} : { api }) }];
-    });
+    const clients = projectClients(active);
     const fallback = active.current?.api;
     const started = from ?? (mode === "full" ? fullButton : newButton);
     const focusToCancel = focusIsOnOrLost(root, started);
@@ -161,22 +150,6 @@ export function mountRefreshAllSection(
     if (focusBack) started.focus();
   }
 
-  async function goTo(entry: ImportTableEntry): Promise<void> {
-    let shown = false;
-    try {
-      shown = await options.goToTable(entry.tableName);
-    } catch {
-      shown = false;
-    }
-    if (!shown) {
-      dispatch({
-        type: "said",
-        status: `Table “${entry.tableName}” could not be shown: it was renamed, deleted or its sheet is hidden.`,
-      });
-      await reload();
-    }
-  }
-
   fullButton.addEventListener("click", () => void refresh("full"));
   newButton.addEventListener("click", () => void refresh("new"));
   cancelButton.addEventListener("click", () => {
@@ -189,6 +162,43 @@ export function mountRefreshAllSection(
     onOpenChoice: () => readRefreshOnOpen(workbook),
     reload,
   };
+}
+
+/** Go to: the table's sheet, with the table selected; one not found is said, and the list read again. */
+async function goTo(
+  options: RefreshAllSectionOptions,
+  entry: ImportTableEntry,
+  dispatch: (event: TablesEvent) => void,
+  reload: () => Promise<void>,
+): Promise<void> {
+  const shown = await options.goToTable(entry.tableName).catch(() => false);
+  if (shown) return;
+  dispatch({
+    type: "said",
+    status: `Table “${entry.tableName}” could not be shown: it was renamed, deleted or its sheet is hidden.`,
+  });
+  await reload();
+}
+
+/** The workbook's projects as its tables record them; none recorded: one without a project. */
+function tableProjects(active: ActiveConnectionHolder): (TableProject | undefined)[] {
+  const found = active.projects.flatMap((label) => {
+    const project = active.tableProject(label);
+    return project === undefined ? [] : [project];
+  });
+  return found.length > 0 ? found : [undefined];
+}
+
+/**
+ * Each project with its client: each table is refreshed from its own project; one not connected
+ * says so on its line.
+ */
+function projectClients(active: ActiveConnectionHolder): ProjectClient[] {
+  return active.projects.flatMap((label) => {
+    const project = active.tableProject(label);
+    const api = active.get(label)?.api;
+    return project === undefined ? [] : [{ project, ...(api === undefined ? {} : { api }) }];
+  });
 }
 
 /**
