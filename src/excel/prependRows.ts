@@ -19,6 +19,7 @@ import { keptRows, type RowBlock, textRowsByColumn } from "../sheets/rowBlock";
 import {
   IMPORT_TABLES_SETTING,
   type ImportTablesSnapshot,
+  type ImportTableState,
   mergedImportTablesValue,
 } from "../settings/importTables";
 import { importTablesSetting } from "./importTablesSetting";
@@ -57,6 +58,8 @@ export interface PrependRequest {
     alreadyThere: number,
     filtersCleared: boolean,
   ) => string;
+  /** How the table's record says the last update ended, once this call has finished. */
+  readonly state?: ImportTableState;
   /** Each block written: rows added so far. */
   readonly onBlock?: (added: number) => void;
 }
@@ -265,6 +268,8 @@ function queueFinal(
     status,
     shown: found.statusRow !== null,
     ...(project === undefined ? {} : { project }),
+    refreshed: new Date().toISOString(),
+    ...(request.state === undefined ? {} : { state: request.state }),
   };
   context.workbook.settings.add(IMPORT_TABLES_SETTING, mergedImportTablesValue(current, [record]));
   context.application.calculate("Recalculate");

@@ -13,6 +13,7 @@ import type { NameInTheWay, TableLayout } from "../sheets/tableNameAndStatus";
 import type {
   DisputedTable,
   ImportTableRecord,
+  ImportTableState,
   ImportTablesSnapshot,
   OurTable,
 } from "../settings/importTables";
@@ -271,17 +272,21 @@ export class TableWriter {
     context: Excel.RequestContext,
     writers: readonly TableWriter[],
     current: ImportTablesSnapshot,
-    final: readonly string[],
+    final: readonly { readonly status: string; readonly state?: ImportTableState }[],
   ): void {
+    const refreshed = new Date().toISOString();
     const own = writers.map((writer, index): ImportTableRecord => {
       const { id, marker, given, project } = writer.record;
+      const state = final[index]?.state;
       return {
         id,
         marker,
         given,
-        status: final[index] ?? "",
+        status: final[index]?.status ?? "",
         shown: writer.placement.statusRow !== null,
         ...(project === undefined ? {} : { project }),
+        refreshed,
+        ...(state === undefined ? {} : { state }),
       };
     });
     queueImportTables(context, current, own);
@@ -315,7 +320,7 @@ export async function writeBlocks(
  */
 export async function finishTables(
   run: ExcelRun,
-  entries: readonly { writer: TableWriter; status: string }[],
+  entries: readonly { writer: TableWriter; status: string; state?: ImportTableState }[],
 ): Promise<void> {
   await run(async (context) => {
     const current = await importTablesSetting(context);
@@ -326,7 +331,7 @@ export async function finishTables(
       context,
       entries.map(({ writer }) => writer),
       current,
-      entries.map(({ status }) => status),
+      entries,
     );
     // The blocks were written with calculation suspended; Excel leaves recalculating to us, so
     // formulas that refer to the table (=SUM(Invoices[Total])) show the new rows.

@@ -21,6 +21,7 @@ import {
 import { importCollection, type ImportLimits } from "./importCollection";
 import { sourceOf } from "./importSummary";
 import { addingNewProgress, lookingForNewProgress, stopwatch } from "./progressReport";
+import { tableStateOf } from "./tableState";
 import { MisfitSummary } from "./misfitSummary";
 import { recordNumberOf } from "./recordNumber";
 import { fetchNewRecords, recordIdOf, type NewRecords } from "./newRecords";
@@ -144,6 +145,7 @@ async function addAtTop(
   idHeader: string,
   shaped: ShapedRows,
   found: { readonly records: number; readonly requests: number },
+  notes: boolean,
 ): Promise<PrependResult> {
   const { request, shapers } = fetch;
   const onProgress = request.onProgress;
@@ -155,6 +157,7 @@ async function addAtTop(
     // The walk met a known id, so the table had one: its first.
     ids: { header: idHeader, newest: table.ids[0] ?? "" },
     status: newRowsStatus(fetch.info.label, fetch.source, new Date(), table.tableName),
+    state: tableStateOf("complete", notes),
     ...(onProgress
       ? {
           onBlock: (written: number) =>
@@ -217,10 +220,17 @@ export async function fetchNewIntoTable(
   const misfits = misfitsOf(fetch, shaped, walk.records);
   // The rows' addresses are not known here (another update may move them): records are named.
   const notes = misfits.notes();
-  const added = await addAtTop(fetch, table, idHeader, shaped, {
-    records: walk.records.length,
-    requests,
-  });
+  const added = await addAtTop(
+    fetch,
+    table,
+    idHeader,
+    shaped,
+    {
+      records: walk.records.length,
+      requests,
+    },
+    notes.length > 0,
+  );
   if (added.kind === "no-table") return await full(`table “${table.tableName}” is gone`);
   return {
     sheetName: added.sheetName,

@@ -25,6 +25,7 @@ import {
   wholeMessage,
 } from "./importSummary";
 import { connectingProgress, importingProgress, stopwatch } from "./progressReport";
+import { tableStateOf } from "./tableState";
 import {
   allocationsImportingStatus,
   allocationsStatus,
@@ -371,11 +372,13 @@ class CollectionImport {
     const { status } = tableNotes;
     const details = [...summary.details, ...tableNotes.notes];
     if (tables) {
-      const writers = [{ writer: tables.main, status }];
+      const state = tableStateOf(outcome, notes.length > 0);
+      const writers = [{ writer: tables.main, status, state }];
       if (tables.linked) {
         writers.push({
           writer: tables.linked.writer,
           status: allocationsStatus(tables.main.sheetName, status),
+          state,
         });
       }
       try {

@@ -6,7 +6,7 @@
 import { isApiError, type LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
 import { serialRun } from "../excel/serialRun";
-import { loadOurTables, ourTableFor } from "../excel/ourTables";
+import { loadOurTables, ourTableFor, type OurTables } from "../excel/ourTables";
 import type { TableProject } from "../domain/tableOwnership";
 import { fetchNewIntoTable } from "./fetchNew";
 import { importCollection, type ImportLimits } from "./importCollection";
@@ -32,6 +32,12 @@ export interface TableProgress {
   readonly message: string;
 }
 
+/** Which import table: its collection and, when the workbook has projects, its project's label. */
+export interface TableKey {
+  readonly collection: CollectionId;
+  readonly project?: string;
+}
+
 /** A project of the workbook and its client; no client: not connected (its tables fail). */
 export interface ProjectClient {
   readonly project: TableProject;
@@ -50,6 +56,8 @@ export interface RefreshAllRequest {
    */
   readonly pathFor?: (collection: CollectionInfo) => string;
   readonly signal?: AbortSignal;
+  /** Only this one table (its row's Refresh or Fetch new in the Tables view). */
+  readonly only?: TableKey;
   /** Collections fetched at once. Default 6. */
   readonly concurrency?: number;
   /** Every change of any table's progress: all tables, in the workbook's collection order. */
@@ -69,6 +77,33 @@ export interface RefreshTarget {
   readonly project?: TableProject;
   /** "Invoices", or "Invoices (Acme)". */
   readonly label: string;
+  /** The name the import gives its table (the table may have been renamed since). */
+  readonly tableName: string;
+}
+
+/**
+ * The import tables among `found`: per project in the workbook's order, in the Collection
+ * list's order.
+ */
+export function importTargetsIn(
+  found: OurTables,
+  projects: readonly (TableProject | undefined)[],
+): RefreshTarget[] {
+  return projects.flatMap((project) =>
+    COLLECTIONS.flatMap((info) => {
+      const layout = shapersFor(info.id, project).layout;
+      if (ourTableFor(layout.tableName, found, project) === null) return [];
+      // Named as its sheet is: "Invoices", "Invoices (Acme)".
+      return [
+        {
+          info,
+          label: layout.sheetName,
+          tableName: layout.tableName,
+          ...(project === undefined ? {} : { project }),
+        },
+      ];
+    }),
+  );
 }
 
 /**
@@ -79,17 +114,7 @@ export async function importedCollections(
   run: ExcelRun,
   projects: readonly (TableProject | undefined)[] = [undefined],
 ): Promise<RefreshTarget[]> {
-  return await run(async (context) => {
-    const found = await loadOurTables(context);
-    return projects.flatMap((project) =>
-      COLLECTIONS.flatMap((info) => {
-        const layout = shapersFor(info.id, project).layout;
-        if (ourTableFor(layout.tableName, found, project) === null) return [];
-        // Named as its sheet is: "Invoices", "Invoices (Acme)".
-        return [{ info, label: layout.sheetName, ...(project === undefined ? {} : { project }) }];
-      }),
-    );
-  });
+  return await run(async (context) => importTargetsIn(await loadOurTables(context), projects));
 }
 
 /** Refreshes every import table of the workbook; resolves when all have ended. */
@@ -99,17 +124,27 @@ export async function refreshAll(
   limits: ImportLimits = {},
 ): Promise<RefreshAllResult> {
   const projects = request.projects;
-  const collections = await importedCollections(
-    run,
-    projects === undefined || projects.length === 0
-      ? [undefined]
-      : projects.map((each) => each.project),
+  const only = request.only;
+  const collections = (
+    await importedCollections(
+      run,
+      projects === undefined || projects.length === 0
+        ? [undefined]
+        : projects.map((each) => each.project),
+    )
+  ).filter(
+    (target) =>
+      only === undefined ||
+      (target.info.id === only.collection && target.project?.label === only.project),
   );
   if (collections.length === 0) {
     return {
       tables: [],
       complete: true,
-      message: "This workbook has no imported tables to refresh. Import a collection first.",
+      message:
+        only === undefined
+          ? "This workbook has no imported tables to refresh. Import a collection first."
+          : "That table is no longer in this workbook.",
     };
   }
   const excel = serialRun(run);
@@ -188,10 +223,20 @@ export async function refreshAll(
   const workers = Math.max(1, Math.min(request.concurrency ?? 6, collections.length));
   await Promise.all(Array.from({ length: workers }, () => worker()));
 
+  const done = progress.filter((table) => table.state === "done");
+  return {
+    tables: progress,
+    complete: done.length === progress.length,
+    message: summaryOf(progress, request.mode),
+  };
+}
+
+/** Refresh all's closing sentence: how many were refreshed, then which did not end done. */
+function summaryOf(progress: readonly TableProgress[], mode: RefreshMode): string {
   const ended = (state: TableState) => progress.filter((table) => table.state === state);
   const done = ended("done");
   const parts = [
-    `Refreshed ${done.length} of ${count(progress.length, "table")}${request.mode === "new" ? " (new records only)" : ""}.`,
+    `Refreshed ${done.length} of ${count(progress.length, "table")}${mode === "new" ? " (new records only)" : ""}.`,
   ];
   for (const [state, words] of [
     ["failed", "failed"],
@@ -205,9 +250,5 @@ export async function refreshAll(
       );
     }
   }
-  return {
-    tables: progress,
-    complete: done.length === progress.length,
-    message: parts.join(" "),
-  };
+  return parts.join(" ");
 }

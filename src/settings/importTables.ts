@@ -5,7 +5,7 @@ import { isDeadMarker, markedTableName, TABLE_MARKER_PREFIX } from "./tableMarke
 
 /**
  * The workbook setting (saved in the file) that records the tables imports created: only those are
- * refreshed in place. Each is `{"id", "marker", "given", "status", "shown", "project"}`
+ * refreshed in place. Each is `{"id", "marker", "given", "status", "shown", "project", "refreshed", "state"}`
  * ({@link ImportTableRecord}). A table is the import's only on two proofs, since the file is
  * untrusted and Excel's table ids are not durable (a deleted table's id can be given to a table
  * the user makes later): the record's id is the table's, and the record's marker, a defined name
@@ -36,7 +36,19 @@ export interface ImportTableRecord {
    * imported before the workbook had projects, which belongs to its first project.
    */
   readonly project?: string;
+  /** When the last import or Fetch new into the table ended (ISO 8601, UTC). */
+  readonly refreshed?: string;
+  /** How it ended: what the Tables view shows without reading the status line's words. */
+  readonly state?: ImportTableState;
 }
+
+/**
+ * How the last import into a table ended: complete, complete with cells kept as text
+ * ("warnings"), partial (cancelled, a row limit, an incomplete list) or stopped by an error.
+ */
+export type ImportTableState = "complete" | "warnings" | "partial" | "failed";
+
+const STATES: readonly string[] = ["complete", "warnings", "partial", "failed"];
 
 /** A table of the workbook that an import created, with its id and the name it has now. */
 export interface OurTable extends ImportTableRecord {
@@ -93,7 +105,10 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
   const records: ImportTableRecord[] = [];
   for (const entry of listed as unknown[]) {
     if (typeof entry !== "object" || entry === null) continue;
-    const { id, marker, given, status, shown, project } = entry as Record<string, unknown>;
+    const { id, marker, given, status, shown, project, refreshed, state } = entry as Record<
+      string,
+      unknown
+    >;
     if (typeof marker !== "string" || !marker.startsWith(TABLE_MARKER_PREFIX)) continue;
     if (typeof given !== "string" || (id !== undefined && typeof id !== "string")) continue;
     records.push({
@@ -103,6 +118,12 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
       ...(typeof status === "string" ? { status } : {}),
       ...(shown === true ? { shown } : {}),
       ...(typeof project === "string" ? { project } : {}),
+      ...(typeof refreshed === "string" && !Number.isNaN(Date.parse(refreshed))
+        ? { refreshed }
+        : {}),
+      ...(typeof state === "string" && STATES.includes(state)
+        ? { state: state as ImportTableState }
+        : {}),
     });
   }
   return records;
@@ -110,13 +131,15 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
 
 /** The setting's value holding `records`, each with only the fields it has. */
 export function serializeImportTableRecords(records: readonly ImportTableRecord[]): string {
-  const listed = records.map(({ id, marker, given, status, shown, project }) => ({
+  const listed = records.map(({ id, marker, given, status, shown, project, refreshed, state }) => ({
     ...(id === undefined ? {} : { id }),
     marker,
     given,
     ...(status !== undefined ? { status } : {}),
     ...(shown ? { shown } : {}),
     ...(project !== undefined ? { project } : {}),
+    ...(refreshed !== undefined ? { refreshed } : {}),
+    ...(state !== undefined ? { state } : {}),
   }));
   return JSON.stringify(listed);
 }

@@ -9,6 +9,7 @@ import type {
   RefreshAllRequest,
   RefreshAllResult,
   RefreshMode,
+  TableKey,
   TableProgress,
 } from "../import/refreshAll";
 import type { CollectionInfo } from "../domain/collections";
@@ -43,6 +44,8 @@ export interface RefreshAllStart {
   /** The workbook's projects, each with its client when connected. */
   readonly projects?: readonly ProjectClient[];
   readonly mode: RefreshMode;
+  /** Only this table (a row's own Refresh or Fetch new). */
+  readonly only?: TableKey;
   readonly pathFor: (collection: CollectionInfo) => string;
   readonly onProgress: (tables: readonly TableProgress[]) => void;
 }
@@ -153,6 +156,7 @@ export class ImportRun {
         ...(request.api === undefined ? {} : { api: request.api }),
         ...(request.projects === undefined ? {} : { projects: request.projects }),
         mode: request.mode,
+        ...(request.only === undefined ? {} : { only: request.only }),
         pathFor: request.pathFor,
         signal: controller.signal,
         onProgress: (tables) => {

@@ -1,9 +1,12 @@
-// The Import tab's "Every imported table" section: Refresh all, Fetch new for all, their one
-// Cancel, a line per table while they run, and the workbook's choice of what to do when it
-// opens. Thin glue over ImportRun.startAll; the words are in refreshAllText.ts.
+// The Import tab's Tables view: every import table with its own Refresh, Fetch new and Go to,
+// Refresh all and Fetch new for all with a line per table and their one Cancel, and the
+// workbook's choice of what to do when it opens. A view over tablesMachine.ts; the rows are
+// drawn by tablesView.ts, the words are in refreshAllText.ts.
 
-import type { TableProgress } from "../import/refreshAll";
+import type { ImportTableEntry } from "../import/importTablesList";
+import type { ProjectClient, RefreshMode, TableKey } from "../import/refreshAll";
 import type { CollectionInfo } from "../domain/collections";
+import type { TableProject } from "../domain/tableOwnership";
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import {
   readRefreshOnOpen,
@@ -12,9 +15,17 @@ import {
   saveRefreshOnOpen,
 } from "../settings/refreshOnOpen";
 import type { DocumentSettingsStore } from "../settings/stores";
-import type { ImportRun, RunningKind } from "./importRun";
-import { messageAreaFor } from "./messageArea";
-import { tableProgressLine } from "./refreshAllText";
+import type { ImportRun } from "./importRun";
+import { messageAreaFor, type MessageArea, type PanelMessage } from "./messageArea";
+import {
+  cancelState,
+  canStart,
+  initialTablesState,
+  tablesReducer,
+  type TablesEvent,
+  type TablesState,
+} from "./tablesMachine";
+import { mountTablesView } from "./tablesView";
 import { focusIsOnOrLost, requireElement, setShown } from "./view";
 
 export interface RefreshAllSectionOptions {
@@ -23,6 +34,12 @@ export interface RefreshAllSectionOptions {
   readonly run: ImportRun;
   /** The API path the workbook sets for a cursor collection (its default otherwise). */
   readonly pathFor: (collection: CollectionInfo) => string;
+  /** The workbook's import tables of these projects (src/import/importTablesList.ts). */
+  readonly listTables: (
+    projects: readonly (TableProject | undefined)[],
+  ) => Promise<ImportTableEntry[]>;
+  /** Shows the table's sheet and selects it; false when no table has that name now. */
+  readonly goToTable: (tableName: string) => Promise<boolean>;
   /**
    * Makes the add-in load (or not) when this workbook opens: Office.addin.setStartupBehavior,
    * which Office keeps in the document. Absent outside Excel.
@@ -32,9 +49,11 @@ export interface RefreshAllSectionOptions {
 
 export interface RefreshAllSection {
   /** Runs Refresh all (full) or Fetch new for all, as the buttons do; resolves when it ends. */
-  refresh(mode: "full" | "new"): Promise<void>;
+  refresh(mode: RefreshMode): Promise<void>;
   /** The workbook's choice for when it opens (read from its settings). */
   onOpenChoice(): Promise<RefreshOnOpen>;
+  /** Reads the list of tables again; resolves once it is drawn. */
+  reload(): Promise<void>;
 }
 
 export function mountRefreshAllSection(
@@ -42,101 +61,180 @@ export function mountRefreshAllSection(
   options: RefreshAllSectionOptions,
 ): RefreshAllSection {
   const { active, run, workbook } = options;
-  const controls = requireElement(root, "refresh-all-controls", HTMLFieldSetElement);
   const fullButton = requireElement(root, "refresh-all", HTMLButtonElement);
   const newButton = requireElement(root, "refresh-all-new", HTMLButtonElement);
   const cancelButton = requireElement(root, "refresh-all-cancel", HTMLButtonElement);
-  const list = requireElement(root, "refresh-all-tables", HTMLUListElement);
-  // The Import tab's one message area: Refresh all's words replace the import's, and back.
+  const list = requireElement(root, "import-tables", HTMLUListElement);
+  const empty = requireElement(root, "import-tables-empty", HTMLElement);
+  // The Import tab's one message area: a run's words replace the import's, and back.
   const messages = messageAreaFor(root, "import-messages");
   const onOpen = requireElement(root, "refresh-on-open", HTMLSelectElement);
 
-  function setRunning(kind: RunningKind): void {
-    fullButton.disabled = kind !== null;
-    newButton.disabled = kind !== null;
-    setShown(cancelButton, kind === "all");
-    cancelButton.disabled = kind !== "all";
-  }
-  run.subscribe(setRunning);
-  setRunning(run.runningKind);
-  const setConnected = (connected: boolean) => {
-    controls.disabled = !connected;
-  };
-  active.subscribe(() => setConnected(active.all.length > 0));
-  setConnected(active.all.length > 0);
+  let state: TablesState = initialTablesState;
+  /** Whether the last run brought every table in: its summary is a success, else a warning. */
+  let lastComplete = true;
+  let shownText = "";
+  const view = mountTablesView(root, list, empty, {
+    refresh: (mode, only, from) => void refresh(mode, only, from),
+    goTo: (row) => void goTo(options, row.entry, (message) => messages.show(message), reload),
+  });
 
-  /** One line per table, redrawn in place (the list is short: at most seven tables). */
-  function drawTables(tables: readonly TableProgress[]): void {
-    setShown(list, tables.length > 0);
-    list.replaceChildren(
-      ...tables.map((table) => {
-        const item = root.createElement("li");
-        item.className = `is-${table.state}`;
-        const name = root.createElement("span");
-        name.className = "table-name";
-        name.textContent = table.label;
-        item.append(name, ` ${tableProgressLine(table)}`);
-        return item;
-      }),
-    );
+  function render(): void {
+    view.draw(state);
+    fullButton.disabled = !canStart(state);
+    newButton.disabled = !canStart(state);
+    const cancel = cancelState(state);
+    setShown(cancelButton, cancel.shown);
+    cancelButton.disabled = !cancel.enabled;
+    // Written only when changed, so the live region does not announce the same words again.
+    const message = messageOf(state, lastComplete);
+    if (message !== null && message.text !== shownText) {
+      shownText = message.text;
+      if (message.tone === "progress") messages.say(message.text);
+      else messages.show(message);
+    }
   }
 
-  async function refresh(mode: "full" | "new"): Promise<void> {
+  function dispatch(event: TablesEvent): void {
+    state = tablesReducer(state, event);
+    render();
+  }
+
+  const projects = () => tableProjects(active);
+
+  // Only the latest reading is drawn: an earlier one may answer after it.
+  let reading = 0;
+  async function reload(): Promise<void> {
+    const mine = ++reading;
+    try {
+      const tables = await options.listTables(projects());
+      if (mine === reading) dispatch({ type: "listed", tables });
+    } catch {
+      // The list stays as last read; the next run or import reads it again.
+    }
+  }
+
+  run.subscribe((kind) => {
+    dispatch({ type: "busy", busy: kind === "one" });
+    if (kind === null) void reload();
+  });
+  const setConnected = () => dispatch({ type: "connected", connected: active.all.length > 0 });
+  active.subscribe(() => {
+    setConnected();
+    void reload();
+  });
+  setConnected();
+  void reload();
+
+  async function refresh(mode: RefreshMode, only?: TableKey, from?: HTMLElement): Promise<void> {
     if (active.all.length === 0 || run.running) return;
-    // Each table is refreshed from its own project; one not connected says so on its line.
-    const projects = active.projects.flatMap((label) => {
-      const project = active.tableProject(label);
-      const api = active.get(label)?.api;
-      return project === undefined ? [] : [{ project, ...(api === undefined ? {} : { api }) }];
-    });
+    const clients = projectClients(active);
     const fallback = active.current?.api;
-    const started = mode === "full" ? fullButton : newButton;
+    const started = from ?? (mode === "full" ? fullButton : newButton);
     const focusToCancel = focusIsOnOrLost(root, started);
-    messages.say(
-      mode === "full"
-        ? "Refreshing every imported table…"
-        : "Fetching new records for every imported table…",
-    );
+    dispatch({ type: "started", mode, ...(only === undefined ? {} : { only }) });
+    // The list is read again alongside, so a table imported since has its row for its line.
+    void reload();
     const ending = run.startAll({
-      ...(projects.length > 0 ? { projects } : fallback === undefined ? {} : { api: fallback }),
+      ...(clients.length > 0
+        ? { projects: clients }
+        : fallback === undefined
+          ? {}
+          : { api: fallback }),
       mode,
+      ...(only === undefined ? {} : { only }),
       pathFor: options.pathFor,
-      onProgress: drawTables,
+      onProgress: (tables) => dispatch({ type: "progress", tables }),
     });
     if (focusToCancel) cancelButton.focus();
     const end = await ending;
     const focusBack = focusIsOnOrLost(root, cancelButton);
-    if (end.outcome === "failed") {
-      messages.show({ tone: "error", text: end.message });
-    } else {
-      drawTables(end.result.tables);
-      messages.show({
-        tone: end.result.complete ? "success" : "warning",
-        text: end.result.message,
-      });
-    }
+    lastComplete = end.outcome !== "failed" && end.result.complete;
+    dispatch(
+      end.outcome === "failed"
+        ? { type: "failed", message: end.message }
+        : { type: "finished", result: end.result },
+    );
+    await reload();
     if (focusBack) started.focus();
   }
 
   fullButton.addEventListener("click", () => void refresh("full"));
   newButton.addEventListener("click", () => void refresh("new"));
   cancelButton.addEventListener("click", () => {
-    if (run.cancel()) {
-      cancelButton.disabled = true;
-      messages.say("Cancelling…");
-    }
+    if (run.cancel()) dispatch({ type: "cancelling" });
   });
 
-  // The choice for when the workbook opens: shown as saved, saved on change, and Office told to
-  // load the add-in with the workbook only while the choice is on.
-  void readRefreshOnOpen(workbook).then((choice) => {
+  mountOnOpenChoice(onOpen, options, messages);
+  return {
+    refresh: (mode) => refresh(mode),
+    onOpenChoice: () => readRefreshOnOpen(workbook),
+    reload,
+  };
+}
+
+/** Go to: the table's sheet, with the table selected; one not found is said, and the list read again. */
+async function goTo(
+  options: RefreshAllSectionOptions,
+  entry: ImportTableEntry,
+  tell: (message: PanelMessage) => void,
+  reload: () => Promise<void>,
+): Promise<void> {
+  const shown = await options.goToTable(entry.tableName).catch(() => false);
+  if (shown) return;
+  tell({
+    tone: "warning",
+    text: `Table “${entry.tableName}” could not be shown: it was renamed, deleted or its sheet is hidden.`,
+  });
+  await reload();
+}
+
+/** What the Tables view says in the tab's message area: a run's progress, its end, or why it failed. */
+function messageOf(state: TablesState, complete: boolean): PanelMessage | null {
+  if (state.error !== "") return { tone: "error", text: state.error };
+  if (state.status === "") return null;
+  if (state.running !== null) return { tone: "progress", text: state.status };
+  return { tone: complete ? "success" : "warning", text: state.status };
+}
+
+/** The workbook's projects as its tables record them; none recorded: one without a project. */
+function tableProjects(active: ActiveConnectionHolder): (TableProject | undefined)[] {
+  const found = active.projects.flatMap((label) => {
+    const project = active.tableProject(label);
+    return project === undefined ? [] : [project];
+  });
+  return found.length > 0 ? found : [undefined];
+}
+
+/**
+ * Each project with its client: each table is refreshed from its own project; one not connected
+ * says so on its line.
+ */
+function projectClients(active: ActiveConnectionHolder): ProjectClient[] {
+  return active.projects.flatMap((label) => {
+    const project = active.tableProject(label);
+    const api = active.get(label)?.api;
+    return project === undefined ? [] : [{ project, ...(api === undefined ? {} : { api }) }];
+  });
+}
+
+/**
+ * The choice for when the workbook opens: shown as saved, saved on change, and Office told to
+ * load the add-in with the workbook only while the choice is on.
+ */
+function mountOnOpenChoice(
+  onOpen: HTMLSelectElement,
+  options: RefreshAllSectionOptions,
+  messages: MessageArea,
+): void {
+  void readRefreshOnOpen(options.workbook).then((choice) => {
     onOpen.value = choice;
   });
   onOpen.addEventListener("change", () => {
     const choice = refreshOnOpenOf(onOpen.value);
     void (async () => {
       try {
-        await saveRefreshOnOpen(workbook, choice);
+        await saveRefreshOnOpen(options.workbook, choice);
         await options.setLoadOnOpen?.(choice !== "off");
         messages.show({
           tone: "success",
@@ -153,6 +251,4 @@ export function mountRefreshAllSection(
       }
     })();
   });
-
-  return { refresh, onOpenChoice: () => readRefreshOnOpen(workbook) };
 }

@@ -1,5 +1,8 @@
-// Refresh all's words: a table's line while it runs and after. Pure.
+// The Tables view's words: a table's facts, its state, and its line while a run goes and after.
+// Pure.
+import type { ImportTableEntry } from "../import/importTablesList";
 import type { TableProgress } from "../import/refreshAll";
+import { count } from "../util/plural";
 
 const NUMBER = new Intl.NumberFormat("en-US");
 
@@ -19,4 +22,54 @@ export function tableProgressLine(table: TableProgress): string {
     case "failed":
       return `failed: ${table.message}`;
   }
+}
+
+/**
+ * `iso` in the reader's own time, with the zone named so the time cannot be read as another
+ * zone's: "26 Nov 2026, 09:05 GMT+2". `timeZone` is the reader's unless given (tests).
+ */
+export function localTime(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "at an unknown time";
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+    ...(timeZone === undefined ? {} : { timeZone }),
+  }).format(date);
+}
+
+/** The state a row shows: its run's failure, else what the table's record says. */
+export function tableStateWord(entry: ImportTableEntry, progress?: TableProgress): string {
+  if (progress?.state === "failed") return "failed";
+  switch (entry.state) {
+    case "complete":
+      return "complete";
+    case "warnings":
+      return "warnings";
+    case "partial":
+      return "partial";
+    case "failed":
+      return "failed";
+    case undefined:
+      return "state unknown";
+  }
+}
+
+/**
+ * The row's facts under its name: "Acme · 144 rows · refreshed 26 Nov 2026, 09:05 GMT+2"; the
+ * project is named only when `projects` (the view's tables') are more than one.
+ */
+export function tableFacts(entry: ImportTableEntry, projects: number, timeZone?: string): string {
+  const parts = [
+    ...(entry.project === undefined || projects < 2 ? [] : [entry.project]),
+    count(entry.rows, "row"),
+    entry.refreshed === undefined
+      ? "last refresh not recorded"
+      : `refreshed ${localTime(entry.refreshed, timeZone)}`,
+  ];
+  return parts.join(" · ");
 }

@@ -12,6 +12,8 @@ import { diagnoseNoAnswer, noAnswerMessage } from "../api/reachability";
 import { fetchNewIntoTable } from "../import/fetchNew";
 import { importCollection } from "../import/importCollection";
 import { refreshAll } from "../import/refreshAll";
+import { listImportTables } from "../import/importTablesList";
+import { goToTable } from "../excel/goToTable";
 import { journalSheetState } from "../excel/journalSheet";
 import { excelRunOf, type ExcelRun } from "../excel/run";
 import { insertFormulaInActiveCell } from "../excel/insertFormula";
@@ -218,6 +220,8 @@ async function start(): Promise<void> {
     active: activeConnection,
     run: importRun,
     pathFor: (info) => importPanel.pathFor(info),
+    listTables: (projects) => listImportTables(excelRun, projects),
+    goToTable: (tableName) => goToTable(excelRun, tableName),
     setLoadOnOpen,
   });
   const recentJournals = journalsOpenedHere();

@@ -86,10 +86,10 @@ describe("Fetch new, Refresh all and refresh on open in the task pane", () => {
     expect(await waitForText(session, "#import-status", /^Refreshed/)).toBe(
       "Refreshed 2 of 2 tables.",
     );
-    const lines = await session.pane.locator("#refresh-all-tables li").allInnerTexts();
+    const lines = await session.pane.locator("#import-tables .table-line").allInnerTexts();
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^Invoices done: Imported 144 records into Invoices[.;]/);
-    expect(lines[1]).toMatch(/^Bills done: Imported 60 records into Bills[.;]/);
+    expect(lines[0]).toMatch(/^done: Imported 144 records into Invoices[.;]/);
+    expect(lines[1]).toMatch(/^done: Imported 60 records into Bills[.;]/);
     expect((await tableInfo(session, "Bills"))?.rowCount).toBe(60);
   });
 
@@ -183,13 +183,18 @@ describe("Cancel of Refresh all", () => {
     await session.pane.getByRole("button", { name: "Refresh all", exact: true }).click();
     const cancel = session.pane.locator("#refresh-all-cancel");
     await cancel.waitFor({ state: "visible" });
-    await session.pane.locator("#refresh-all-tables li", { hasText: "records…" }).first().waitFor();
+    await session.pane
+      .locator("#import-tables .table-line", { hasText: "records…" })
+      .first()
+      .waitFor();
     await cancel.click();
     const status = await waitForText(session, "#import-status", /^Refreshed/);
     expect(status).toMatch(/^Refreshed [01] of 2 tables\./);
     // Said once, in the tab's one message area: not also as a second, alert region.
     expect(status).toMatch(/Cancelled: /);
     expect(await session.pane.locator("#import-panel [role=alert]").count()).toBe(0);
+    const lines = await session.pane.locator("#import-tables .table-line").allInnerTexts();
+    expect(lines.some((line) => line.startsWith("cancelled: "))).toBe(true);
     expect(await cancel.isVisible()).toBe(false);
     expect(
       await session.pane.getByRole("button", { name: "Refresh all", exact: true }).isEnabled(),
