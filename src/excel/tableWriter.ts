@@ -20,6 +20,7 @@ import type {
 import { importTablesSetting, queueImportTables } from "./importTablesSetting";
 import { type NextTable, openImportTable } from "./openTable";
 import type { ExcelRun } from "./run";
+import { nextTask } from "../util/nextTask";
 import { type StatusBlocked, writeStatus } from "./statusCell";
 import {
   columnFormats,
@@ -28,6 +29,12 @@ import {
   writeAppendedHeaders,
 } from "./tableCells";
 import type { Placement } from "./tablePlacement";
+
+/**
+ * Cells office.js is given between two turns of the event loop while a block is queued: about
+ * 20 ms of its work on a slow machine, less than one API round trip.
+ */
+const QUEUE_SLICE_CELLS = 12_500;
 
 /**
  * One import's table. {@link open} finds or creates it (two or three syncs); {@link queueBlock}
@@ -158,12 +165,12 @@ export class TableWriter {
    * beyond the table's own are inserted first (above the total row when it is shown), so what
    * lies under the table moves down.
    */
-  queueBlock(
+  async queueBlock(
     context: Excel.RequestContext,
     columns: readonly ColumnSpec[],
     block: RowBlock,
     status: string,
-  ): void {
+  ): Promise<void> {
     const count = block.rows.length;
     if (count === 0) return;
     if (count > this.remainingRows) {
@@ -197,11 +204,19 @@ export class TableWriter {
         .insert("Down");
       this.ownedRows = end;
     }
-    this.queueFormats(sheet, columns, block, top);
+    await this.queueFormats(sheet, columns, block, top);
     this.widths.measure(block.rows);
-    sheet.getRangeByIndexes(top, firstColumn, count, width).values = block.rows.map((row) =>
-      places.tableRow(row),
-    );
+    // office.js reads every cell of a values assignment as it is made, on this thread. In slices,
+    // with the event loop let in between, the API's next page is asked for meanwhile instead of
+    // waiting for the whole block (the request and its one sync are the same).
+    const sliceRows = Math.max(1, Math.floor(QUEUE_SLICE_CELLS / Math.max(1, width)));
+    for (let at = 0; at < count; at += sliceRows) {
+      await nextTask();
+      const slice = block.rows.slice(at, at + sliceRows);
+      sheet.getRangeByIndexes(top + at, firstColumn, slice.length, width).values = slice.map(
+        (row) => places.tableRow(row),
+      );
+    }
     this.rowsWritten += count;
     table.resize(
       sheet.getRangeByIndexes(
@@ -220,16 +235,22 @@ export class TableWriter {
    * Queues the number formats of `block`'s cells, written from row `top`: one range per column,
    * never a range per cell (see columnFormats).
    */
-  private queueFormats(
+  private async queueFormats(
     sheet: Excel.Worksheet,
     columns: readonly ColumnSpec[],
     block: RowBlock,
     top: number,
-  ): void {
+  ): Promise<void> {
     const count = block.rows.length;
     const textRows = textRowsByColumn(block.textCells);
     const ownFormats = formatsByColumn(block.formatCells ?? []);
-    columns.forEach((column, index) => {
+    let cellsSinceYield = 0;
+    for (const [index, column] of columns.entries()) {
+      if (cellsSinceYield >= QUEUE_SLICE_CELLS) {
+        await nextTask();
+        cellsSinceYield = 0;
+      }
+      cellsSinceYield += count;
       const format = NUMBER_FORMATS[column.kind];
       const range = sheet.getRangeByIndexes(
         top,
@@ -238,7 +259,7 @@ export class TableWriter {
         1,
       );
       range.numberFormat = columnFormats(count, format, textRows.get(index), ownFormats.get(index));
-    });
+    }
   }
 
   /**
@@ -307,7 +328,7 @@ export async function writeBlocks(
   await run(async (context) => {
     context.application.suspendApiCalculationUntilNextSync();
     for (const { writer, columns, block, status } of entries) {
-      writer.queueBlock(context, columns, block, status);
+      await writer.queueBlock(context, columns, block, status);
     }
     await context.sync();
   });

@@ -285,6 +285,30 @@ export class SheetModel {
     return all;
   }
 
+  /**
+   * Removes and returns the stored cells at or after `from` along `axis` (rows: row >= from;
+   * columns: column >= from), for re-keying after a shift that leaves the cells before it alone.
+   */
+  takeCellsFrom(axis: "rows" | "columns", from: number): Array<[number, number, Cell]> {
+    const taken: Array<[number, number, Cell]> = [];
+    for (const [row, cells] of [...this.rows]) {
+      if (axis === "rows") {
+        if (row < from) continue;
+        for (const [column, cell] of cells) taken.push([row, column, cell]);
+        this.rows.delete(row);
+        continue;
+      }
+      for (const [column, cell] of [...cells]) {
+        if (column < from) continue;
+        taken.push([row, column, cell]);
+        cells.delete(column);
+      }
+      if (cells.size === 0) this.rows.delete(row);
+    }
+    if (taken.length > 0) this.bounds = undefined;
+    return taken;
+  }
+
   /** Puts a cell back without tidying (used when re-keying). */
   placeCell(row: number, column: number, cell: Cell): void {
     let cells = this.rows.get(row);

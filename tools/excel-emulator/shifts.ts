@@ -69,7 +69,7 @@ export function deleteCells(
   const plans = planTablesForDelete(wb, sheet, removed, band, axis, errorLocation);
   for (const table of plans.deleted) wb.removeTable(table, "ref");
 
-  moveCells(sheet, axis, band, (position) => {
+  moveCells(sheet, axis, band, removed.start, (position) => {
     if (position < removed.start) return position;
     if (position <= end(removed)) return undefined;
     return position - removed.count;
@@ -130,7 +130,7 @@ export function insertCells(
       errorLocation,
     );
   }
-  moveCells(sheet, axis, band, (position) =>
+  moveCells(sheet, axis, band, inserted.start, (position) =>
     position < inserted.start ? position : position + inserted.count,
   );
   shiftSheetLevel(sheet, axis, band, inserted.start, inserted.count);
@@ -218,16 +218,29 @@ function planMergedForDelete(
   return kept;
 }
 
-/** Re-keys the cells of the band along the axis; `to` undefined drops a cell. */
+/** Whether any formula of the sheet spills now. */
+function hasSpills(sheet: SheetModel): boolean {
+  for (const cell of sheet.formulaCells) if (cell.spill) return true;
+  return false;
+}
+
+/**
+ * Re-keys the cells of the band along the axis; `to` undefined drops a cell. `to` leaves every
+ * position before `from` where it is: without spills (whose every cell is redone after a shift)
+ * only the cells from there on are taken up, so a table growing at the bottom of a long sheet
+ * does not re-key all its rows on every insert.
+ */
 function moveCells(
   sheet: SheetModel,
   axis: Axis,
   band: Span,
+  from: number,
   to: (position: number) => number | undefined,
 ): void {
   // Spilled values do not move: each formula spills again from where its cell is after the shift.
   const emptied: [number, number][] = [];
-  for (const [row, column, cell] of sheet.takeAllCells()) {
+  const cells = hasSpills(sheet) ? sheet.takeAllCells() : sheet.takeCellsFrom(axis, from);
+  for (const [row, column, cell] of cells) {
     const position = axis === "rows" ? row : column;
     const side = axis === "rows" ? column : row;
     let target: number | undefined = position;

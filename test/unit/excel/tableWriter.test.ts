@@ -149,7 +149,7 @@ describe("TableWriter", () => {
     expect(writer.capacity).toBe(1_048_576 - 3);
     await expect(
       host.run(async (context) => {
-        writer.queueBlock(
+        await writer.queueBlock(
           context,
           COLUMNS,
           { rows: new Array(writer.capacity + 1).fill(["x", 1, 1, true]), textCells: [] },
