@@ -4,7 +4,6 @@
 import { isApiError } from "../api";
 import { textCellsSentence } from "../import/misfitSummary";
 import type { ImportProgress, ImportResult } from "../import/types";
-import { count } from "../util/plural";
 import type { MessageDetail, PanelMessage } from "./messageArea";
 
 /** The progress of an import that has not fetched anything yet. */
