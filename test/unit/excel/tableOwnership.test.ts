@@ -95,7 +95,14 @@ describe("an import table's marker", () => {
     const ids = await tableIds(host);
     await importRows(host, 1);
     expect(records(host)).toEqual([
-      { id: ids["Invoices"], marker: marker?.name, given: "Invoices", status: "Done", shown: true },
+      {
+        id: ids["Invoices"],
+        marker: marker?.name,
+        given: "Invoices",
+        status: "Done",
+        shown: true,
+        refreshed: expect.any(String),
+      },
     ]);
   });
 });

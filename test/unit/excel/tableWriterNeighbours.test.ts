@@ -187,7 +187,13 @@ describe("TableWriter and the status cell above a refreshed table", () => {
     expect(host.tableInfo("Invoices")!.rowCount).toBe(3);
     // The status is kept where the add-in owns it: the setting that records the table.
     expect(await settingValue(host)).toEqual([
-      { id: expect.any(String), marker: MARKER, given: "Invoices", status: "PARTIAL · 3 records" },
+      {
+        id: expect.any(String),
+        marker: MARKER,
+        given: "Invoices",
+        status: "PARTIAL · 3 records",
+        refreshed: expect.any(String),
+      },
     ]);
   });
 
@@ -291,7 +297,14 @@ describe("TableWriter refreshes only tables it created, recorded by id and marke
       ["Acme", 120],
     ]);
     expect(await settingValue(host)).toEqual([
-      { id: expect.any(String), marker: MARKER, given: "Invoices_2", status: "Done", shown: true },
+      {
+        id: expect.any(String),
+        marker: MARKER,
+        given: "Invoices_2",
+        status: "Done",
+        shown: true,
+        refreshed: expect.any(String),
+      },
     ]);
   });
 });
