@@ -3,6 +3,7 @@
 import type { ImportTableEntry } from "../import/importTablesList";
 import type { TableProgress } from "../import/refreshAll";
 import { count } from "../util/plural";
+import { localTime } from "../util/localTime";
 
 const NUMBER = new Intl.NumberFormat("en-US");
 
@@ -24,22 +25,10 @@ export function tableProgressLine(table: TableProgress): string {
   }
 }
 
-/**
- * `iso` in the reader's own time, with the zone named so the time cannot be read as another
- * zone's: "26 Nov 2026, 09:05 GMT+2". `timeZone` is the reader's unless given (tests).
- */
-export function localTime(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "at an unknown time";
-  return new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-    ...(timeZone === undefined ? {} : { timeZone }),
-  }).format(date);
+/** When a table was last refreshed, in the reader's own time with the zone named. */
+function refreshedAt(iso: string, timeZone?: string): string {
+  const shown = localTime(new Date(iso), timeZone === undefined ? {} : { timeZone });
+  return shown ?? "at an unknown time";
 }
 
 /** The state a row shows: its run's failure, else what the table's record says. */
@@ -69,7 +58,7 @@ export function tableFacts(entry: ImportTableEntry, projects: number, timeZone?:
     count(entry.rows, "row"),
     entry.refreshed === undefined
       ? "last refresh not recorded"
-      : `refreshed ${localTime(entry.refreshed, timeZone)}`,
+      : `refreshed ${refreshedAt(entry.refreshed, timeZone)}`,
   ];
   return parts.join(" · ");
 }

@@ -144,7 +144,7 @@ describe("tablesMachine.ts", () => {
 describe("refreshAllText.ts: a row's words", () => {
   it("names the project, the rows and the last refresh in local time with its zone", () => {
     expect(tableFacts(INVOICES, 2, "Europe/Berlin")).toBe(
-      "137 rows · refreshed 26 Nov 2026, 08:05 CET",
+      "137 rows · refreshed 2026-11-26 08:05 GMT+1",
     );
     expect(tableFacts(BILLS, 2, "UTC")).toBe("Acme · 1 row · last refresh not recorded");
     // One project in the workbook: not named on every row.
