@@ -1,40 +1,11 @@
-import { LedgerApi } from "../../../src/api";
-import type { ActiveConnection } from "../../../src/settings/activeConnection";
 import {
   canStartConnect,
-  ConnectionEffect,
   ConnectionEvent,
   ConnectionPanelState,
   INITIAL_CONNECTION_STATE,
-  transition,
 } from "../../../src/taskpane/connectionMachine";
 import { connectionPanelView } from "../../../src/taskpane/connectionPanelView";
-
-const ACME: ActiveConnection = {
-  api: new LedgerApi({
-    apiAddress: "https://api.example.com/v1",
-    version: "v1",
-    token: "t",
-    identity: "acme",
-  }),
-  origin: "https://api.example.com",
-  host: "api.example.com",
-  apiAddress: "https://api.example.com/v1",
-  version: "v1",
-  identity: "acme",
-  project: "Acme",
-};
-
-/** Runs `events` from `state`; returns the last state and every effect, in order. */
-function drive(events: readonly ConnectionEvent[], state = INITIAL_CONNECTION_STATE) {
-  const effects: ConnectionEffect[] = [];
-  for (const event of events) {
-    const step = transition(state, event);
-    state = step.state;
-    effects.push(...step.effects);
-  }
-  return { state, effects };
-}
+import { ACME, drive } from "./connectionMachineDriver";
 
 const CONNECTED: ConnectionPanelState = drive([
   { type: "connectStarted", target: "api.example.com", quiet: false },

@@ -1,8 +1,6 @@
 // The connection machine and the workbook's projects: the form opened by Add project (its
 // heading and Cancel), the suggested project name, the pane's announcement of a connection, and
 // the form after Disconnect.
-import { LedgerApi } from "../../../src/api";
-import type { ActiveConnection } from "../../../src/settings/activeConnection";
 import {
   ConnectionEffect,
   ConnectionEvent,
@@ -11,31 +9,7 @@ import {
   transition,
 } from "../../../src/taskpane/connectionMachine";
 import { connectionPanelView } from "../../../src/taskpane/connectionPanelView";
-
-const ACME: ActiveConnection = {
-  api: new LedgerApi({
-    apiAddress: "https://api.example.com/v1",
-    version: "v1",
-    token: "t",
-    identity: "acme",
-  }),
-  origin: "https://api.example.com",
-  host: "api.example.com",
-  apiAddress: "https://api.example.com/v1",
-  version: "v1",
-  identity: "acme",
-  project: "Acme",
-};
-
-function drive(events: readonly ConnectionEvent[], state = INITIAL_CONNECTION_STATE) {
-  const effects: ConnectionEffect[] = [];
-  for (const event of events) {
-    const step = transition(state, event);
-    state = step.state;
-    effects.push(...step.effects);
-  }
-  return { state, effects };
-}
+import { ACME, drive } from "./connectionMachineDriver";
 
 function succeeded(project: string, quiet: boolean, isShown = true): ConnectionEvent {
   return { type: "connectSucceeded", project, shown: ACME, isShown, warnings: [], quiet };
