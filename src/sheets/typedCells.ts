@@ -79,9 +79,8 @@ function textOutcome(
   fallback: boolean,
   reason?: string,
 ): CellOutcome {
-  if (!fallback && typeof value === "string" && value.length <= EXCEL_CELL_TEXT_LIMIT) {
-    return plainCell(value);
-  }
+  const plain = fallback ? undefined : plainTextCell("text", value);
+  if (plain !== undefined) return plainCell(plain);
   const fitted = fitText(jsonText(value), header);
   const notes: string[] = [];
   if (reason !== undefined) notes.push(`${header} kept as text: ${reason}`);
