@@ -11,9 +11,9 @@ import {
   type AutoRefreshMode,
 } from "../settings/autoRefresh";
 import type { DocumentSettingsStore } from "../settings/stores";
-import { localWhen } from "../util/localTime";
 import { autoRefreshCaption, type AutoRefreshOutcome } from "./autoRefreshMachine";
 import { pageClock, startAutoRefreshTimer, type AutoRefreshClock } from "./autoRefreshTimer";
+import { intervalWords, nextRunWhen } from "./autoRefreshWords";
 import type { MessageArea } from "./messageArea";
 import { requireElement } from "./view";
 import styles from "./autoRefresh.css";
@@ -30,19 +30,6 @@ export interface AutoRefreshSectionOptions {
   readonly clock?: AutoRefreshClock;
   /** Calls back when the task pane is closed or opened again (Office.addin), where known. */
   readonly watchShown?: (listener: (shown: boolean) => void) => void;
-}
-
-/** `at 10:35 GMT+1` today, `on 2026-11-27 at 10:35 GMT+1` another day: the reader's own zone. */
-export function nextRunWhen(at: number, now: number): string {
-  const text = localWhen(new Date(at), new Date(now)) ?? "";
-  return text.startsWith("today ") ? text.slice("today ".length) : text;
-}
-
-/** "every 15 minutes", "every 2 hours", "every day". */
-export function intervalWords(minutes: number): string {
-  if (minutes === 1440) return "every day";
-  if (minutes % 60 === 0) return minutes === 60 ? "every hour" : `every ${minutes / 60} hours`;
-  return `every ${minutes} minutes`;
 }
 
 /** Adds the section's styles to the page once. */
