@@ -5,6 +5,7 @@
 // asking again at the same pace; a refused token stops it until the connection changes.
 // autoRefreshTimer.ts arms the real timer from `nextAt`; autoRefreshSection.ts draws it.
 import type { AutoRefreshMode, AutoRefreshSetting } from "../settings/autoRefresh";
+import type { RefreshAllEnd } from "./importRun";
 
 /** How a run ended: done (cancelled included), failed, or the service refused the token. */
 export type AutoRefreshOutcome = "done" | "failed" | "refused";
@@ -132,6 +133,15 @@ function ended(
     stopped: outcome === "refused",
   };
   return planned(after, now);
+}
+
+/** How an automatic run ended, for its schedule: a refused token stops it, a failure slows it. */
+export function outcomeOfRun(end: RefreshAllEnd | null): AutoRefreshOutcome {
+  if (end === null) return "done";
+  if (end.outcome === "failed") return "failed";
+  const tables = end.result.tables;
+  if (tables.some((table) => table.failure === "auth")) return "refused";
+  return tables.some((table) => table.state === "failed") ? "failed" : "done";
 }
 
 /** Formats a time for the caption: `at 10:35 GMT+1`, or `on 2026-11-27 at 10:35 GMT+1`. */

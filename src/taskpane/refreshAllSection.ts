@@ -17,7 +17,7 @@ import {
 } from "../settings/refreshOnOpen";
 import type { DocumentSettingsStore } from "../settings/stores";
 import type { ImportRun, RefreshAllEnd } from "./importRun";
-import type { AutoRefreshOutcome } from "./autoRefreshMachine";
+import { outcomeOfRun } from "./autoRefreshMachine";
 import { mountAutoRefreshSection } from "./autoRefreshSection";
 import type { AutoRefreshClock } from "./autoRefreshTimer";
 import { messageAreaFor, type MessageArea, type PanelMessage } from "./messageArea";
@@ -172,7 +172,7 @@ export function mountRefreshAllSection(
   mountAutoRefreshSection(root, {
     ...options,
     busy: () => run.running,
-    run: async (mode) => outcomeOf(await refresh(mode, undefined, undefined, true)),
+    run: async (mode) => outcomeOfRun(await refresh(mode, undefined, undefined, true)),
     messages,
   });
   return {
@@ -202,15 +202,6 @@ function follow(
   });
   setConnected();
   void reload();
-}
-
-/** How an automatic run ended, for its schedule: a refused token stops it, a failure slows it. */
-function outcomeOf(end: RefreshAllEnd | null): AutoRefreshOutcome {
-  if (end === null) return "done";
-  if (end.outcome === "failed") return "failed";
-  const tables = end.result.tables;
-  if (tables.some((table) => table.failure === "auth")) return "refused";
-  return tables.some((table) => table.state === "failed") ? "failed" : "done";
 }
 
 /** Go to: the table's sheet, with the table selected; one not found is said, and the list read again. */

@@ -11,7 +11,7 @@ import {
   saveWorkbook,
   showTab,
 } from "./harness";
-import { changeRecords } from "../integration/helpers/sandboxControl";
+import { changeRecords, clearFaults, setFaults } from "../integration/helpers/sandboxControl";
 
 const BOOK = "https://contoso.sharepoint.com/sites/finance/Shared%20Documents/Sent.xlsx";
 
@@ -89,6 +89,26 @@ describe("refresh while the pane is open, at 320 px", () => {
     const next = await caption().innerText();
     expect(next).toMatch(/^Next refresh at \d\d:\d\d GMT\+1\.$/);
     expect(next).not.toBe(first);
+  });
+
+  it("a refused token (401) stops it: said in the message area and under the choice, asked no more", async () => {
+    const { pane, sandbox } = session;
+    await setFaults(sandbox, { failEvery: { n: 1, status: 401 } });
+    try {
+      await session.page.clock.fastForward("15:00");
+      await caption()
+        .filter({ hasText: /^Automatic refresh stopped/ })
+        .waitFor();
+      expect(await caption().innerText()).toBe(
+        "Automatic refresh stopped: the service refused the token. Connect again to resume it.",
+      );
+      expect(await pane.locator("#import-status").innerText()).toMatch(/^Refreshed 0 of 1 table/);
+      const before = sandbox.stats().apiRequests;
+      await session.page.clock.fastForward("02:00:00");
+      expect(sandbox.stats().apiRequests).toBe(before);
+    } finally {
+      await clearFaults(sandbox);
+    }
   });
 
   it("fits the pane and is axe-core clean, and Never turns it off", async () => {

@@ -3,10 +3,13 @@ import {
   autoRefreshReducer,
   delayAfter,
   initialAutoRefreshState,
+  outcomeOfRun,
   type AutoRefreshEvent,
   type AutoRefreshState,
 } from "../../../src/taskpane/autoRefreshMachine";
 import type { AutoRefreshSetting } from "../../../src/settings/autoRefresh";
+import type { ApiErrorKind } from "../../../src/api";
+import type { TableProgress, TableState } from "../../../src/import/refreshAll";
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 26, 9, 0);
@@ -199,5 +202,28 @@ describe("the automatic refresh's schedule", () => {
       drive([...onAndConnected, { type: "setting", setting: { kind: "off" }, now: T0 }]).state
         .nextAt,
     ).toBeNull();
+  });
+});
+
+describe("outcomeOfRun()", () => {
+  const table = (state: TableState, failure?: ApiErrorKind): TableProgress => ({
+    collection: "invoices",
+    label: "Invoices",
+    state,
+    records: 0,
+    message: "",
+    ...(failure === undefined ? {} : { failure }),
+  });
+  const finished = (...tables: TableProgress[]) =>
+    outcomeOfRun({ outcome: "finished", result: { tables, complete: false, message: "" } });
+
+  it("stops on a refused token, slows down on any other failure, carries on otherwise", () => {
+    expect(finished(table("done"), table("failed", "auth"))).toBe("refused");
+    expect(finished(table("done"), table("failed", "server"))).toBe("failed");
+    expect(outcomeOfRun({ outcome: "failed", message: "An import is already running." })).toBe(
+      "failed",
+    );
+    expect(finished(table("done"), table("cancelled"), table("partial"))).toBe("done");
+    expect(outcomeOfRun(null)).toBe("done");
   });
 });
