@@ -138,7 +138,7 @@ export function mountRefreshAllSection(
     if (active.all.length === 0 || run.running) return null;
     const started = from ?? (mode === "full" ? fullButton : newButton);
     const focusToCancel = !automatic && focusIsOnOrLost(root, started);
-    dispatch({ type: "started", mode, ...(only === undefined ? {} : { only }) });
+    dispatch({ type: "started", mode, automatic, ...(only === undefined ? {} : { only }) });
     // The list is read again alongside, so a table imported since has its row for its line.
     void reload();
     const ending = run.startAll({
