@@ -3,7 +3,7 @@
 // `concurrency`, the browser's six connections per host by default), while Excel receives one
 // batch at a time (serialRun). One AbortSignal cancels them all; each table reports its own
 // progress and ends with its own outcome, so one failure does not stop the others.
-import { isApiError, type LedgerApi } from "../api";
+import { isApiError, type ApiErrorKind, type LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
 import { serialRun } from "../excel/serialRun";
 import { loadOurTables, ourTableFor, type OurTables } from "../excel/ourTables";
@@ -30,6 +30,8 @@ export interface TableProgress {
   /** Records fetched (or found new) so far. */
   readonly records: number;
   readonly message: string;
+  /** Why a failed table failed, when the API said (a refused token: "auth"). */
+  readonly failure?: ApiErrorKind;
 }
 
 /** Which import table: its collection and, when the workbook has projects, its project's label. */
@@ -208,6 +210,7 @@ export async function refreshAll(
       update(index, {
         state: aborted ? "cancelled" : "failed",
         message: error instanceof Error ? error.message : String(error),
+        ...(isApiError(error) && !aborted ? { failure: error.kind } : {}),
       });
     }
   };

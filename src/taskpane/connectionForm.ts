@@ -102,13 +102,14 @@ export function hostOf(origin: string): string {
 
 /**
  * The line shown while connected: the whole address requests go to (its path names the
- * version), so that nothing of it is hidden.
+ * version), so that nothing of it is hidden, and the project's name. Never the identity: the
+ * contract makes it an API key, and the pane is read over shoulders and in screenshots.
  */
 export function connectedSummary(connection: {
   readonly baseUrl: string;
-  readonly identity: string;
+  readonly project: string;
 }): string {
-  return `Connected to ${connection.baseUrl} as ${connection.identity}`;
+  return `Connected to ${connection.baseUrl} as project ${connection.project}`;
 }
 
 /** A project's line in the pane's list: "Acme · api.example.com (v1) · connected". */

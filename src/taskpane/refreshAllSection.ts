@@ -3,6 +3,7 @@
 // workbook's choice of what to do when it opens. A view over tablesMachine.ts; the rows are
 // drawn by tablesView.ts, the words are in refreshAllText.ts.
 
+import type { LedgerApi } from "../api";
 import type { ImportTableEntry } from "../import/importTablesList";
 import type { ProjectClient, RefreshMode, TableKey } from "../import/refreshAll";
 import type { CollectionInfo } from "../domain/collections";
@@ -15,7 +16,10 @@ import {
   saveRefreshOnOpen,
 } from "../settings/refreshOnOpen";
 import type { DocumentSettingsStore } from "../settings/stores";
-import type { ImportRun } from "./importRun";
+import type { ImportRun, RefreshAllEnd } from "./importRun";
+import { outcomeOfRun } from "./autoRefreshMachine";
+import { mountAutoRefreshSection } from "./autoRefreshSection";
+import type { AutoRefreshClock } from "./autoRefreshTimer";
 import { messageAreaFor, type MessageArea, type PanelMessage } from "./messageArea";
 import {
   cancelState,
@@ -45,6 +49,10 @@ export interface RefreshAllSectionOptions {
    * which Office keeps in the document. Absent outside Excel.
    */
   readonly setLoadOnOpen?: (load: boolean) => Promise<void>;
+  /** The automatic refresh's clock; the page's timers when absent. */
+  readonly clock?: AutoRefreshClock;
+  /** Calls back when the task pane is closed or opened again, where the host says. */
+  readonly watchShown?: (listener: (shown: boolean) => void) => void;
 }
 
 export interface RefreshAllSection {
@@ -114,6 +122,75 @@ export function mountRefreshAllSection(
     }
   }
 
+  follow(run, active, dispatch, reload);
+
+  /**
+   * One run, from a button or the automatic refresh (`automatic`: the tables of projects not
+   * connected here are left out, not failed, and the keyboard focus stays where it is). Null
+   * when it could not start.
+   */
+  async function refresh(
+    mode: RefreshMode,
+    only?: TableKey,
+    from?: HTMLElement,
+    automatic = false,
+  ): Promise<RefreshAllEnd | null> {
+    if (active.all.length === 0 || run.running) return null;
+    const started = from ?? (mode === "full" ? fullButton : newButton);
+    const focusToCancel = !automatic && focusIsOnOrLost(root, started);
+    dispatch({ type: "started", mode, automatic, ...(only === undefined ? {} : { only }) });
+    // The list is read again alongside, so a table imported since has its row for its line.
+    void reload();
+    const ending = run.startAll({
+      ...clientsOf(active, automatic),
+      mode,
+      ...(only === undefined ? {} : { only }),
+      pathFor: options.pathFor,
+      onProgress: (tables) => dispatch({ type: "progress", tables }),
+    });
+    if (focusToCancel) cancelButton.focus();
+    const end = await ending;
+    const focusBack = !automatic && focusIsOnOrLost(root, cancelButton);
+    lastComplete = end.outcome !== "failed" && end.result.complete;
+    dispatch(
+      end.outcome === "failed"
+        ? { type: "failed", message: end.message }
+        : { type: "finished", result: end.result },
+    );
+    await reload();
+    if (focusBack) started.focus();
+    return end;
+  }
+
+  fullButton.addEventListener("click", () => void refresh("full"));
+  newButton.addEventListener("click", () => void refresh("new"));
+  cancelButton.addEventListener("click", () => {
+    if (run.cancel()) dispatch({ type: "cancelling" });
+  });
+
+  mountOnOpenChoice(onOpen, options, messages);
+  mountAutoRefreshSection(root, {
+    ...options,
+    busy: () => run.running,
+    run: async (mode) => outcomeOfRun(await refresh(mode, undefined, undefined, true)),
+    messages,
+  });
+  return {
+    refresh: async (mode) => {
+      await refresh(mode);
+    },
+    onOpenChoice: () => readRefreshOnOpen(workbook),
+    reload,
+  };
+}
+
+/** Follows the other runs and the connections: the buttons wait, the list is read again. */
+function follow(
+  run: ImportRun,
+  active: ActiveConnectionHolder,
+  dispatch: (event: TablesEvent) => void,
+  reload: () => Promise<void>,
+): void {
   run.subscribe((kind) => {
     dispatch({ type: "busy", busy: kind === "one" });
     if (kind === null) void reload();
@@ -125,52 +202,6 @@ export function mountRefreshAllSection(
   });
   setConnected();
   void reload();
-
-  async function refresh(mode: RefreshMode, only?: TableKey, from?: HTMLElement): Promise<void> {
-    if (active.all.length === 0 || run.running) return;
-    const clients = projectClients(active);
-    const fallback = active.current?.api;
-    const started = from ?? (mode === "full" ? fullButton : newButton);
-    const focusToCancel = focusIsOnOrLost(root, started);
-    dispatch({ type: "started", mode, ...(only === undefined ? {} : { only }) });
-    // The list is read again alongside, so a table imported since has its row for its line.
-    void reload();
-    const ending = run.startAll({
-      ...(clients.length > 0
-        ? { projects: clients }
-        : fallback === undefined
-          ? {}
-          : { api: fallback }),
-      mode,
-      ...(only === undefined ? {} : { only }),
-      pathFor: options.pathFor,
-      onProgress: (tables) => dispatch({ type: "progress", tables }),
-    });
-    if (focusToCancel) cancelButton.focus();
-    const end = await ending;
-    const focusBack = focusIsOnOrLost(root, cancelButton);
-    lastComplete = end.outcome !== "failed" && end.result.complete;
-    dispatch(
-      end.outcome === "failed"
-        ? { type: "failed", message: end.message }
-        : { type: "finished", result: end.result },
-    );
-    await reload();
-    if (focusBack) started.focus();
-  }
-
-  fullButton.addEventListener("click", () => void refresh("full"));
-  newButton.addEventListener("click", () => void refresh("new"));
-  cancelButton.addEventListener("click", () => {
-    if (run.cancel()) dispatch({ type: "cancelling" });
-  });
-
-  mountOnOpenChoice(onOpen, options, messages);
-  return {
-    refresh: (mode) => refresh(mode),
-    onOpenChoice: () => readRefreshOnOpen(workbook),
-    reload,
-  };
 }
 
 /** Go to: the table's sheet, with the table selected; one not found is said, and the list read again. */
@@ -204,6 +235,22 @@ function tableProjects(active: ActiveConnectionHolder): (TableProject | undefine
     return project === undefined ? [] : [project];
   });
   return found.length > 0 ? found : [undefined];
+}
+
+/**
+ * The clients of a run: each project's (`connectedOnly`: only those connected here), or the
+ * default connection's for a workbook whose projects the pane has not recorded.
+ */
+function clientsOf(
+  active: ActiveConnectionHolder,
+  connectedOnly: boolean,
+): { projects?: ProjectClient[]; api?: LedgerApi } {
+  const clients = projectClients(active).filter(
+    (client) => !connectedOnly || client.api !== undefined,
+  );
+  if (clients.length > 0) return { projects: clients };
+  const fallback = active.current?.api;
+  return fallback === undefined ? {} : { api: fallback };
 }
 
 /**

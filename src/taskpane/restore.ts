@@ -20,6 +20,7 @@ import {
 import { sameLabel } from "../domain/projectLabels";
 import { EMPTY_PROJECTS, loadProjectList, ProjectList } from "../settings/projects";
 import { readRefreshOnOpen, RefreshOnOpen } from "../settings/refreshOnOpen";
+import { readAutoRefresh, type AutoRefreshSetting } from "../settings/autoRefresh";
 import { recallToken } from "../settings/rememberedToken";
 import { checkConnectionForm, ConnectionFormValues, hostOf } from "./connectionForm";
 import { originOf, SessionStores } from "./session";
@@ -66,6 +67,7 @@ interface WorkbookView {
   readonly list: ProjectList;
   readonly documentId: string | undefined;
   readonly onOpen: RefreshOnOpen;
+  readonly autoRefresh: AutoRefreshSetting;
   readonly paths: CollectionPaths;
 }
 
@@ -75,6 +77,7 @@ async function readWorkbook(stores: SessionStores): Promise<WorkbookView> {
       list: await loadProjectList(stores.workbook),
       documentId: parseDocumentId(await stores.workbook.get(DOCUMENT_SETTING)),
       onOpen: await readRefreshOnOpen(stores.workbook),
+      autoRefresh: await readAutoRefresh(stores.workbook),
       paths: await loadCollectionPaths(stores.workbook),
     };
   } catch {
@@ -82,6 +85,7 @@ async function readWorkbook(stores: SessionStores): Promise<WorkbookView> {
       list: EMPTY_PROJECTS,
       documentId: undefined,
       onOpen: "off",
+      autoRefresh: { kind: "off" },
       paths: defaultCollectionPaths(),
     };
   }
@@ -175,7 +179,7 @@ function noticeOf(
       version: project.values.version === "rc-1" ? ("rc-1" as const) : ("v1" as const),
     };
   });
-  return workbookRequestText(requested, workbook.onOpen, workbook.paths);
+  return workbookRequestText(requested, workbook.onOpen, workbook.paths, workbook.autoRefresh);
 }
 
 /**

@@ -56,7 +56,7 @@ export function connectionView(state: ConnectionPhase): ConnectionView {
         connectLabel: "Connect",
         summary: connectedSummary({
           baseUrl: state.connection.api.baseUrl,
-          identity: state.connection.identity,
+          project: state.connection.project,
         }),
       };
   }

@@ -31,7 +31,13 @@ export type TablesEvent =
   | { readonly type: "listed"; readonly tables: readonly ImportTableEntry[] }
   | { readonly type: "connected"; readonly connected: boolean }
   | { readonly type: "busy"; readonly busy: boolean }
-  | { readonly type: "started"; readonly mode: RefreshMode; readonly only?: TableKey }
+  | {
+      readonly type: "started";
+      readonly mode: RefreshMode;
+      readonly only?: TableKey;
+      /** Started by the clock (the workbook's automatic refresh), not a click. */
+      readonly automatic?: boolean;
+    }
   | { readonly type: "progress"; readonly tables: readonly TableProgress[] }
   | { readonly type: "cancelling" }
   | { readonly type: "finished"; readonly result: RefreshAllResult }
@@ -60,9 +66,15 @@ function byKey(tables: readonly TableProgress[]): Record<string, TableProgress> 
 }
 
 /** What runs, in words, for the status line while it runs. */
-function runningStatus(mode: RefreshMode, label: string | undefined): string {
+function runningStatus(mode: RefreshMode, label: string | undefined, automatic: boolean): string {
   if (label !== undefined) {
     return mode === "full" ? `Refreshing ${label}…` : `Fetching new records for ${label}…`;
+  }
+  // A run nobody clicked says what started it.
+  if (automatic) {
+    return mode === "full"
+      ? "Automatic refresh: refreshing every imported table…"
+      : "Automatic refresh: fetching new records for every imported table…";
   }
   return mode === "full"
     ? "Refreshing every imported table…"
@@ -90,7 +102,7 @@ export function tablesReducer(state: TablesState, event: TablesEvent): TablesSta
         running: { mode: event.mode, ...(only === undefined ? {} : { only }) },
         cancelling: false,
         progress: {},
-        status: runningStatus(event.mode, label),
+        status: runningStatus(event.mode, label, event.automatic === true),
         error: "",
       };
     }

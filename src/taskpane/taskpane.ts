@@ -168,6 +168,19 @@ async function setLoadOnOpen(load: boolean): Promise<void> {
   );
 }
 
+/**
+ * Tells when the task pane is closed or opened again: its page runs on while closed (shared
+ * runtime), and the automatic refresh runs only while it shows.
+ */
+function watchPaneShown(listener: (shown: boolean) => void): void {
+  if (typeof Office.addin?.onVisibilityModeChanged !== "function") return;
+  void Office.addin
+    .onVisibilityModeChanged((message) => listener(message.visibilityMode !== "Hidden"))
+    .catch(() => {
+      // Not reported by this host: the pane counts as shown while its page runs.
+    });
+}
+
 /** Calls `changed` when the user activates another sheet, on hosts that report it. */
 function followActiveSheet(run: ExcelRun, changed: () => void): void {
   run(async (context) => {
@@ -223,6 +236,7 @@ async function start(): Promise<void> {
     listTables: (projects) => listImportTables(excelRun, projects),
     goToTable: (tableName) => goToTable(excelRun, tableName),
     setLoadOnOpen,
+    watchShown: watchPaneShown,
   });
   const recentJournals = journalsOpenedHere();
   const journalPanel = mountJournalPanel(document, {

@@ -1,11 +1,14 @@
 // What a workbook seen for the first time on this computer asks for, in one or two sentences,
 // shown before anything is requested: the servers and projects it connects to (the API version
-// when not v1), what it does when it opens, and the collection paths it changes. Pure.
+// when not v1), what it does when it opens and while open, and the collection paths it changes.
+// Pure.
 
 import type { ApiVersion } from "../api";
 import { CURSOR_COLLECTIONS } from "../domain/collections";
 import type { CollectionPaths } from "../settings/collectionPaths";
+import type { AutoRefreshSetting } from "../settings/autoRefresh";
 import type { RefreshOnOpen } from "../settings/refreshOnOpen";
+import { intervalWords } from "./autoRefreshWords";
 
 export interface RequestedProject {
   readonly label: string;
@@ -38,10 +41,19 @@ export function workbookRequestText(
   projects: readonly RequestedProject[],
   onOpen: RefreshOnOpen,
   paths: CollectionPaths,
+  autoRefresh: AutoRefreshSetting = { kind: "off" },
 ): string {
   if (projects.length === 0) return "";
   const connects = projects.map((project) => `to ${target(project)}`);
-  const opening = onOpen === "off" ? "" : ` and ${ON_OPEN[onOpen]}`;
+  const does = [
+    ...(onOpen === "off" ? [] : [ON_OPEN[onOpen]]),
+    ...(autoRefresh.kind === "on"
+      ? [
+          `${autoRefresh.choice.mode === "new" ? "fetches new records" : "refreshes"} ${intervalWords(autoRefresh.choice.minutes)} while open`,
+        ]
+      : []),
+  ];
+  const opening = does.length === 0 ? "" : ` and ${does.join(" and ")}`;
   const sentences = [`This workbook connects ${list(connects)}${opening}.`];
   const changed = CURSOR_COLLECTIONS.filter(
     (collection) => paths[collection.id] !== collection.defaultPath,

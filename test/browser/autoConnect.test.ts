@@ -51,7 +51,7 @@ async function waitConnectedByItself(): Promise<void> {
   const summary = session.pane.locator("#connection-summary");
   await summary.waitFor({ state: "visible" });
   expect(await summary.innerText()).toBe(
-    `Connected to http://127.0.0.1:${session.sandbox.port}/v1 as demo-company`,
+    `Connected to http://127.0.0.1:${session.sandbox.port}/v1 as project Local`,
   );
 }
 

@@ -78,10 +78,24 @@ describe("connection panel", () => {
     const summary = pane.locator("#connection-summary");
     await summary.waitFor({ state: "visible" });
     expect(await summary.innerText()).toMatch(
-      /^Connected to http:\/\/127\.0\.0\.1:\d+\/v1 as demo-company$/,
+      /^Connected to http:\/\/127\.0\.0\.1:\d+\/v1 as project Local$/,
     );
     // The token stays out of the page once connected.
     expect(await pane.getByLabel("Access token", { exact: true }).inputValue()).toBe("");
+  });
+
+  it("never shows the identity (an API key): no text and no attribute of the pane holds it", async () => {
+    const { pane } = session;
+    await showTab(session, "Import");
+    await showTab(session, "Connection");
+    const words = await pane.locator("body").evaluate((body) => {
+      const attributes = [...body.querySelectorAll("*")].flatMap((element) =>
+        [...element.attributes].map((attribute) => attribute.value),
+      );
+      return [body.textContent ?? "", ...attributes].join("\n");
+    });
+    expect(words).toContain("Connected to");
+    expect(words).not.toContain("demo-company");
   });
 
   it("fills the sandbox address and demo credentials with Use sandbox", async () => {
@@ -128,7 +142,7 @@ describe("connecting to the release candidate (rc-1)", () => {
     const summary = pane.locator("#connection-summary");
     await summary.waitFor({ state: "visible" });
     expect(await summary.innerText()).toBe(
-      `Connected to http://127.0.0.1:${sandbox.port}/rc-1 as demo-company`,
+      `Connected to http://127.0.0.1:${sandbox.port}/rc-1 as project Local`,
     );
     const afterConnect = apiPaths().length;
     expect(afterConnect).toBeGreaterThan(0);

@@ -70,7 +70,7 @@ describe("connecting projects at 320 px", () => {
     const { pane, sandbox } = session;
     await showTab(session, "Connection");
     const summary = pane.locator("#connection-summary");
-    expect(await summary.innerText()).toBe(`Connected to ${sandbox.baseUrl} as demo-company`);
+    expect(await summary.innerText()).toBe(`Connected to ${sandbox.baseUrl} as project Demo Ltd`);
     expect(await fitsItsBox("#connection-summary")).toBe(true);
   });
 
@@ -93,7 +93,7 @@ describe("connecting projects at 320 px", () => {
         .getByRole("button", { name: "Change connection" })
         .evaluate((e) => e === document.activeElement),
     ).toBe(true);
-    expect(await pane.locator("#connection-summary").innerText()).toMatch(/as demo-company$/);
+    expect(await pane.locator("#connection-summary").innerText()).toMatch(/as project Demo Ltd$/);
   });
 
   it("connects the added project, its name suggested afresh, and names it in the announcement", async () => {

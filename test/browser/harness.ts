@@ -49,6 +49,8 @@ export async function openPreview(
     theme?: "dark";
     /** The computer's time zone, e.g. "Asia/Kolkata"; the machine's when absent. */
     timezoneId?: string;
+    /** Playwright's clock in the pages (time flows, and `page.clock.fastForward` jumps it). */
+    installClock?: boolean;
   } = {},
 ): Promise<BrowserSession> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
@@ -64,6 +66,7 @@ export async function openPreview(
     viewport: { width: 1280, height: 800 },
     ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
   });
+  if (options.installClock === true) await context.clock.install();
   const page = await context.newPage();
   const width = options.paneWidth ?? 360;
   const theme = options.theme ? `&theme=${options.theme}` : "";

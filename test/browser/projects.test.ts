@@ -81,7 +81,9 @@ describe("several projects in the task pane", () => {
       expect.stringMatching(/^other-company · 127\.0\.0\.1:\d+ \(v1\) · connected/),
     ]);
     // The first project is still the one the summary (and formulas without a project) use.
-    expect(await pane.locator("#connection-summary").innerText()).toMatch(/as demo-company$/);
+    expect(await pane.locator("#connection-summary").innerText()).toMatch(
+      /as project demo-company$/,
+    );
   });
 
   it("imports the same collection from each project side by side", async () => {

@@ -122,7 +122,7 @@ describe("the connection once connected", () => {
     await showTab(session, "Connection");
     const summary = pane.locator("#connection-summary");
     expect(await summary.innerText()).toMatch(
-      /^Connected to http:\/\/127\.0\.0\.1:\d+\/v1 as demo-company$/,
+      /^Connected to http:\/\/127\.0\.0\.1:\d+\/v1 as project Local$/,
     );
     const change = pane.getByRole("button", { name: "Change connection" });
     expect(await change.getAttribute("aria-expanded")).toBe("false");

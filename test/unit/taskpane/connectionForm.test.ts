@@ -76,13 +76,15 @@ describe("connectionForm.ts", () => {
   });
 
   describe("connectedSummary()", () => {
-    it("says the whole address requests go to, and the identity", () => {
+    it("says the whole address requests go to, and the project's name", () => {
       expect(
         connectedSummary({
           baseUrl: "https://ledger.accounts.example-holdings.co.uk/rc-1",
-          identity: "demo",
+          project: "Example Holdings",
         }),
-      ).toBe("Connected to https://ledger.accounts.example-holdings.co.uk/rc-1 as demo");
+      ).toBe(
+        "Connected to https://ledger.accounts.example-holdings.co.uk/rc-1 as project Example Holdings",
+      );
     });
   });
 

@@ -62,7 +62,7 @@ describe("connectionMachine.ts", () => {
     ]);
     const view = connectionPanelView(state);
     expect(view.showForm).toBe(false);
-    expect(view.summary).toBe("Connected to https://api.example.com/v1 as acme");
+    expect(view.summary).toBe("Connected to https://api.example.com/v1 as project Acme");
     // The pane moves to the next panel: the success is said in the pane's own region, once.
     expect(view.announcement.text).toBe("Connected to project Acme. The token could not be kept.");
     expect(view.status.text).toBe("");

@@ -55,7 +55,7 @@ describe("state.ts", () => {
         showForm: false,
         formBusy: false,
         connectLabel: "Connect",
-        summary: "Connected to https://api.example.com/rc-1 as acme",
+        summary: "Connected to https://api.example.com/rc-1 as project Acme",
       });
     });
   });

@@ -66,6 +66,10 @@ describe("tablesMachine.ts", () => {
   it("Refresh all: a line per row while it runs, one Cancel, and the summary once it ends", () => {
     const started = drive([{ type: "started", mode: "full" }], READY);
     expect(started.status).toBe("Refreshing every imported table…");
+    // A run the clock started says so.
+    expect(drive([{ type: "started", mode: "new", automatic: true }], READY).status).toBe(
+      "Automatic refresh: fetching new records for every imported table…",
+    );
     expect(canStart(started)).toBe(false);
     expect(cancelState(started)).toEqual({ shown: true, enabled: true });
 

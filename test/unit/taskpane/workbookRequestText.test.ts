@@ -34,6 +34,28 @@ describe("workbookRequestText()", () => {
     );
   });
 
+  it("names the automatic refresh it asks for, beside the one on open", () => {
+    const paths = defaultCollectionPaths();
+    expect(
+      workbookRequestText([ACME], "full", paths, {
+        kind: "on",
+        choice: { minutes: 15, mode: "new" },
+      }),
+    ).toBe(
+      "This workbook connects to api.example.com as project Acme and refreshes on open and " +
+        "fetches new records every 15 minutes while open. Nothing is requested until you select Connect.",
+    );
+    expect(
+      workbookRequestText([ACME], "off", paths, {
+        kind: "on",
+        choice: { minutes: 60, mode: "full" },
+      }),
+    ).toMatch(/as project Acme and refreshes every hour while open\./);
+    expect(workbookRequestText([ACME], "off", paths, { kind: "invalid" })).toMatch(
+      /as project Acme\. Nothing/,
+    );
+  });
+
   it("says nothing for a workbook without projects", () => {
     expect(workbookRequestText([], "full", defaultCollectionPaths())).toBe("");
   });
