@@ -11,7 +11,7 @@ import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
 import type { CellKind, CellValue, ColumnSpec } from "./cells";
 import { claimHeader } from "./fieldNames";
 import { fitText } from "./textCells";
-import { plainTextCell, toCell, type ShapeOptions } from "./typedCells";
+import { plainCellOf, toCell, type ShapeOptions } from "./typedCells";
 
 /** A cell, by its row in the block and its column in the shaper's column list (both from 0). */
 export interface CellAddress {
@@ -207,12 +207,12 @@ export function shapeRows(
       const source = sources[column] as ColumnSource;
       const { kind, header } = source.spec;
       const value = source.read(record);
-      const text = plainTextCell(kind, value);
-      if (text !== undefined) {
-        cells[column] = text;
+      const places = kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
+      const plain = plainCellOf(kind, value, places, set.options);
+      if (plain !== undefined) {
+        cells[column] = plain;
         continue;
       }
-      const places = kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
       const outcome = toCell(kind, value, header, places, set.options);
       cells[column] = outcome.value;
       if (outcome.numberFormat !== undefined) {
