@@ -53,7 +53,10 @@ export function withBytes(block: ShapedBlock): ShapedRows {
     [...block.textCells, ...(block.formatCells ?? [])].map((cell) => cell.column),
   ).size;
   const formats = mixedColumns * FORMAT_ARRAY_CELL_BYTES;
-  const rowBytes = block.rows.map((row) => estimateRowBytes(row) + formats);
+  const counted = block.rowValueBytes;
+  const rowBytes = block.rows.map(
+    (row, index) => (counted?.[index] ?? estimateRowBytes(row)) + formats,
+  );
   let bytes = 0;
   for (const each of rowBytes) bytes += each;
   return { ...block, bytes, rowBytes };

@@ -71,8 +71,64 @@ function serialOfMs(ms: number): number {
   return days + EPOCH_SERIAL + (ms - days * DAY_MS) / DAY_MS;
 }
 
+/** The number of `count` digits of `text` from `from`, or -1 when one is not a digit. */
+function digitsAt(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let at = from; at < from + count; at++) {
+    const digit = text.charCodeAt(at) - 0x30;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** Milliseconds of a `YYYY-MM-DD` at `text`'s start that exists, from 1899 on; null otherwise. */
+function leadingDateMs(text: string): number | null {
+  if (text.charCodeAt(4) !== 0x2d || text.charCodeAt(7) !== 0x2d) return null;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  if (year < 0 || month < 0 || day < 0) return null;
+  return calendarDateMs(year, month, day);
+}
+
+/**
+ * The serial of a date `YYYY-MM-DD` read digit by digit, as {@link readDateSerial} gives it;
+ * undefined when it has no serial, which the pattern then explains. Most cells of an import are
+ * such dates: no match array, no substrings.
+ */
+export function plainDateSerial(text: string): number | undefined {
+  if (text.length !== 10) return undefined;
+  const ms = leadingDateMs(text);
+  return ms === null || ms < FIRST_MS || ms >= END_MS ? undefined : serialOfMs(ms);
+}
+
+/**
+ * The serial of a date-time as the API writes it, `YYYY-MM-DDThh:mm:ssZ` or with milliseconds
+ * `…ss.sssZ`, read digit by digit, as {@link readDateTimeSerial} gives it; undefined for any
+ * other shape or a date-time without a serial, which the pattern then reads or explains.
+ */
+export function plainDateTimeSerial(text: string): number | undefined {
+  const length = text.length;
+  if (length !== 20 && length !== 24) return undefined;
+  if (text.charCodeAt(10) !== 0x54 || text.charCodeAt(length - 1) !== 0x5a) return undefined;
+  if (text.charCodeAt(13) !== 0x3a || text.charCodeAt(16) !== 0x3a) return undefined;
+  if (length === 24 && text.charCodeAt(19) !== 0x2e) return undefined;
+  const dayMs = leadingDateMs(text);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = digitsAt(text, 17, 2);
+  const millis = length === 24 ? digitsAt(text, 20, 3) : 0;
+  if (dayMs === null || hour < 0 || minute < 0 || second < 0 || millis < 0) return undefined;
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const ms = dayMs + ((hour * 60 + minute) * 60 + second) * 1000 + millis;
+  return ms < FIRST_MS || ms >= END_MS ? undefined : serialOfMs(ms);
+}
+
 /** {@link dateToSerial} with the reason when there is no serial. */
 export function readDateSerial(text: string): SerialResult {
+  const plain = plainDateSerial(text);
+  if (plain !== undefined) return { ok: true, serial: plain };
   const match = ISO_DATE.exec(text);
   if (!match) return { ok: false, problem: "not-a-date" };
   const year = Number(match[1]);
@@ -94,6 +150,8 @@ export function dateToSerial(text: string): number | null {
 
 /** {@link dateTimeToSerial} with the reason when there is no serial. */
 export function readDateTimeSerial(text: string): SerialResult {
+  const plain = plainDateTimeSerial(text);
+  if (plain !== undefined) return { ok: true, serial: plain };
   const match = ISO_DATE_TIME.exec(text);
   if (!match) return { ok: false, problem: "not-a-date" };
   const [, y, mo, d, h, mi, s = "0", fraction = "", z, sign, zh = "0", zm = "0"] = match;

@@ -78,7 +78,7 @@ function numberJsonLength(value: number): number {
 }
 
 /** Bytes of a cell value's JSON text (`"abc"` is 5, `12.5` is 4, `true` is 4), without writing it. */
-function valueJsonBytes(value: CellValue): number {
+export function valueJsonBytes(value: CellValue): number {
   if (typeof value === "string") return stringJsonBytes(value);
   if (typeof value === "boolean") return value ? 4 : 5;
   // Non-finite numbers are written as null; every other number's JSON text is ASCII.

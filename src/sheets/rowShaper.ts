@@ -10,8 +10,9 @@ import { MONEY_PLACES, currencyMinorUnits } from "../money";
 import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
 import type { CellKind, CellValue, ColumnSpec } from "./cells";
 import { claimHeader } from "./fieldNames";
+import { CELL_OVERHEAD_BYTES, ROW_OVERHEAD_BYTES, valueJsonBytes } from "./payload";
 import { fitText } from "./textCells";
-import { plainTextCell, toCell, type ShapeOptions } from "./typedCells";
+import { plainCellOf, toCell, type ShapeOptions } from "./typedCells";
 
 /** A cell, by its row in the block and its column in the shaper's column list (both from 0). */
 export interface CellAddress {
@@ -54,6 +55,11 @@ export interface ShapedBlock {
   readonly formatCells?: FormattedCell[];
   /** Each note of each row (also joined with "; " in the row's "Import notes" cell). */
   readonly notes: RowNote[];
+  /**
+   * Each row's {@link estimateRowBytes}, counted as the row was built (while its cells are at
+   * hand) when the shaper did so.
+   */
+  readonly rowValueBytes?: number[];
 }
 
 /** Turns pages of records into rows for a column list that grows only by appending. */
@@ -192,6 +198,7 @@ export function shapeRows(
   const notesColumn = set.notesColumn;
   if (notesColumn < 0) throw new Error("The column list has no Import notes column yet.");
   const rows: CellValue[][] = [];
+  const rowBytes: number[] = [];
   const textCells: CellAddress[] = [];
   const misfits: Misfit[] = [];
   const formatCells: FormattedCell[] = [];
@@ -202,19 +209,22 @@ export function shapeRows(
     const cells: CellValue[] = new Array<CellValue>(sources.length);
     const extra = extraNotes?.(row);
     const rowNotes: string[] = extra === undefined ? [] : [...extra];
+    let bytes = ROW_OVERHEAD_BYTES + sources.length * CELL_OVERHEAD_BYTES;
     for (let column = 0; column < sources.length; column++) {
       if (column === notesColumn) continue;
       const source = sources[column] as ColumnSource;
       const { kind, header } = source.spec;
       const value = source.read(record);
-      const text = plainTextCell(kind, value);
-      if (text !== undefined) {
-        cells[column] = text;
+      const places = kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
+      const plain = plainCellOf(kind, value, places, set.options);
+      if (plain !== undefined) {
+        cells[column] = plain;
+        bytes += valueJsonBytes(plain);
         continue;
       }
-      const places = kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
       const outcome = toCell(kind, value, header, places, set.options);
       cells[column] = outcome.value;
+      bytes += valueJsonBytes(outcome.value);
       if (outcome.numberFormat !== undefined) {
         formatCells.push({ row, column, format: outcome.numberFormat });
       }
@@ -231,6 +241,14 @@ export function shapeRows(
       for (const message of rowNotes) notes.push({ row, message });
     }
     rows.push(cells);
+    rowBytes.push(bytes + valueJsonBytes(cells[notesColumn] as CellValue));
   }
-  return { rows, textCells, misfits, notes, ...(formatCells.length > 0 ? { formatCells } : {}) };
+  return {
+    rows,
+    textCells,
+    misfits,
+    notes,
+    rowValueBytes: rowBytes,
+    ...(formatCells.length > 0 ? { formatCells } : {}),
+  };
 }

@@ -94,7 +94,13 @@ describe("shapePayments.ts", () => {
       const id = "4c20a23e-2733-4f77-b028-8810f49b1260";
       const staffId = "dac469e8-9569-40e3-b081-76b2ace5d1b9";
       const tenthAt214022 = 46032 + (21 * 3600 + 40 * 60 + 22) / 86400; // 2026-01-10T21:40:22Z
-      expect({ ...block, rows: [] }).toEqual({ rows: [], textCells: [], misfits: [], notes: [] });
+      expect({ ...block, rows: [], rowValueBytes: [] }).toEqual({
+        rows: [],
+        textCells: [],
+        misfits: [],
+        notes: [],
+        rowValueBytes: [],
+      });
       expect(block.rows).toHaveLength(1);
       const byHeader = Object.fromEntries(
         PAYMENT_HEADERS.map((header, c) => [header, block.rows[0]?.[c]]),
@@ -230,6 +236,7 @@ describe("shapePayments.ts", () => {
         textCells: [],
         misfits: [],
         notes: [],
+        rowValueBytes: [],
       });
     });
   });
