@@ -119,43 +119,77 @@ export class SheetModel {
 
   /**
    * Edits the cell at a position in place (creating it when needed), then keeps it, or drops it
-   * when it ends up empty and default-formatted. The fast path for block writes.
+   * when it ends up empty and default-formatted.
    */
   editCell(row: number, column: number, change: (cell: Cell) => void): void {
-    let cells = this.rows.get(row);
-    let cell = cells?.get(column);
-    const existed = cell !== undefined;
-    cell ??= {
+    this.editCells({ row, column, rowCount: 1, columnCount: 1 }, (cell) => {
+      change(cell);
+      return true;
+    });
+  }
+
+  /**
+   * editCell for every position of an area, row by row: the fast path for block writes, with one
+   * lookup of each row and no cell made for a position left alone. `change` gets the stored cell
+   * or a new one and returns false, having changed nothing, to leave the position as it is.
+   */
+  editCells(area: Area, change: (cell: Cell, row: number, column: number) => boolean): void {
+    const endRow = lastRow(area);
+    const endColumn = lastColumn(area);
+    // A new cell offered to `change` and left alone serves the next empty position.
+    let spare: Cell | undefined;
+    for (let row = area.row; row <= endRow; row++) {
+      let cells = this.rows.get(row);
+      for (let column = area.column; column <= endColumn; column++) {
+        const stored = cells?.get(column);
+        let cell = stored;
+        if (cell === undefined) {
+          cell = spare ?? this.blankCell();
+          cell.numberFormat = this.defaultFormat(row, column);
+        }
+        const hadFormula = cell.formula !== null;
+        if (!change(cell, row, column)) {
+          if (stored === undefined) spare = cell;
+          continue;
+        }
+        if (stored === undefined) spare = undefined;
+        if (this.isDefault(row, column, cell)) {
+          if (hadFormula) this.formulaCells.delete(cell);
+          if (stored !== undefined && cells) {
+            cells.delete(column);
+            if (cells.size === 0) {
+              this.rows.delete(row);
+              cells = undefined;
+            }
+            this.bounds = undefined;
+          }
+          continue;
+        }
+        if (stored === undefined) {
+          if (!cells) {
+            cells = new Map();
+            this.rows.set(row, cells);
+          }
+          cells.set(column, cell);
+          this.extendBounds(row, column);
+        }
+        if (cell.formula !== null) {
+          if (!hadFormula) this.formulaCells.add(cell);
+        } else if (hadFormula) this.formulaCells.delete(cell);
+      }
+    }
+  }
+
+  private blankCell(): Cell {
+    return {
       value: "",
       formula: null,
-      numberFormat: this.defaultFormat(row, column),
+      numberFormat: GENERAL,
       bold: false,
       fontColor: null,
       fillColor: null,
       calculatedIn: 0,
     };
-    const hadFormula = cell.formula !== null;
-    change(cell);
-    if (this.isDefault(row, column, cell)) {
-      if (hadFormula) this.formulaCells.delete(cell);
-      if (existed && cells) {
-        cells.delete(column);
-        if (cells.size === 0) this.rows.delete(row);
-        this.bounds = undefined;
-      }
-      return;
-    }
-    if (!existed) {
-      if (!cells) {
-        cells = new Map();
-        this.rows.set(row, cells);
-      }
-      cells.set(column, cell);
-      this.extendBounds(row, column);
-    }
-    if (cell.formula !== null) {
-      if (!hadFormula) this.formulaCells.add(cell);
-    } else if (hadFormula) this.formulaCells.delete(cell);
   }
 
   /** Stores or removes a cell: empty, default-formatted cells are dropped. */
@@ -240,10 +274,10 @@ export class SheetModel {
     return (
       cell.value === "" &&
       cell.formula === null &&
-      cell.numberFormat === this.defaultFormat(row, column) &&
       !cell.bold &&
       cell.fontColor === null &&
-      cell.fillColor === null
+      cell.fillColor === null &&
+      cell.numberFormat === this.defaultFormat(row, column)
     );
   }
 
@@ -291,14 +325,15 @@ export class SheetModel {
    */
   takeCellsFrom(axis: "rows" | "columns", from: number): Array<[number, number, Cell]> {
     const taken: Array<[number, number, Cell]> = [];
-    for (const [row, cells] of [...this.rows]) {
+    // A Map's iteration goes on past entries deleted under it: no copy of the sheet's rows.
+    for (const [row, cells] of this.rows) {
       if (axis === "rows") {
         if (row < from) continue;
         for (const [column, cell] of cells) taken.push([row, column, cell]);
         this.rows.delete(row);
         continue;
       }
-      for (const [column, cell] of [...cells]) {
+      for (const [column, cell] of cells) {
         if (column < from) continue;
         taken.push([row, column, cell]);
         cells.delete(column);
