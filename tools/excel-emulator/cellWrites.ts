@@ -370,15 +370,13 @@ export function usedArea(
     right = Math.max(right, lastColumn(area));
   };
   if (valuesOnly) {
-    for (const [r, cells] of sheet.rowEntries()) {
-      for (const [c, cell] of cells) {
-        if (cell.formula === null && cell.value === "") continue;
-        if (r < top) top = r;
-        if (r > bottom) bottom = r;
-        if (c < left) left = c;
-        if (c > right) right = c;
-      }
-    }
+    sheet.forEachCell((r, c, cell) => {
+      if (cell.formula === null && cell.value === "") return;
+      if (r < top) top = r;
+      if (r > bottom) bottom = r;
+      if (c < left) left = c;
+      if (c > right) right = c;
+    });
   } else {
     const stored = sheet.storedBounds();
     if (stored) include(stored);
