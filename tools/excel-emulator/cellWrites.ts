@@ -5,7 +5,7 @@ import { checkUnprotected, checkWholeMergedAreas } from "./guards";
 import { MAX_COLUMNS, MAX_ROWS, areasOverlap, cellCount, lastColumn, lastRow } from "./addresses";
 import type { Area } from "./addresses";
 import { valueForApi } from "./cellValues";
-import { MAX_CELL_TEXT, interpretInput } from "./coercion";
+import { MAX_CELL_TEXT, interpretInputCompact } from "./coercion";
 import type { InputValue, StoredInput } from "./coercion";
 import { DIMENSION_MISMATCH, officeError } from "./errors";
 import { FormulaSyntaxError } from "./formulas/syntaxError";
@@ -56,14 +56,28 @@ export function validateInput(
   if (input.length !== area.rowCount) {
     throw officeError("InvalidArgument", DIMENSION_MISMATCH, errorLocation);
   }
+  // The request's own arrays are kept where every element is already what it stands for (as
+  // in every request office.js sends); a row is copied only where an element changes.
   const rows: InputValue[][] = [];
-  for (const row of input) {
+  for (const row of input as unknown[]) {
     if (!Array.isArray(row) || row.length !== area.columnCount) {
       throw officeError("InvalidArgument", DIMENSION_MISMATCH, errorLocation);
     }
-    rows.push(row.map((v) => element(v, errorLocation)));
+    rows.push(checkedRow(row, element, errorLocation));
   }
   return { kind: "grid", rows };
+}
+
+function checkedRow(
+  row: unknown[],
+  element: (value: unknown, errorLocation: string) => InputValue,
+  errorLocation: string,
+): InputValue[] {
+  for (let c = 0; c < row.length; c++) {
+    const value: unknown = row[c];
+    if (element(value, errorLocation) !== value) return row.map((v) => element(v, errorLocation));
+  }
+  return row as InputValue[];
 }
 
 /** A value as it travels to Excel: JSON rules (undefined -> null, Date -> its ISO text). */
@@ -124,14 +138,18 @@ export function writeValues(
   checkNoPivotTableCells(wb.pivotTables, sheet, area, errorLocation);
   checkCellCount(area, errorLocation);
   // Interpret everything before changing anything: Excel rejects the whole write.
-  const stored: (StoredInput | undefined)[] = new Array(area.rowCount * area.columnCount);
+  const stored: (StoredInput | number | boolean | string | undefined)[] = new Array(
+    area.rowCount * area.columnCount,
+  );
   for (let r = 0; r < area.rowCount; r++) {
     for (let c = 0; c < area.columnCount; c++) {
       const value = inputAt(input, r, c);
       if (value === null) continue;
       try {
-        const format = sheet.numberFormatAt(area.row + r, area.column + c);
-        stored[r * area.columnCount + c] = interpretInput(value, format);
+        // Only a text's reading depends on the cell's format.
+        const format =
+          typeof value === "string" ? sheet.numberFormatAt(area.row + r, area.column + c) : GENERAL;
+        stored[r * area.columnCount + c] = interpretInputCompact(value, format);
       } catch (error) {
         if (!(error instanceof FormulaSyntaxError)) throw error;
         throw officeError(
@@ -143,30 +161,31 @@ export function writeValues(
     }
   }
   const anchors: Cell[] = [];
-  for (let r = 0; r < area.rowCount; r++) {
-    for (let c = 0; c < area.columnCount; c++) {
-      const result = stored[r * area.columnCount + c];
-      if (result === undefined || result.kind === "unchanged") continue;
-      sheet.editCell(area.row + r, area.column + c, (cell) => {
-        // A value written into a spilled cell is the user's (the formula then shows #SPILL!).
-        if (cell.spilledFrom) cell.spilledFrom = undefined;
-        if (cell.spill) anchors.push(cell);
-        if (result.kind === "clear") {
-          cell.value = "";
-          cell.formula = null;
-        } else if (result.kind === "constant") {
-          cell.value = result.value;
-          cell.formula = null;
-          if (result.impliedFormat !== undefined && cell.numberFormat === GENERAL) {
-            cell.numberFormat = result.impliedFormat;
-          }
-        } else {
-          cell.formula = result.formula;
-          cell.calculatedIn = 0;
-        }
-      });
+  sheet.editCells(area, (cell, row, column) => {
+    const result = stored[(row - area.row) * area.columnCount + (column - area.column)];
+    if (result === undefined) return false;
+    if (typeof result === "object" && result.kind === "unchanged") return false;
+    // A value written into a spilled cell is the user's (the formula then shows #SPILL!).
+    if (cell.spilledFrom) cell.spilledFrom = undefined;
+    if (cell.spill) anchors.push(cell);
+    if (typeof result !== "object") {
+      cell.value = result;
+      cell.formula = null;
+    } else if (result.kind === "clear") {
+      cell.value = "";
+      cell.formula = null;
+    } else if (result.kind === "constant") {
+      cell.value = result.value;
+      cell.formula = null;
+      if (result.impliedFormat !== undefined && cell.numberFormat === GENERAL) {
+        cell.numberFormat = result.impliedFormat;
+      }
+    } else {
+      cell.formula = result.formula;
+      cell.calculatedIn = 0;
     }
-  }
+    return true;
+  });
   for (const anchor of anchors) if (anchor.formula === null) removeSpill(sheet, anchor);
   wb.dirty = true;
   afterCellsChanged(wb, sheet, area);
@@ -199,14 +218,12 @@ export function writeNumberFormats(
     }
   }
   checkCellCount(area, "Range.numberFormat");
-  for (let r = 0; r < area.rowCount; r++) {
-    for (let c = 0; c < area.columnCount; c++) {
-      const format = inputAt(input, r, c);
-      if (format === null) continue;
-      const text = String(format);
-      sheet.editCell(area.row + r, area.column + c, (cell) => (cell.numberFormat = text));
-    }
-  }
+  sheet.editCells(area, (cell, row, column) => {
+    const format = inputAt(input, row - area.row, column - area.column);
+    if (format === null) return false;
+    cell.numberFormat = String(format);
+    return true;
+  });
   wb.dirty = true;
   afterCellsChanged(wb, sheet, area);
 }
@@ -303,14 +320,11 @@ export function writeStyle(
 ): void {
   checkUnprotected(sheet, `RangeFormat.${key}`);
   checkCellCount(area, `RangeFormat.${key}`);
-  for (let r = area.row; r <= lastRow(area); r++) {
-    for (let c = area.column; c <= lastColumn(area); c++) {
-      sheet.editCell(r, c, (cell) => {
-        if (key === "bold") cell.bold = value === true;
-        else cell[key] = typeof value === "string" ? value : null;
-      });
-    }
-  }
+  sheet.editCells(area, (cell) => {
+    if (key === "bold") cell.bold = value === true;
+    else cell[key] = typeof value === "string" ? value : null;
+    return true;
+  });
   wb.dirty = true;
 }
 
@@ -356,15 +370,13 @@ export function usedArea(
     right = Math.max(right, lastColumn(area));
   };
   if (valuesOnly) {
-    for (const [r, cells] of sheet.rowEntries()) {
-      for (const [c, cell] of cells) {
-        if (cell.formula === null && cell.value === "") continue;
-        if (r < top) top = r;
-        if (r > bottom) bottom = r;
-        if (c < left) left = c;
-        if (c > right) right = c;
-      }
-    }
+    sheet.forEachCell((r, c, cell) => {
+      if (cell.formula === null && cell.value === "") return;
+      if (r < top) top = r;
+      if (r > bottom) bottom = r;
+      if (c < left) left = c;
+      if (c > right) right = c;
+    });
   } else {
     const stored = sheet.storedBounds();
     if (stored) include(stored);

@@ -40,6 +40,20 @@ export function interpretInput(input: InputValue, numberFormat: string): StoredI
   return interpretTypedText(input);
 }
 
+/**
+ * interpretInput, with a constant that implies no format answered as the value itself: block
+ * writes of numbers and of text under "@" then make no object per cell.
+ */
+export function interpretInputCompact(
+  input: InputValue,
+  numberFormat: string,
+): StoredInput | number | boolean | string {
+  if (typeof input === "number") return input === 0 ? 0 : input;
+  if (typeof input === "boolean") return input;
+  if (typeof input === "string" && input !== "" && isTextFormat(numberFormat)) return input;
+  return interpretInput(input, numberFormat);
+}
+
 function interpretTypedText(text: string): StoredInput {
   const first = text[0];
   if (first === "=" && text.length > 1) {

@@ -26,8 +26,39 @@ export interface Cell {
   spilledFrom?: Cell | undefined;
 }
 
+/** One row's stored cells, indexed by column, and how many there are. */
+interface StoredRow {
+  readonly cells: (Cell | undefined)[];
+  size: number;
+}
+
+/**
+ * The indexes from `from` to `to` that hold an entry of `list` (`size` entries in all),
+ * ascending: a walk of the span, or of the list's keys where a long span holds few entries.
+ */
+function entriesIn(list: readonly unknown[], size: number, from: number, to: number): number[] {
+  const start = Math.max(0, from);
+  const end = Math.min(to, list.length - 1);
+  const found: number[] = [];
+  if (end - start <= 4 * size + 64) {
+    for (let i = start; i <= end; i++) if (list[i] !== undefined) found.push(i);
+    return found;
+  }
+  for (const key of Object.keys(list)) {
+    const i = Number(key);
+    if (i >= start && i <= end && list[i] !== undefined) found.push(i);
+  }
+  return found;
+}
+
 export class SheetModel {
-  private readonly rows = new Map<number, Map<number, Cell>>();
+  /**
+   * Stored cells by row and column. Arrays indexed by position rather than maps: a block write
+   * reaches each cell without hashing, and a walk goes in order.
+   */
+  private rows: (StoredRow | undefined)[] = [];
+  /** How many rows hold a stored cell. */
+  private rowCount = 0;
   /** Formula cells, so recalculation does not walk every cell. */
   readonly formulaCells = new Set<Cell>();
   /** Number formats set on whole columns and rows: new cells there start with them. */
@@ -63,12 +94,12 @@ export class SheetModel {
 
   get cellCount(): number {
     let count = 0;
-    for (const row of this.rows.values()) count += row.size;
+    for (const r of this.storedRows(0, Infinity)) count += this.rows[r]?.size ?? 0;
     return count;
   }
 
   getCell(row: number, column: number): Cell | undefined {
-    return this.rows.get(row)?.get(column);
+    return this.rows[row]?.cells[column];
   }
 
   /**
@@ -79,11 +110,10 @@ export class SheetModel {
   positionOf(cell: Cell): { row: number; column: number } | undefined {
     const known = this.positions?.get(cell);
     if (known && this.getCell(known.row, known.column) === cell) return known;
-    this.positions = new Map();
-    for (const [row, cells] of this.rows) {
-      for (const [column, candidate] of cells) this.positions.set(candidate, { row, column });
-    }
-    return this.positions.get(cell);
+    const positions = new Map<Cell, { row: number; column: number }>();
+    this.forEachCell((row, column, candidate) => positions.set(candidate, { row, column }));
+    this.positions = positions;
+    return positions.get(cell);
   }
 
   /** The format a new cell at this position starts with. */
@@ -96,88 +126,137 @@ export class SheetModel {
   }
 
   ensureCell(row: number, column: number): Cell {
-    let cells = this.rows.get(row);
-    if (!cells) {
-      cells = new Map();
-      this.rows.set(row, cells);
-    }
-    let cell = cells.get(column);
+    const stored = this.rowAt(row);
+    let cell = stored.cells[column];
     if (!cell) {
-      cell = {
-        value: "",
-        formula: null,
-        numberFormat: this.defaultFormat(row, column),
-        bold: false,
-        fontColor: null,
-        fillColor: null,
-        calculatedIn: 0,
-      };
-      cells.set(column, cell);
+      cell = this.blankCell();
+      cell.numberFormat = this.defaultFormat(row, column);
+      this.store(stored, column, cell);
     }
     return cell;
   }
 
+  /** The row's stored cells, made when it has none. */
+  private rowAt(row: number): StoredRow {
+    let stored = this.rows[row];
+    if (!stored) {
+      stored = { cells: [], size: 0 };
+      this.rows[row] = stored;
+      this.rowCount += 1;
+    }
+    return stored;
+  }
+
+  private store(stored: StoredRow, column: number, cell: Cell): void {
+    if (stored.cells[column] === undefined) stored.size += 1;
+    stored.cells[column] = cell;
+  }
+
+  /** Removes the cell at a position, and the row's entry with its last cell. */
+  private unstore(row: number, column: number): boolean {
+    const stored = this.rows[row];
+    if (stored?.cells[column] === undefined) return false;
+    stored.cells[column] = undefined;
+    stored.size -= 1;
+    if (stored.size === 0) {
+      this.rows[row] = undefined;
+      this.rowCount -= 1;
+    }
+    return true;
+  }
+
+  /** The stored rows from `from` to `to`, ascending. */
+  private storedRows(from: number, to: number): number[] {
+    return entriesIn(this.rows, this.rowCount, from, to);
+  }
+
+  /** The stored columns of a row from `from` to `to`, ascending. */
+  private storedColumns(stored: StoredRow, from: number, to: number): number[] {
+    return entriesIn(stored.cells, stored.size, from, to);
+  }
+
   /**
    * Edits the cell at a position in place (creating it when needed), then keeps it, or drops it
-   * when it ends up empty and default-formatted. The fast path for block writes.
+   * when it ends up empty and default-formatted.
    */
   editCell(row: number, column: number, change: (cell: Cell) => void): void {
-    let cells = this.rows.get(row);
-    let cell = cells?.get(column);
-    const existed = cell !== undefined;
-    cell ??= {
+    this.editCells({ row, column, rowCount: 1, columnCount: 1 }, (cell) => {
+      change(cell);
+      return true;
+    });
+  }
+
+  /**
+   * editCell for every position of an area, row by row: the fast path for block writes, with one
+   * lookup of each row and no cell made for a position left alone. `change` gets the stored cell
+   * or a new one and returns false, having changed nothing, to leave the position as it is.
+   */
+  editCells(area: Area, change: (cell: Cell, row: number, column: number) => boolean): void {
+    const endRow = lastRow(area);
+    const endColumn = lastColumn(area);
+    // A new cell offered to `change` and left alone serves the next empty position.
+    let spare: Cell | undefined;
+    for (let row = area.row; row <= endRow; row++) {
+      let cells = this.rows[row];
+      for (let column = area.column; column <= endColumn; column++) {
+        const stored = cells?.cells[column];
+        let cell = stored;
+        if (cell === undefined) {
+          cell = spare ?? this.blankCell();
+          cell.numberFormat = this.defaultFormat(row, column);
+        }
+        const hadFormula = cell.formula !== null;
+        if (!change(cell, row, column)) {
+          if (stored === undefined) spare = cell;
+          continue;
+        }
+        if (stored === undefined) spare = undefined;
+        if (this.isDefault(row, column, cell)) {
+          if (hadFormula) this.formulaCells.delete(cell);
+          if (stored !== undefined) {
+            this.unstore(row, column);
+            cells = this.rows[row];
+            this.bounds = undefined;
+          }
+          continue;
+        }
+        if (stored === undefined) {
+          cells ??= this.rowAt(row);
+          this.store(cells, column, cell);
+          this.extendBounds(row, column);
+        }
+        if (cell.formula !== null) {
+          if (!hadFormula) this.formulaCells.add(cell);
+        } else if (hadFormula) this.formulaCells.delete(cell);
+      }
+    }
+  }
+
+  private blankCell(): Cell {
+    return {
       value: "",
       formula: null,
-      numberFormat: this.defaultFormat(row, column),
+      numberFormat: GENERAL,
       bold: false,
       fontColor: null,
       fillColor: null,
       calculatedIn: 0,
     };
-    const hadFormula = cell.formula !== null;
-    change(cell);
-    if (this.isDefault(row, column, cell)) {
-      if (hadFormula) this.formulaCells.delete(cell);
-      if (existed && cells) {
-        cells.delete(column);
-        if (cells.size === 0) this.rows.delete(row);
-        this.bounds = undefined;
-      }
-      return;
-    }
-    if (!existed) {
-      if (!cells) {
-        cells = new Map();
-        this.rows.set(row, cells);
-      }
-      cells.set(column, cell);
-      this.extendBounds(row, column);
-    }
-    if (cell.formula !== null) {
-      if (!hadFormula) this.formulaCells.add(cell);
-    } else if (hadFormula) this.formulaCells.delete(cell);
   }
 
   /** Stores or removes a cell: empty, default-formatted cells are dropped. */
   putCell(row: number, column: number, cell: Cell | undefined): void {
-    const cells = this.rows.get(row);
-    const previous = cells?.get(column);
+    const previous = this.rows[row]?.cells[column];
     const tracking = this.formulaCells.size > 0;
     if (tracking && previous && previous !== cell) this.formulaCells.delete(previous);
     if (!cell || this.isDefault(row, column, cell)) {
       if (tracking && cell) this.formulaCells.delete(cell);
-      if (cells?.delete(column)) {
-        if (cells.size === 0) this.rows.delete(row);
-        this.bounds = undefined;
-      }
+      if (this.unstore(row, column)) this.bounds = undefined;
       return;
     }
     if (cell.formula !== null) this.formulaCells.add(cell);
     else if (tracking) this.formulaCells.delete(cell);
-    if (previous !== cell) {
-      if (cells) cells.set(column, cell);
-      else this.rows.set(row, new Map([[column, cell]]));
-    }
+    if (previous !== cell) this.store(this.rowAt(row), column, cell);
     this.extendBounds(row, column);
   }
 
@@ -188,13 +267,12 @@ export class SheetModel {
       let bottom = -1;
       let left = Infinity;
       let right = -1;
-      for (const [r, cells] of this.rows) {
+      for (const r of this.storedRows(0, Infinity)) {
+        const columns = this.storedColumns(this.rows[r] as StoredRow, 0, Infinity);
         if (r < top) top = r;
         if (r > bottom) bottom = r;
-        for (const c of cells.keys()) {
-          if (c < left) left = c;
-          if (c > right) right = c;
-        }
+        left = Math.min(left, columns[0] ?? Infinity);
+        right = Math.max(right, columns[columns.length - 1] ?? -1);
       }
       this.bounds =
         bottom < 0
@@ -240,47 +318,40 @@ export class SheetModel {
     return (
       cell.value === "" &&
       cell.formula === null &&
-      cell.numberFormat === this.defaultFormat(row, column) &&
       !cell.bold &&
       cell.fontColor === null &&
-      cell.fillColor === null
+      cell.fillColor === null &&
+      cell.numberFormat === this.defaultFormat(row, column)
     );
   }
 
-  /** Visits the stored cells inside the area (in no particular order). */
+  /**
+   * Visits the stored cells inside the area, row by row. The cells a visit adds or removes
+   * ahead of the walk may or may not be visited.
+   */
   forEachCellIn(area: Area, visit: (row: number, column: number, cell: Cell) => void): void {
-    const endRow = lastRow(area);
     const endColumn = lastColumn(area);
-    const visitRow = (row: number, cells: Map<number, Cell>) => {
-      if (area.columnCount < cells.size) {
-        for (let c = area.column; c <= endColumn; c++) {
-          const cell = cells.get(c);
-          if (cell) visit(row, c, cell);
-        }
-      } else {
-        for (const [c, cell] of cells) if (c >= area.column && c <= endColumn) visit(row, c, cell);
+    for (const r of this.storedRows(area.row, lastRow(area))) {
+      const stored = this.rows[r];
+      if (!stored) continue;
+      for (const c of this.storedColumns(stored, area.column, endColumn)) {
+        const cell = stored.cells[c];
+        if (cell) visit(r, c, cell);
       }
-    };
-    if (area.rowCount < this.rows.size) {
-      for (let r = area.row; r <= endRow; r++) {
-        const cells = this.rows.get(r);
-        if (cells) visitRow(r, cells);
-      }
-    } else {
-      for (const [r, cells] of [...this.rows]) if (r >= area.row && r <= endRow) visitRow(r, cells);
     }
   }
 
-  /** Visits every stored cell. */
+  /** Visits every stored cell, row by row. */
   forEachCell(visit: (row: number, column: number, cell: Cell) => void): void {
-    for (const [r, cells] of this.rows) for (const [c, cell] of cells) visit(r, c, cell);
+    this.forEachCellIn({ row: 0, column: 0, rowCount: Infinity, columnCount: Infinity }, visit);
   }
 
   /** Removes and returns every stored cell (for re-keying after a shift). */
   takeAllCells(): Array<[number, number, Cell]> {
     const all: Array<[number, number, Cell]> = [];
     this.forEachCell((r, c, cell) => all.push([r, c, cell]));
-    this.rows.clear();
+    this.rows = [];
+    this.rowCount = 0;
     this.bounds = undefined;
     return all;
   }
@@ -291,37 +362,23 @@ export class SheetModel {
    */
   takeCellsFrom(axis: "rows" | "columns", from: number): Array<[number, number, Cell]> {
     const taken: Array<[number, number, Cell]> = [];
-    for (const [row, cells] of [...this.rows]) {
-      if (axis === "rows") {
-        if (row < from) continue;
-        for (const [column, cell] of cells) taken.push([row, column, cell]);
-        this.rows.delete(row);
-        continue;
-      }
-      for (const [column, cell] of [...cells]) {
-        if (column < from) continue;
-        taken.push([row, column, cell]);
-        cells.delete(column);
-      }
-      if (cells.size === 0) this.rows.delete(row);
-    }
+    const rowsFrom = axis === "rows" ? from : 0;
+    const columnsFrom = axis === "columns" ? from : 0;
+    this.forEachCellIn(
+      { row: rowsFrom, column: columnsFrom, rowCount: Infinity, columnCount: Infinity },
+      (r, c, cell) => {
+        taken.push([r, c, cell]);
+        this.unstore(r, c);
+      },
+    );
+    if (axis === "rows" && this.rows.length > from) this.rows.length = Math.max(0, from);
     if (taken.length > 0) this.bounds = undefined;
     return taken;
   }
 
   /** Puts a cell back without tidying (used when re-keying). */
   placeCell(row: number, column: number, cell: Cell): void {
-    let cells = this.rows.get(row);
-    if (!cells) {
-      cells = new Map();
-      this.rows.set(row, cells);
-    }
-    cells.set(column, cell);
+    this.store(this.rowAt(row), column, cell);
     this.bounds = undefined;
-  }
-
-  /** Visits each stored row with its cells (for scans that need no per-cell closure). */
-  rowEntries(): IterableIterator<[number, Map<number, Cell>]> {
-    return this.rows.entries();
   }
 }
