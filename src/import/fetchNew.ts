@@ -211,7 +211,16 @@ export async function fetchNewIntoTable(
   requests = walk.requests;
   if (walk.kind === "full-refresh-needed") return await full(walk.reason);
 
-  const shaped = shapers.shapePage(walk.records).main;
+  const page = shapers.shapePage(walk.records);
+  const linked = shapers.linked;
+  if (page.linked && linked) {
+    // New rows on two sheets cannot be put at the top together as one unbroken run.
+    const sheet = linked.layout.sheetName;
+    return await full(
+      `${info.label.toLowerCase()} are refreshed together with their sheet “${sheet}”`,
+    );
+  }
+  const shaped = page.main;
   const notes = misfitNotes(fetch, shaped, walk.records);
   const added = await addAtTop(fetch, table, idHeader, shaped, {
     records: walk.records.length,

@@ -26,11 +26,7 @@ import {
   wroteProgress,
   type ImportOutcome,
 } from "./importSummary";
-import {
-  allocationsImportingStatus,
-  allocationsStatus,
-  importingStatus,
-} from "../sheets/tableNameAndStatus";
+import { importingStatus, linkedImportingStatus, linkedStatus } from "../sheets/tableNameAndStatus";
 import { MisfitSummary } from "./misfitSummary";
 import { PageRecords, PendingRows } from "./pageRows";
 import { shapersFor, type CollectionShapers } from "./shapers";
@@ -65,8 +61,12 @@ export interface ImportLimits {
 /** The tables an import writes to, once its first page has shown their columns. */
 interface OpenTables {
   readonly main: TableWriter;
-  /** Payments only: the allocations table, and the shaper of its rows. */
-  readonly linked: { readonly writer: TableWriter; readonly shaper: RecordShaper } | null;
+  /** The linked table (allocations, invoice lines), the shaper of its rows, whose rows they are. */
+  readonly linked: {
+    readonly writer: TableWriter;
+    readonly shaper: RecordShaper;
+    readonly what: string;
+  } | null;
 }
 
 /** How the fetching ended, and what stopped it when it failed. */
@@ -188,10 +188,11 @@ class CollectionImport {
               this.run,
               linked.layout,
               linked.shaper.columns(),
-              allocationsImportingStatus(main.sheetName),
+              linkedImportingStatus(linked.what, main.sheetName),
               this.limits.sheetRows,
             ),
             shaper: linked.shaper,
+            what: linked.what,
           }
         : null,
     };
@@ -299,7 +300,7 @@ class CollectionImport {
         writer: tables.linked.writer,
         columns: tables.linked.shaper.columns(),
         block: linkedBlock,
-        status: allocationsImportingStatus(tables.main.sheetName),
+        status: linkedImportingStatus(tables.linked.what, tables.main.sheetName),
       });
     }
     this.inFlight = writeBlocks(this.run, entries).then(
@@ -355,7 +356,7 @@ class CollectionImport {
       if (tables.linked) {
         writers.push({
           writer: tables.linked.writer,
-          status: allocationsStatus(tables.main.sheetName, status),
+          status: linkedStatus(tables.linked.what, tables.main.sheetName, status),
         });
       }
       try {
