@@ -232,10 +232,14 @@ describe("ledger-sheets export", () => {
       "Payments",
       "Payment allocations",
       "Invoices",
+      "Invoice lines",
       "Receipts",
       "Bills",
+      "Bill lines",
       "Credit notes",
+      "Credit note lines",
       "Debit notes",
+      "Debit note lines",
       "Expenses",
     ]);
   });
@@ -257,8 +261,11 @@ describe("ledger-sheets export", () => {
   });
 
   it("writes CSV that reads back as the API's text: quotes, commas, newlines, Unicode, no formulas", async () => {
-    const out = join(dir, "invoices.csv");
-    expect((await cli(["export", "invoices", "--out", out])).code).toBe(EXIT.ok);
+    const target = join(dir, "invoices.csv");
+    expect((await cli(["export", "invoices", "--out", target])).code).toBe(EXIT.ok);
+    // Invoices and their lines: a file each.
+    expect(existsSync(join(dir, "invoices.invoice-lines.csv"))).toBe(true);
+    const out = join(dir, "invoices.invoices.csv");
     const bytes = readFileSync(out);
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, ...rows] = readCsv(bytes.toString("utf8").slice(1));
