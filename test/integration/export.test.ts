@@ -113,7 +113,7 @@ describe("ledger-sheets export", () => {
     expect(result.stdout).toMatch(/^Exported 120 records to .*invoices\.xlsx in/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(out);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Invoices"]);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Invoices", "Invoice lines"]);
     const { header, rows } = rowsOf(workbook.worksheets[0]!);
     const api = await records("/invoices");
     expect(rows).toHaveLength(api.length);
@@ -257,6 +257,13 @@ describe("ledger-sheets export", () => {
       ["Invoices", 50],
       ["Invoices (2)", 50],
       ["Invoices (3)", 20],
+      // Their lines continue the same way, on sheets of their own.
+      ["Invoice lines", 50],
+      ["Invoice lines (2)", 50],
+      ["Invoice lines (3)", 50],
+      ["Invoice lines (4)", 50],
+      ["Invoice lines (5)", 50],
+      ["Invoice lines (6)", 35],
     ]);
   });
 

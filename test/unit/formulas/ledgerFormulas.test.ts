@@ -379,7 +379,7 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
   it("cuts LIST of 2,000 records with 1,000-character texts under the cap, ending with a row saying so", async () => {
     const api = new RecordingApi();
     api.records = longInvoices(2000);
-    expect(resultBytes(collectionTable(api.records))).toBeGreaterThan(5_000_000);
+    expect(resultBytes(collectionTable(api.records, "Invoices"))).toBeGreaterThan(5_000_000);
     const rows = await formulas(api).list("invoices", 2000);
     expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     expect(jsonBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
@@ -415,11 +415,11 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
     const pages = api.sizes.length;
     expect(pages).toBeLessThan(40);
     expect(
-      resultBytes(collectionTable(api.records.slice(0, (pages - 1) * 50))),
+      resultBytes(collectionTable(api.records.slice(0, (pages - 1) * 50), "Invoices")),
     ).toBeLessThanOrEqual(MAX_RESULT_BYTES);
-    expect(resultBytes(collectionTable(api.records.slice(0, pages * 50)))).toBeGreaterThan(
-      MAX_RESULT_BYTES,
-    );
+    expect(
+      resultBytes(collectionTable(api.records.slice(0, pages * 50), "Invoices")),
+    ).toBeGreaterThan(MAX_RESULT_BYTES);
   });
 
   it("gives the whole table, with no such row, when asked for as many records as it showed", async () => {
@@ -429,13 +429,15 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
     const cut = await service.list("invoices", 2000);
     const shown = cut.length - 2;
     const whole = await service.list("invoices", shown);
-    expect(whole).toEqual(collectionTable(api.records.slice(0, shown)));
+    expect(whole).toEqual(collectionTable(api.records.slice(0, shown), "Invoices"));
   });
 
   it("leaves lists under the cap as they were", async () => {
     const api = new RecordingApi();
     const service = formulas(api);
-    expect(await service.list("invoices", 100)).toEqual(collectionTable(api.records.slice(0, 100)));
+    expect(await service.list("invoices", 100)).toEqual(
+      collectionTable(api.records.slice(0, 100), "Invoices"),
+    );
     expect(await service.payments(45)).toEqual(paymentsTable(api.paymentList));
     expect(await service.journal("JNL-0001")).toEqual(
       journalLinesTable(seededJournal("JNL-0001").lines),
