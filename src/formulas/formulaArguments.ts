@@ -59,7 +59,9 @@ export function listCollectionOf(value: unknown): CollectionInfo {
 /** A LEDGER.LIST argument naming a collection's nested list: "invoice lines", "Bill lines". */
 export interface NestedListRequest {
   readonly collection: CollectionInfo;
-  /** The list's name as written, spelling aside ("line"): matched to the records' list. */
+  /** The list's name as written ("lines"). */
+  readonly name: string;
+  /** The same, spelling aside ("line"): matched to the records' list. */
   readonly list: string;
 }
 
@@ -73,8 +75,9 @@ export function nestedListRequestOf(value: unknown): NestedListRequest | null {
   for (let cut = 1; cut < words.length; cut++) {
     const id = BY_SPELLING.get(comparable(words.slice(0, cut).join(" ")));
     const collection = LIST_COLLECTIONS.find((candidate) => candidate.id === id);
-    const list = comparable(words.slice(cut).join(" "));
-    if (collection !== undefined && list !== "") return { collection, list };
+    const name = words.slice(cut).join(" ");
+    const list = comparable(name);
+    if (collection !== undefined && list !== "") return { collection, name, list };
   }
   return null;
 }

@@ -156,7 +156,9 @@ export function collectionTable(records: readonly JsonRecord[], label: string): 
   if (records.length === 0) return [["ID", NOTES_HEADER]];
   // A nested list (invoice lines) shows as each record's count, as on the imported sheet; its
   // items are a table of their own (nestedListTable).
-  const shaper = createDiscoveringShaper({}, new NestedListChoice(label));
+  const nested = new NestedListChoice(label);
+  nested.choose(records);
+  const shaper = createDiscoveringShaper({}, nested);
   const block = shaper.shape(records);
   return spilled(shaper.columns(), block);
 }
@@ -194,10 +196,14 @@ export interface TableSize<T> {
  * fetching; the table itself is shaped from all the records and cut by its own size.
  */
 export function collectionTableSize(label: string): TableSize<JsonRecord> {
-  const shaper = createDiscoveringShaper({}, new NestedListChoice(label));
+  const nested = new NestedListChoice(label);
+  const shaper = createDiscoveringShaper({}, nested);
   const size = new GrowingTableSize();
   return {
-    add: (records) => size.add(shaper.shape(records).rows),
+    add: (records) => {
+      nested.choose(records);
+      size.add(shaper.shape(records).rows);
+    },
     get bytes() {
       return size.bytes(headerRow(shaper.columns()));
     },

@@ -128,7 +128,7 @@ function nestedListResult(
     throw badArgument(
       records.length === 0
         ? `There are no ${label.toLowerCase()}, so no lines of them either.`
-        : `${label} hold no list named “${request.list}”.`,
+        : `${label} hold no list named “${request.name}”.`,
     );
   }
   const rows = table.length - 1;

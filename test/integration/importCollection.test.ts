@@ -16,6 +16,7 @@ import {
   startSandbox,
 } from "../../tools/sandbox";
 import { createDiscoveringShaper, NUMBER_FORMATS } from "../../src/sheets";
+import { shapersFor } from "../../src/import/shapers";
 import { clearFaults } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
@@ -124,9 +125,9 @@ describe("importCollection() into the fake Excel host", () => {
     const host = new OfficeJsExcelHost();
     await importCollection(host.run, { collection: "invoices", api: api() });
     const records = await allRecords("/invoices");
-    const shaper = createDiscoveringShaper();
-    const rows = shaper.shape(records).rows;
-    const columns = shaper.columns();
+    const shapers = shapersFor("invoices");
+    const rows = shapers.shapePage(records).main.rows;
+    const columns = shapers.main.columns();
     const table = host.tableInfo("Invoices")!;
     expect(table.headers).toEqual(columns.map((c) => c.header));
     // Rows start below the header on row 3; compare a spread of rows cell by cell.
