@@ -96,8 +96,9 @@ function longText(label: string, length: number): string {
 }
 
 /**
- * `count` of the sandbox's invoices, each with a 1,000-character reference and a 1,000-character
- * description on its first line: about 5 MB as a table, over what Excel takes from a formula.
+ * `count` of the sandbox's invoices, each with a 1,000-character reference and a 1,500-character
+ * memo (and a long first line, shown as the count of lines): about 5 MB as a table, over what
+ * Excel takes from a formula.
  */
 function longInvoices(count: number): JsonRecord[] {
   const key = { seed: DEFAULT_SEED, identity: "demo-company", list: "invoices", count } as const;
@@ -109,6 +110,8 @@ function longInvoices(count: number): JsonRecord[] {
     return {
       ...record,
       reference: longText(`Invoice ${index}`, 1000),
+      // Lines show as a count in LIST: a long text of the record's own keeps the size.
+      memo: longText(`Memo of ${index}`, 1500),
       lines: [{ ...line, description: longText(`Line of ${index}`, 1000) }, ...rest],
     };
   });
