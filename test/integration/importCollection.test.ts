@@ -315,10 +315,11 @@ describe("importCollection() into the fake Excel host", () => {
         " ",
       ),
     );
-    // The sandbox's awkward amounts of more than 15 digits: one record, three columns.
-    expect(again.notes).toHaveLength(3);
-    expect(host.tableNames()).toEqual(["Invoices_2"]);
-    expect(host.sheetNames()).toEqual(["Sheet1", "Invoices"]);
+    // The sandbox's awkward amounts of more than 15 digits: one record, three columns, and two
+    // of its line's.
+    expect(again.notes).toHaveLength(5);
+    expect(host.tableNames()).toEqual(["Invoices_2", "InvoiceLines"]);
+    expect(host.sheetNames()).toEqual(["Sheet1", "Invoices", "Invoice lines"]);
   });
 
   it("stops at the sheet's row limit with a clear message, never an exception", async () => {
