@@ -216,7 +216,16 @@ export async function fetchNewIntoTable(
   requests = walk.requests;
   if (walk.kind === "full-refresh-needed") return await full(walk.reason);
 
-  const shaped = shapers.shapePage(walk.records).main;
+  const page = shapers.shapePage(walk.records);
+  const linked = shapers.linked;
+  if (page.linked && linked) {
+    // New rows on two sheets cannot be put at the top together as one unbroken run.
+    const sheet = linked.layout.sheetName;
+    return await full(
+      `${info.label.toLowerCase()} are refreshed together with their sheet “${sheet}”`,
+    );
+  }
+  const shaped = page.main;
   const misfits = misfitsOf(fetch, shaped, walk.records);
   // The rows' addresses are not known here (another update may move them): records are named.
   const notes = misfits.notes();

@@ -26,11 +26,7 @@ import {
 } from "./importSummary";
 import { connectingProgress, importingProgress, stopwatch } from "./progressReport";
 import { tableStateOf } from "./tableState";
-import {
-  allocationsImportingStatus,
-  allocationsStatus,
-  importingStatus,
-} from "../sheets/tableNameAndStatus";
+import { importingStatus, linkedImportingStatus, linkedStatus } from "../sheets/tableNameAndStatus";
 import { MisfitSummary } from "./misfitSummary";
 import { recordNumberOf } from "./recordNumber";
 import { PageRecords, PendingRows } from "./pageRows";
@@ -66,8 +62,12 @@ export interface ImportLimits {
 /** The tables an import writes to, once its first page has shown their columns. */
 interface OpenTables {
   readonly main: TableWriter;
-  /** Payments only: the allocations table, and the shaper of its rows. */
-  readonly linked: { readonly writer: TableWriter; readonly shaper: RecordShaper } | null;
+  /** The linked table (allocations, invoice lines), the shaper of its rows, whose rows they are. */
+  readonly linked: {
+    readonly writer: TableWriter;
+    readonly shaper: RecordShaper;
+    readonly what: string;
+  } | null;
 }
 
 /** How the fetching ended, and what stopped it when it failed. */
@@ -189,10 +189,11 @@ class CollectionImport {
               this.run,
               linked.layout,
               linked.shaper.columns(),
-              allocationsImportingStatus(main.sheetName),
+              linkedImportingStatus(linked.what, main.sheetName),
               this.limits.sheetRows,
             ),
             shaper: linked.shaper,
+            what: linked.what,
           }
         : null,
     };
@@ -313,7 +314,7 @@ class CollectionImport {
         writer: tables.linked.writer,
         columns: tables.linked.shaper.columns(),
         block: linkedBlock,
-        status: allocationsImportingStatus(tables.main.sheetName),
+        status: linkedImportingStatus(tables.linked.what, tables.main.sheetName),
       });
     }
     this.inFlight = writeBlocks(this.run, entries).then(
@@ -377,7 +378,7 @@ class CollectionImport {
       if (tables.linked) {
         writers.push({
           writer: tables.linked.writer,
-          status: allocationsStatus(tables.main.sheetName, status),
+          status: linkedStatus(tables.linked.what, tables.main.sheetName, status),
           state,
         });
       }

@@ -87,8 +87,12 @@ describe("bin/ledger-sheets.js", () => {
     const out = join(dir, "bills.csv");
     const result = await run(["export", "bills", "--out", out]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
-    expect(result.stdout).toMatch(/^Exported 58 records to .*bills\.csv in [\d.]+ s\.\n$/);
-    expect(existsSync(out)).toBe(true);
+    // Bills and their lines: a file each.
+    expect(result.stdout).toMatch(
+      /^Exported 58 records to .*bills\.bills\.csv, .*bills\.bill-lines\.csv in [\d.]+ s\.\n$/,
+    );
+    expect(existsSync(join(dir, "bills.bills.csv"))).toBe(true);
+    expect(existsSync(join(dir, "bills.bill-lines.csv"))).toBe(true);
   });
 
   it("leaves no file when stopped with Ctrl+C, and exits 130", async () => {

@@ -135,7 +135,9 @@ describe("imports and refreshes of two projects in one workbook", () => {
     const records = await importTablesRecords(host);
     expect(records.map((record) => [record.given, record.project])).toEqual([
       ["Invoices", "demo-company"],
+      ["InvoiceLines", "demo-company"],
       ["Invoices_OtherCompany", "other-company"],
+      ["InvoiceLines_OtherCompany", "other-company"],
     ]);
   });
 
@@ -206,28 +208,29 @@ describe("imports and refreshes of two projects in one workbook", () => {
     expect(await tableColumn(host, "Invoices", "ID")).toEqual(demoBefore);
   });
 
+  // Receipts: new bills would come with lines, refreshed in full with their sheet.
   it("fetches new records into the table of the project that has them", async () => {
     const host = new OfficeJsExcelHost();
-    await importBoth(host, "bills");
-    await changeRecords(sandbox.origin, { list: "bills", add: 2 }, "other-company");
+    await importBoth(host, "receipts");
+    await changeRecords(sandbox.origin, { list: "receipts", add: 2 }, "other-company");
 
     const other = await fetchNewIntoTable(host.run, {
-      collection: "bills",
+      collection: "receipts",
       api: api("other-company"),
       project: OTHER,
     });
-    expect(other).toMatchObject({ mode: "new", added: 2, tableName: "Bills_OtherCompany" });
+    expect(other).toMatchObject({ mode: "new", added: 2, tableName: "Receipts_OtherCompany" });
     const demo = await fetchNewIntoTable(host.run, {
-      collection: "bills",
+      collection: "receipts",
       api: api("demo-company"),
       project: DEMO,
     });
-    expect(demo).toMatchObject({ mode: "new", added: 0, tableName: "Bills" });
-    expect(await tableColumn(host, "Bills_OtherCompany", "ID")).toEqual(
-      await serverIds("other-company", "bills"),
+    expect(demo).toMatchObject({ mode: "new", added: 0, tableName: "Receipts" });
+    expect(await tableColumn(host, "Receipts_OtherCompany", "ID")).toEqual(
+      await serverIds("other-company", "receipts"),
     );
-    expect(await tableColumn(host, "Bills", "ID")).toEqual(
-      await serverIds("demo-company", "bills"),
+    expect(await tableColumn(host, "Receipts", "ID")).toEqual(
+      await serverIds("demo-company", "receipts"),
     );
   });
 
