@@ -28,6 +28,7 @@ import { connectingProgress, importingProgress, stopwatch } from "./progressRepo
 import { tableStateOf } from "./tableState";
 import { importingStatus, linkedImportingStatus, linkedStatus } from "../sheets/tableNameAndStatus";
 import { MisfitSummary } from "./misfitSummary";
+import { linkedRowNames } from "./linkedRowNames";
 import { recordNumberOf } from "./recordNumber";
 import { PageRecords, PendingRows } from "./pageRows";
 import { shapersFor, type CollectionShapers } from "./shapers";
@@ -67,6 +68,8 @@ interface OpenTables {
     readonly writer: TableWriter;
     readonly shaper: RecordShaper;
     readonly what: string;
+    /** One of its rows, for messages: "allocation", "line". */
+    readonly noun: string;
   } | null;
 }
 
@@ -194,6 +197,7 @@ class CollectionImport {
             ),
             shaper: linked.shaper,
             what: linked.what,
+            noun: linked.noun,
           }
         : null,
     };
@@ -256,6 +260,15 @@ class CollectionImport {
     // Rows are numbered as in the table: those before this page, written or pending, come first.
     const mainBase = this.committed + this.pendingMain.rows.length;
     const twoSheets = shaped.linked !== undefined && tables.linked !== null;
+    const recordName = (row: number): string => {
+      const record = payments ? payments[row] : records[row];
+      const number = recordNumberOf(record as Readonly<Record<string, unknown>> | undefined);
+      return (
+        number ??
+        (payments ? null : idOf(records[row]?.["id"])) ??
+        `table row ${mainBase + row + 1}`
+      );
+    };
     this.misfits.add({
       sheet: tables.main.sheetName,
       nameSheet: twoSheets,
@@ -263,19 +276,18 @@ class CollectionImport {
       misfits: shaped.main.misfits,
       rowCount: keep,
       firstRow: mainBase,
-      recordOf: (row) => {
-        const record = payments ? payments[row] : records[row];
-        const number = recordNumberOf(record as Readonly<Record<string, unknown>> | undefined);
-        return (
-          number ??
-          (payments ? null : idOf(records[row]?.["id"])) ??
-          `table row ${mainBase + row + 1}`
-        );
-      },
+      recordOf: (row) => recordName(row),
     });
     if (shaped.linked && tables.linked) {
       const linkedBase = this.linkedCommitted + this.pendingLinked.rows.length;
-      const allocations = (payments ?? []).flatMap((payment) => payment.allocations);
+      // An allocation has an id of its own; an invoice's line is named by its invoice.
+      const names = payments
+        ? payments.flatMap((payment) => payment.allocations.map((allocation) => allocation.id))
+        : linkedRowNames(
+            records.map((_, row) => recordName(row)),
+            shaped.linked.perRecord,
+            tables.linked.noun,
+          );
       this.misfits.add({
         sheet: tables.linked.writer.sheetName,
         nameSheet: true,
@@ -283,7 +295,7 @@ class CollectionImport {
         misfits: shaped.linked.misfits,
         rowCount: page.linkedRow(keep),
         firstRow: linkedBase,
-        recordOf: (row) => allocations[row]?.id ?? `table row ${linkedBase + row + 1}`,
+        recordOf: (row) => names[row] ?? `table row ${linkedBase + row + 1}`,
       });
     }
   }

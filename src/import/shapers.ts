@@ -68,6 +68,8 @@ export interface LinkedSheet {
   readonly shaper: RecordShaper;
   /** For its status line: "Allocations of the payments", "Lines of the invoices". */
   readonly what: string;
+  /** One of its rows, for messages: "allocation", "line". */
+  readonly noun: string;
 }
 
 export interface CollectionShapers {
@@ -120,6 +122,7 @@ export function shapersFor(
         layout: layoutFor(PAYMENT_ALLOCATIONS_LABEL, project),
         shaper: allocations,
         what: "Allocations of the payments",
+        noun: "allocation",
       },
       shapePage: (_records, typed = []) => {
         const linked = withBytes(allocations.shapePayments(typed));
@@ -141,7 +144,12 @@ export function shapersFor(
     get linked() {
       const list = nested.list;
       return list
-        ? { layout: layoutFor(list.label, project), shaper: items, what: list.what }
+        ? {
+            layout: layoutFor(list.label, project),
+            shaper: items,
+            what: list.what,
+            noun: list.link.childNoun,
+          }
         : undefined;
     },
     shapePage: (records) => {

@@ -5,9 +5,7 @@ import Decimal from "decimal.js";
 import { iterateCollection, JsonRecord, LedgerApi } from "../../src/api";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { importCollection } from "../../src/import/importCollection";
-import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
-import { changeRecords } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
 
@@ -125,27 +123,5 @@ describe("nested record lists on a linked sheet", () => {
     expect(host.cell("Invoice lines", "A1").value).toBe("my notes");
     expect(host.usedRange("Invoice lines", true)).toMatch(/!A1$/);
     expect(host.sheetNames()).toContain("Invoice lines (2)");
-  });
-
-  it("fetches new invoices with their lines by refreshing both sheets in full, and says so", async () => {
-    const growing = await startSandbox({ port: 0, records: { invoices: 10 } });
-    try {
-      const host = new OfficeJsExcelHost();
-      await importCollection(host.run, { collection: "invoices", api: api(growing) });
-      expect((await changeRecords(growing.origin, { list: "invoices", add: 3 })).status).toBe(200);
-      const result = await fetchNewIntoTable(host.run, {
-        collection: "invoices",
-        api: api(growing),
-      });
-      expect(result).toMatchObject({ mode: "full", rows: 13, complete: true });
-      expect(result.message).toContain(
-        "invoices are refreshed together with their sheet “Invoice lines”",
-      );
-      const invoices = await allRecords("/invoices", api(growing));
-      const lineCount = invoices.reduce((n, invoice) => n + linesOf(invoice).length, 0);
-      expect(host.tableInfo("InvoiceLines")!.rowCount).toBe(lineCount);
-    } finally {
-      await growing.close();
-    }
   });
 });

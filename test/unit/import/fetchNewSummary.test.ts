@@ -20,6 +20,7 @@ function added(overrides: Partial<NewRowsAdded> = {}): NewRowsAdded {
     statusBlocked: null,
     unfilledColumns: [],
     filtersCleared: false,
+    linked: null,
     ...overrides,
   };
 }
