@@ -402,7 +402,7 @@ function recordOf(
     const sheet = context.workbook.worksheets.getItem(found.sheetName);
     writeStatus(sheet, found.statusRow, status, found.firstColumn);
   }
-  const { id, marker, given, project } = found.record;
+  const { id, marker, given, project, parent } = found.record;
   return {
     id,
     marker,
@@ -412,6 +412,7 @@ function recordOf(
     ...(project === undefined ? {} : { project }),
     refreshed,
     ...(state === undefined ? {} : { state }),
+    ...(parent === undefined ? {} : { parent }),
   };
 }
 

@@ -105,6 +105,11 @@ export function layoutFor(label: string, project?: TableProject): TableLayout {
   };
 }
 
+/** A linked table's sheet and table, recorded with the table name of its records' import. */
+function linkedLayout(label: string, parentLabel: string, project?: TableProject): TableLayout {
+  return { ...layoutFor(label, project), parent: layoutFor(parentLabel, project).tableName };
+}
+
 /** The shapers of a collection's import; `options` for a file other than a workbook (CSV). */
 export function shapersFor(
   collection: CollectionId,
@@ -119,7 +124,7 @@ export function shapersFor(
       layout: layoutFor(info.label, project),
       main: payments,
       linked: {
-        layout: layoutFor(PAYMENT_ALLOCATIONS_LABEL, project),
+        layout: linkedLayout(PAYMENT_ALLOCATIONS_LABEL, info.label, project),
         shaper: allocations,
         what: "Allocations of the payments",
         noun: "allocation",
@@ -145,7 +150,7 @@ export function shapersFor(
       const list = nested.list;
       return list
         ? {
-            layout: layoutFor(list.label, project),
+            layout: linkedLayout(list.label, info.label, project),
             shaper: items,
             what: list.what,
             noun: list.link.childNoun,

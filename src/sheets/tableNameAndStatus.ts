@@ -12,6 +12,8 @@ export interface TableLayout {
   readonly tableName: string;
   /** The project the data comes from: only its tables are refreshed (see ownedBy). */
   readonly project?: TableProject;
+  /** For a linked table (an invoice's lines), the table name its records' import asks for. */
+  readonly parent?: string;
 }
 
 /** A sheet name Excel accepts that is not `taken` (case-insensitive): "Invoices (2)", ... */
