@@ -135,18 +135,18 @@ describe("refreshAll() against the sandbox", () => {
   it("fetches only new records for each table with mode new", async () => {
     const host = new OfficeJsExcelHost();
     await importAll(host);
-    // Receipts: new invoices would come with lines, refreshed in full with their sheet.
-    await addRecords("receipts", 70);
+    // New invoices come with lines: those go on the lines sheet in the same pass.
+    await addRecords("invoices", 70);
     sandbox.resetStats();
     const result = await refreshAll(host.run, { api: api(), mode: "new" });
     expect(result.message).toBe("Refreshed 4 of 4 tables (new records only).");
     const byLabel = new Map(result.tables.map((t) => [t.label, t]));
-    expect(byLabel.get("Receipts")?.message).toMatch(/^Added 70 new records at the top/);
-    expect(byLabel.get("Invoices")?.message).toMatch(/^No new Invoices since/);
+    expect(byLabel.get("Invoices")?.message).toMatch(/^Added 70 new records at the top/);
+    expect(byLabel.get("Receipts")?.message).toMatch(/^No new Receipts since/);
     expect(byLabel.get("Bills")?.message).toMatch(/^No new Bills since/);
-    // Payments go in full (with their allocations): 3 pages of 50 payments at most.
+    // Payments go in full: 3 pages of 50 payments at most.
     expect(byLabel.get("Payments")?.message).toMatch(/refreshed in full/);
-    // Receipts 2 pages, invoices 1, bills 1, payments' full walk.
+    // Invoices 2 pages, receipts 1, bills 1, payments' full walk.
     expect(sandbox.stats().apiRequests).toBeLessThanOrEqual(2 + 1 + 1 + 6);
   });
 
