@@ -329,6 +329,9 @@ describe("importCollection() into the fake Excel host", () => {
     // of its line's, each said once.
     expect(again.notes).toHaveLength(2);
     expect(again.textCells.map((record) => record.cells.length)).toEqual([3, 2]);
+    // The line is named by its invoice's number, on its own sheet.
+    const [invoice, line] = again.textCells;
+    expect(line).toMatchObject({ sheet: "Invoice lines", record: `${invoice?.record} line 1` });
     expect(host.tableNames()).toEqual(["Invoices_2", "InvoiceLines"]);
     expect(host.sheetNames()).toEqual(["Sheet1", "Invoices", "Invoice lines"]);
   });
