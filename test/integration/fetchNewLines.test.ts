@@ -166,6 +166,40 @@ describe("Fetch new on invoices with lines", () => {
     expect(tableRows(host, "Invoices")).toEqual(tableRows(fresh, "Invoices"));
   });
 
+  it("stops before writing either table when the lines sheet is protected or in the way", async () => {
+    const host = new OfficeJsExcelHost();
+    await importCollection(host.run, { collection: "invoices", api: api() });
+    await addRecords("invoices", 3);
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem("Invoice lines").protection.protect();
+      await context.sync();
+    });
+    const before = host.serialize();
+    await expect(
+      fetchNewIntoTable(host.run, { collection: "invoices", api: api() }),
+    ).rejects.toThrow(
+      "Sheet Invoice lines is protected. Unprotect it (Review > Unprotect Sheet), then use Fetch new again.",
+    );
+    expect(host.serialize()).toBe(before);
+
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem("Invoice lines").protection.unprotect();
+      // The invoices' header row hidden by the user, shown while rows would go in.
+      context.workbook.tables.getItem("Invoices").showHeaders = false;
+      // Merged cells under the lines table: inserting rows at its top would split them.
+      const lines = context.workbook.tables.getItem("InvoiceLines").getRange();
+      lines.getLastRow().getOffsetRange(2, 0).getResizedRange(1, 0).merge();
+      await context.sync();
+    });
+    const merged = host.serialize();
+    await expect(
+      fetchNewIntoTable(host.run, { collection: "invoices", api: api() }),
+    ).rejects.toThrow(
+      /^Merged cells .* on sheet Invoice lines are in the way of table “InvoiceLines”/,
+    );
+    expect(host.serialize()).toBe(merged);
+  });
+
   it("refreshes in full, saying why, when the lines table is gone", async () => {
     const host = new OfficeJsExcelHost();
     await importCollection(host.run, { collection: "invoices", api: api() });
