@@ -180,7 +180,8 @@ describe("bin/ledger-sheets.js in a folder other users can write to", () => {
     const victim = join(dir, "victim.txt");
     writeFileSync(victim, "keep me");
     const target = join(out, "planted.csv");
-    const result = await run(["export", "bills", "--out", target], (child) => {
+    // Receipts: one file (bills would bring their lines in a file of their own).
+    const result = await run(["export", "receipts", "--out", target], (child) => {
       // The names a partial file of this process could once have had.
       symlinkSync(victim, join(out, `.planted.csv.partial-${child.pid}`));
     });
