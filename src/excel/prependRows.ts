@@ -19,7 +19,7 @@ import type { TableProject } from "../domain/tableOwnership";
 import type { CellValue, ColumnSpec } from "../sheets/cells";
 import { NUMBER_FORMATS } from "../sheets/cells";
 import { columnRuns } from "../sheets/columnPlaces";
-import { keptRows, type RowBlock, textRowsByColumn } from "../sheets/rowBlock";
+import { formatsByColumn, keptRows, type RowBlock, textRowsByColumn } from "../sheets/rowBlock";
 import {
   IMPORT_TABLES_SETTING,
   type ImportTablesSnapshot,
@@ -426,10 +426,12 @@ function queueRows(context: Excel.RequestContext, place: Place, block: RowBlock)
   // Cells inserted at the first data row, across the table: Excel grows the table.
   sheet.getRangeByIndexes(top, firstColumn, count, places.width).insert("Down");
   const textRows = textRowsByColumn(block.textCells);
+  // Amounts in a currency of other decimals than the column's have a format of their own.
+  const ownFormats = formatsByColumn(block.formatCells ?? []);
   columns.forEach((column, index) => {
     const format = NUMBER_FORMATS[column.kind];
     sheet.getRangeByIndexes(top, firstColumn + places.position(index), count, 1).numberFormat =
-      columnFormats(count, format, textRows.get(index));
+      columnFormats(count, format, textRows.get(index), ownFormats.get(index));
   });
   // The user's columns take the format their first row had (inserted cells may copy the
   // header's "@").

@@ -2,11 +2,12 @@
 // lines), through Microsoft's office.js client into the emulator over the sandbox: the new
 // invoices go in at the top of their table and their lines at the top of the lines table, in the
 // same requests, without a full refresh; what the tables held and the user's cells stay.
-import { iterateCollection, type JsonRecord, type LedgerApi } from "../../src/api";
+import { iterateCollection, type JsonRecord, LedgerApi } from "../../src/api";
 import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { changeRecords } from "./helpers/sandboxControl";
+import { DEMO_TOKEN } from "../../tools/sandbox";
 import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
 const sandbox = useSandbox({ records: { invoices: 60, receipts: 60 } });
@@ -67,6 +68,16 @@ async function totalUnderLines(host: OfficeJsExcelHost) {
     below.load("formulas,values");
     await context.sync();
     return { formula: below.formulas[0]?.[0], value: below.values[0]?.[0] };
+  });
+}
+
+/** The number formats of the table's data rows. */
+async function tableFormats(host: OfficeJsExcelHost, name: string): Promise<unknown[][]> {
+  return await host.run(async (context) => {
+    const body = context.workbook.tables.getItem(name).getDataBodyRange();
+    body.load("numberFormat");
+    await context.sync();
+    return body.numberFormat;
   });
 }
 
@@ -198,6 +209,34 @@ describe("Fetch new on invoices with lines", () => {
       /^Merged cells .* on sheet Invoice lines are in the way of table “InvoiceLines”/,
     );
     expect(host.serialize()).toBe(merged);
+  });
+
+  it("formats the new rows' amounts in their currency's decimals, as an import does", async () => {
+    // Every invoice in dinars (three decimals), its amounts and its lines' given with three.
+    class DinarApi extends LedgerApi {
+      override async listCollectionPage(
+        ...args: Parameters<LedgerApi["listCollectionPage"]>
+      ): ReturnType<LedgerApi["listCollectionPage"]> {
+        const page = await super.listCollectionPage(...args);
+        return { ...page, data: page.data.map((record) => ({ ...record, currency_code: "KWD" })) };
+      }
+    }
+    const dinars = new DinarApi(
+      { apiAddress: sandbox().baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
+      { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+    );
+    const host = new OfficeJsExcelHost();
+    await importCollection(host.run, { collection: "invoices", api: dinars });
+    await addRecords("invoices", 4);
+    const result = await fetchNewIntoTable(host.run, { collection: "invoices", api: dinars });
+    expect(result).toMatchObject({ mode: "new", added: 4 });
+    const fresh = new OfficeJsExcelHost();
+    await importCollection(fresh.run, { collection: "invoices", api: dinars });
+    for (const table of ["Invoices", "InvoiceLines"]) {
+      const formats = await tableFormats(host, table);
+      expect(formats.flat()).toContain("#,##0.000");
+      expect(formats).toEqual(await tableFormats(fresh, table));
+    }
   });
 
   it("refreshes in full, saying why, when the lines table is gone", async () => {
