@@ -9,7 +9,7 @@ import {
   type CollectionSource,
   type PaymentsSource,
 } from "../api";
-import { shapersFor, type ShapedRows } from "../import/shapers";
+import { shapersFor, type ShapedPage, type ShapedRows } from "../import/shapers";
 import { collectionInfo, type CollectionId } from "../domain/collections";
 import type { ColumnSpec } from "../sheets/cells";
 import type { RecordShaper } from "../sheets";
@@ -66,7 +66,7 @@ export function spooled(rows: ShapedRows): SpooledRow[] {
   return rows.rows.map((cells, index) => ({ cells, textColumns: text.get(index) ?? [] }));
 }
 
-/** Walks each collection in turn and spools its shaped rows (payments: and their allocations). */
+/** Walks each collection in turn and spools its shaped rows, and those of its linked sheet. */
 export async function walkCollections(request: WalkRequest): Promise<WalkResult> {
   const sheets: ExportSheet[] = [];
   const partial: string[] = [];
@@ -85,20 +85,32 @@ export async function walkCollections(request: WalkRequest): Promise<WalkResult>
       shaper: shapers.main,
     };
     sheets.push(main);
-    const linked: ExportSheet | undefined = shapers.linked && {
-      label: shapers.linked.layout.sheetName,
-      spool: new Spool(join(request.spoolDir, `${sheets.length}.jsonl`)),
-      shaper: shapers.linked.shaper,
+    // The linked sheet (allocations, invoice lines) comes right after its list's sheet; for a
+    // discovered collection it is known once a page with records has been shaped.
+    let linked: ExportSheet | undefined;
+    const linkedSheet = (): ExportSheet | undefined => {
+      if (linked === undefined && shapers.linked !== undefined) {
+        linked = {
+          label: shapers.linked.layout.sheetName,
+          spool: new Spool(join(request.spoolDir, `${sheets.length}.jsonl`)),
+          shaper: shapers.linked.shaper,
+        };
+        sheets.push(linked);
+      }
+      return linked;
     };
-    if (linked) sheets.push(linked);
+    linkedSheet();
+    const addPage = async (shaped: ShapedPage): Promise<void> => {
+      await add(main, spooled(shaped.main));
+      const sheet = shaped.linked ? linkedSheet() : undefined;
+      if (sheet && shaped.linked) await add(sheet, spooled(shaped.linked));
+    };
     let pages = 0;
     let count = 0;
     const report = () => request.onProgress?.({ label: info.label, records: count, pages });
     if (collection === "payments") {
       for await (const batch of iteratePayments(request.api, walkOptions)) {
-        const shaped = shapers.shapePage([], batch.page.data);
-        await add(main, spooled(shaped.main));
-        if (linked && shaped.linked) await add(linked, spooled(shaped.linked));
+        await addPage(shapers.shapePage([], batch.page.data));
         pages += 1;
         count += batch.page.data.length;
         report();
@@ -111,7 +123,7 @@ export async function walkCollections(request: WalkRequest): Promise<WalkResult>
     } else {
       const path = request.pathFor?.(collection) ?? info.defaultPath;
       for await (const page of iterateCollection(request.api, path, walkOptions)) {
-        await add(main, spooled(shapers.shapePage(page.data).main));
+        await addPage(shapers.shapePage(page.data));
         pages += 1;
         count += page.data.length;
         report();

@@ -244,6 +244,7 @@ async function createTable(
     status,
     shown: true,
     ...(layout.project === undefined ? {} : { project: layout.project.label }),
+    ...(layout.parent === undefined ? {} : { parent: layout.parent }),
   };
   queueImportTables(context, snapshot, [], pending);
   await context.sync();

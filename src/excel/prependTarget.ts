@@ -1,6 +1,7 @@
-// Finds the import table Fetch new puts rows at the top of, and readies it in one request:
-// matches the new rows' columns to its header, stops before anything is written when something
-// is in the way, clears its filters and appends the columns the new records bring.
+// Finds the import tables Fetch new puts rows at the top of (a list's, and its linked list's) and
+// readies them, however many, in the same two requests: matches the new rows' columns to each
+// header, stops before anything is written when something is in the way, clears filters and
+// appends the columns the new records bring.
 import type { TableProject } from "../domain/tableOwnership";
 import type { ColumnSpec } from "../sheets/cells";
 import type { ColumnPlaces } from "../sheets/columnPlaces";
@@ -31,66 +32,117 @@ export interface PrependTarget {
   readonly filtersCleared: boolean;
 }
 
+/** Which import table to ready for new rows, and the rows' columns. */
+export interface PrependTable {
+  /** The name the import gives its table ("Invoices"): which import table to find. */
+  readonly wanted: string;
+  readonly project?: TableProject;
+  readonly columns: readonly ColumnSpec[];
+}
+
+/** A table found and read, before its columns are placed. */
+interface Found {
+  readonly table: Excel.Table;
+  readonly record: OurTable;
+  readonly hideHeaders: boolean;
+  readonly range: Excel.Range;
+  readonly header: Excel.Range;
+  readonly body: Excel.Range;
+  readonly firstRow: Excel.Range;
+  readonly sheet: Excel.Worksheet;
+  readonly othersOn: ReturnType<typeof queueOtherTables>;
+  readonly inTheWay: ReturnType<typeof queueInTheWay>;
+}
+
 /**
- * The import table named (when created) `request.wanted` of `request.project`, readied for new
- * rows of `request.columns` (two syncs), or null when it is gone.
+ * The import tables of `tables` (a parent's and its linked table's: invoices and their lines),
+ * each readied for new rows of its columns, in the same two syncs however many; when one of them
+ * is gone, its wanted name (then nothing is changed). When something is in the way of one, the header rows
+ * shown for the purpose are hidden again and nothing else is changed.
  */
-export async function findPrependTarget(
+export async function findPrependTargets(
   run: ExcelRun,
-  request: {
-    readonly wanted: string;
-    readonly project?: TableProject;
-    readonly columns: readonly ColumnSpec[];
-  },
-): Promise<PrependTarget | null> {
+  tables: readonly PrependTable[],
+): Promise<PrependTarget[] | { readonly gone: string }> {
   return run(async (context) => {
     const workbook = await loadOurTables(context, [
       "showHeaders",
       "worksheet/name",
       "worksheet/protection/protected",
     ]);
-    const ours = ourTableFor(request.wanted, workbook, request.project);
-    if (ours === null) return null;
-    const { table, record } = ours;
+    const ours = tables.map((each) => ourTableFor(each.wanted, workbook, each.project));
+    const gone = ours.findIndex((each) => each === null);
+    if (gone >= 0) return { gone: tables[gone]!.wanted };
     // Before anything is written (showing a hidden header row is a write).
-    if (table.worksheet.protection.protected) {
-      throw protectedSheet(table.worksheet.name, "use Fetch new again");
+    for (const each of ours) {
+      const sheet = each!.table.worksheet;
+      if (sheet.protection.protected) throw protectedSheet(sheet.name, "use Fetch new again");
     }
-    // Columns are matched by header: a header row the user hid is shown while rows go in.
-    const hideHeaders = !table.showHeaders;
-    if (hideHeaders) table.showHeaders = true;
-    const range = table.getRange();
-    range.load("rowIndex,columnIndex,rowCount");
-    const header = table.getHeaderRowRange();
-    header.load("values");
-    const body = table.getDataBodyRange();
-    body.load("rowCount");
-    const firstRow = body.getRow(0);
-    firstRow.load("numberFormat");
-    const sheet = table.worksheet;
-    sheet.load("name");
-    const othersOn = queueOtherTables(workbook.tables.filter((item) => item !== table));
-    const inTheWay = queueInTheWay(table, sheet);
+    const others = (table: Excel.Table) => workbook.tables.filter((item) => item !== table);
+    const found = ours.map((each) => queueTarget(each!.table, each!.record, others(each!.table)));
     await context.sync();
-    const { headerRow, firstColumn, places, appended } = await placeColumns(
-      context,
-      table,
-      { range, header, sheetName: sheet.name, othersOn, hideHeaders, inTheWay },
-      request.columns,
-      "adding rows inserts",
-    );
-    const statusOf = queueStatusCell(sheet, headerRow, firstColumn, record);
-    // Excel refuses to insert cells in a filtered table, and the filter could hide the new rows.
-    const filtersCleared = inTheWay.filtered();
-    if (filtersCleared) table.clearFilters();
-    // Columns the new records bring are appended at the right, as a refresh appends them, and
-    // the table takes them at once, so the rows inserted later span exactly the table.
-    insertAppendedColumns(sheet, headerRow, firstColumn, range.rowCount, appended);
-    writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
-    if (appended.headers.length > 0) {
-      table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, range.rowCount, places.width));
+    const placed: Awaited<ReturnType<typeof placeColumns>>[] = [];
+    try {
+      for (const [index, each] of found.entries()) {
+        const columns = tables[index]!.columns;
+        const { range, header, sheet, othersOn, hideHeaders, inTheWay } = each;
+        const loaded = { range, header, sheetName: sheet.name, othersOn, hideHeaders, inTheWay };
+        placed.push(
+          await placeColumns(context, each.table, loaded, columns, "adding rows inserts"),
+        );
+      }
+    } catch (error) {
+      // The one in the way hid its own header row again; the others' are hidden again too.
+      const shown = found.filter((each) => each.hideHeaders);
+      shown.forEach((each) => (each.table.showHeaders = false));
+      if (shown.length > 0) await context.sync();
+      throw error;
     }
+    const ready = found.map((each, index) => readyTarget(each, placed[index]!));
     await context.sync();
+    return ready.map((each) => each());
+  });
+}
+
+/** Queues what readying `table` needs to read, showing a header row the user hid. */
+function queueTarget(table: Excel.Table, record: OurTable, others: Excel.Table[]): Found {
+  // Columns are matched by header: a header row the user hid is shown while rows go in.
+  const hideHeaders = !table.showHeaders;
+  if (hideHeaders) table.showHeaders = true;
+  const range = table.getRange();
+  range.load("rowIndex,columnIndex,rowCount");
+  const header = table.getHeaderRowRange();
+  header.load("values");
+  const body = table.getDataBodyRange();
+  body.load("rowCount");
+  const firstRow = body.getRow(0);
+  firstRow.load("numberFormat");
+  const sheet = table.worksheet;
+  sheet.load("name");
+  const othersOn = queueOtherTables(others);
+  const inTheWay = queueInTheWay(table, sheet);
+  return { table, record, hideHeaders, range, header, body, firstRow, sheet, othersOn, inTheWay };
+}
+
+/** Queues readying a placed table for new rows; after the sync, the target. */
+function readyTarget(
+  found: Found,
+  placed: Awaited<ReturnType<typeof placeColumns>>,
+): () => PrependTarget {
+  const { table, record, range, sheet, inTheWay, hideHeaders } = found;
+  const { headerRow, firstColumn, places, appended } = placed;
+  const statusOf = queueStatusCell(sheet, headerRow, firstColumn, record);
+  // Excel refuses to insert cells in a filtered table, and the filter could hide the new rows.
+  const filtersCleared = inTheWay.filtered();
+  if (filtersCleared) table.clearFilters();
+  // Columns the new records bring are appended at the right, as a refresh appends them, and
+  // the table takes them at once, so the rows inserted later span exactly the table.
+  insertAppendedColumns(sheet, headerRow, firstColumn, range.rowCount, appended);
+  writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
+  if (appended.headers.length > 0) {
+    table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, range.rowCount, places.width));
+  }
+  return () => {
     const { statusRow, statusBlocked } = statusOf();
     return {
       sheetName: sheet.name,
@@ -99,12 +151,12 @@ export async function findPrependTarget(
       headerRow,
       firstColumn,
       hideHeaders,
-      rows: body.rowCount,
-      formats: (firstRow.numberFormat[0] ?? []).map((format) => String(format)),
+      rows: found.body.rowCount,
+      formats: (found.firstRow.numberFormat[0] ?? []).map((format) => String(format)),
       places,
       statusRow,
       statusBlocked,
       filtersCleared,
     };
-  });
+  };
 }

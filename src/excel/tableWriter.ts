@@ -146,6 +146,7 @@ export class TableWriter {
     next: readonly NextTable[] = [],
   ): Promise<TableWriter> {
     const opened = await openImportTable(run, layout, columns, status, next);
+    const { parent } = layout;
     return new TableWriter(
       opened.placement,
       opened.places,
@@ -153,7 +154,7 @@ export class TableWriter {
       sheetRows,
       opened.nameInTheWay,
       opened.disputed,
-      opened.record,
+      parent === undefined ? opened.record : { ...opened.record, parent },
     );
   }
 
@@ -297,7 +298,7 @@ export class TableWriter {
   ): void {
     const refreshed = new Date().toISOString();
     const own = writers.map((writer, index): ImportTableRecord => {
-      const { id, marker, given, project } = writer.record;
+      const { id, marker, given, project, parent } = writer.record;
       const state = final[index]?.state;
       return {
         id,
@@ -308,6 +309,7 @@ export class TableWriter {
         ...(project === undefined ? {} : { project }),
         refreshed,
         ...(state === undefined ? {} : { state }),
+        ...(parent === undefined ? {} : { parent }),
       };
     });
     queueImportTables(context, current, own);

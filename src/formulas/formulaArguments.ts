@@ -56,6 +56,37 @@ export function listCollectionOf(value: unknown): CollectionInfo {
   return collection;
 }
 
+/** A LEDGER.LIST argument naming a collection's nested list: "invoice lines", "Bill lines". */
+export interface NestedListRequest {
+  readonly collection: CollectionInfo;
+  /** The list's name as written ("lines"). */
+  readonly name: string;
+  /** The same, spelling aside ("line"): matched to the records' list. */
+  readonly list: string;
+}
+
+/**
+ * The collection and nested list a LEDGER.LIST argument names ("invoice lines": the invoices'
+ * lines), or null when it names no collection's list (then it is read as a collection).
+ */
+export function nestedListRequestOf(value: unknown): NestedListRequest | null {
+  if (typeof value !== "string") return null;
+  const words = value.trim().split(/[\s_-]+/);
+  for (let cut = 1; cut < words.length; cut++) {
+    const id = BY_SPELLING.get(comparable(words.slice(0, cut).join(" ")));
+    const collection = LIST_COLLECTIONS.find((candidate) => candidate.id === id);
+    const name = words.slice(cut).join(" ");
+    const list = comparable(name);
+    if (collection !== undefined && list !== "") return { collection, name, list };
+  }
+  return null;
+}
+
+/** True when `key`, a records' field, is the list `request` names ("lines" for "line"). */
+export function namesNestedList(request: NestedListRequest, key: string): boolean {
+  return comparable(key) === request.list;
+}
+
 /** True for an omitted optional argument: Excel passes null, JavaScript callers undefined. */
 export function isOmitted(value: unknown): value is null | undefined {
   return value === null || value === undefined || value === "";

@@ -14,6 +14,8 @@ import {
   type ShapedBlock,
 } from "../sheets/rowShaper";
 import { groupDigits } from "../sheets/textCells";
+import { NestedListChoice } from "../sheets/nestedList";
+import { createNestedListShaper } from "../sheets/shapeNestedList";
 import {
   EXCEL_RESULT_LIMIT_MB,
   GrowingTableSize,
@@ -150,9 +152,30 @@ export function sizeCutRow(cut: SizeCut): CutRow {
  * their own columns). No records: the header row alone, "ID" and "Notes", so the formula still
  * shows something that says what it is.
  */
-export function collectionTable(records: readonly JsonRecord[]): SpilledTable {
+export function collectionTable(records: readonly JsonRecord[], label: string): SpilledTable {
   if (records.length === 0) return [["ID", NOTES_HEADER]];
-  const shaper = createDiscoveringShaper();
+  // A nested list (invoice lines) shows as each record's count, as on the imported sheet; its
+  // items are a table of their own (nestedListTable).
+  const nested = new NestedListChoice(label);
+  nested.choose(records);
+  const shaper = createDiscoveringShaper({}, nested);
+  const block = shaper.shape(records);
+  return spilled(shaper.columns(), block);
+}
+
+/**
+ * The items of the records' nested list (invoice lines), one row each with its record's number
+ * and id, as on the imported linked sheet; null when the records hold no list `isWanted` names.
+ */
+export function nestedListTable(
+  records: readonly JsonRecord[],
+  label: string,
+  isWanted: (listKey: string) => boolean,
+): SpilledTable | null {
+  const choice = new NestedListChoice(label);
+  const list = choice.choose(records);
+  if (!list || !isWanted(list.listKey)) return null;
+  const shaper = createNestedListShaper(choice);
   const block = shaper.shape(records);
   return spilled(shaper.columns(), block);
 }
@@ -172,11 +195,15 @@ export interface TableSize<T> {
  * text here and numbers there (or the other way): a few bytes each. It only decides when to stop
  * fetching; the table itself is shaped from all the records and cut by its own size.
  */
-export function collectionTableSize(): TableSize<JsonRecord> {
-  const shaper = createDiscoveringShaper();
+export function collectionTableSize(label: string): TableSize<JsonRecord> {
+  const nested = new NestedListChoice(label);
+  const shaper = createDiscoveringShaper({}, nested);
   const size = new GrowingTableSize();
   return {
-    add: (records) => size.add(shaper.shape(records).rows),
+    add: (records) => {
+      nested.choose(records);
+      size.add(shaper.shape(records).rows);
+    },
     get bytes() {
       return size.bytes(headerRow(shaper.columns()));
     },

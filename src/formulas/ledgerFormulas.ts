@@ -27,14 +27,18 @@ import { ConcurrencyLimit } from "./concurrencyLimit";
 import {
   journalReferenceOf,
   listCollectionOf,
+  namesNestedList,
+  nestedListRequestOf,
   projectNameOf,
   recordCountOf,
+  type NestedListRequest,
 } from "./formulaArguments";
 import { badArgument, FormulaError, formulaErrorOf, notConnected } from "./formulaError";
 import {
   collectionTable,
   collectionTableSize,
   journalLinesTable,
+  nestedListTable,
   paymentsTable,
   paymentsTableSize,
   sizeCutRow,
@@ -107,6 +111,33 @@ interface PaymentsAnswer {
 interface RecordsAnswer {
   readonly records: readonly JsonRecord[];
   readonly stoppedAtSize: boolean;
+}
+
+/**
+ * LEDGER.LIST of a nested list ("invoice lines"): the items of the records fetched, cut to fit
+ * with a row saying so; an argument that names no list the records hold is an error.
+ */
+function nestedListResult(
+  records: readonly JsonRecord[],
+  request: NestedListRequest,
+  stoppedAtSize: boolean,
+): SpilledTable {
+  const { label } = request.collection;
+  const table = nestedListTable(records, label, (key) => namesNestedList(request, key));
+  if (table === null) {
+    throw badArgument(
+      records.length === 0
+        ? `There are no ${label.toLowerCase()}, so no lines of them either.`
+        : `${label} hold no list named “${request.name}”.`,
+    );
+  }
+  const rows = table.length - 1;
+  const cutRow = sizeCutRow({
+    noun: `${label.toLowerCase()}' items`,
+    fetched: rows,
+    instead: fewerRecords,
+  });
+  return fitResult(table, cutRow, { incomplete: stoppedAtSize }).table;
 }
 
 /** What a LIST or PAYMENTS table cut at the size cap suggests instead. */
@@ -237,7 +268,9 @@ export class LedgerFormulas {
     project?: unknown,
   ): Promise<SpilledTable> {
     return await this.guard(async () => {
-      const info = listCollectionOf(collection);
+      // "invoice lines": the lines of the newest invoices, one row each, as the linked sheet.
+      const nested = nestedListRequestOf(collection);
+      const info = nested?.collection ?? listCollectionOf(collection);
       const count = recordCountOf(maxRecords, "max_records");
       const { api, key } = this.client(project);
       const path = this.options.collectionPath?.(info.id) ?? info.defaultPath;
@@ -245,7 +278,7 @@ export class LedgerFormulas {
         `${key}|list|${path}|${count}`,
         async (signal): Promise<RecordsAnswer> => {
           const found: JsonRecord[] = [];
-          const size = collectionTableSize();
+          const size = collectionTableSize(info.label);
           const walk = iterateCollection(api, path, {
             size: Math.min(count, PAGE_SIZE),
             prefetch: false,
@@ -266,17 +299,19 @@ export class LedgerFormulas {
         call.signal,
       );
       const { records, stoppedAtSize } = answer;
+      if (nested) return nestedListResult(records, nested, stoppedAtSize);
       const cutRow = sizeCutRow({
         noun: info.label.toLowerCase(),
         fetched: records.length,
         ...(stoppedAtSize ? { askedFor: count } : {}),
         instead: fewerRecords,
       });
-      const fitted = fitResult(collectionTable(records), cutRow, { incomplete: stoppedAtSize });
+      const table = (shown: readonly JsonRecord[]) => collectionTable(shown, info.label);
+      const fitted = fitResult(table(records), cutRow, { incomplete: stoppedAtSize });
       if (!fitted.cut || fitted.shown === records.length) return fitted.table;
       // Columns that only the records cut off had would stay empty: shape the shown ones alone.
       const shown = records.slice(0, fitted.shown);
-      return fitResult(collectionTable(shown), cutRow, { incomplete: true }).table;
+      return fitResult(table(shown), cutRow, { incomplete: true }).table;
     });
   }
 

@@ -25,7 +25,10 @@ import { tableStateOf } from "./tableState";
 import { MisfitSummary } from "./misfitSummary";
 import { recordNumberOf } from "./recordNumber";
 import { fetchNewRecords, recordIdOf, type NewRecords } from "./newRecords";
-import { shapersFor, type CollectionShapers, type ShapedRows } from "./shapers";
+import { linkedRowNames } from "./linkedRowNames";
+import { PageRecords } from "./pageRows";
+import { shapersFor, type CollectionShapers, type ShapedPage } from "./shapers";
+import { linkedStatus } from "../sheets/tableNameAndStatus";
 import type { CollectionInfo } from "../domain/collections";
 import { requestedCollection } from "./requestedCollection";
 import type { ImportRequest, ImportResult } from "./types";
@@ -56,29 +59,47 @@ interface FetchNew {
   readonly elapsed: () => number;
 }
 
-/** The new records cut into blocks of at most one request each, in the server's order. */
-function blocksOf(
-  shaped: RowBlock & { readonly rowBytes: readonly number[] },
-  limits: ImportLimits,
-): RowBlock[] {
+/** Rows `from` to `to` (exclusive) of `shaped`, as a block of their own. */
+function sliceOf(shaped: RowBlock, from: number, to: number): RowBlock {
+  return {
+    rows: shaped.rows.slice(from, to),
+    textCells: shaped.textCells
+      .filter((cell) => cell.row >= from && cell.row < to)
+      .map((cell) => ({ row: cell.row - from, column: cell.column })),
+    formatCells: (shaped.formatCells ?? [])
+      .filter((cell) => cell.row >= from && cell.row < to)
+      .map((cell) => ({ ...cell, row: cell.row - from })),
+  };
+}
+
+/** The new records' rows, and their linked rows, cut into blocks of at most one request each. */
+interface NewBlocks {
+  readonly main: RowBlock[];
+  /** Per block of `main`, its records' linked rows and how many each record has. */
+  readonly linked: { readonly blocks: RowBlock[]; readonly perRow: (readonly number[])[] } | null;
+}
+
+/**
+ * The new records cut into blocks of at most one request each, in the server's order; a
+ * record's linked rows go in its block, and count towards the block's size.
+ */
+function blocksOf(page: ShapedPage, limits: ImportLimits): NewBlocks {
   const planner = new BlockPlanner(
     limits.blockRows ?? BLOCK_MAX_ROWS,
     limits.blockBytes ?? BLOCK_MAX_BYTES,
   );
-  const cuts = [...planner.cuts(0, 0, shaped.rowBytes), shaped.rows.length];
-  const blocks: RowBlock[] = [];
+  const records = new PageRecords(page);
+  const cuts = [...planner.cuts(0, 0, records.bytes()), records.count];
+  const blocks: NewBlocks = { main: [], linked: page.linked ? { blocks: [], perRow: [] } : null };
   let from = 0;
   for (const cut of cuts) {
     if (cut <= from) continue;
-    blocks.push({
-      rows: shaped.rows.slice(from, cut),
-      textCells: shaped.textCells
-        .filter((cell) => cell.row >= from && cell.row < cut)
-        .map((cell) => ({ row: cell.row - from, column: cell.column })),
-      formatCells: (shaped.formatCells ?? [])
-        .filter((cell) => cell.row >= from && cell.row < cut)
-        .map((cell) => ({ ...cell, row: cell.row - from })),
-    });
+    blocks.main.push(sliceOf(page.main, from, cut));
+    if (page.linked && blocks.linked) {
+      const linked = sliceOf(page.linked, records.linkedRow(from), records.linkedRow(cut));
+      blocks.linked.blocks.push(linked);
+      blocks.linked.perRow.push(page.linked.perRecord.slice(from, cut));
+    }
     from = cut;
   }
   return blocks;
@@ -118,42 +139,76 @@ async function searchNew(
   }
 }
 
-/** The new records' cells written as text in columns of another kind, counted per record. */
+/**
+ * The new records' cells written as text in columns of another kind, counted per record, and
+ * their linked rows' (named by their record: "INV-000136 line 2").
+ */
 function misfitsOf(
   fetch: FetchNew,
-  shaped: ShapedRows,
+  page: ShapedPage,
   records: readonly JsonRecord[],
 ): MisfitSummary {
   const misfits = new MisfitSummary();
+  const { shapers } = fetch;
+  const names = records.map(
+    (record, row) => recordNumberOf(record) ?? recordIdOf(record) ?? `new row ${row + 1}`,
+  );
+  const linked = shapers.linked;
   misfits.add({
-    sheet: fetch.shapers.layout.sheetName,
-    nameSheet: false,
-    columns: fetch.shapers.main.columns(),
-    misfits: shaped.misfits,
+    sheet: shapers.layout.sheetName,
+    nameSheet: page.linked !== undefined,
+    columns: shapers.main.columns(),
+    misfits: page.main.misfits,
     rowCount: records.length,
     firstRow: 0,
-    recordOf: (row) =>
-      recordNumberOf(records[row]) ?? recordIdOf(records[row] ?? {}) ?? `new row ${row + 1}`,
+    recordOf: (row) => names[row] ?? `new row ${row + 1}`,
   });
+  if (page.linked && linked) {
+    const linkedNames = linkedRowNames(names, page.linked.perRecord, linked.noun);
+    misfits.add({
+      sheet: linked.layout.sheetName,
+      nameSheet: true,
+      columns: linked.shaper.columns(),
+      misfits: page.linked.misfits,
+      rowCount: page.linked.rows.length,
+      firstRow: 0,
+      recordOf: (row) => linkedNames[row] ?? `new row ${row + 1}`,
+    });
+  }
   return misfits;
 }
 
-/** Puts the new rows at the top of the table, block by block, and its status line above it. */
+/**
+ * Puts the new rows at the top of the table, block by block, with their linked rows at the top
+ * of the linked table, and the status lines above them.
+ */
 async function addAtTop(
   fetch: FetchNew,
   table: KnownTable,
   idHeader: string,
-  shaped: ShapedRows,
+  page: ShapedPage,
   found: { readonly records: number; readonly requests: number },
   notes: boolean,
 ): Promise<PrependResult> {
   const { request, shapers } = fetch;
   const onProgress = request.onProgress;
+  const blocks = blocksOf(page, fetch.options);
+  const linked = shapers.linked;
   return await prependRows(fetch.run, {
     wanted: shapers.layout.tableName,
     ...(request.project === undefined ? {} : { project: request.project }),
     columns: shapers.main.columns(),
-    blocks: blocksOf(shaped, fetch.options),
+    blocks: blocks.main,
+    ...(blocks.linked && linked
+      ? {
+          linked: {
+            wanted: linked.layout.tableName,
+            columns: linked.shaper.columns(),
+            ...blocks.linked,
+            status: (sheet: string, status: string) => linkedStatus(linked.what, sheet, status),
+          },
+        }
+      : {}),
     // The walk met a known id, so the table had one: its first.
     ids: { header: idHeader, newest: table.ids[0] ?? "" },
     status: newRowsStatus(fetch.info.label, fetch.source, new Date(), table.tableName),
@@ -196,7 +251,9 @@ export async function fetchNewIntoTable(
   };
 
   if (request.collection === "payments") {
-    return await full("payments are refreshed together with their allocations sheet");
+    // The contract orders the cursor lists newest first, but says nothing of the payments list's
+    // order: the new payments cannot be told to be at its front.
+    return await full("the payments list is not known to come newest first");
   }
   const idHeader = headerForPath(["id"], "text");
   const ids = await readImportTableIds(run, shapers.layout.tableName, idHeader, request.project);
@@ -216,28 +273,22 @@ export async function fetchNewIntoTable(
   requests = walk.requests;
   if (walk.kind === "full-refresh-needed") return await full(walk.reason);
 
-  const shaped = shapers.shapePage(walk.records).main;
-  const misfits = misfitsOf(fetch, shaped, walk.records);
+  const page = shapers.shapePage(walk.records);
+  const misfits = misfitsOf(fetch, page, walk.records);
   // The rows' addresses are not known here (another update may move them): records are named.
   const notes = misfits.notes();
-  const added = await addAtTop(
-    fetch,
-    table,
-    idHeader,
-    shaped,
-    {
-      records: walk.records.length,
-      requests,
-    },
-    notes.length > 0,
-  );
-  if (added.kind === "no-table") return await full(`table “${table.tableName}” is gone`);
+  const found = { records: walk.records.length, requests };
+  const added = await addAtTop(fetch, table, idHeader, page, found, notes.length > 0);
+  if (added.kind === "no-table") {
+    const gone = added.wanted === shapers.layout.tableName ? table.tableName : added.wanted;
+    return await full(`table “${gone}” is gone`);
+  }
   return {
     sheetName: added.sheetName,
     tableName: added.tableName,
     rows: added.rows,
     complete: added.notAdded === 0,
-    ...newRowsMessage(info.label, added, requests, notes, misfits.headline()),
+    ...newRowsMessage(info.label, added, requests, notes, misfits.headline(), shapers.linked?.noun),
     notes,
     textCells: misfits.textCells(),
     mode: "new",

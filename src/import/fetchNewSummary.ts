@@ -52,6 +52,8 @@ export function newRowsMessage(
   requests: number,
   notes: readonly string[],
   textCells = "",
+  /** One row of the linked table, "line": how its rows are counted. */
+  linkedNoun = "row",
 ): NewRowsMessage {
   const asked = count(requests, "request");
   const what =
@@ -81,9 +83,17 @@ export function newRowsMessage(
       : [
           `The table's status line was not updated: ${added.statusBlocked.reason === "no room" ? "there is no room for it above the table" : `${added.statusBlocked.address} holds your data`}.`,
         ];
+  const linked = added.linked;
+  const linkedRows =
+    linked === null || linked.added === 0
+      ? []
+      : [
+          `Their ${count(linked.added, linkedNoun)} went in at the top of table “${linked.tableName}”, which now has ${count(linked.rows, "row")}.`,
+        ];
   const details = [
     ...others,
     ...stopped,
+    ...linkedRows,
     NEW_ONLY_CAVEAT,
     ...blocked,
     ...(added.filtersCleared ? [filtersClearedNote(added.tableName)] : []),

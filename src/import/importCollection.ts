@@ -26,12 +26,9 @@ import {
 } from "./importSummary";
 import { connectingProgress, importingProgress, stopwatch } from "./progressReport";
 import { tableStateOf } from "./tableState";
-import {
-  allocationsImportingStatus,
-  allocationsStatus,
-  importingStatus,
-} from "../sheets/tableNameAndStatus";
+import { importingStatus, linkedImportingStatus, linkedStatus } from "../sheets/tableNameAndStatus";
 import { MisfitSummary } from "./misfitSummary";
+import { linkedRowNames } from "./linkedRowNames";
 import { recordNumberOf } from "./recordNumber";
 import { PageRecords, PendingRows } from "./pageRows";
 import { shapersFor, type CollectionShapers } from "./shapers";
@@ -66,8 +63,14 @@ export interface ImportLimits {
 /** The tables an import writes to, once its first page has shown their columns. */
 interface OpenTables {
   readonly main: TableWriter;
-  /** Payments only: the allocations table, and the shaper of its rows. */
-  readonly linked: { readonly writer: TableWriter; readonly shaper: RecordShaper } | null;
+  /** The linked table (allocations, invoice lines), the shaper of its rows, whose rows they are. */
+  readonly linked: {
+    readonly writer: TableWriter;
+    readonly shaper: RecordShaper;
+    readonly what: string;
+    /** One of its rows, for messages: "allocation", "line". */
+    readonly noun: string;
+  } | null;
 }
 
 /** How the fetching ended, and what stopped it when it failed. */
@@ -189,10 +192,12 @@ class CollectionImport {
               this.run,
               linked.layout,
               linked.shaper.columns(),
-              allocationsImportingStatus(main.sheetName),
+              linkedImportingStatus(linked.what, main.sheetName),
               this.limits.sheetRows,
             ),
             shaper: linked.shaper,
+            what: linked.what,
+            noun: linked.noun,
           }
         : null,
     };
@@ -255,6 +260,15 @@ class CollectionImport {
     // Rows are numbered as in the table: those before this page, written or pending, come first.
     const mainBase = this.committed + this.pendingMain.rows.length;
     const twoSheets = shaped.linked !== undefined && tables.linked !== null;
+    const recordName = (row: number): string => {
+      const record = payments ? payments[row] : records[row];
+      const number = recordNumberOf(record as Readonly<Record<string, unknown>> | undefined);
+      return (
+        number ??
+        (payments ? null : idOf(records[row]?.["id"])) ??
+        `table row ${mainBase + row + 1}`
+      );
+    };
     this.misfits.add({
       sheet: tables.main.sheetName,
       nameSheet: twoSheets,
@@ -262,19 +276,18 @@ class CollectionImport {
       misfits: shaped.main.misfits,
       rowCount: keep,
       firstRow: mainBase,
-      recordOf: (row) => {
-        const record = payments ? payments[row] : records[row];
-        const number = recordNumberOf(record as Readonly<Record<string, unknown>> | undefined);
-        return (
-          number ??
-          (payments ? null : idOf(records[row]?.["id"])) ??
-          `table row ${mainBase + row + 1}`
-        );
-      },
+      recordOf: (row) => recordName(row),
     });
     if (shaped.linked && tables.linked) {
       const linkedBase = this.linkedCommitted + this.pendingLinked.rows.length;
-      const allocations = (payments ?? []).flatMap((payment) => payment.allocations);
+      // An allocation has an id of its own; an invoice's line is named by its invoice.
+      const names = payments
+        ? payments.flatMap((payment) => payment.allocations.map((allocation) => allocation.id))
+        : linkedRowNames(
+            records.map((_, row) => recordName(row)),
+            shaped.linked.perRecord,
+            tables.linked.noun,
+          );
       this.misfits.add({
         sheet: tables.linked.writer.sheetName,
         nameSheet: true,
@@ -282,7 +295,7 @@ class CollectionImport {
         misfits: shaped.linked.misfits,
         rowCount: page.linkedRow(keep),
         firstRow: linkedBase,
-        recordOf: (row) => allocations[row]?.id ?? `table row ${linkedBase + row + 1}`,
+        recordOf: (row) => names[row] ?? `table row ${linkedBase + row + 1}`,
       });
     }
   }
@@ -313,7 +326,7 @@ class CollectionImport {
         writer: tables.linked.writer,
         columns: tables.linked.shaper.columns(),
         block: linkedBlock,
-        status: allocationsImportingStatus(tables.main.sheetName),
+        status: linkedImportingStatus(tables.linked.what, tables.main.sheetName),
       });
     }
     this.inFlight = writeBlocks(this.run, entries).then(
@@ -377,7 +390,7 @@ class CollectionImport {
       if (tables.linked) {
         writers.push({
           writer: tables.linked.writer,
-          status: allocationsStatus(tables.main.sheetName, status),
+          status: linkedStatus(tables.linked.what, tables.main.sheetName, status),
           state,
         });
       }

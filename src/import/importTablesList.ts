@@ -1,12 +1,21 @@
 // The Tables view's list: every import table of the workbook, per project in the workbook's
 // order and in the Collection list's order, with what its record says of the last update and
-// its rows now. Found as Refresh all finds them (both proofs, see src/excel/ourTables.ts).
+// its rows now. Found as Refresh all finds them (both proofs, see src/excel/ourTables.ts). A
+// linked table (an invoice's lines) is listed with its records' table, which writes it: it is
+// refreshed with them, never on its own.
 import type { ExcelRun } from "../excel/run";
-import { loadOurTables, ourTableFor } from "../excel/ourTables";
-import type { TableProject } from "../domain/tableOwnership";
+import { loadOurTables, ourTableFor, type OurTables } from "../excel/ourTables";
+import { ownedBy, type TableProject } from "../domain/tableOwnership";
 import type { CollectionId } from "../domain/collections";
 import type { ImportTableState } from "../settings/importTables";
 import { importTargetsIn } from "./refreshAll";
+
+/** A linked table of an import table: its name, its sheet's and its rows now. */
+export interface LinkedTableEntry {
+  readonly tableName: string;
+  readonly sheetName: string;
+  readonly rows: number;
+}
 
 /** One import table, as the Tables view lists it. */
 export interface ImportTableEntry {
@@ -23,9 +32,22 @@ export interface ImportTableEntry {
   /** When its last import or Fetch new ended (ISO 8601), as its record says. */
   readonly refreshed?: string;
   readonly state?: ImportTableState;
+  /** The tables its import also writes (an invoice's lines); absent when none. */
+  readonly linked?: readonly LinkedTableEntry[];
 }
 
-/** The workbook's import tables. Two syncs: which are ours, then their sheets and rows. */
+/** The tables recorded as linked to the import table `wanted` of `project`. */
+function linkedTables(found: OurTables, wanted: string, project?: TableProject): Excel.Table[] {
+  const key = wanted.toLowerCase();
+  return found.ours
+    .filter((record) => record.parent?.toLowerCase() === key && ownedBy(record, project))
+    .flatMap((record) => found.tables.filter((table) => table.id === record.id));
+}
+
+/**
+ * The workbook's import tables, with their linked tables. Two syncs: which are ours, then their
+ * sheets and rows.
+ */
 export async function listImportTables(
   run: ExcelRun,
   projects: readonly (TableProject | undefined)[] = [undefined],
@@ -36,11 +58,16 @@ export async function listImportTables(
       const ours = ourTableFor(target.tableName, found, target.project);
       if (ours === null) return [];
       const sheet = ours.table.worksheet.load("name");
-      return [{ target, ours, sheet, rows: ours.table.rows.getCount() }];
+      const linked = linkedTables(found, target.tableName, target.project).map((table) => ({
+        table,
+        sheet: table.worksheet.load("name"),
+        rows: table.rows.getCount(),
+      }));
+      return [{ target, ours, sheet, rows: ours.table.rows.getCount(), linked }];
     });
     if (tables.length === 0) return [];
     await context.sync();
-    return tables.map(({ target, ours, sheet, rows }): ImportTableEntry => {
+    return tables.map(({ target, ours, sheet, rows, linked }): ImportTableEntry => {
       const { refreshed, state } = ours.record;
       return {
         collection: target.info.id,
@@ -51,6 +78,15 @@ export async function listImportTables(
         rows: rows.value,
         ...(refreshed === undefined ? {} : { refreshed }),
         ...(state === undefined ? {} : { state }),
+        ...(linked.length === 0
+          ? {}
+          : {
+              linked: linked.map((each) => ({
+                tableName: each.table.name,
+                sheetName: each.sheet.name,
+                rows: each.rows.value,
+              })),
+            }),
       };
     });
   });

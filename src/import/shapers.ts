@@ -1,5 +1,6 @@
 // Which shapers, sheet and table an import uses: payments with their linked allocations sheet,
-// or a discovering shaper for a collection whose schema the contract does not show.
+// or a discovering shaper for a collection whose schema the contract does not show, with a linked
+// sheet for its nested list (invoice lines) once the first page with records has shown one.
 import type { JsonRecord, Payment } from "../api";
 import type { TableProject } from "../domain/tableOwnership";
 import type { TableLayout } from "../sheets/tableNameAndStatus";
@@ -15,6 +16,8 @@ import {
   tableNameFor,
 } from "../sheets";
 import { withProjectName } from "../sheets/names";
+import { NestedListChoice } from "../sheets/nestedList";
+import { createNestedListShaper } from "../sheets/shapeNestedList";
 import type { ShapeOptions } from "../sheets/typedCells";
 import { collectionInfo, type CollectionId } from "../domain/collections";
 
@@ -62,11 +65,24 @@ export function withBytes(block: ShapedBlock): ShapedRows {
   return { ...block, bytes, rowBytes };
 }
 
+/** The linked sheet of an import: where it goes, its shaper, whose rows it holds. */
+export interface LinkedSheet {
+  readonly layout: TableLayout;
+  readonly shaper: RecordShaper;
+  /** For its status line: "Allocations of the payments", "Lines of the invoices". */
+  readonly what: string;
+  /** One of its rows, for messages: "allocation", "line". */
+  readonly noun: string;
+}
+
 export interface CollectionShapers {
   readonly layout: TableLayout;
   readonly main: RecordShaper;
-  /** Payments only: the linked "Payment allocations" sheet. */
-  readonly linked?: { layout: TableLayout; shaper: RecordShaper };
+  /**
+   * The linked sheet of the records' nested list ("Payment allocations", "Invoice lines"); for a
+   * discovered collection, known once a page with records has been shaped.
+   */
+  readonly linked?: LinkedSheet;
   /** Shapes one page: its main rows, and the linked rows when there is a linked sheet. */
   shapePage(records: readonly JsonRecord[], payments?: readonly Payment[]): ShapedPage;
 }
@@ -92,6 +108,11 @@ export function layoutFor(label: string, project?: TableProject): TableLayout {
   };
 }
 
+/** A linked table's sheet and table, recorded with the table name of its records' import. */
+function linkedLayout(label: string, parentLabel: string, project?: TableProject): TableLayout {
+  return { ...layoutFor(label, project), parent: layoutFor(parentLabel, project).tableName };
+}
+
 /** The shapers of a collection's import; `options` for a file other than a workbook (CSV). */
 export function shapersFor(
   collection: CollectionId,
@@ -105,7 +126,12 @@ export function shapersFor(
     return {
       layout: layoutFor(info.label, project),
       main: payments,
-      linked: { layout: layoutFor(PAYMENT_ALLOCATIONS_LABEL, project), shaper: allocations },
+      linked: {
+        layout: linkedLayout(PAYMENT_ALLOCATIONS_LABEL, info.label, project),
+        shaper: allocations,
+        what: "Allocations of the payments",
+        noun: "allocation",
+      },
       shapePage: (_records, typed = []) => {
         const linked = withBytes(allocations.shapePayments(typed));
         // One allocation row per allocation, in payment order (createAllocationsShaper).
@@ -117,10 +143,30 @@ export function shapersFor(
       },
     };
   }
-  const shaper = createDiscoveringShaper(options);
+  const nested = new NestedListChoice(info.label);
+  const shaper = createDiscoveringShaper(options, nested);
+  const items = createNestedListShaper(nested, options);
   return {
     layout: layoutFor(info.label, project),
     main: shaper,
-    shapePage: (records) => ({ main: withBytes(shaper.shape(records)) }),
+    get linked() {
+      const list = nested.list;
+      return list
+        ? {
+            layout: linkedLayout(list.label, info.label, project),
+            shaper: items,
+            what: list.what,
+            noun: list.link.childNoun,
+          }
+        : undefined;
+    },
+    shapePage: (records) => {
+      // The first page with records decides which list, if any, gets its own sheet.
+      const list = nested.choose(records);
+      const main = withBytes(shaper.shape(records));
+      if (!list) return { main };
+      const { block, perRecord } = items.shapeParents(records);
+      return { main, linked: { ...withBytes(block), perRecord } };
+    },
   };
 }

@@ -40,6 +40,11 @@ export interface ImportTableRecord {
   readonly refreshed?: string;
   /** How it ended: what the Tables view shows without reading the status line's words. */
   readonly state?: ImportTableState;
+  /**
+   * For a linked table (an invoice's lines, a payment's allocations), the name its records'
+   * import asks for ("Invoices"): the Tables view lists it with them, not as an import of its own.
+   */
+  readonly parent?: string;
 }
 
 /**
@@ -105,7 +110,7 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
   const records: ImportTableRecord[] = [];
   for (const entry of listed as unknown[]) {
     if (typeof entry !== "object" || entry === null) continue;
-    const { id, marker, given, status, shown, project, refreshed, state } = entry as Record<
+    const { id, marker, given, status, shown, project, refreshed, state, parent } = entry as Record<
       string,
       unknown
     >;
@@ -124,6 +129,7 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
       ...(typeof state === "string" && STATES.includes(state)
         ? { state: state as ImportTableState }
         : {}),
+      ...(typeof parent === "string" ? { parent } : {}),
     });
   }
   return records;
@@ -131,16 +137,20 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
 
 /** The setting's value holding `records`, each with only the fields it has. */
 export function serializeImportTableRecords(records: readonly ImportTableRecord[]): string {
-  const listed = records.map(({ id, marker, given, status, shown, project, refreshed, state }) => ({
-    ...(id === undefined ? {} : { id }),
-    marker,
-    given,
-    ...(status !== undefined ? { status } : {}),
-    ...(shown ? { shown } : {}),
-    ...(project !== undefined ? { project } : {}),
-    ...(refreshed !== undefined ? { refreshed } : {}),
-    ...(state !== undefined ? { state } : {}),
-  }));
+  const listed = records.map((record) => {
+    const { id, marker, given, status, shown, project, refreshed, state, parent } = record;
+    return {
+      ...(id === undefined ? {} : { id }),
+      marker,
+      given,
+      ...(status !== undefined ? { status } : {}),
+      ...(shown ? { shown } : {}),
+      ...(project !== undefined ? { project } : {}),
+      ...(refreshed !== undefined ? { refreshed } : {}),
+      ...(state !== undefined ? { state } : {}),
+      ...(parent !== undefined ? { parent } : {}),
+    };
+  });
   return JSON.stringify(listed);
 }
 

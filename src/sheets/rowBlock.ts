@@ -40,7 +40,7 @@ export function formatsByColumn(
   return byColumn;
 }
 
-/** The rows of `block` marked in `keep`, with their text cells. */
+/** The rows of `block` marked in `keep`, with their text cells and own formats. */
 export function keptRows(block: RowBlock, keep: readonly boolean[]): RowBlock {
   if (keep.every((kept) => kept)) return block;
   const newIndex: number[] = [];
@@ -51,5 +51,8 @@ export function keptRows(block: RowBlock, keep: readonly boolean[]): RowBlock {
     textCells: block.textCells
       .filter((cell) => keep[cell.row] === true)
       .map((cell) => ({ row: newIndex[cell.row] ?? -1, column: cell.column })),
+    formatCells: (block.formatCells ?? [])
+      .filter((cell) => keep[cell.row] === true)
+      .map((cell) => ({ ...cell, row: newIndex[cell.row] ?? -1 })),
   };
 }

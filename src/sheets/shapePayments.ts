@@ -8,12 +8,12 @@
 // ignores them. Allocations get a sheet of their own, one row per allocation, linked by
 // "Payment ID"; the Payments sheet shows how many each payment has.
 
-import { isJsonObject, stringifyJson } from "../api";
 import type { Allocation, JsonRecord, JsonValue, Payment } from "../api";
 import { MONEY_PLACES } from "../money";
 import type { CellKind, ColumnSpec } from "./cells";
 import { readableValue } from "./readableValues";
-import { ColumnSet, readPath, recordMoneyPlaces, shapeRows } from "./rowShaper";
+import { childRows, type ParentLink } from "./nestedList";
+import { ColumnSet, readPath, shapeRows } from "./rowShaper";
 import type { ShapeOptions } from "./typedCells";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
@@ -175,35 +175,13 @@ export function createPaymentsShaper(options: ShapeOptions = {}): PaymentsShaper
   };
 }
 
-/** One allocation row's record, and its notes, per allocation of a payment record. */
-function allocationRows(
-  payment: JsonRecord,
-): { record: JsonRecord; notes: string[]; places: number }[] {
-  const places = recordMoneyPlaces(payment);
-  const paymentId = readPath(payment, ["id"]) ?? null;
-  const allocations = readPath(payment, ["allocations"]);
-  if (!Array.isArray(allocations)) return [];
-  return allocations.map((allocation, index) => {
-    if (!isJsonObject(allocation)) {
-      return {
-        record: { payment_id: paymentId },
-        places,
-        notes: [
-          `Allocation ${index + 1} of this payment is not an object: ${stringifyJson(allocation)}`,
-        ],
-      };
-    }
-    const ownId = readPath(allocation, ["payment_id"]);
-    const differs = ownId !== undefined && ownId !== paymentId;
-    return {
-      record: { ...allocation, payment_id: paymentId },
-      places,
-      notes: differs
-        ? [`The allocation's own payment_id is ${stringifyJson(ownId)}; it came in this payment`]
-        : [],
-    };
-  });
-}
+/** What ties an allocation to its payment: the payment's id, in "Payment ID". */
+const ALLOCATION_LINK: ParentLink = {
+  listKey: "allocations",
+  childNoun: "allocation",
+  parentNoun: "payment",
+  fields: (payment) => ({ payment_id: readPath(payment, ["id"]) ?? null }),
+};
 
 /**
  * Allocations → rows: Bill reference, Amount, Payment ID, Allocation ID, Bill ID, Import notes.
@@ -215,8 +193,7 @@ function allocationRows(
 export function createAllocationsShaper(options: ShapeOptions = {}): AllocationsShaper {
   const set = knownColumns(ALLOCATION_COLUMNS, options);
   const shape = (payments: readonly JsonRecord[]): ShapedBlock => {
-    const rows = payments.flatMap(allocationRows);
-    // An allocation is in its payment's currency.
+    const rows = payments.flatMap((payment) => childRows(payment, ALLOCATION_LINK));
     return shapeRows(
       set,
       rows.map((row) => row.record),

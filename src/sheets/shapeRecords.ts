@@ -4,8 +4,10 @@
 // Columns come in reading order (columnOrder.ts: number, date, party, amount, status, the other
 // fields in the order they first hold a value, ids last); nested objects are flattened into one
 // column per field (`contact.name` → "Contact name"), arrays are summarised ("2 items: a; b")
-// unless their items are objects without a name (invoice lines), which stay exact JSON text. A field's kind is fixed by its name and all the values it holds on the page where it
-// first holds one (kindInference.ts): one odd value, first or not, does not decide the column.
+// unless their items are objects without a name (invoice lines): the one list that has a sheet of
+// its own (nestedList.ts) shows how many items each record has; any other stays exact JSON text.
+// A field's kind is fixed by its name and all the values it holds on the page where it first
+// holds one (kindInference.ts): one odd value, first or not, does not decide the column.
 //
 // A field that turns from a value into an object keeps its column (empty in the object's rows)
 // and gains a column per field of the object.
@@ -27,6 +29,7 @@ import { columnRank, inReadingOrder } from "./columnOrder";
 import { inferColumnKind } from "./kindInference";
 import { summariseArray } from "./readableValues";
 import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
+import type { NestedListChoice } from "./nestedList";
 import { ColumnSet, readPath, shapeRows } from "./rowShaper";
 import type { ShapeOptions } from "./typedCells";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
@@ -61,11 +64,29 @@ function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
   return isJsonObject(value);
 }
 
+/** What the caller knows of each record beyond its fields (by its index in the page). */
+export interface RecordExtras {
+  /** The decimals of the record's amounts (by default its own `currency_code`'s). */
+  readonly placesOf?: (index: number) => number;
+  /** Notes of the caller's own, before those of the record's cells. */
+  readonly notesOf?: (index: number) => readonly string[];
+}
+
+/** A discovering shaper; `shape` may be told more of each record than its fields. */
+export interface DiscoveringShaper extends RecordShaper {
+  shape(records: readonly JsonRecord[], extras?: RecordExtras): ShapedBlock;
+}
+
 /**
  * A shaper for records of unknown shape. Before the first page with records it has no columns;
  * that page fixes the initial list (its fields, then "Import notes"); later pages may append.
+ * `nested`, chosen before each page is shaped: the list that has a sheet of its own, shown here
+ * as each record's count of items.
  */
-export function createDiscoveringShaper(options: ShapeOptions = {}): RecordShaper {
+export function createDiscoveringShaper(
+  options: ShapeOptions = {},
+  nested?: NestedListChoice,
+): DiscoveringShaper {
   const set = new ColumnSet(options);
   /** Every field seen, nested objects as subtrees; keys may contain dots, so no joined paths. */
   const fields = pathNode();
@@ -88,18 +109,35 @@ export function createDiscoveringShaper(options: ShapeOptions = {}): RecordShape
         if (value === null || value === "") continue;
         const child = childOf(node, key);
         if (child.hasColumn) continue;
+        const seen = isCounted([...prefix, key]) && Array.isArray(value) ? value.length : value;
         const field = found.get(child);
         if (field === undefined)
-          found.set(child, { path: [...prefix, key], values: [value], node: child });
-        else field.values.push(value);
+          found.set(child, { path: [...prefix, key], values: [seen], node: child });
+        else field.values.push(seen);
       }
     };
     for (const record of records) visit(record, fields, []);
     return [...found.values()];
   }
 
+  /** True for the top-level field whose list has a sheet of its own. */
+  function isCounted(path: readonly string[]): boolean {
+    const key = nested?.list?.listKey;
+    return key !== undefined && path.length === 1 && path[0] === key;
+  }
+
   function addColumn(field: NewField): void {
     const key = field.path[field.path.length - 1] ?? "";
+    if (isCounted(field.path)) {
+      // Anything but an array is passed on (and kept as text, noted), as payments' Allocations.
+      const count = (record: JsonRecord): JsonValue | undefined => {
+        const value = readPath(record, field.path);
+        return Array.isArray(value) ? value.length : value;
+      };
+      set.add(key, headerForPath(field.path, "integer"), "integer", count);
+      field.node.hasColumn = true;
+      return;
+    }
     const kind = inferColumnKind(key, field.values);
     set.add(field.path.join("."), headerForPath(field.path, kind), kind, (record) => {
       // An object's fields have columns of their own; repeating it here as JSON would also
@@ -131,7 +169,7 @@ export function createDiscoveringShaper(options: ShapeOptions = {}): RecordShape
 
   return {
     columns: () => set.columns(),
-    shape(records: readonly JsonRecord[]): ShapedBlock {
+    shape(records: readonly JsonRecord[], extras: RecordExtras = {}): ShapedBlock {
       if (records.length === 0) return { rows: [], textCells: [], misfits: [], notes: [] };
       const discovered = newFields(records);
       // The first page fixes the columns in reading order (number, date, party, amount,
@@ -145,11 +183,13 @@ export function createDiscoveringShaper(options: ShapeOptions = {}): RecordShape
       const dropped = ordered.slice(added.length);
       added.forEach(addColumn);
       set.closeWithImportNotes();
-      return shapeRows(
-        set,
-        records,
-        dropped.length > 0 ? droppedFieldNotes(records, dropped) : undefined,
-      );
+      const droppedNotes = dropped.length > 0 ? droppedFieldNotes(records, dropped) : undefined;
+      const { notesOf, placesOf } = extras;
+      const notes =
+        notesOf && droppedNotes
+          ? (index: number) => [...notesOf(index), ...droppedNotes(index)]
+          : (notesOf ?? droppedNotes);
+      return shapeRows(set, records, notes, placesOf);
     },
   };
 }

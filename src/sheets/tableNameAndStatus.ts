@@ -12,6 +12,8 @@ export interface TableLayout {
   readonly tableName: string;
   /** The project the data comes from: only its tables are refreshed (see ownedBy). */
   readonly project?: TableProject;
+  /** For a linked table (an invoice's lines), the table name its records' import asks for. */
+  readonly parent?: string;
 }
 
 /** A sheet name Excel accepts that is not `taken` (case-insensitive): "Invoices (2)", ... */
@@ -120,19 +122,22 @@ export function importingStatus(label: string, source: string, rows: number): st
   return `Importing ${label} from ${source}: ${count(rows, "record")} so far (partial until finished)…`;
 }
 
-/** The status line of a payment import's allocations table while the import runs. */
-export function allocationsImportingStatus(paymentsSheet: string): string {
-  return `Allocations of the payments on sheet ${paymentsSheet}; importing…`;
+/**
+ * The status line of an import's linked table (a payment's allocations, an invoice's lines)
+ * while the import runs; `what` says whose: "Allocations of the payments".
+ */
+export function linkedImportingStatus(what: string, parentSheet: string): string {
+  return `${what} on sheet ${parentSheet}; importing…`;
 }
 
-/** The final status line of a payment import's allocations table: the payments' status. */
-export function allocationsStatus(paymentsSheet: string, paymentsStatus: string): string {
-  return `Allocations of the payments on sheet ${paymentsSheet} · ${paymentsStatus}`;
+/** The final status line of an import's linked table: the parent table's status. */
+export function linkedStatus(what: string, parentSheet: string, parentStatus: string): string {
+  return `${what} on sheet ${parentSheet} · ${parentStatus}`;
 }
 
 /** The progress lines an import writes while it runs ({@link importingStatus} and the like). */
 const PROGRESS_STATUS =
-  /^(Importing .+ from .+: [\d,]+ records? so far \(partial until finished\)…|Allocations of the payments on sheet .+; importing…)$/;
+  /^(Importing .+ from .+: [\d,]+ records? so far \(partial until finished\)…|[^;]+ of the [^;]+ on sheet .+; importing…)$/;
 
 /** True when `text` is a status line an import writes while it runs. */
 export function isProgressStatus(text: string): boolean {

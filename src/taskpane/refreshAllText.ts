@@ -50,12 +50,16 @@ export function tableStateWord(entry: ImportTableEntry, progress?: TableProgress
 
 /**
  * The row's facts under its name: "Acme · 144 rows · refreshed 26 Nov 2026, 09:05 GMT+2"; the
- * project is named only when `projects` (the view's tables') are more than one.
+ * project is named only when `projects` (the view's tables') are more than one. A linked table
+ * its import also writes follows its rows: "144 rows, and 336 on sheet Invoice lines".
  */
 export function tableFacts(entry: ImportTableEntry, projects: number, timeZone?: string): string {
+  const linked = (entry.linked ?? []).map(
+    (each) => `, and ${NUMBER.format(each.rows)} on sheet ${each.sheetName}`,
+  );
   const parts = [
     ...(entry.project === undefined || projects < 2 ? [] : [entry.project]),
-    count(entry.rows, "row"),
+    `${count(entry.rows, "row")}${linked.join("")}`,
     entry.refreshed === undefined
       ? "last refresh not recorded"
       : `refreshed ${refreshedAt(entry.refreshed, timeZone)}`,

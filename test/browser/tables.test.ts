@@ -33,12 +33,15 @@ describe("the Tables view at 320 px", () => {
     await importFromPane(session, "bills");
     await rows().nth(1).waitFor();
     expect(await session.pane.locator("#import-tables-empty").isVisible()).toBe(false);
+    // The lines sheets are listed with their lists, not as imports of their own.
     const names = await rows().locator(".table-name").allInnerTexts();
     expect(names).toEqual(["Invoices", "Bills"]);
     const facts = await rows().locator(".table-facts").allInnerTexts();
     // Local time with its zone named (the preview's browser zone), never bare UTC digits.
-    expect(facts[0]).toMatch(/^137 rows · refreshed \d{4}-\d\d-\d\d \d\d:\d\d \S+$/);
-    expect(facts[1]).toMatch(/^58 rows · refreshed /);
+    expect(facts[0]).toMatch(
+      /^137 rows, and [\d,]+ on sheet Invoice lines · refreshed \d{4}-\d\d-\d\d \d\d:\d\d \S+$/,
+    );
+    expect(facts[1]).toMatch(/^58 rows, and [\d,]+ on sheet Bill lines · refreshed /);
     // The sandbox's amounts of more than 15 digits are kept as text: a warning, not "complete".
     expect(await rows().locator(".table-state").allInnerTexts()).toEqual(["warnings", "warnings"]);
   });

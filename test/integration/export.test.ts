@@ -113,7 +113,7 @@ describe("ledger-sheets export", () => {
     expect(result.stdout).toMatch(/^Exported 120 records to .*invoices\.xlsx in/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(out);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Invoices"]);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Invoices", "Invoice lines"]);
     const { header, rows } = rowsOf(workbook.worksheets[0]!);
     const api = await records("/invoices");
     expect(rows).toHaveLength(api.length);
@@ -232,10 +232,14 @@ describe("ledger-sheets export", () => {
       "Payments",
       "Payment allocations",
       "Invoices",
+      "Invoice lines",
       "Receipts",
       "Bills",
+      "Bill lines",
       "Credit notes",
+      "Credit note lines",
       "Debit notes",
+      "Debit note lines",
       "Expenses",
     ]);
   });
@@ -253,12 +257,22 @@ describe("ledger-sheets export", () => {
       ["Invoices", 50],
       ["Invoices (2)", 50],
       ["Invoices (3)", 20],
+      // Their lines continue the same way, on sheets of their own.
+      ["Invoice lines", 50],
+      ["Invoice lines (2)", 50],
+      ["Invoice lines (3)", 50],
+      ["Invoice lines (4)", 50],
+      ["Invoice lines (5)", 50],
+      ["Invoice lines (6)", 35],
     ]);
   });
 
   it("writes CSV that reads back as the API's text: quotes, commas, newlines, Unicode, no formulas", async () => {
-    const out = join(dir, "invoices.csv");
-    expect((await cli(["export", "invoices", "--out", out])).code).toBe(EXIT.ok);
+    const target = join(dir, "invoices.csv");
+    expect((await cli(["export", "invoices", "--out", target])).code).toBe(EXIT.ok);
+    // Invoices and their lines: a file each.
+    expect(existsSync(join(dir, "invoices.invoice-lines.csv"))).toBe(true);
+    const out = join(dir, "invoices.invoices.csv");
     const bytes = readFileSync(out);
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, ...rows] = readCsv(bytes.toString("utf8").slice(1));

@@ -60,10 +60,14 @@ afterAll(async () => {
 
 describe("ledger-sheets export --out FILE.parquet", () => {
   it(`writes ${INVOICES.toLocaleString("en-US")} invoices that DuckDB reads back, every value equal to the API's`, async () => {
-    const out = join(dir, "invoices.parquet");
-    const result = await run(["export", "invoices", "--out", out]);
+    const target = join(dir, "invoices.parquet");
+    const result = await run(["export", "invoices", "--out", target]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
-    expect(result.stdout).toMatch(/^Exported 2,000 records to .*invoices\.parquet in/);
+    // Invoices and their lines: a file each.
+    expect(result.stdout).toMatch(
+      /^Exported 2,000 records to .*invoices\.invoices\.parquet, .*invoices\.invoice-lines\.parquet in/,
+    );
+    const out = join(dir, "invoices.invoices.parquet");
     expect(statSync(out).mode & 0o777).toBe(0o600);
 
     const comparison = await compareInvoicesWithApi(api(), out);

@@ -87,8 +87,12 @@ describe("bin/ledger-sheets.js", () => {
     const out = join(dir, "bills.csv");
     const result = await run(["export", "bills", "--out", out]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
-    expect(result.stdout).toMatch(/^Exported 58 records to .*bills\.csv in [\d.]+ s\.\n$/);
-    expect(existsSync(out)).toBe(true);
+    // Bills and their lines: a file each.
+    expect(result.stdout).toMatch(
+      /^Exported 58 records to .*bills\.bills\.csv, .*bills\.bill-lines\.csv in [\d.]+ s\.\n$/,
+    );
+    expect(existsSync(join(dir, "bills.bills.csv"))).toBe(true);
+    expect(existsSync(join(dir, "bills.bill-lines.csv"))).toBe(true);
   });
 
   it("leaves no file when stopped with Ctrl+C, and exits 130", async () => {
@@ -176,7 +180,8 @@ describe("bin/ledger-sheets.js in a folder other users can write to", () => {
     const victim = join(dir, "victim.txt");
     writeFileSync(victim, "keep me");
     const target = join(out, "planted.csv");
-    const result = await run(["export", "bills", "--out", target], (child) => {
+    // Receipts: one file (bills would bring their lines in a file of their own).
+    const result = await run(["export", "receipts", "--out", target], (child) => {
       // The names a partial file of this process could once have had.
       symlinkSync(victim, join(out, `.planted.csv.partial-${child.pid}`));
     });

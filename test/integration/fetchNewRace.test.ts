@@ -55,9 +55,9 @@ function held(run: ExcelRun, holds: Readonly<Record<number, Hold>>): ExcelRun {
 }
 
 /** The table's cells (header first) and its status line two rows above it. */
-async function tableOf(host: OfficeJsExcelHost) {
+async function tableOf(host: OfficeJsExcelHost, name = "Invoices") {
   return await host.run(async (context) => {
-    const table = context.workbook.tables.getItem("Invoices");
+    const table = context.workbook.tables.getItem(name);
     const range = table.getRange();
     range.load("values,rowIndex,columnIndex");
     await context.sync();
@@ -68,11 +68,19 @@ async function tableOf(host: OfficeJsExcelHost) {
   });
 }
 
-/** A fresh workbook's full import of the list as it is now: what the table must equal. */
-async function fullImport(): Promise<unknown[][]> {
+/**
+ * A fresh workbook's full import of the list as it is now: what the table (or the invoices'
+ * lines table) must equal.
+ */
+async function fullImport(name = "Invoices"): Promise<unknown[][]> {
   const fresh = new OfficeJsExcelHost();
   await importCollection(fresh.run, { collection: "invoices", api: api() });
-  return (await tableOf(fresh)).values;
+  return (await tableOf(fresh, name)).values;
+}
+
+/** The invoices' lines went in with them, each once. */
+async function expectLinesOfFullImport(host: OfficeJsExcelHost): Promise<void> {
+  expect((await tableOf(host, "InvoiceLines")).values).toEqual(await fullImport("InvoiceLines"));
 }
 
 /** The ids in the table's ID column (the header first), each expected once. */
@@ -127,6 +135,7 @@ describe("two fetches of new records racing on one workbook", () => {
     expect(ids).toHaveLength(230);
     expect(new Set(ids).size).toBe(230);
     expect(table.values).toEqual(await fullImport());
+    await expectLinesOfFullImport(host);
     expect(table.status).toMatch(
       /^Invoices · 230 records · 0 new records added .*, 30 more already added by another update · earlier rows as of the last full refresh$/,
     );
@@ -146,6 +155,7 @@ describe("two fetches of new records racing on one workbook", () => {
     const table = await tableOf(host);
     expect(new Set(idsOf(table.values)).size).toBe(230);
     expect(table.values).toEqual(await fullImport());
+    await expectLinesOfFullImport(host);
     expect(table.status).toMatch(
       /^Invoices · 230 records · 10 new records added .*, 20 more already added by another update ·/,
     );
@@ -162,6 +172,7 @@ describe("two fetches of new records racing on one workbook", () => {
     const table = await tableOf(host);
     expect(new Set(idsOf(table.values)).size).toBe(230);
     expect(table.values).toEqual(await fullImport());
+    await expectLinesOfFullImport(host);
   });
 
   it("interleaves block by block: each record once, in the server's order", async () => {
@@ -192,6 +203,7 @@ describe("two fetches of new records racing on one workbook", () => {
     const table = await tableOf(host);
     expect(new Set(idsOf(table.values)).size).toBe(320);
     expect(table.values).toEqual(await fullImport());
+    await expectLinesOfFullImport(host);
   });
 
   it("adds nothing, and says so, when the table's top changed in a way it cannot follow", async () => {

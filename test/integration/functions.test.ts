@@ -269,6 +269,18 @@ describe("LEDGER.LIST", () => {
     expect(issued.every((value) => typeof value === "number")).toBe(true);
   });
 
+  it("shows invoice lines as their count, and lists them with their invoice's number and id", async () => {
+    const invoices = await table("LIST", "invoices", 5);
+    const counts = column(invoices, "Lines");
+    expect(counts.every((value) => typeof value === "number" && value >= 1)).toBe(true);
+    const lines = await table("LIST", "invoice lines", 5);
+    expect(lines[0]?.[0]).toBe("Invoice number");
+    expect(lines).toHaveLength(1 + counts.reduce((sum: number, n) => sum + Number(n), 0));
+    const ids = column(invoices, "ID");
+    expect(new Set(column(lines, "Invoice ID"))).toEqual(new Set(ids));
+    expect(column(lines, "Invoice number")[0]).toBe(column(invoices, "Invoice number")[0]);
+  });
+
   it("stops at the end of the collection, below max_records", async () => {
     const rows = await table("LIST", "credit notes", 2000);
     expect(rows).toHaveLength(1 + 23);
@@ -326,12 +338,16 @@ describe("results too large for a cell formula", () => {
     return `${label}: `.padEnd(1000, "Quarterly maintenance, support and on-site visits. ");
   }
 
-  /** Each invoice's reference and first line's description made 1,000 characters long. */
+  /**
+   * Each invoice's reference, a memo and its first line's description made 1,000 characters
+   * long (LIST shows the lines as their count).
+   */
   function longInvoices(data: unknown): unknown {
     type Invoice = { id: string; lines: { description: string }[] };
     return (data as Invoice[]).map((invoice) => ({
       ...invoice,
       reference: padded(`Invoice ${invoice.id}`),
+      memo: padded(`Memo of ${invoice.id}`),
       lines: invoice.lines.map((line, index) =>
         index === 0 ? { ...line, description: padded(`Line of ${invoice.id}`) } : line,
       ),

@@ -16,6 +16,7 @@ import {
   startSandbox,
 } from "../../tools/sandbox";
 import { createDiscoveringShaper, NUMBER_FORMATS } from "../../src/sheets";
+import { shapersFor } from "../../src/import/shapers";
 import { clearFaults } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
@@ -68,6 +69,11 @@ function sumOfNumericTotals(records: readonly JsonRecord[]): Decimal {
     .map((total) => new Decimal(total))
     .filter((total) => total.decimalPlaces() <= 2 && total.precision(true) <= 15)
     .reduce((sum, total) => sum.plus(total), new Decimal(0));
+}
+
+/** An invoice without its lines (null: no list, so no lines sheet). */
+function withoutLines(record: JsonRecord): JsonRecord {
+  return { ...record, lines: null };
 }
 
 /** The sandbox's API with each collection page's records changed by `change` (page from 0). */
@@ -124,9 +130,9 @@ describe("importCollection() into the fake Excel host", () => {
     const host = new OfficeJsExcelHost();
     await importCollection(host.run, { collection: "invoices", api: api() });
     const records = await allRecords("/invoices");
-    const shaper = createDiscoveringShaper();
-    const rows = shaper.shape(records).rows;
-    const columns = shaper.columns();
+    const shapers = shapersFor("invoices");
+    const rows = shapers.shapePage(records).main.rows;
+    const columns = shapers.main.columns();
     const table = host.tableInfo("Invoices")!;
     expect(table.headers).toEqual(columns.map((c) => c.header));
     // Rows start below the header on row 3; compare a spread of rows cell by cell.
@@ -294,8 +300,9 @@ describe("importCollection() into the fake Excel host", () => {
     const note =
       "“Invoices” is already a defined name in this workbook (Formulas > Name Manager), so the " +
       "table is named “Invoices_2”; the name was left as it is.";
-    // The sandbox's awkward amounts (more than 15 digits) are summed up in the notes, between.
-    const kept = "; 3 cells in 1 record were kept as text.";
+    // The sandbox's awkward amounts (more than 15 digits) are summed up in the notes, between:
+    // three on an invoice, two on its line.
+    const kept = "; 5 cells in 2 records were kept as text.";
     expect(first.headline).toBe(
       `Imported ${DEFAULT_RECORD_COUNTS.invoices} records into Invoices${kept}`,
     );
@@ -305,6 +312,7 @@ describe("importCollection() into the fake Excel host", () => {
     expect(host.definedNames()).toEqual([
       { name: "Invoices", formula: "=Sheet1!$A$2:$A$3" },
       { name: expect.stringMatching(/^LedgerSheets_Table_/), formula: "=Invoices_2[#All]" },
+      { name: expect.stringMatching(/^LedgerSheets_Table_/), formula: "=InvoiceLines[#All]" },
     ]);
     expect(host.cell("Sheet1", "B1").value).toBe(350);
 
@@ -317,18 +325,23 @@ describe("importCollection() into the fake Excel host", () => {
         ...again.notes,
       ].join(" "),
     );
-    // The sandbox's awkward amounts of more than 15 digits: one record, three columns, said once.
-    expect(again.notes).toHaveLength(1);
-    expect(again.textCells[0]?.cells).toHaveLength(3);
-    expect(host.tableNames()).toEqual(["Invoices_2"]);
-    expect(host.sheetNames()).toEqual(["Sheet1", "Invoices"]);
+    // The sandbox's awkward amounts of more than 15 digits: one record, three columns, and two
+    // of its line's, each said once.
+    expect(again.notes).toHaveLength(2);
+    expect(again.textCells.map((record) => record.cells.length)).toEqual([3, 2]);
+    // The line is named by its invoice's number, on its own sheet.
+    const [invoice, line] = again.textCells;
+    expect(line).toMatchObject({ sheet: "Invoice lines", record: `${invoice?.record} line 1` });
+    expect(host.tableNames()).toEqual(["Invoices_2", "InvoiceLines"]);
+    expect(host.sheetNames()).toEqual(["Sheet1", "Invoices", "Invoice lines"]);
   });
 
   it("stops at the sheet's row limit with a clear message, never an exception", async () => {
     const host = new OfficeJsExcelHost();
+    // Without lines, whose sheet would reach the limit first (each invoice has one or more).
     const result = await importCollection(
       host.run,
-      { collection: "invoices", api: api() },
+      { collection: "invoices", api: changedApi(sandbox, withoutLines) },
       { sheetRows: 3 + 100 },
     );
     expect(result).toMatchObject({ rows: 100, complete: false });
@@ -457,8 +470,11 @@ describe("importCollection() into the fake Excel host", () => {
     try {
       // The first page makes `total` money and `issue_date` a date; every later value is text
       // that is neither, so those cells fall back to text ("@") in numeric and date columns.
+      // Without lines: this is about one table's blocks (lines have a table of their own).
       const fallback = changedApi(big, (record, page) =>
-        page === 0 ? record : { ...record, total: "see attached", issue_date: "TBD" },
+        page === 0
+          ? withoutLines(record)
+          : { ...withoutLines(record), total: "see attached", issue_date: "TBD" },
       );
       const host = new OfficeJsExcelHost();
       const result = await importCollection(host.run, { collection: "invoices", api: fallback });
@@ -490,7 +506,11 @@ describe("importCollection() into the fake Excel host", () => {
     const big = await startSandbox({ port: 0, records: { invoices: 12_000 } });
     try {
       const host = new OfficeJsExcelHost();
-      const result = await importCollection(host.run, { collection: "invoices", api: api(big) });
+      // Without lines: this is about one table's blocks (lines have a table of their own).
+      const result = await importCollection(host.run, {
+        collection: "invoices",
+        api: changedApi(big, withoutLines),
+      });
       expect(result).toMatchObject({ rows: 12_000, complete: true });
       expect(host.syncCount).toBeLessThanOrEqual(Math.ceil(12_000 / 5_000) + 6);
       expect(host.largestRequestBytes).toBeLessThan(4 * 1024 * 1024);

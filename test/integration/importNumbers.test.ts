@@ -106,7 +106,8 @@ describe("importCollection() of numbers over HTTP", () => {
     expect(named.length).toBeGreaterThan(0);
     expect(named).toEqual(counts.slice(0, named.length));
     expect(result.notes[0]).toMatch(
-      /^INV-\d+: “.+” \([A-Z]+\d+\).* kept as text exactly as received/,
+      // Named with its sheet: the invoices' lines are on a sheet of their own.
+      /^INV-\d+ on Invoices: “.+” \([A-Z]+\d+\).* kept as text exactly as received/,
     );
     expect(result.notes.at(-1)).toMatch(/^[\d,]+ more records have cells kept as text; /);
     expect(result.message).toContain(result.notes[0]);

@@ -1,7 +1,7 @@
 // The Tables view's list through Microsoft's office.js client into the emulator: each import
 // table with its sheet, rows and what its record says of the last update (kept in the file),
 // a refresh of one table only, and Go to.
-import { LedgerApi } from "../../src/api";
+import { iterateCollection, type JsonRecord, LedgerApi } from "../../src/api";
 import { goToTable } from "../../src/excel/goToTable";
 import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
@@ -18,6 +18,15 @@ function api(): LedgerApi {
     { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
     { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
   );
+}
+
+/** How many lines the list's records have now (one row each on the linked sheet). */
+async function lineCount(path: string): Promise<number> {
+  let lines = 0;
+  for await (const page of iterateCollection(api(), path)) {
+    for (const record of page.data) lines += (record["lines"] as JsonRecord[]).length;
+  }
+  return lines;
 }
 
 beforeAll(async () => {
@@ -49,6 +58,14 @@ describe("listImportTables()", () => {
         rows: 30,
         // The sandbox's lists hold amounts of more than 15 digits, kept as text.
         state: "warnings",
+        // Its lines' table is listed with it, not as an import of its own.
+        linked: [
+          {
+            tableName: "InvoiceLines",
+            sheetName: "Invoice lines",
+            rows: await lineCount("/invoices"),
+          },
+        ],
       },
       {
         collection: "bills",
@@ -57,6 +74,9 @@ describe("listImportTables()", () => {
         sheetName: "Bills",
         rows: 20,
         state: "warnings",
+        linked: [
+          { tableName: "BillLines", sheetName: "Bill lines", rows: await lineCount("/bills") },
+        ],
       },
     ]);
     for (const table of listed) {
@@ -73,6 +93,9 @@ describe("listImportTables()", () => {
     await fetchNewIntoTable(host.run, { collection: "invoices", api: api() });
     const afterNew = await listImportTables(host.run);
     expect(afterNew[0]?.rows).toBe(33);
+    expect(afterNew[0]?.linked).toEqual([
+      { tableName: "InvoiceLines", sheetName: "Invoice lines", rows: await lineCount("/invoices") },
+    ]);
     expect(afterNew[0]!.refreshed! >= invoices!.refreshed!).toBe(true);
 
     expect((await changeRecords(sandbox.origin, { list: "bills", add: 2 })).status).toBe(200);

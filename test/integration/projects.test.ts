@@ -52,6 +52,18 @@ async function serverIds(identity: Identity, collection: string): Promise<string
   return ids;
 }
 
+/** Per line of the project's invoices, newest first, its invoice's id. */
+async function serverLineInvoiceIds(identity: Identity): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const page of iterateCollection(api(identity), "/invoices", { size: 50 })) {
+    for (const invoice of page.data) {
+      const lines = invoice["lines"];
+      if (Array.isArray(lines)) ids.push(...lines.map(() => String(invoice.id)));
+    }
+  }
+  return ids;
+}
+
 async function tableColumn(host: OfficeJsExcelHost, table: string, header: string) {
   return await host.run(async (context) => {
     const range = context.workbook.tables.getItem(table).columns.getItem(header);
@@ -135,7 +147,9 @@ describe("imports and refreshes of two projects in one workbook", () => {
     const records = await importTablesRecords(host);
     expect(records.map((record) => [record.given, record.project])).toEqual([
       ["Invoices", "demo-company"],
+      ["InvoiceLines", "demo-company"],
       ["Invoices_OtherCompany", "other-company"],
+      ["InvoiceLines_OtherCompany", "other-company"],
     ]);
   });
 
@@ -206,29 +220,36 @@ describe("imports and refreshes of two projects in one workbook", () => {
     expect(await tableColumn(host, "Invoices", "ID")).toEqual(demoBefore);
   });
 
-  it("fetches new records into the table of the project that has them", async () => {
+  it("fetches new records, and their lines, into the tables of the project that has them", async () => {
     const host = new OfficeJsExcelHost();
-    await importBoth(host, "bills");
-    await changeRecords(sandbox.origin, { list: "bills", add: 2 }, "other-company");
+    await importBoth(host, "invoices");
+    const demoLines = await tableColumn(host, "InvoiceLines", "Invoice ID");
+    await changeRecords(sandbox.origin, { list: "invoices", add: 2 }, "other-company");
 
     const other = await fetchNewIntoTable(host.run, {
-      collection: "bills",
+      collection: "invoices",
       api: api("other-company"),
       project: OTHER,
     });
-    expect(other).toMatchObject({ mode: "new", added: 2, tableName: "Bills_OtherCompany" });
+    expect(other).toMatchObject({ mode: "new", added: 2, tableName: "Invoices_OtherCompany" });
     const demo = await fetchNewIntoTable(host.run, {
-      collection: "bills",
+      collection: "invoices",
       api: api("demo-company"),
       project: DEMO,
     });
-    expect(demo).toMatchObject({ mode: "new", added: 0, tableName: "Bills" });
-    expect(await tableColumn(host, "Bills_OtherCompany", "ID")).toEqual(
-      await serverIds("other-company", "bills"),
+    expect(demo).toMatchObject({ mode: "new", added: 0, tableName: "Invoices" });
+    expect(await tableColumn(host, "Invoices_OtherCompany", "ID")).toEqual(
+      await serverIds("other-company", "invoices"),
     );
-    expect(await tableColumn(host, "Bills", "ID")).toEqual(
-      await serverIds("demo-company", "bills"),
+    expect(await tableColumn(host, "Invoices", "ID")).toEqual(
+      await serverIds("demo-company", "invoices"),
     );
+    // Each invoice's lines on its project's lines sheet, the new ones on top; the other's as
+    // they were.
+    expect(await tableColumn(host, "InvoiceLines_OtherCompany", "Invoice ID")).toEqual(
+      await serverLineInvoiceIds("other-company"),
+    );
+    expect(await tableColumn(host, "InvoiceLines", "Invoice ID")).toEqual(demoLines);
   });
 
   it("Refresh all refreshes every table with its own project's connection", async () => {

@@ -25,9 +25,9 @@ describe("collectionTableSize()", () => {
     (list) => {
       const records = collectionRecords(list, 0, DEFAULT_RECORD_COUNTS[list]);
       for (const pageSize of [50, 7]) {
-        const size = collectionTableSize();
+        const size = collectionTableSize("Invoices");
         for (const page of pages(records, pageSize)) size.add(page);
-        expect(size.bytes).toBe(resultBytes(collectionTable(records)));
+        expect(size.bytes).toBe(resultBytes(collectionTable(records, "Invoices")));
       }
     },
   );
@@ -38,9 +38,9 @@ describe("collectionTableSize()", () => {
       { id: "2", reference: "b" },
       { id: "3", reference: "c", memo: "only here", contact: { name: "Ünïcode Ltd" } },
     ];
-    const size = collectionTableSize();
+    const size = collectionTableSize("Invoices");
     for (const page of pages(records, 1)) size.add(page);
-    expect(size.bytes).toBe(resultBytes(collectionTable(records)));
+    expect(size.bytes).toBe(resultBytes(collectionTable(records, "Invoices")));
   });
 });
 

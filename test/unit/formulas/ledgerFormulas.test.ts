@@ -96,8 +96,9 @@ function longText(label: string, length: number): string {
 }
 
 /**
- * `count` of the sandbox's invoices, each with a 1,000-character reference and a 1,000-character
- * description on its first line: about 5 MB as a table, over what Excel takes from a formula.
+ * `count` of the sandbox's invoices, each with a 1,000-character reference and a 1,500-character
+ * memo (and a long first line, shown as the count of lines): about 5 MB as a table, over what
+ * Excel takes from a formula.
  */
 function longInvoices(count: number): JsonRecord[] {
   const key = { seed: DEFAULT_SEED, identity: "demo-company", list: "invoices", count } as const;
@@ -109,6 +110,8 @@ function longInvoices(count: number): JsonRecord[] {
     return {
       ...record,
       reference: longText(`Invoice ${index}`, 1000),
+      // Lines show as a count in LIST: a long text of the record's own keeps the size.
+      memo: longText(`Memo of ${index}`, 1500),
       lines: [{ ...line, description: longText(`Line of ${index}`, 1000) }, ...rest],
     };
   });
@@ -379,7 +382,7 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
   it("cuts LIST of 2,000 records with 1,000-character texts under the cap, ending with a row saying so", async () => {
     const api = new RecordingApi();
     api.records = longInvoices(2000);
-    expect(resultBytes(collectionTable(api.records))).toBeGreaterThan(5_000_000);
+    expect(resultBytes(collectionTable(api.records, "Invoices"))).toBeGreaterThan(5_000_000);
     const rows = await formulas(api).list("invoices", 2000);
     expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     expect(jsonBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
@@ -415,11 +418,11 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
     const pages = api.sizes.length;
     expect(pages).toBeLessThan(40);
     expect(
-      resultBytes(collectionTable(api.records.slice(0, (pages - 1) * 50))),
+      resultBytes(collectionTable(api.records.slice(0, (pages - 1) * 50), "Invoices")),
     ).toBeLessThanOrEqual(MAX_RESULT_BYTES);
-    expect(resultBytes(collectionTable(api.records.slice(0, pages * 50)))).toBeGreaterThan(
-      MAX_RESULT_BYTES,
-    );
+    expect(
+      resultBytes(collectionTable(api.records.slice(0, pages * 50), "Invoices")),
+    ).toBeGreaterThan(MAX_RESULT_BYTES);
   });
 
   it("gives the whole table, with no such row, when asked for as many records as it showed", async () => {
@@ -429,13 +432,15 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
     const cut = await service.list("invoices", 2000);
     const shown = cut.length - 2;
     const whole = await service.list("invoices", shown);
-    expect(whole).toEqual(collectionTable(api.records.slice(0, shown)));
+    expect(whole).toEqual(collectionTable(api.records.slice(0, shown), "Invoices"));
   });
 
   it("leaves lists under the cap as they were", async () => {
     const api = new RecordingApi();
     const service = formulas(api);
-    expect(await service.list("invoices", 100)).toEqual(collectionTable(api.records.slice(0, 100)));
+    expect(await service.list("invoices", 100)).toEqual(
+      collectionTable(api.records.slice(0, 100), "Invoices"),
+    );
     expect(await service.payments(45)).toEqual(paymentsTable(api.paymentList));
     expect(await service.journal("JNL-0001")).toEqual(
       journalLinesTable(seededJournal("JNL-0001").lines),

@@ -20,11 +20,28 @@ function added(overrides: Partial<NewRowsAdded> = {}): NewRowsAdded {
     statusBlocked: null,
     unfilledColumns: [],
     filtersCleared: false,
+    linked: null,
     ...overrides,
   };
 }
 
 describe("fetch new summary", () => {
+  it("says how many linked rows went in with the records, after what qualifies the headline", () => {
+    const linked = {
+      sheetName: "Invoice lines",
+      tableName: "InvoiceLines",
+      rows: 2_410,
+      added: 12,
+    };
+    const said = newRowsMessage("Invoices", added({ linked, alreadyThere: 1 }), 1, [], "", "line");
+    expect(said.details.slice(0, 2)).toEqual([
+      "1 new record was already there, added by another update meanwhile.",
+      "Their 12 lines went in at the top of table “InvoiceLines”, which now has 2,410 rows.",
+    ]);
+    const none = newRowsMessage("Invoices", added({ linked: { ...linked, added: 0 } }), 1, []);
+    expect(none.details.join(" ")).not.toContain("InvoiceLines");
+  });
+
   it("says the outcome in one sentence, with the caveat folded under it and no button that does not exist", () => {
     const said = newRowsMessage("Invoices", added(), 1, [], "1 cell in 1 record was kept as text");
     expect(said.headline).toBe(

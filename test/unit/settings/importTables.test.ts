@@ -163,7 +163,15 @@ describe("parseImportTableRecords()", () => {
 
   it("drops fields of the wrong type, keeping the record", () => {
     const value = JSON.stringify([
-      { marker: A, given: "Invoices", status: 5, shown: "yes", project: false, extra: 1 },
+      {
+        marker: A,
+        given: "Invoices",
+        status: 5,
+        shown: "yes",
+        project: false,
+        parent: 7,
+        extra: 1,
+      },
     ]);
     expect(parseImportTableRecords(value)).toEqual([{ marker: A, given: "Invoices" }]);
   });
@@ -187,6 +195,7 @@ describe("parseImportTableRecords()", () => {
     const records = [
       { id: "1", marker: A, given: "Invoices", status: "Imported", shown: true, project: "Acme" },
       { marker: B, given: "Bills_2" },
+      { id: "3", marker: C, given: "InvoiceLines", parent: "Invoices" },
     ];
     expect(parseImportTableRecords(serializeImportTableRecords(records))).toEqual(records);
   });

@@ -1,10 +1,10 @@
 // The status lines an import writes above its tables are the ones a later import recognises as
 // its own: a progress line left by a stopped import, or the last final status it recorded.
 import {
-  allocationsImportingStatus,
-  allocationsStatus,
   importingStatus,
   isProgressStatus,
+  linkedImportingStatus,
+  linkedStatus,
   statusCellIsOurs,
 } from "../../../src/sheets/tableNameAndStatus";
 
@@ -14,7 +14,10 @@ describe("progress status lines", () => {
       expect(isProgressStatus(importingStatus("Invoices", "example.test", rows))).toBe(true);
     }
     expect(isProgressStatus(importingStatus("Sales orders", "my host:8080", 12_345))).toBe(true);
-    expect(isProgressStatus(allocationsImportingStatus("Payments (2)"))).toBe(true);
+    expect(
+      isProgressStatus(linkedImportingStatus("Allocations of the payments", "Payments (2)")),
+    ).toBe(true);
+    expect(isProgressStatus(linkedImportingStatus("Lines of the invoices", "Invoices"))).toBe(true);
   });
 
   it("counts records in words", () => {
@@ -27,7 +30,7 @@ describe("progress status lines", () => {
   it("does not take a final status or the user's text for a progress line", () => {
     const final = "Imported 3 invoices from example.test on 2026-11-26 03:00 UTC.";
     expect(isProgressStatus(final)).toBe(false);
-    expect(isProgressStatus(allocationsStatus("Payments", final))).toBe(false);
+    expect(isProgressStatus(linkedStatus("Lines of the invoices", "Invoices", final))).toBe(false);
     expect(isProgressStatus("Importing is fun")).toBe(false);
     expect(isProgressStatus(`${importingStatus("Invoices", "example.test", 3)} (mine)`)).toBe(
       false,
@@ -47,7 +50,9 @@ describe("statusCellIsOurs()", () => {
   it("takes the last final status it showed there, and a progress line a stopped import left", () => {
     expect(statusCellIsOurs("Imported 3 invoices.", shown)).toBe(true);
     expect(statusCellIsOurs(importingStatus("Invoices", "example.test", 5), shown)).toBe(true);
-    expect(statusCellIsOurs(allocationsImportingStatus("Payments"), shown)).toBe(true);
+    expect(
+      statusCellIsOurs(linkedImportingStatus("Allocations of the payments", "Payments"), shown),
+    ).toBe(true);
   });
 
   it("leaves the user's content alone", () => {

@@ -155,6 +155,13 @@ describe("refreshAllText.ts: a row's words", () => {
     expect(tableFacts(BILLS, 1, "UTC")).toBe("1 row · last refresh not recorded");
   });
 
+  it("tells a linked table's rows with its records' table's", () => {
+    const linked = [{ tableName: "InvoiceLines", sheetName: "Invoice lines", rows: 1_204 }];
+    expect(tableFacts({ ...INVOICES, linked }, 1, "UTC")).toBe(
+      "137 rows, and 1,204 on sheet Invoice lines · refreshed 2026-11-26 07:05 UTC",
+    );
+  });
+
   it("shows the record's state, or failed when the last run failed on this table", () => {
     expect(tableStateWord(BILLS)).toBe("warnings");
     expect(tableStateWord(INVOICES, line(INVOICES, { state: "failed" }))).toBe("failed");

@@ -1,0 +1,176 @@
+// Lists of nested records (an invoice's lines, a payment's allocations) get a sheet of their own,
+// one row per item, each row carrying its parent's id (and number, when the parent has one) so
+// the two sheets can be joined. The parent's sheet shows how many items each record has.
+//
+// For a collection the contract does not describe, the list is found in the records: the first
+// top-level field of the first page with records that holds an array of objects without a name
+// (objects with a name, such as documents, read well as a short list in one cell). One list per
+// collection gets its own sheet; any other such list stays exact JSON text in its cell. The
+// choice is made once, on that first page, so the sheets' columns never change meaning between
+// pages.
+
+import { isJsonObject, stringifyJson } from "../api";
+import type { JsonRecord, JsonValue } from "../api";
+import { ColumnRank, columnRank } from "./columnOrder";
+import { fieldWords } from "./fieldNames";
+import { summariseArray } from "./readableValues";
+import { readPath, recordMoneyPlaces } from "./rowShaper";
+
+/** True for a non-empty array of objects that do not read as a list of names (invoice lines). */
+export function isNestedRecordList(value: JsonValue | undefined): value is JsonRecord[] {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  return value.every((item) => isJsonObject(item)) && summariseArray(value) === undefined;
+}
+
+/** How a child row is tied to its parent: the parent's fields it carries, and what to call each. */
+export interface ParentLink {
+  /** The field of the parent holding the list (`lines`, `allocations`). */
+  readonly listKey: string;
+  /** The child's fields set from the parent (`{ payment_id: "p-1" }`), in column order. */
+  fields(parent: JsonRecord): JsonRecord;
+  /** One item, for notes: "line", "allocation". */
+  readonly childNoun: string;
+  /** The parent, for notes: "invoice", "payment". */
+  readonly parentNoun: string;
+}
+
+/** One child row: the item with its parent's link fields, its notes, its amounts' decimals. */
+export interface ChildRow {
+  readonly record: JsonRecord;
+  readonly notes: string[];
+  readonly places: number;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The child rows of one parent, one per item of its list, in order; none when the field is not
+ * an array (the parent's sheet notes that in its count cell). An item whose own value of a link
+ * field differs from the parent's keeps the parent's (that is where it came from), with a note;
+ * an item that is not an object gives a row with the link alone, and a note.
+ */
+export function childRows(parent: JsonRecord, link: ParentLink): ChildRow[] {
+  const items = readPath(parent, [link.listKey]);
+  if (!Array.isArray(items)) return [];
+  // An item is in its parent's currency.
+  const places = recordMoneyPlaces(parent);
+  const fields = link.fields(parent);
+  return items.map((item, index) => {
+    if (!isJsonObject(item)) {
+      const what = `${capitalised(link.childNoun)} ${index + 1} of this ${link.parentNoun}`;
+      return {
+        record: { ...fields },
+        places,
+        notes: [`${what} is not an object: ${stringifyJson(item)}`],
+      };
+    }
+    const notes: string[] = [];
+    for (const key of Object.keys(fields)) {
+      const own = readPath(item, [key]);
+      if (own !== undefined && own !== fields[key]) {
+        notes.push(
+          `The ${link.childNoun}'s own ${key} is ${stringifyJson(own)}; ` +
+            `it came in this ${link.parentNoun}`,
+        );
+      }
+    }
+    // The link fields first, so a discovered sheet lists them where its reading order puts them.
+    return { record: { ...fields, ...item, ...fields }, places, notes };
+  });
+}
+
+/** The nested list a discovered collection's records hold, once the first page has shown it. */
+export interface NestedList {
+  /** The parent's field holding the list (`lines`). */
+  readonly listKey: string;
+  /** The parent's number field (`invoice_number`), carried to each child; null when none. */
+  readonly numberKey: string | null;
+  /** The child's field holding its parent's id (`invoice_id`). */
+  readonly idKey: string;
+  /** The child sheet's label: "Invoice lines". */
+  readonly label: string;
+  /** Whose rows its status line says the sheet holds: "Lines of the invoices". */
+  readonly what: string;
+  readonly link: ParentLink;
+}
+
+/** The first top-level field (in the records' order) holding a nested record list. */
+function listKeyOf(records: readonly JsonRecord[]): string | null {
+  for (const record of records) {
+    for (const key of Object.keys(record)) {
+      if (isNestedRecordList(record[key])) return key;
+    }
+  }
+  return null;
+}
+
+/** The parent's own number field: the first top-level field read as a document number. */
+function numberKeyOf(records: readonly JsonRecord[], listKey: string): string | null {
+  for (const record of records) {
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      if (key === listKey || (typeof value !== "string" && typeof value !== "number")) continue;
+      if (/(^|_)(number|no)$/.test(key) && columnRank([key], [value]) === ColumnRank.Number) {
+        return key;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Which nested list of a discovered collection gets its own sheet. `parentLabel` is the
+ * collection's label ("Invoices", "Credit notes"); the choice is made by {@link choose} on the
+ * first page with records and kept.
+ */
+export class NestedListChoice {
+  private chosen: NestedList | null | undefined = undefined;
+
+  constructor(private readonly parentLabel: string) {}
+
+  /** The chosen list; null when the collection has none; undefined before the first records. */
+  get list(): NestedList | null | undefined {
+    return this.chosen;
+  }
+
+  /** Decides on the first page with records; later pages do not change the choice. */
+  choose(records: readonly JsonRecord[]): NestedList | null | undefined {
+    if (this.chosen !== undefined || records.length === 0) return this.chosen;
+    const listKey = listKeyOf(records);
+    this.chosen = listKey === null ? null : this.listFor(listKey, numberKeyOf(records, listKey));
+    return this.chosen;
+  }
+
+  private listFor(listKey: string, numberKey: string | null): NestedList {
+    // "Credit notes" → "credit note": the parent's noun, in the child's link field and sheet.
+    const parentWords = fieldWords(this.parentLabel.replace(/s$/i, "")).map((word) =>
+      word.toLowerCase(),
+    );
+    const parentNoun = parentWords.join(" ");
+    const idKey = `${parentWords.join("_")}_id`;
+    const listWords = fieldWords(listKey).map((word) => word.toLowerCase());
+    const childWords = listWords.length > 0 ? listWords : [listKey];
+    const label = capitalised(`${parentNoun} ${childWords.join(" ")}`);
+    const childNoun = childWords.join(" ").replace(/s$/i, "") || "item";
+    return {
+      listKey,
+      numberKey,
+      idKey,
+      label,
+      what: capitalised(`${childWords.join(" ")} of the ${this.parentLabel.toLowerCase()}`),
+      link: {
+        listKey,
+        childNoun,
+        parentNoun,
+        fields: (parent) => {
+          const fields: JsonRecord = {};
+          if (numberKey !== null) fields[numberKey] = readPath(parent, [numberKey]) ?? null;
+          fields[idKey] = readPath(parent, ["id"]) ?? null;
+          return fields;
+        },
+      },
+    };
+  }
+}
