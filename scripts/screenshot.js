@@ -25,7 +25,7 @@ async function browserPath() {
     executablePath: await browserPath(),
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
-  const page = await browser.newPage({ viewport: { width: 1600, height: 800 } });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   await page.goto(`${PREVIEW}?paneWidth=320`);
   const pane = page.frameLocator("#pane");
   // Waits for the fonts and two frames, so the picture holds what the page has drawn.
@@ -72,10 +72,14 @@ async function browserPath() {
   await shot("pane-warning-go-to.png");
   await details.locator("summary").click();
 
-  // The Tables view: every import table of the workbook, its state and its actions.
+  // The Tables view: every import table of the workbook, its state and its actions, with the
+  // refresh while the pane is open turned on.
+  await pane.locator("#auto-refresh-every").selectOption("15");
   await pane
-    .getByRole("button", { name: "Refresh all", exact: true })
-    .evaluate((button) => button.scrollIntoView({ block: "end" }));
+    .locator("#auto-refresh-status")
+    .filter({ hasText: /^Next refresh/ })
+    .waitFor();
+  await pane.locator("#auto-refresh").evaluate((field) => field.scrollIntoView({ block: "end" }));
   await shot("pane-tables.png");
 
   await tab("Formulas");
