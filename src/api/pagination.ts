@@ -6,6 +6,7 @@ import type { CollectionParams, CursorParams, PaymentsParams } from "./ledgerApi
 import type { RetryEvent } from "./retry";
 import { SeenSet } from "./seenSet";
 import type { CollectionPage, PaymentsPage } from "./types";
+import { afterQueuedWork } from "../util/afterQueuedWork";
 
 /** What {@link iterateCollection} needs: a {@link LedgerApi}, or a fake in tests. */
 export interface CollectionSource {
@@ -129,9 +130,15 @@ async function* walk<P>(
       if (caller?.aborted) throw abortedWalk(listing);
       if (options.prefetch ?? true) {
         pending = next(page, controller.signal);
-        // Handled here so an unused prefetch (the caller stopped) is no unhandled rejection;
-        // awaiting it above still sees the failure.
-        pending?.catch(() => undefined);
+        if (pending !== null) {
+          // Handled here so an unused prefetch (the caller stopped) is no unhandled rejection;
+          // awaiting it above still sees the failure.
+          pending.catch(() => undefined);
+          // The request must leave before the caller's work on this page, not after it: its
+          // steps up to the socket are queued work, which the caller's synchronous shaping of
+          // the page would otherwise hold back (some 4 ms a page of 50 invoices with lines).
+          await afterQueuedWork();
+        }
         yield page;
       } else {
         yield page;

@@ -1,6 +1,7 @@
 import {
   ApiError,
   CollectionPage,
+  CollectionSource,
   describePaymentsBatch,
   iterateCollection,
   iteratePayments,
@@ -217,6 +218,39 @@ describe("pagination.ts", () => {
       expect(fake.requests).toHaveLength(2);
       await pages.next();
       expect((await pages.next()).done).toBe(true);
+    });
+
+    it("sends the next page's request before the caller works on the current page", async () => {
+      // As node:http does, the source hands a request to its socket on a later tick: the walk
+      // must let that happen before the caller's synchronous work on the page it got.
+      const sent: string[] = [];
+      const source: CollectionSource = {
+        listCollectionPage: (_path, params) =>
+          new Promise((resolve) => {
+            process.nextTick(() => {
+              const at = params.lastId ?? "first";
+              sent.push(at);
+              const lastId = at === "first" ? "c1" : at === "c1" ? "c2" : null;
+              resolve({
+                data: [invoice(sent.length)],
+                lastId,
+                keyset: lastId,
+                status: true,
+                message: "ok",
+              });
+            });
+          }),
+      };
+      const seenWhenWorking: string[][] = [];
+      for await (const page of iterateCollection(source, "/invoices")) {
+        seenWhenWorking.push([...sent]);
+        expect(page.data).toHaveLength(1);
+      }
+      expect(seenWhenWorking).toEqual([
+        ["first", "c1"],
+        ["first", "c1", "c2"],
+        ["first", "c1", "c2"],
+      ]);
     });
 
     it("requests the next page only when asked if prefetch is off", async () => {
