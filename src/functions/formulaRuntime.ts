@@ -74,8 +74,9 @@ export const ledgerFormulas = new LedgerFormulas({
 });
 
 // A changed connection drops every answer (its key may now name another server or identity), and
-// a pause one server asked for does not hold back another.
-activeConnection.subscribe(() => ledgerFormulas.reset());
+// a pause one server asked for does not hold back another. Answers are kept by project, so a
+// change of the project names or of the default alone keeps them.
+activeConnection.subscribeToConnections(() => ledgerFormulas.reset());
 
 /** The Excel error value for a formula error: #N/A or #VALUE!, both with their message. */
 export function cellError(error: FormulaError): CustomFunctions.Error {

@@ -128,6 +128,21 @@ export class ActiveConnectionHolder {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Calls `listener` when the connections themselves change (one added, replaced or removed),
+   * not when only the workbook's project names or its default change; returns the function
+   * that stops it. What is kept per connection stays valid across those.
+   */
+  subscribeToConnections(listener: () => void): () => void {
+    let seen = new Set(this.connections.values());
+    return this.subscribe(() => {
+      const now = new Set(this.connections.values());
+      if (now.size === seen.size && [...now].every((connection) => seen.has(connection))) return;
+      seen = now;
+      listener();
+    });
+  }
+
   private changed(): void {
     const current = this.current;
     for (const listener of [...this.listeners]) listener(current);

@@ -63,4 +63,30 @@ describe("activeConnection.ts", () => {
     expect(holder.projectOfRecord(undefined)).toBe("Acme");
     expect(holder.projectOfRecord("Other")).toBe("Other");
   });
+
+  it("tells connection listeners of new, replaced and removed connections only", () => {
+    const holder = new ActiveConnectionHolder();
+    let changes = 0;
+    const stop = holder.subscribeToConnections(() => (changes += 1));
+    holder.setProjects(["Acme", "Other"]);
+    holder.setDefault("Other");
+    expect(changes).toBe(0);
+    const acme = connection("Acme");
+    holder.put(acme);
+    expect(changes).toBe(1);
+    // The same projects read again, or another default: what is kept per connection holds.
+    holder.setProjects(["Acme", "Other"]);
+    holder.setDefault("Acme");
+    holder.put(acme);
+    expect(changes).toBe(1);
+    holder.put(connection("Acme"));
+    expect(changes).toBe(2);
+    holder.remove("Acme");
+    expect(changes).toBe(3);
+    holder.set(undefined);
+    expect(changes).toBe(3);
+    stop();
+    holder.put(connection("Other"));
+    expect(changes).toBe(3);
+  });
 });
