@@ -76,9 +76,37 @@ export function childRows(parent: JsonRecord, link: ParentLink): ChildRow[] {
         );
       }
     }
-    // The link fields first, so a discovered sheet lists them where its reading order puts them.
-    return { record: { ...fields, ...item, ...fields }, places, notes };
+    return { record: linkedRecord(fields, item), places, notes };
   });
+}
+
+/**
+ * The item with its parent's link fields: those first, so a discovered sheet lists them where
+ * its reading order puts them, and with the parent's values. Built key by key: three object
+ * spreads cost some 20 times more, on a path that runs for every line of every record.
+ */
+function linkedRecord(fields: JsonRecord, item: JsonRecord): JsonRecord {
+  const record: JsonRecord = {};
+  for (const key of Object.keys(fields)) putField(record, key, fields[key] ?? null);
+  for (const key of Object.keys(item)) {
+    if (!Object.prototype.hasOwnProperty.call(fields, key))
+      putField(record, key, item[key] ?? null);
+  }
+  return record;
+}
+
+/** Sets an own field; a server's `__proto__` key stays a field, as JSON.parse made it. */
+function putField(record: JsonRecord, key: string, value: JsonValue): void {
+  if (key === "__proto__") {
+    Object.defineProperty(record, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    record[key] = value;
+  }
 }
 
 /** The nested list a discovered collection's records hold, once the first page has shown it. */
