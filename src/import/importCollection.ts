@@ -280,14 +280,21 @@ class CollectionImport {
     });
     if (shaped.linked && tables.linked) {
       const linkedBase = this.linkedCommitted + this.pendingLinked.rows.length;
-      // An allocation has an id of its own; an invoice's line is named by its invoice.
-      const names = payments
-        ? payments.flatMap((payment) => payment.allocations.map((allocation) => allocation.id))
-        : linkedRowNames(
-            records.map((_, row) => recordName(row)),
-            shaped.linked.perRecord,
-            tables.linked.noun,
-          );
+      // An allocation has an id of its own; an invoice's line is named by its invoice. Named
+      // only when a cell of the page needs it in a message: most pages have none.
+      const { perRecord } = shaped.linked;
+      const noun = tables.linked.noun;
+      let names: readonly string[] | undefined;
+      const nameOf = (row: number): string | undefined => {
+        names ??= payments
+          ? payments.flatMap((payment) => payment.allocations.map((allocation) => allocation.id))
+          : linkedRowNames(
+              records.map((_, index) => recordName(index)),
+              perRecord,
+              noun,
+            );
+        return names[row];
+      };
       this.misfits.add({
         sheet: tables.linked.writer.sheetName,
         nameSheet: true,
@@ -295,7 +302,7 @@ class CollectionImport {
         misfits: shaped.linked.misfits,
         rowCount: page.linkedRow(keep),
         firstRow: linkedBase,
-        recordOf: (row) => names[row] ?? `table row ${linkedBase + row + 1}`,
+        recordOf: (row) => nameOf(row) ?? `table row ${linkedBase + row + 1}`,
       });
     }
   }
