@@ -370,13 +370,8 @@ export function usedArea(
     right = Math.max(right, lastColumn(area));
   };
   if (valuesOnly) {
-    sheet.forEachCell((r, c, cell) => {
-      if (cell.formula === null && cell.value === "") return;
-      if (r < top) top = r;
-      if (r > bottom) bottom = r;
-      if (c < left) left = c;
-      if (c > right) right = c;
-    });
+    const withValues = sheet.boundsWhere((cell) => cell.formula !== null || cell.value !== "");
+    if (withValues) include(withValues);
   } else {
     const stored = sheet.storedBounds();
     if (stored) include(stored);

@@ -260,6 +260,48 @@ export class SheetModel {
     this.extendBounds(row, column);
   }
 
+  /**
+   * The rectangle around the stored cells `counts` accepts, or undefined when it accepts none.
+   * Rows are read from the top and from the bottom until one holds such a cell, and columns
+   * only until they reach the stored cells' own edges: a table's header row settles the width.
+   */
+  boundsWhere(counts: (cell: Cell) => boolean): Area | undefined {
+    const outer = this.storedBounds();
+    if (!outer) return undefined;
+    const rows = this.storedRows(outer.row, lastRow(outer));
+    const columnsOf = (r: number): number[] => {
+      const stored = this.rows[r] as StoredRow;
+      return this.storedColumns(stored, 0, Infinity).filter((c) => counts(stored.cells[c] as Cell));
+    };
+    let topIndex = 0;
+    let topColumns: number[] = [];
+    for (; topIndex < rows.length; topIndex++) {
+      topColumns = columnsOf(rows[topIndex] as number);
+      if (topColumns.length > 0) break;
+    }
+    if (topColumns.length === 0) return undefined;
+    let left = topColumns[0] as number;
+    let right = topColumns[topColumns.length - 1] as number;
+    const widen = (columns: number[]): void => {
+      if (columns.length === 0) return;
+      left = Math.min(left, columns[0] as number);
+      right = Math.max(right, columns[columns.length - 1] as number);
+    };
+    let bottomIndex = rows.length - 1;
+    for (; bottomIndex > topIndex; bottomIndex--) {
+      const columns = columnsOf(rows[bottomIndex] as number);
+      widen(columns);
+      if (columns.length > 0) break;
+    }
+    for (let i = topIndex + 1; i < bottomIndex; i++) {
+      if (left === outer.column && right === lastColumn(outer)) break;
+      widen(columnsOf(rows[i] as number));
+    }
+    const top = rows[topIndex] as number;
+    const bottom = rows[bottomIndex] as number;
+    return { row: top, column: left, rowCount: bottom - top + 1, columnCount: right - left + 1 };
+  }
+
   /** The rectangle around the stored cells, or undefined when there are none (cached). */
   storedBounds(): Area | undefined {
     if (this.bounds === undefined) {
@@ -374,6 +416,29 @@ export class SheetModel {
     if (axis === "rows" && this.rows.length > from) this.rows.length = Math.max(0, from);
     if (taken.length > 0) this.bounds = undefined;
     return taken;
+  }
+
+  /**
+   * Moves the rows from `from` on down by `count` when every cell stored there lies in columns
+   * `bandStart`..`bandEnd` (the cells an insert shifts), as whole rows rather than cell by cell;
+   * returns false, changing nothing, when a cell outside those columns would have to stay.
+   */
+  shiftWholeRowsDown(from: number, count: number, bandStart: number, bandEnd: number): boolean {
+    for (let r = from; r < this.rows.length; r++) {
+      const stored = this.rows[r];
+      if (!stored) continue;
+      if (stored.cells.length - 1 > bandEnd) return false;
+      for (let c = 0; c < bandStart && c < stored.cells.length; c++) {
+        if (stored.cells[c] !== undefined) return false;
+      }
+    }
+    if (this.rows.length > from) {
+      const moved = this.rows.splice(from);
+      this.rows.length = from + count;
+      for (const stored of moved) this.rows.push(stored);
+    }
+    this.bounds = undefined;
+    return true;
   }
 
   /** Puts a cell back without tidying (used when re-keying). */

@@ -130,9 +130,16 @@ export function insertCells(
       errorLocation,
     );
   }
-  moveCells(sheet, axis, band, inserted.start, (position) =>
-    position < inserted.start ? position : position + inserted.count,
-  );
+  // Rows that move whole (a table's columns are all there is below it) move as rows.
+  const movedAsRows =
+    axis === "rows" &&
+    !hasSpills(sheet) &&
+    sheet.shiftWholeRowsDown(inserted.start, inserted.count, band.start, end(band));
+  if (!movedAsRows) {
+    moveCells(sheet, axis, band, inserted.start, (position) =>
+      position < inserted.start ? position : position + inserted.count,
+    );
+  }
   shiftSheetLevel(sheet, axis, band, inserted.start, inserted.count);
   adjustFormulas(wb, sheet, axis, band, (span) => {
     if (end(span) < inserted.start) return span;

@@ -31,19 +31,48 @@ function insertDown(address: string): Promise<void> {
   });
 }
 
-test("an insert takes up only the cells from the inserted row on, and moves them", async () => {
+test("an insert whose columns hold every cell below it moves those rows whole", async () => {
   const takeAll = jest.spyOn(SheetModel.prototype, "takeAllCells");
   const takeFrom = jest.spyOn(SheetModel.prototype, "takeCellsFrom");
   await insertDown("A3:B3");
   expect(takeAll).not.toHaveBeenCalled();
-  expect(takeFrom).toHaveBeenCalledTimes(1);
-  expect(takeFrom.mock.results[0]?.value).toHaveLength(4); // c, 3, d, 4
+  expect(takeFrom).not.toHaveBeenCalled();
   expect(host.values("Data", "A1:B5")).toEqual([
     ["a", 1],
     ["b", 2],
     ["", ""],
     ["c", 3],
     ["d", 4],
+  ]);
+});
+
+test("with a cell beside the inserted columns, only the cells from the inserted row on are taken up", async () => {
+  host.setCells("Data", "C4", [["beside"]]);
+  const takeAll = jest.spyOn(SheetModel.prototype, "takeAllCells");
+  const takeFrom = jest.spyOn(SheetModel.prototype, "takeCellsFrom");
+  await insertDown("A3:B3");
+  expect(takeAll).not.toHaveBeenCalled();
+  expect(takeFrom).toHaveBeenCalledTimes(1);
+  expect(takeFrom.mock.results[0]?.value).toHaveLength(5); // c, 3, d, 4, beside
+  expect(host.values("Data", "A1:C5")).toEqual([
+    ["a", 1, ""],
+    ["b", 2, ""],
+    ["", "", ""],
+    ["c", 3, "beside"],
+    ["d", 4, ""],
+  ]);
+});
+
+test("a cell left of the inserted columns stays in its row", async () => {
+  const takeFrom = jest.spyOn(SheetModel.prototype, "takeCellsFrom");
+  await insertDown("B2:B2");
+  expect(takeFrom).toHaveBeenCalledTimes(1);
+  expect(host.values("Data", "A1:B5")).toEqual([
+    ["a", 1],
+    ["b", ""],
+    ["c", 2],
+    ["d", 3],
+    ["", 4],
   ]);
 });
 
