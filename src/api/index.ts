@@ -31,7 +31,14 @@ export { redactSecret } from "./redaction";
 export { JsonDecimal, stringifyExact } from "./exactJson";
 export type { ExactJson } from "./exactJson";
 export { checkJournalUpdate, journalUpdateBody } from "./journalUpdateBody";
-export { isJsonNumber, isJsonObject, JsonNumber, ShapeError, stringifyJson } from "./json";
+export {
+  isJsonNumber,
+  isJsonObject,
+  JsonNumber,
+  setJsonMember,
+  ShapeError,
+  stringifyJson,
+} from "./json";
 export { parseJsonText } from "./jsonText";
 export type { JsonObject, JsonRecord, JsonValue } from "./json";
 export { checkCollectionPath, LedgerApi } from "./ledgerApi";

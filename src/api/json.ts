@@ -37,6 +37,23 @@ export function isJsonObject(value: JsonValue | undefined): value is JsonObject 
 }
 
 /** A number, read losslessly or not: a plain double or an exact {@link JsonNumber}. */
+/**
+ * Sets a member as JSON.parse does: own and enumerable, a `__proto__` key included, which a plain
+ * assignment would take as the object's prototype.
+ */
+export function setJsonMember(object: JsonObject, key: string, value: JsonValue): void {
+  if (key === "__proto__") {
+    Object.defineProperty(object, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    object[key] = value;
+  }
+}
+
 export function isJsonNumber(value: JsonValue | undefined): value is number | JsonNumber {
   return typeof value === "number" || value instanceof JsonNumber;
 }

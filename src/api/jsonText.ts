@@ -6,7 +6,7 @@
 // (`1.50` and `1.5` are the same value; `0.1` round-trips too); any other literal is kept as a
 // {@link JsonNumber} holding its digits exactly as written, for the sheets to show as text.
 
-import { JsonNumber, JsonObject, JsonValue } from "./json";
+import { JsonNumber, JsonObject, JsonValue, setJsonMember } from "./json";
 
 /** A number literal exactly as JSON allows it (no leading zeros, no `+`, no bare `.`). */
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -178,15 +178,7 @@ class Reader {
       this.skipSpace();
       if (this.text[this.at++] !== ":") this.fail("expected :");
       const value = this.value();
-      if (key === "__proto__") {
-        // An own member, as JSON.parse makes it, not the object's prototype.
-        Object.defineProperty(object, key, {
-          value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else object[key] = value;
+      setJsonMember(object, key, value);
       this.skipSpace();
       const char = this.text[this.at++];
       if (char === "}") return object;

@@ -9,7 +9,7 @@
 // choice is made once, on that first page, so the sheets' columns never change meaning between
 // pages.
 
-import { isJsonObject, stringifyJson } from "../api";
+import { isJsonObject, setJsonMember, stringifyJson } from "../api";
 import type { JsonRecord, JsonValue } from "../api";
 import { ColumnRank, columnRank } from "./columnOrder";
 import { fieldWords } from "./fieldNames";
@@ -87,26 +87,12 @@ export function childRows(parent: JsonRecord, link: ParentLink): ChildRow[] {
  */
 function linkedRecord(fields: JsonRecord, item: JsonRecord): JsonRecord {
   const record: JsonRecord = {};
-  for (const key of Object.keys(fields)) putField(record, key, fields[key] ?? null);
+  for (const key of Object.keys(fields)) setJsonMember(record, key, fields[key] ?? null);
   for (const key of Object.keys(item)) {
     if (!Object.prototype.hasOwnProperty.call(fields, key))
-      putField(record, key, item[key] ?? null);
+      setJsonMember(record, key, item[key] ?? null);
   }
   return record;
-}
-
-/** Sets an own field; a server's `__proto__` key stays a field, as JSON.parse made it. */
-function putField(record: JsonRecord, key: string, value: JsonValue): void {
-  if (key === "__proto__") {
-    Object.defineProperty(record, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    record[key] = value;
-  }
 }
 
 /** The nested list a discovered collection's records hold, once the first page has shown it. */
