@@ -36,7 +36,6 @@ export function isJsonObject(value: JsonValue | undefined): value is JsonObject 
   );
 }
 
-/** A number, read losslessly or not: a plain double or an exact {@link JsonNumber}. */
 /**
  * Sets a member as JSON.parse does: own and enumerable, a `__proto__` key included, which a plain
  * assignment would take as the object's prototype.
@@ -54,6 +53,7 @@ export function setJsonMember(object: JsonObject, key: string, value: JsonValue)
   }
 }
 
+/** A number, read losslessly or not: a plain double or an exact {@link JsonNumber}. */
 export function isJsonNumber(value: JsonValue | undefined): value is number | JsonNumber {
   return typeof value === "number" || value instanceof JsonNumber;
 }
