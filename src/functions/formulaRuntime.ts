@@ -74,8 +74,8 @@ export const ledgerFormulas = new LedgerFormulas({
 });
 
 // A changed connection drops every answer (its key may now name another server or identity), and
-// a pause one server asked for does not hold back another. Answers are kept by project, so a
-// change of the project names or of the default alone keeps them.
+// a pause one server asked for does not hold back another. The project names read again keep
+// them: answers are kept by project.
 activeConnection.subscribeToConnections(() => ledgerFormulas.reset());
 
 /** The Excel error value for a formula error: #N/A or #VALUE!, both with their message. */

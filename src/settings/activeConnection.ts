@@ -129,16 +129,19 @@ export class ActiveConnectionHolder {
   }
 
   /**
-   * Calls `listener` when the connections themselves change (one added, replaced or removed),
-   * not when only the workbook's project names or its default change; returns the function
-   * that stops it. What is kept per connection stays valid across those.
+   * Calls `listener` when what the formulas can answer changes: a connection added, replaced or
+   * removed, or another default project. Not when the workbook's project names are only read
+   * again. Returns the function that stops it.
    */
   subscribeToConnections(listener: () => void): () => void {
     let seen = new Set(this.connections.values());
+    let seenDefault = this.defaultProject;
     return this.subscribe(() => {
       const now = new Set(this.connections.values());
-      if (now.size === seen.size && [...now].every((connection) => seen.has(connection))) return;
+      const same = now.size === seen.size && [...now].every((connection) => seen.has(connection));
+      if (same && this.defaultProject === seenDefault) return;
       seen = now;
+      seenDefault = this.defaultProject;
       listener();
     });
   }

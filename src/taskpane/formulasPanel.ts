@@ -105,7 +105,10 @@ export function mountFormulasPanel(root: Document, options: FormulasPanelOptions
   }
 
   button.addEventListener("click", () => void refresh());
-  options.active.subscribe((connection) => {
-    if (connection !== undefined) void refresh();
+  // A connection made, replaced or dropped changes what the formulas can answer. The project
+  // list reread or another default chosen does not: recalculating then would send every LEDGER
+  // formula of the workbook to the server again for nothing.
+  options.active.subscribeToConnections(() => {
+    if (options.active.current !== undefined) void refresh();
   });
 }

@@ -64,29 +64,31 @@ describe("activeConnection.ts", () => {
     expect(holder.projectOfRecord("Other")).toBe("Other");
   });
 
-  it("tells connection listeners of new, replaced and removed connections only", () => {
+  it("tells connection listeners of connections added, replaced or removed and of another default only", () => {
     const holder = new ActiveConnectionHolder();
     let changes = 0;
     const stop = holder.subscribeToConnections(() => (changes += 1));
     holder.setProjects(["Acme", "Other"]);
-    holder.setDefault("Other");
     expect(changes).toBe(0);
+    holder.setDefault("Other");
+    expect(changes).toBe(1);
     const acme = connection("Acme");
     holder.put(acme);
-    expect(changes).toBe(1);
-    // The same projects read again, or another default: what is kept per connection holds.
-    holder.setProjects(["Acme", "Other"]);
-    holder.setDefault("Acme");
-    holder.put(acme);
-    expect(changes).toBe(1);
-    holder.put(connection("Acme"));
     expect(changes).toBe(2);
+    // The same projects read again, the same default, the same connection: nothing to tell.
+    holder.setProjects(["Acme", "Other"]);
+    holder.setDefault("Other");
+    holder.put(acme);
+    expect(changes).toBe(2);
+    // A connection and the default changing together are one change.
+    holder.put(connection("Acme"), { makeDefault: true });
+    expect(changes).toBe(3);
     holder.remove("Acme");
-    expect(changes).toBe(3);
+    expect(changes).toBe(4);
     holder.set(undefined);
-    expect(changes).toBe(3);
+    expect(changes).toBe(5); // the default is gone
     stop();
     holder.put(connection("Other"));
-    expect(changes).toBe(3);
+    expect(changes).toBe(5);
   });
 });
