@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { CellKind } from "../../../src/sheets/cells";
+import { NUMBER_FORMATS, type CellKind } from "../../../src/sheets/cells";
 import {
   dateTimeToSerial,
   plainDateSerial,
@@ -9,16 +9,8 @@ import {
 } from "../../../src/sheets/excelDates";
 import { plainCellOf, toCell } from "../../../src/sheets/typedCells";
 
-const KINDS: readonly CellKind[] = [
-  "text",
-  "money",
-  "rate",
-  "integer",
-  "number",
-  "date",
-  "datetime",
-  "boolean",
-];
+// Every kind: NUMBER_FORMATS has one entry per kind, so no list here can fall behind.
+const KINDS = Object.keys(NUMBER_FORMATS) as CellKind[];
 
 const pad = (n: number, width: number): string => String(n).padStart(width, "0");
 

@@ -3,7 +3,7 @@ import { JsonNumber } from "../../../src/api";
 import { MoneyDecimal } from "../../../src/money";
 import { EXCEL_CELL_TEXT_LIMIT } from "../../../src/domain/excelLimits";
 import { significantDigitsOf, toCell } from "../../../src/sheets/typedCells";
-import type { CellKind } from "../../../src/sheets/cells";
+import { NUMBER_FORMATS, type CellKind } from "../../../src/sheets/cells";
 
 const typed = (value: string | number | boolean) => ({ value, fallback: false, notes: [] });
 const asText = (value: string, ...notes: string[]) => ({
@@ -13,16 +13,8 @@ const asText = (value: string, ...notes: string[]) => ({
   reason: notes[0]?.replace(/^.*? kept as text: /, ""),
 });
 
-const KINDS: readonly CellKind[] = [
-  "text",
-  "money",
-  "rate",
-  "integer",
-  "number",
-  "date",
-  "datetime",
-  "boolean",
-];
+// Every kind: NUMBER_FORMATS has one entry per kind, so no list here can fall behind.
+const KINDS = Object.keys(NUMBER_FORMATS) as CellKind[];
 
 /** Two-decimal text for a whole number of cents: -1234n → "-12.34". */
 function centsText(cents: bigint): string {
