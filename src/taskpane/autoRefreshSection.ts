@@ -17,6 +17,7 @@ import { intervalWords, nextRunWhen } from "./autoRefreshWords";
 import type { MessageArea } from "./messageArea";
 import { requireElement } from "./view";
 import styles from "./autoRefresh.css";
+import { addStylesOnce } from "./pageStyles";
 
 export interface AutoRefreshSectionOptions {
   readonly workbook: DocumentSettingsStore;
@@ -32,17 +33,8 @@ export interface AutoRefreshSectionOptions {
   readonly watchShown?: (listener: (shown: boolean) => void) => void;
 }
 
-/** Adds the section's styles to the page once. */
-function addStyles(root: Document): void {
-  if (root.getElementById("auto-refresh-styles") !== null) return;
-  const style = root.createElement("style");
-  style.id = "auto-refresh-styles";
-  style.textContent = styles;
-  root.head.append(style);
-}
-
 export function mountAutoRefreshSection(root: Document, options: AutoRefreshSectionOptions): void {
-  addStyles(root);
+  addStylesOnce(root, "auto-refresh-styles", styles);
   const every = requireElement(root, "auto-refresh-every", HTMLSelectElement);
   const mode = requireElement(root, "auto-refresh-mode", HTMLSelectElement);
   const caption = requireElement(root, "auto-refresh-status", HTMLElement);

@@ -27,6 +27,7 @@ import {
   removeProject,
   SessionStores,
 } from "./session";
+import { addStylesOnce } from "./pageStyles";
 
 export interface ConnectionPanelOptions {
   readonly stores: SessionStores;
@@ -53,9 +54,7 @@ export function mountConnectionPanel(
   root: Document,
   options: ConnectionPanelOptions,
 ): ConnectionPanel {
-  const style = root.createElement("style");
-  style.textContent = styles;
-  root.head.append(style);
+  addStylesOnce(root, "connection-panel-styles", styles);
   return new ConnectionPanelController(new ConnectionPanelElements(root), options);
 }
 

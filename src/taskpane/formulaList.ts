@@ -8,6 +8,7 @@ import { catalogOf, exampleFormula, type CatalogFunction } from "./formulaCatalo
 import styles from "./formulaList.css";
 import { mountProjectChoice } from "./projectChoice";
 import { requireElement, setShown } from "./view";
+import { addStylesOnce } from "./pageStyles";
 
 export interface FormulaListOptions {
   readonly active: ActiveConnectionHolder;
@@ -34,14 +35,8 @@ export function insertMessage(
   };
 }
 
-function injectStyles(root: Document): void {
-  const style = root.createElement("style");
-  style.textContent = styles;
-  root.head.append(style);
-}
-
 export function mountFormulaList(root: Document, options: FormulaListOptions): void {
-  injectStyles(root);
+  addStylesOnce(root, "formula-list-styles", styles);
   const list = requireElement(root, "formula-list", HTMLUListElement);
   const empty = requireElement(root, "formula-list-empty", HTMLElement);
   const examples = new Map<CatalogFunction, HTMLElement>();

@@ -5,6 +5,7 @@
 // said once, here, styled as an error; it is never also a second, assertive region.
 
 import styles from "./messageArea.css";
+import { addStylesOnce } from "./pageStyles";
 
 /** A cell a message names: on which sheet, at which address, and what it holds for people. */
 export interface CellLink {
@@ -55,7 +56,6 @@ export function goToLabel(cell: CellLink): string {
 }
 
 const areas = new WeakMap<HTMLElement, MessageArea>();
-const styled = new WeakSet<Document>();
 
 /**
  * The message area in the element with `id` (a panel's `<div class="messages">` holding its
@@ -71,12 +71,7 @@ export function messageAreaFor(root: Document, id: string, goTo?: GoToCell): Mes
     if (goTo !== undefined) (existing as DomMessageArea).goTo ??= goTo;
     return existing;
   }
-  if (!styled.has(root)) {
-    const style = root.createElement("style");
-    style.textContent = styles;
-    root.head.append(style);
-    styled.add(root);
-  }
+  addStylesOnce(root, "message-area-styles", styles);
   const area = new DomMessageArea(root, box, goTo);
   areas.set(box, area);
   return area;

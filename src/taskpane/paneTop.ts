@@ -3,15 +3,14 @@
 // it is measured into --pane-header-height, and both into --pane-top-height, again on each change.
 
 import paneTopStyles from "./paneTop.css";
+import { addStylesOnce } from "./pageStyles";
 import { requireElement } from "./view";
 
 export function keepPaneTopInView(root: Document): void {
   const header = root.querySelector<HTMLElement>(".pane-header");
   if (header === null) return;
   const list = requireElement(root, "pane-tabs", HTMLElement);
-  const style = root.createElement("style");
-  style.textContent = paneTopStyles;
-  root.head.append(style);
+  addStylesOnce(root, "pane-top-styles", paneTopStyles);
   const measure = (): void => {
     const page = root.documentElement.style;
     page.setProperty("--pane-header-height", `${header.offsetHeight}px`);

@@ -5,6 +5,7 @@ import type { RefreshMode, TableKey } from "../import/refreshAll";
 import { canStart, tableRows, type TableRowState, type TablesState } from "./tablesMachine";
 import { tableFacts, tableProgressLine, tableStateWord } from "./refreshAllText";
 import styles from "./tablesView.css";
+import { addStylesOnce } from "./pageStyles";
 
 /** What a row's buttons ask for. */
 export interface TablesViewActions {
@@ -25,22 +26,13 @@ export interface TablesView {
   draw(state: TablesState): void;
 }
 
-/** Adds the view's styles to the page once. */
-function addStyles(root: Document): void {
-  if (root.getElementById("tables-view-styles") !== null) return;
-  const style = root.createElement("style");
-  style.id = "tables-view-styles";
-  style.textContent = styles;
-  root.head.append(style);
-}
-
 export function mountTablesView(
   root: Document,
   list: HTMLUListElement,
   empty: HTMLElement,
   actions: TablesViewActions,
 ): TablesView {
-  addStyles(root);
+  addStylesOnce(root, "tables-view-styles", styles);
   const rows = new Map<string, RowElements>();
 
   function element<K extends keyof HTMLElementTagNameMap>(

@@ -40,15 +40,10 @@ import { keepPaneTopInView } from "./paneTop";
 import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./tabs";
 import { requireElement, setShown } from "./view";
 import styles from "./taskpane.css";
+import { addStylesOnce } from "./pageStyles";
 
 const OUTSIDE_EXCEL =
   "Open this page from Excel: Ledger Sheets runs as an add-in in the Excel task pane.";
-
-function injectStyles(): void {
-  const style = document.createElement("style");
-  style.textContent = styles;
-  document.head.append(style);
-}
 
 function showHostStatus(message: string): void {
   const status = document.getElementById("host-status");
@@ -309,7 +304,7 @@ async function start(): Promise<void> {
   await runOnOpen();
 }
 
-injectStyles();
+addStylesOnce(document, "pane-styles", styles);
 if (typeof Office === "undefined") {
   showHostStatus(`${OUTSIDE_EXCEL} (Office.js is not loaded.)`);
 } else {
