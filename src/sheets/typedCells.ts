@@ -287,8 +287,8 @@ function isDigit(code: number): boolean {
  * The cell of a string that fits its column's kind as most cells of an import do, with nothing to
  * note and no format of its own: text that fits a cell, an amount with the column's two decimals
  * (`moneyPlaces` is the record's), a rate, a date, a date-time as the API writes it. The same
- * value {@link toCell} gives with the same `options`, without building an outcome; undefined for anything else, which
- * {@link toCell} shapes.
+ * value {@link toCell} gives with the same `options`, without building an outcome; undefined for
+ * anything else, which {@link toCell} shapes.
  */
 export function plainCellOf(
   kind: CellKind,
