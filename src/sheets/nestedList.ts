@@ -37,7 +37,7 @@ export interface ParentLink {
 /** One child row: the item with its parent's link fields, its notes, its amounts' decimals. */
 export interface ChildRow {
   readonly record: JsonRecord;
-  readonly notes: string[];
+  readonly notes: readonly string[];
   readonly places: number;
 }
 
@@ -52,11 +52,14 @@ function capitalised(text: string): string {
  * an item that is not an object gives a row with the link alone, and a note.
  */
 export function childRows(parent: JsonRecord, link: ParentLink): ChildRow[] {
-  const items = readPath(parent, [link.listKey]);
+  const items = Object.prototype.hasOwnProperty.call(parent, link.listKey)
+    ? parent[link.listKey]
+    : undefined;
   if (!Array.isArray(items)) return [];
   // An item is in its parent's currency.
   const places = recordMoneyPlaces(parent);
   const fields = link.fields(parent);
+  const linkKeys = Object.keys(fields);
   return items.map((item, index) => {
     if (!isJsonObject(item)) {
       const what = `${capitalised(link.childNoun)} ${index + 1} of this ${link.parentNoun}`;
@@ -66,29 +69,39 @@ export function childRows(parent: JsonRecord, link: ParentLink): ChildRow[] {
         notes: [`${what} is not an object: ${stringifyJson(item)}`],
       };
     }
-    const notes: string[] = [];
-    for (const key of Object.keys(fields)) {
-      const own = readPath(item, [key]);
+    let notes: string[] | undefined;
+    for (const key of linkKeys) {
+      if (!Object.prototype.hasOwnProperty.call(item, key)) continue;
+      const own = item[key];
       if (own !== undefined && own !== fields[key]) {
-        notes.push(
+        (notes ??= []).push(
           `The ${link.childNoun}'s own ${key} is ${stringifyJson(own)}; ` +
             `it came in this ${link.parentNoun}`,
         );
       }
     }
-    return { record: linkedRecord(fields, item), places, notes };
+    return { record: linkedRecord(fields, linkKeys, item), places, notes: notes ?? NO_NOTES };
   });
 }
 
+/** The notes of the many rows that have none, shared rather than one new array a line. */
+const NO_NOTES: readonly string[] = Object.freeze([]);
+
 /**
- * The item with its parent's link fields: those first, so a discovered sheet lists them where
- * its reading order puts them, and with the parent's values. Built key by key: three object
- * spreads cost some 20 times more, on a path that runs for every line of every record.
+ * The item with its parent's link fields (`linkKeys`, the keys of `fields`): those first, so a
+ * discovered sheet lists them where its reading order puts them, and with the parent's values.
+ * Built key by key: three object spreads cost some 20 times more, on a path that runs for every
+ * line of every record.
  */
-function linkedRecord(fields: JsonRecord, item: JsonRecord): JsonRecord {
+function linkedRecord(
+  fields: JsonRecord,
+  linkKeys: readonly string[],
+  item: JsonRecord,
+): JsonRecord {
   const record: JsonRecord = {};
-  for (const key of Object.keys(fields)) setJsonMember(record, key, fields[key] ?? null);
-  for (const key of Object.keys(item)) {
+  for (const key of linkKeys) setJsonMember(record, key, fields[key] ?? null);
+  for (const key in item) {
+    if (!Object.prototype.hasOwnProperty.call(item, key)) continue;
     if (!Object.prototype.hasOwnProperty.call(fields, key))
       setJsonMember(record, key, item[key] ?? null);
   }

@@ -97,6 +97,20 @@ export function readPath(record: JsonRecord, path: readonly string[]): JsonValue
 }
 
 /**
+ * {@link readPath} for one path, made once per column: a top-level field, most columns' source,
+ * is read without walking a path on every row.
+ */
+export function pathReader(path: readonly string[]): (record: JsonRecord) => JsonValue | undefined {
+  if (path.length === 1) {
+    const key = path[0] as string;
+    return (record) =>
+      Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+  }
+  const steps = [...path];
+  return (record) => readPath(record, steps);
+}
+
+/**
  * The columns of one table: unique keys, unique headers (ignoring case, as Excel does), and the
  * position of "Import notes" once the initial list is closed.
  */
@@ -182,6 +196,22 @@ export function recordMoneyPlaces(record: JsonRecord): number {
 }
 
 /**
+ * {@link recordMoneyPlaces} of each record, looked up once a row rather than once an amount: the
+ * row shaper asks for each amount's cell in turn, row by row.
+ */
+function placesByRecord(records: readonly JsonRecord[]): (index: number) => number {
+  let last = -1;
+  let places = MONEY_PLACES;
+  return (index) => {
+    if (index !== last) {
+      last = index;
+      places = recordMoneyPlaces(records[index] ?? {});
+    }
+    return places;
+  };
+}
+
+/**
  * One row per record, one cell per column of `set` (which must be closed). `extraNotes` adds
  * notes of the shaper's own to a record's row (before the notes of its cells). `moneyPlaces`
  * gives the decimals of a record's amounts in a column (by default its currency's:
@@ -191,8 +221,7 @@ export function shapeRows(
   set: ColumnSet,
   records: readonly JsonRecord[],
   extraNotes?: (index: number) => readonly string[],
-  moneyPlaces: (index: number, column: ColumnSpec) => number = (index) =>
-    recordMoneyPlaces(records[index] ?? {}),
+  moneyPlaces: (index: number, column: ColumnSpec) => number = placesByRecord(records),
 ): ShapedBlock {
   const sources = set.all();
   const notesColumn = set.notesColumn;
@@ -208,7 +237,9 @@ export function shapeRows(
     const record = records[row] as JsonRecord;
     const cells: CellValue[] = new Array<CellValue>(sources.length);
     const extra = extraNotes?.(row);
-    const rowNotes: string[] = extra === undefined ? [] : [...extra];
+    // Most rows have no note: their list is made only when one comes.
+    let rowNotes: string[] | undefined =
+      extra !== undefined && extra.length > 0 ? [...extra] : undefined;
     let bytes = ROW_OVERHEAD_BYTES + sources.length * CELL_OVERHEAD_BYTES;
     for (let column = 0; column < sources.length; column++) {
       if (column === notesColumn) continue;
@@ -232,9 +263,9 @@ export function shapeRows(
         textCells.push({ row, column });
         misfits.push({ row, column, reason: outcome.reason ?? "not of the column's kind" });
       }
-      for (const note of outcome.notes) rowNotes.push(note);
+      if (outcome.notes.length > 0) (rowNotes ??= []).push(...outcome.notes);
     }
-    if (rowNotes.length === 0) cells[notesColumn] = "";
+    if (rowNotes === undefined) cells[notesColumn] = "";
     else {
       const rowNote = rowNotes.join(NOTE_SEPARATOR);
       cells[notesColumn] = cutNotes ? fitText(rowNote, IMPORT_NOTES_HEADER).text : rowNote;

@@ -30,7 +30,7 @@ import { inferColumnKind } from "./kindInference";
 import { summariseArray } from "./readableValues";
 import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
 import type { NestedListChoice } from "./nestedList";
-import { ColumnSet, readPath, shapeRows } from "./rowShaper";
+import { ColumnSet, pathReader, readPath, shapeRows } from "./rowShaper";
 import type { ShapeOptions } from "./typedCells";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
@@ -94,29 +94,30 @@ export function createDiscoveringShaper(
   /** Fields of `records` with a value and no column yet, in first-seen order. */
   function newFields(records: readonly JsonRecord[]): NewField[] {
     const found = new Map<PathNode, NewField>();
-    const visit = (
-      object: { [key: string]: JsonValue },
-      node: PathNode,
-      prefix: readonly string[],
-    ) => {
+    // The keys from the top level down to the object being visited; a path is copied from it
+    // only for a field without a column, not for every nested object of every record.
+    const prefix: string[] = [];
+    const visit = (object: { [key: string]: JsonValue }, node: PathNode) => {
       for (const key in object) {
         if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
         const value = object[key] as JsonValue;
         if (isObject(value)) {
-          visit(value, childOf(node, key), [...prefix, key]);
+          prefix.push(key);
+          visit(value, childOf(node, key));
+          prefix.pop();
           continue;
         }
         if (value === null || value === "") continue;
         const child = childOf(node, key);
         if (child.hasColumn) continue;
-        const seen = isCounted([...prefix, key]) && Array.isArray(value) ? value.length : value;
+        const path = [...prefix, key];
+        const seen = isCounted(path) && Array.isArray(value) ? value.length : value;
         const field = found.get(child);
-        if (field === undefined)
-          found.set(child, { path: [...prefix, key], values: [seen], node: child });
+        if (field === undefined) found.set(child, { path, values: [seen], node: child });
         else field.values.push(seen);
       }
     };
-    for (const record of records) visit(record, fields, []);
+    for (const record of records) visit(record, fields);
     return [...found.values()];
   }
 
@@ -128,10 +129,11 @@ export function createDiscoveringShaper(
 
   function addColumn(field: NewField): void {
     const key = field.path[field.path.length - 1] ?? "";
+    const read = pathReader(field.path);
     if (isCounted(field.path)) {
       // Anything but an array is passed on (and kept as text, noted), as payments' Allocations.
       const count = (record: JsonRecord): JsonValue | undefined => {
-        const value = readPath(record, field.path);
+        const value = read(record);
         return Array.isArray(value) ? value.length : value;
       };
       set.add(key, headerForPath(field.path, "integer"), "integer", count);
@@ -142,7 +144,7 @@ export function createDiscoveringShaper(
     set.add(field.path.join("."), headerForPath(field.path, kind), kind, (record) => {
       // An object's fields have columns of their own; repeating it here as JSON would also
       // make the cell depend on whether this column existed yet when the row was shaped.
-      const value = readPath(record, field.path);
+      const value = read(record);
       if (value !== undefined && isObject(value)) return undefined;
       return Array.isArray(value) ? (summariseArray(value) ?? value) : value;
     });
