@@ -10,6 +10,7 @@ import type { ExcelRun } from "../src/excel/run";
 import { cpuMsOf, profileCpu } from "./cpuShares";
 import { ExcelProcess } from "./excelProcess";
 import { collectGarbage, GcTimer, HeapSampler, heapUsed } from "./heapSampler";
+import { ThreadBusy } from "./threadBusy";
 
 export interface FloorResult {
   readonly ms: number;
@@ -20,6 +21,8 @@ export interface FloorResult {
   readonly gcMs: number;
   /** CPU of this process (user + system) during the walk. */
   readonly cpuMs: number;
+  /** Milliseconds this thread was busy during the walk, not waiting for the next page. */
+  readonly threadBusyMs: number;
 }
 
 export interface ImportRunResult {
@@ -46,6 +49,11 @@ export interface ImportRunResult {
   readonly pipelineHeapBytes: number;
   /** CPU of this process (user + system) during the import, the emulator's included. */
   readonly cpuMs: number;
+  /**
+   * Milliseconds this thread was busy during the import (the add-in, office.js, and the
+   * emulator when it runs here), not waiting for a page or for Excel.
+   */
+  readonly threadBusyMs: number;
 }
 
 /**
@@ -70,6 +78,7 @@ export async function measureFloor(api: LedgerApi): Promise<FloorResult> {
   const heap = new HeapSampler();
   const gc = new GcTimer();
   const cpu = process.cpuUsage();
+  const busy = new ThreadBusy();
   const started = performance.now();
   let pages = 0;
   let records = 0;
@@ -79,7 +88,16 @@ export async function measureFloor(api: LedgerApi): Promise<FloorResult> {
   }
   const ms = performance.now() - started;
   const cpuMs = cpuSince(cpu);
-  return { ms, pages, records, peakHeapBytes: heap.stop(), gcMs: gc.stop(), cpuMs };
+  const threadBusyMs = busy.ms();
+  return {
+    ms,
+    pages,
+    records,
+    peakHeapBytes: heap.stop(),
+    gcMs: gc.stop(),
+    cpuMs,
+    threadBusyMs,
+  };
 }
 
 /**
@@ -154,6 +172,7 @@ export async function measureImport(
   const heap = new HeapSampler(() => written);
   const gc = new GcTimer();
   const cpu = process.cpuUsage();
+  const busy = new ThreadBusy();
   const started = performance.now();
   const result = await importCollection(workbook.run, {
     collection: "invoices",
@@ -165,6 +184,7 @@ export async function measureImport(
   });
   const ms = performance.now() - started;
   const cpuMs = cpuSince(cpu);
+  const threadBusyMs = busy.ms();
   const gcMs = gc.stop();
   const peakHeapBytes = heap.stop();
   const excel = await workbook.finish();
@@ -184,6 +204,7 @@ export async function measureImport(
     workbookHeapBytes,
     pipelineHeapBytes: heap.peakBeside(rowsHere / Math.max(1, result.rows)),
     cpuMs,
+    threadBusyMs,
   };
 }
 
