@@ -105,9 +105,9 @@ export function mountFormulasPanel(root: Document, options: FormulasPanelOptions
   }
 
   button.addEventListener("click", () => void refresh());
-  // A connection made, replaced or dropped changes what the formulas can answer. The project
-  // list reread or another default chosen does not: recalculating then would send every LEDGER
-  // formula of the workbook to the server again for nothing.
+  // A connection made, replaced or dropped, or another default project (the one formulas without
+  // a project ask), changes what the formulas can answer. The project list read again does not:
+  // recalculating then would send every LEDGER formula of the workbook to the server for nothing.
   options.active.subscribeToConnections(() => {
     if (options.active.current !== undefined) void refresh();
   });
