@@ -52,9 +52,7 @@ function capitalised(text: string): string {
  * an item that is not an object gives a row with the link alone, and a note.
  */
 export function childRows(parent: JsonRecord, link: ParentLink): ChildRow[] {
-  const items = Object.prototype.hasOwnProperty.call(parent, link.listKey)
-    ? parent[link.listKey]
-    : undefined;
+  const items = readPath(parent, [link.listKey]);
   if (!Array.isArray(items)) return [];
   // An item is in its parent's currency.
   const places = recordMoneyPlaces(parent);
