@@ -23,6 +23,8 @@ export interface FloorResult {
   readonly cpuMs: number;
   /** Milliseconds this thread was busy during the walk, not waiting for the next page. */
   readonly threadBusyMs: number;
+  /** CPU of the API server's process during the walk, when it runs in one. */
+  readonly serverCpuMs: number | null;
 }
 
 export interface ImportRunResult {
@@ -54,6 +56,18 @@ export interface ImportRunResult {
    * emulator when it runs here), not waiting for a page or for Excel.
    */
   readonly threadBusyMs: number;
+  /** CPU of the API server's process during the import, when it runs in one. */
+  readonly serverCpuMs: number | null;
+  /** CPU of the Excel process during the import, when Excel runs in one. */
+  readonly excelCpuMs: number | null;
+}
+
+/** The API server process's CPU so far, milliseconds (`SandboxProcess.cpuMs`). */
+export type ServerCpu = () => Promise<number>;
+
+/** Milliseconds of the server's CPU since `start` (from `server`), or null without a server. */
+async function serverCpuSince(server: ServerCpu | undefined, start: number | null) {
+  return server && start !== null ? (await server()) - start : null;
 }
 
 /**
@@ -74,7 +88,8 @@ export function benchApi(baseUrl: string, transport: "node" | "global" = "node")
 }
 
 /** The floor: the same client walking every page, doing nothing with them. */
-export async function measureFloor(api: LedgerApi): Promise<FloorResult> {
+export async function measureFloor(api: LedgerApi, server?: ServerCpu): Promise<FloorResult> {
+  const serverStart = server ? await server() : null;
   const heap = new HeapSampler();
   const gc = new GcTimer();
   const cpu = process.cpuUsage();
@@ -97,6 +112,7 @@ export async function measureFloor(api: LedgerApi): Promise<FloorResult> {
     gcMs: gc.stop(),
     cpuMs,
     threadBusyMs,
+    serverCpuMs: await serverCpuSince(server, serverStart),
   };
 }
 
@@ -166,8 +182,10 @@ async function openWorkbook(placement: ExcelPlacement): Promise<BenchWorkbook> {
 export async function measureImport(
   api: LedgerApi,
   placement: ExcelPlacement = "process",
+  server?: ServerCpu,
 ): Promise<ImportRunResult> {
   const workbook = await openWorkbook(placement);
+  const serverStart = server ? await server() : null;
   let written = 0;
   const heap = new HeapSampler(() => written);
   const gc = new GcTimer();
@@ -187,6 +205,7 @@ export async function measureImport(
   const threadBusyMs = busy.ms();
   const gcMs = gc.stop();
   const peakHeapBytes = heap.stop();
+  const serverCpuMs = await serverCpuSince(server, serverStart);
   const excel = await workbook.finish();
   collectGarbage();
   const workbookHeapBytes = excel.apartHeapBytes ?? heapUsed() - heap.baseline;
@@ -205,6 +224,8 @@ export async function measureImport(
     pipelineHeapBytes: heap.peakBeside(rowsHere / Math.max(1, result.rows)),
     cpuMs,
     threadBusyMs,
+    serverCpuMs,
+    excelCpuMs: excel.excelCpuMs,
   };
 }
 

@@ -20,6 +20,11 @@ export interface ImportRow {
   readonly import: ImportRunResult;
   /** import.ms / floor.ms: 1.00 means the import costs nothing beyond fetching the pages. */
   readonly ratio: number;
+  /**
+   * The CPU of the import's processes (this one, the API server's, Excel's) over the machine's
+   * cores: no import on this machine can be faster. Null when Excel runs in this process.
+   */
+  readonly leastImportMs: number | null;
   /** The sync budget: ceil(rows / 5,000) + 5. */
   readonly syncBudget: number;
   /** Measured once per size (at the first latency), in an untimed run. */
@@ -198,6 +203,44 @@ export function cpuTable(rows: readonly ImportRow[]): string {
       row.cpu ? row.cpu.officeJsUs.toFixed(1) : "",
       row.cpu ? row.cpu.emulatorUs.toFixed(1) : "",
       row.cpu ? row.cpu.gcUs.toFixed(1) : "",
+    ]),
+  );
+}
+
+/**
+ * The CPU of the floor's and the import's processes, and the least time the import could take
+ * with every core busy throughout: a ratio target below "least ratio" cannot be met here.
+ */
+export function processCpuTable(rows: readonly ImportRow[]): string {
+  const cpu = (ms: number | null): string => (ms === null ? "" : seconds(ms));
+  return table(
+    [
+      "records",
+      "latency",
+      "floor s",
+      "floor CPU s",
+      "floor server CPU s",
+      "import s",
+      "import CPU s",
+      "import server CPU s",
+      "Excel CPU s",
+      "least import s",
+      "ratio",
+      "least ratio",
+    ],
+    rows.map((row) => [
+      row.records.toLocaleString("en-US"),
+      `${row.latencyMs} ms`,
+      seconds(row.floor.ms),
+      seconds(row.floor.cpuMs),
+      cpu(row.floor.serverCpuMs),
+      seconds(row.import.ms),
+      seconds(row.import.cpuMs),
+      cpu(row.import.serverCpuMs),
+      cpu(row.import.excelCpuMs),
+      cpu(row.leastImportMs),
+      row.ratio.toFixed(3),
+      row.leastImportMs === null ? "" : (row.leastImportMs / row.floor.ms).toFixed(3),
     ]),
   );
 }

@@ -10,6 +10,8 @@ export interface SandboxProcess {
   readonly origin: string;
   /** Sets the latency added to every API request from now on. */
   setLatency(latencyMs: number): Promise<void>;
+  /** The server process's CPU so far (user + system), milliseconds. */
+  cpuMs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,19 @@ interface Ready {
   readonly origin: string;
 }
 
+/** The parent's question for the server's CPU, and the child's answer. */
+interface CpuQuestion {
+  readonly cpu: number;
+}
+interface CpuAnswer {
+  readonly id: number;
+  readonly cpuMs: number;
+}
+
+function isCpuAnswer(message: unknown): message is CpuAnswer {
+  return typeof message === "object" && message !== null && "cpuMs" in message;
+}
+
 /** Starts a sandbox serving `invoices` demo-company invoices (or `options`) in a child process. */
 export async function startSandboxProcess(
   invoicesOrOptions: number | SandboxProcessOptions,
@@ -43,8 +58,21 @@ export async function startSandboxProcess(
     child.once("message", (message) => resolve(message as Ready));
     child.once("exit", (code) => reject(new Error(`The sandbox process exited (${code}).`)));
   });
+  const waiting = new Map<number, (cpuMs: number) => void>();
+  let nextQuestion = 1;
+  child.on("message", (message: unknown) => {
+    if (!isCpuAnswer(message)) return;
+    waiting.get(message.id)?.(message.cpuMs);
+    waiting.delete(message.id);
+  });
   return {
     ...ready,
+    cpuMs: () =>
+      new Promise<number>((resolve) => {
+        const id = nextQuestion++;
+        waiting.set(id, resolve);
+        child.send({ cpu: id } satisfies CpuQuestion);
+      }),
     async setLatency(latencyMs) {
       const response = await fetch(`${ready.origin}/__sandbox/faults`, {
         method: "POST",
@@ -77,6 +105,13 @@ async function serve({
   const stop = (): void => void sandbox.close().then(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("disconnect", stop);
+  process.on("message", (message: CpuQuestion) => {
+    const used = process.cpuUsage();
+    process.send?.({
+      id: message.cpu,
+      cpuMs: (used.user + used.system) / 1000,
+    } satisfies CpuAnswer);
+  });
   process.send?.({ baseUrl: sandbox.baseUrl, origin: sandbox.origin } satisfies Ready);
 }
 
