@@ -2,8 +2,8 @@
 // and custom functions; the import and the journal editor run through Microsoft's office.js client
 // into the Excel emulator, so request sizes are the real ones.
 // Flags: --quick (10,000 records only), --sizes 10000,50000, --latencies 0,25, --repeat N (keep
-// the fastest of N runs of each; 3 at 0 ms, 1 otherwise by default), --journal-lines 1000,10000, --machine NAME, --notes TEXT,
-// --out FILE, --no-write, --skip-journal, --skip-functions, --skip-live-heap (the untimed run
+// the fastest of N runs of each; 3 at 0 ms, 1 otherwise by default), --journal-lines 1000,10000,
+// --machine NAME, --notes TEXT, --out FILE, --no-write, --skip-journal, --skip-functions, --skip-live-heap (the untimed run
 // with forced collections), --skip-cpu-profile (the untimed profiled run that splits the
 // import's CPU between the add-in, office.js and the emulator), --global-fetch (the import rows
 // on Node's global fetch instead of node:http), --excel-inline (the import rows' emulator on the
