@@ -1,17 +1,18 @@
 // npm run bench: import speed against the network floor, the journal editor on large journals,
 // and custom functions; the import and the journal editor run through Microsoft's office.js client
 // into the Excel emulator, so request sizes are the real ones.
-// Flags: --quick (10,000 records only), --sizes 10000,50000, --latencies 0,25, --repeat N (keep
-// the fastest of N runs of each; 3 at 0 ms, 1 otherwise by default), --journal-lines 1000,10000,
-// --machine NAME, --notes TEXT, --out FILE, --no-write, --skip-journal, --skip-functions, --skip-live-heap (the untimed run
-// with forced collections), --skip-cpu-profile (the untimed profiled run that splits the
-// import's CPU between the add-in, office.js and the emulator), --global-fetch (the import rows
-// on Node's global fetch instead of node:http), --excel-inline (the import rows' emulator on the
-// import's thread instead of a process of its own), --busy N (processes spinning beside the
-// Refresh all row; 1 by default), --skip-refresh (Fetch new and Refresh all), --skip-imports,
-// --skip-export (the headless export of 50,000 and 200,000 invoices), --export-formats xlsx,parquet
-// (the export rows' formats), --skip-parquet-check (200,000 invoices exported to Parquet by the
-// built command, read back by DuckDB and compared with the API, and its peak memory).
+// Flags: --quick (10,000 records only), --sizes 10000,50000, --latencies 0,25, --repeat N (keep the
+// fastest of N runs of each; 3 at 0 ms, 1 otherwise by default), --journal-lines 1000,10000,
+// --machine NAME, --notes TEXT, --out FILE, --no-write, --skip-journal, --skip-functions,
+// --skip-live-heap (the untimed run with forced collections), --skip-cpu-profile (the untimed
+// profiled run that splits the import's CPU between the add-in, office.js and the emulator),
+// --global-fetch (the import rows on Node's global fetch instead of node:http), --excel-inline (the
+// import rows' emulator on the import's thread instead of a process of its own), --busy N
+// (processes spinning beside the Refresh all row; 1 by default), --skip-refresh (Fetch new and
+// Refresh all), --skip-imports, --skip-export (the headless export of 50,000 and 200,000 invoices),
+// --export-formats xlsx,parquet (the export rows' formats), --skip-parquet-check (200,000 invoices
+// exported to Parquet by the built command, read back by DuckDB and compared with the API, and its
+// peak memory).
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { measureFunctions } from "./functionsBench";
