@@ -4,7 +4,6 @@
 //   PASS when it makes at most 3 API requests and takes at most 5% of the full import's time;
 // - refresh all: six collections of 20,000 records refreshed together; PASS when it takes at
 //   most 1.2 x the slowest single collection's floor (its pages walked alone, nothing else done).
-import { availableParallelism } from "node:os";
 import { iterateCollection, LedgerApi } from "../src/api";
 import { fetchNewIntoTable } from "../src/import/fetchNew";
 import { importCollection } from "../src/import/importCollection";
@@ -12,7 +11,7 @@ import { refreshAll } from "../src/import/refreshAll";
 import { COLLECTIONS, type CollectionId } from "../src/domain/collections";
 import { DEMO_TOKEN } from "../tools/sandbox";
 import { benchApi, benchHost } from "./importBench";
-import { BusyProcesses } from "./busyProcesses";
+import { BusyProcesses, leastTimeMs } from "./busyProcesses";
 import { ExcelProcess } from "./excelProcess";
 import { startSandboxProcess } from "./sandboxProcess";
 
@@ -55,9 +54,8 @@ export interface RefreshAllRow {
   readonly serverCpuMs: number;
   /**
    * The least time refresh all could take here: the CPU of its three processes (the add-in's,
-   * the server's, Excel's) over the share of the cores they can have beside the busy processes.
-   * Linux gives each runnable process an equal share, so three beside one spinner get at most
-   * three quarters of the cores.
+   * the server's, Excel's) over the share of the cores they can have beside the busy processes
+   * ({@link leastTimeMs}).
    */
   readonly leastMs: number;
   /** refreshAllMs / slowestFloorMs. */
@@ -186,8 +184,6 @@ export async function measureRefreshAll(
     const after = await excel.stats();
     const hostServeMs = after.serveMs - before.serveMs;
     const excelCpuMs = after.cpuMs - before.cpuMs;
-    const ours = 3;
-    const cores = (availableParallelism() * ours) / (ours + busyProcesses);
     if (!result.complete) throw new Error(result.message);
     const ratio = refreshAllMs / slowestFloorMs;
     return {
@@ -203,7 +199,7 @@ export async function measureRefreshAll(
       clientCpuUsPerRecord: (clientCpuMs * 1000) / (SIX.length * recordsEach),
       excelCpuMs,
       serverCpuMs,
-      leastMs: (clientCpuMs + serverCpuMs + excelCpuMs) / cores,
+      leastMs: leastTimeMs([clientCpuMs, serverCpuMs, excelCpuMs], busyProcesses),
       ratio,
       pass: ratio <= REFRESH_ALL_MAX_RATIO,
     };

@@ -52,6 +52,7 @@ import { cellEditLine, type CellEditRow, measureImportDuringCellEdit } from "./c
 import { fetchNewLine, measureFetchNew, measureRefreshAll, refreshAllLine } from "./refreshBench";
 import { measureRawFloor } from "./rawFloor";
 import { startSandboxProcess } from "./sandboxProcess";
+import { leastTimeMs } from "./busyProcesses";
 
 interface Flags {
   sizes: number[];
@@ -200,7 +201,7 @@ function runsAt(flags: Flags, latencyMs: number): number {
 function leastImportMs(imported: ImportRunResult): number | null {
   const { cpuMs, serverCpuMs, excelCpuMs } = imported;
   if (serverCpuMs === null || excelCpuMs === null) return null;
-  return (cpuMs + serverCpuMs + excelCpuMs) / availableParallelism();
+  return leastTimeMs([cpuMs, serverCpuMs, excelCpuMs]);
 }
 
 /** A small import first, so the timed runs do not pay for compiling the code on first use. */
