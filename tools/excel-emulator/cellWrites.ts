@@ -1,6 +1,7 @@
 // Reading and writing blocks of cells: Excel's strict shape rules for `values`, `formulas` and
 // `numberFormat` (an exact 2-D array or one scalar for every cell), coercion of written values,
 // clearing, and the cell formats the fake keeps.
+import { noteTableCellWrites } from "./calculatedColumns";
 import { checkUnprotected, checkWholeMergedAreas } from "./guards";
 import { MAX_COLUMNS, MAX_ROWS, areasOverlap, cellCount, lastColumn, lastRow } from "./addresses";
 import type { Area } from "./addresses";
@@ -188,6 +189,10 @@ export function writeValues(
   });
   for (const anchor of anchors) if (anchor.formula === null) removeSpill(sheet, anchor);
   wb.dirty = true;
+  noteTableCellWrites(wb, sheet, area, (row, column) => {
+    const result = stored[(row - area.row) * area.columnCount + (column - area.column)];
+    return result !== undefined && !(typeof result === "object" && result.kind === "unchanged");
+  });
   afterCellsChanged(wb, sheet, area);
 }
 
@@ -263,6 +268,7 @@ export function clearArea(
   });
   for (const anchor of anchors) removeSpill(sheet, anchor);
   wb.dirty = true;
+  if (contents) noteTableCellWrites(wb, sheet, area, () => true);
   afterCellsChanged(wb, sheet, area);
 }
 

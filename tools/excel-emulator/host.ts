@@ -36,6 +36,8 @@ export interface FakeExcelHostOptions {
   readonly storage?: Map<string, string>;
   /** `Office.context.document.url`: where the file is; "" for a workbook never saved. */
   readonly documentUrl?: string;
+  /** The clock TODAY() reads; default the system clock (fix it so tests can compare). */
+  readonly clock?: () => Date;
 }
 
 /** The url the shim reports when none is given. */
@@ -124,8 +126,11 @@ export class FakeExcelHost implements SyncBackend {
   /** Set while the user edits a cell: resolves when editing ends. */
   private cellEdit: { ended: Promise<void>; end: () => void } | undefined;
   private readonly waitersForEdit = new Set<() => void>();
+  /** What TODAY() reads (FakeExcelHostOptions.clock); tests may replace it. */
+  clock: () => Date;
 
   constructor(options: FakeExcelHostOptions = {}) {
+    this.clock = options.clock ?? (() => new Date());
     this.workbook = new FakeWorkbook(options.sheets);
     this.latencyMs = options.latencyMs ?? 0;
     this.maxRequestBytes = options.maxRequestBytes ?? DEFAULT_PAYLOAD_LIMIT;
@@ -141,6 +146,7 @@ export class FakeExcelHost implements SyncBackend {
   }
   set workbook(workbook: FakeWorkbook) {
     workbook.customFunctionCalls = this.customFunctionCalls;
+    workbook.clock = () => this.clock();
     this.shown = workbook;
   }
 

@@ -5,7 +5,9 @@ import { CellError, errorFromText } from "./cellValues";
 import type { CellScalar } from "./cellValues";
 import { SettingsStore } from "./settings";
 import type { SheetModel, SheetVisibility } from "./sheet";
+import { calculatedFormulaOf } from "./calculatedColumns";
 import type { FilterCriterionModel } from "./tables";
+import type { TableSortState } from "./tableSort";
 import { FakeWorkbook } from "./workbook";
 
 const FORMAT_VERSION = 1;
@@ -56,7 +58,7 @@ interface SavedTable {
   /** The whole table: header row, data body and total row (when shown). */
   area: Area;
   /** hiddenTotal: a column's total while the total row is hidden. */
-  columns: { id: number; name: string; hiddenTotal?: SavedTotal }[];
+  columns: { id: number; name: string; hiddenTotal?: SavedTotal; calculatedFormula?: string }[];
   showHeaders: boolean;
   /** Absent in files saved before total rows were modelled. */
   showTotals?: boolean;
@@ -64,6 +66,8 @@ interface SavedTable {
   /** AutoFilter criteria by column index, and the rows they hide. */
   filters?: [number, FilterCriterionModel][];
   filterHidden?: number[];
+  /** Table.sort's fields and options, for reapply(). */
+  sort?: TableSortState;
 }
 
 interface SavedName {
@@ -147,15 +151,17 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
       name: t.name,
       sheet: t.sheet.name,
       area: t.area,
-      columns: t.columns.map((c) =>
-        c.hiddenTotal
-          ? {
-              id: c.id,
-              name: c.name,
-              hiddenTotal: { ...c.hiddenTotal, value: saveValue(c.hiddenTotal.value) },
-            }
-          : { id: c.id, name: c.name },
-      ),
+      columns: t.columns.map((c) => {
+        const calculatedFormula = calculatedFormulaOf(t, c);
+        return {
+          id: c.id,
+          name: c.name,
+          ...(c.hiddenTotal
+            ? { hiddenTotal: { ...c.hiddenTotal, value: saveValue(c.hiddenTotal.value) } }
+            : {}),
+          ...(calculatedFormula === undefined ? {} : { calculatedFormula }),
+        };
+      }),
       showHeaders: t.showHeaders,
       showTotals: t.showTotals,
       style: t.style,
@@ -168,6 +174,7 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
             filterHidden: [...t.filterHidden],
           }
         : {}),
+      ...(t.sort ? { sort: t.sort } : {}),
     })),
     names: workbook.names.map(({ name, formula, comment, visible }) => ({
       name,
@@ -250,11 +257,14 @@ export function deserializeWorkbook(json: string, options: ReopenOptions = {}): 
     table.columns.splice(
       0,
       table.columns.length,
-      ...savedTable.columns.map(({ id, name, hiddenTotal }) =>
-        hiddenTotal
-          ? { id, name, hiddenTotal: { ...hiddenTotal, value: loadValue(hiddenTotal.value) } }
-          : { id, name },
-      ),
+      ...savedTable.columns.map(({ id, name, hiddenTotal, calculatedFormula }) => ({
+        id,
+        name,
+        ...(hiddenTotal
+          ? { hiddenTotal: { ...hiddenTotal, value: loadValue(hiddenTotal.value) } }
+          : {}),
+        ...(calculatedFormula === undefined ? {} : { calculatedFormula }),
+      })),
     );
     table.showHeaders = savedTable.showHeaders;
     table.showTotals = savedTable.showTotals ?? false;
@@ -264,6 +274,7 @@ export function deserializeWorkbook(json: string, options: ReopenOptions = {}): 
       if (column) table.filters.set(column, criterion);
     }
     for (const row of savedTable.filterHidden ?? []) table.filterHidden.add(row);
+    if (savedTable.sort) table.sort = savedTable.sort;
   }
   for (const { name, formula, comment, visible } of saved.names ?? []) {
     workbook.names.push({ name, formula, comment, visible, deleted: false });

@@ -4,6 +4,7 @@
 // spill again after the shift (spills.ts).
 import { MAX_COLUMNS, MAX_ROWS, lastColumn, lastRow } from "./addresses";
 import type { Area } from "./addresses";
+import { fillCalculatedColumnsOn } from "./calculatedColumns";
 import { officeError } from "./errors";
 import { checkUnprotected, shiftsFilteredRange, splitsMergedCells } from "./guards";
 import { referenceText } from "./formulas/rewrite";
@@ -153,6 +154,7 @@ export function insertCells(
   for (const move of pivots) move();
   sheet.merged = merged;
   wb.dirty = true;
+  fillCalculatedColumnsOn(wb, sheet);
 }
 
 /**

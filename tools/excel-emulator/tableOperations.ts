@@ -3,6 +3,7 @@
 // each.
 import { MAX_ROWS, areasOverlap, isWithinSheet, lastColumn, lastRow } from "./addresses";
 import type { Area } from "./addresses";
+import { fillCalculatedColumns } from "./calculatedColumns";
 import { clearArea, validateInput, writeValues } from "./cellWrites";
 import { DIMENSION_MISMATCH, officeError } from "./errors";
 import { formatStructured } from "./formulas/structured";
@@ -128,6 +129,7 @@ export function resizeTable(
     wb.normalizeHeaders(table);
   }
   wb.dirty = true;
+  fillCalculatedColumns(wb, table);
 }
 
 /** Table.delete: the table and its cells' contents and formats go; formulas become #REF!. */

@@ -6,6 +6,7 @@ import type { CellScalar } from "./cellValues";
 import { officeError } from "./errors";
 import { formatCellText } from "./numberFormat";
 import type { SheetModel } from "./sheet";
+import type { TableSortState } from "./tableSort";
 
 export const DEFAULT_TABLE_STYLE = "TableStyleMedium2";
 
@@ -37,6 +38,11 @@ export interface TableColumnModel {
    * or label, so showing the row again brings them back.
    */
   hiddenTotal?: TotalCellModel;
+  /**
+   * Set while the column is a calculated column: its formula in R1C1 notation (the same for
+   * every row), which rows the table gains get (calculatedColumns.ts).
+   */
+  calculatedFormula?: string;
 }
 
 export class TableModel {
@@ -48,6 +54,8 @@ export class TableModel {
   readonly filters = new Map<TableColumnModel, FilterCriterionModel>();
   /** The sheet rows the AutoFilter hides now (they are also in the sheet's hidden rows). */
   readonly filterHidden = new Set<number>();
+  /** The last Table.sort.apply, which reapply() sorts by again; cleared by clear(). */
+  sort: TableSortState | undefined;
 
   constructor(
     readonly id: number,

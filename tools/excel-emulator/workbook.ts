@@ -7,6 +7,7 @@ import type { CellScalar } from "./cellValues";
 import { officeError } from "./errors";
 import { Evaluator, REF_ERROR, VALUE_ERROR } from "./formulas/evaluate";
 import type { FormulaEnvironment, RangeValue, ScalarValue } from "./formulas/evaluate";
+import { dateSerial } from "./formulas/functions";
 import { parseFormula } from "./formulas/parser";
 import type { FormulaNode } from "./formulas/parser";
 import { absoluteReference, rewriteFormula } from "./formulas/rewrite";
@@ -60,6 +61,8 @@ export class FakeWorkbook implements FormulaEnvironment {
   reuseFreedTableIds = false;
   /** The add-in's custom functions, where the host has them (customFunctionCalls.ts). */
   customFunctionCalls: CustomFunctionCalls | undefined;
+  /** The clock TODAY() reads; the host sets it so tests can fix the date. */
+  clock: () => Date = () => new Date();
 
   constructor(sheetNames: readonly string[] = ["Sheet1"]) {
     for (const name of sheetNames.length > 0 ? sheetNames : ["Sheet1"]) this.addSheet(name);
@@ -254,7 +257,7 @@ export class FakeWorkbook implements FormulaEnvironment {
       if (!ofTable) return undefined;
       if (formulas === "ref") return "#REF!";
       const spec: StructuredSpec = token.kind === "structured" ? token.spec : { items: [] };
-      const area = structuredAreaOf(table, spec);
+      const area = structuredAreaOf(table, spec, here());
       if (area instanceof CellError) return area.code;
       return absoluteReference(area, table.sheet === formulaSheet ? undefined : table.sheet.name);
     });
@@ -402,6 +405,10 @@ export class FakeWorkbook implements FormulaEnvironment {
     return this.customFunctionCalls?.evaluate(name, args, ev, cell);
   }
 
+  today(): number {
+    return dateSerial(this.clock());
+  }
+
   hasTable(name: string): boolean {
     return this.tableNamed(name) !== undefined;
   }
@@ -410,10 +417,14 @@ export class FakeWorkbook implements FormulaEnvironment {
     return this.tables.find((t) => t.contains(sheet, row, column))?.name;
   }
 
-  structuredArea(tableName: string, spec: StructuredSpec): RangeValue | CellError {
+  structuredArea(
+    tableName: string,
+    spec: StructuredSpec,
+    here?: { row: number; column: number },
+  ): RangeValue | CellError {
     const table = this.tableNamed(tableName);
     if (!table) return REF_ERROR;
-    const area = structuredAreaOf(table, spec);
+    const area = structuredAreaOf(table, spec, here);
     return area instanceof CellError ? area : { kind: "range", sheet: table.sheet, area };
   }
 
@@ -525,11 +536,24 @@ function structuredRows(table: TableModel, items: ReadonlySet<string>): Area | C
   return { ...first, rowCount: last.row + last.rowCount - first.row };
 }
 
-/** The cells a structured reference covers in a table now. */
-export function structuredAreaOf(table: TableModel, spec: StructuredSpec): Area | CellError {
+/**
+ * The cells a structured reference covers in a table now. "This row" ([@Col]) is the data row of
+ * the formula's cell (`here`); #VALUE! when that row is outside the data body, as in Excel.
+ */
+export function structuredAreaOf(
+  table: TableModel,
+  spec: StructuredSpec,
+  here?: { row: number },
+): Area | CellError {
   const items = new Set(spec.items);
-  if (items.has("#This Row")) return VALUE_ERROR;
-  const rows = structuredRows(table, items);
+  let rows: Area | CellError;
+  if (items.has("#This Row")) {
+    const data = table.dataArea;
+    if (!here || here.row < data.row || here.row >= data.row + data.rowCount) return VALUE_ERROR;
+    rows = { ...data, row: here.row, rowCount: 1 };
+  } else {
+    rows = structuredRows(table, items);
+  }
   if (rows instanceof CellError) return rows;
   if (spec.firstColumn === undefined) return rows;
   const first = table.columnIndex(spec.firstColumn);

@@ -28,8 +28,17 @@ export type EvalValue = ScalarValue | RangeValue;
 /** What the evaluator needs from the workbook. */
 export interface FormulaEnvironment {
   sheetNamed(name: string): FormulaSheet | undefined;
-  /** The cells a structured reference covers now, or the error it evaluates to. */
-  structuredArea(table: string, spec: StructuredSpec): RangeValue | CellError;
+  /**
+   * The cells a structured reference covers now, or the error it evaluates to; `here` is the
+   * formula's cell, which a "this row" reference ([@Col]) needs.
+   */
+  structuredArea(
+    table: string,
+    spec: StructuredSpec,
+    here?: { row: number; column: number },
+  ): RangeValue | CellError;
+  /** Today's date as an Excel serial number (TODAY()). */
+  today?(): number;
   /** True when a table of this name exists (a bare table name is its data body). */
   hasTable(name: string): boolean;
   /** The formula of a defined name, parsed, or undefined when there is no such name. */
@@ -166,7 +175,9 @@ export class Evaluator {
       }
       case "structured": {
         const table = node.table === "" ? this.enclosingTable() : node.table;
-        return table === undefined ? REF_ERROR : this.env.structuredArea(table, node.spec);
+        if (table === undefined) return REF_ERROR;
+        const here = node.spec.items.includes("#This Row") ? this.here() : undefined;
+        return this.env.structuredArea(table, node.spec, here);
       }
       case "name":
         return this.env.hasTable(node.name)

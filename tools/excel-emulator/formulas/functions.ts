@@ -270,6 +270,11 @@ const FUNCTIONS: Readonly<Record<string, WorksheetFunction>> = {
     return { kind: "range", sheet: base.sheet, area };
   },
   SUBTOTAL: subtotal,
+  /** TODAY(): the serial number of the current date (the host's clock), without a time. */
+  TODAY: (args, ev) => {
+    if (!arity(args, 0, 0)) return VALUE_ERROR;
+    return ev.env.today?.() ?? dateSerial(new Date());
+  },
   SUMPRODUCT: (args, ev) => sumProduct(args, ev, roundHalfAway),
   ISNUMBER: (args, ev) => {
     if (!arity(args, 1, 1)) return VALUE_ERROR;
@@ -309,6 +314,12 @@ export function callFunction(name: string, args: FormulaNode[], ev: Evaluator): 
 /** True for a function of the worksheet (not an add-in's). */
 export function isWorksheetFunction(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(FUNCTIONS, name);
+}
+
+/** Excel's serial number of a date's local calendar day (1900 date system: 1 = 1900-01-01). */
+export function dateSerial(date: Date): number {
+  const day = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
+  return Math.round((day - Date.UTC(1899, 11, 30)) / 86_400_000);
 }
 
 /** The function names the fake evaluates. */

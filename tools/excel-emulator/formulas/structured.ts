@@ -94,6 +94,14 @@ export function formatStructured(table: string, spec: StructuredSpec): string {
         ? `[${escapeColumn(spec.firstColumn)}]`
         : `[${escapeColumn(spec.firstColumn)}]:[${escapeColumn(spec.lastColumn)}]`;
   if (spec.items.length === 0 && columnPart === undefined) return `${table}[]`;
+  if (spec.items.length === 1 && spec.items[0] === "#This Row" && spec.lastColumn === undefined) {
+    // Excel writes "this row" with @: [@Amount], or [@[Due date]] when the name needs brackets.
+    const name = spec.firstColumn;
+    if (name !== undefined) {
+      const plain = /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_\u00C0-\uFFFF]*$/.test(name);
+      return `${table}[@${plain ? name : `[${escapeColumn(name)}]`}]`;
+    }
+  }
   if (spec.items.length === 0 && spec.lastColumn === undefined) return `${table}${columnPart}`;
   if (spec.items.length === 1 && columnPart === undefined) return `${table}[${spec.items[0]}]`;
   const parts = spec.items.map((item) => `[${item}]`);

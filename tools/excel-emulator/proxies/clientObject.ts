@@ -109,7 +109,7 @@ export abstract class FakeClientObject<T> implements LoadableObject {
   protected abstract readonly typeName: string;
   /** Scalar properties load() can fetch. */
   protected abstract readonly loadable: Readonly<Record<string, PropertyReader<T>>>;
-  private readonly fields = new Map<string, unknown>();
+  private readonly loadedFields = new Map<string, unknown>();
   private nullState: boolean | undefined;
   private located: T | undefined;
 
@@ -184,8 +184,8 @@ export abstract class FakeClientObject<T> implements LoadableObject {
   /** Reads a loaded property; PropertyNotLoaded unless it was loaded and synced (or set). */
   protected field<V>(name: string): V {
     if (this.nullState === true) return undefined as V;
-    if (!this.fields.has(name)) throw propertyNotLoaded(name, `${this.typeName}.${name}`);
-    return this.fields.get(name) as V;
+    if (!this.loadedFields.has(name)) throw propertyNotLoaded(name, `${this.typeName}.${name}`);
+    return this.loadedFields.get(name) as V;
   }
 
   /** Sets a property: kept locally (as Office.js does) and queued for the next sync. */
@@ -194,7 +194,7 @@ export abstract class FakeClientObject<T> implements LoadableObject {
     value: unknown,
     apply: (target: T, scope: SyncScope) => void,
   ): void {
-    this.fields.set(property, value);
+    this.loadedFields.set(property, value);
     this.queueCall(property, value, apply);
   }
 
@@ -280,7 +280,7 @@ export abstract class FakeClientObject<T> implements LoadableObject {
       } else throw notImplemented(`${this.typeName}.${name}`);
     }
     scope.deliver(jsonBytes(loaded), () => {
-      for (const [name, value] of Object.entries(loaded)) this.fields.set(name, value);
+      for (const [name, value] of Object.entries(loaded)) this.loadedFields.set(name, value);
       this.nullState = false;
     });
     for (const [name, child] of tree.children) this.navigation()[name]?._loadNow(scope, child);
@@ -309,8 +309,8 @@ export abstract class FakeClientObject<T> implements LoadableObject {
     const json: Record<string, unknown> = {};
     for (const name of names) {
       if (name in this.loadable) {
-        if (this.fields.has(name)) {
-          const value = this.fields.get(name);
+        if (this.loadedFields.has(name)) {
+          const value = this.loadedFields.get(name);
           if (isPlainObject(value)) propertyValues.add(value);
           json[name] = value;
         }
@@ -330,7 +330,7 @@ export abstract class FakeClientObject<T> implements LoadableObject {
 
   /** The loaded properties, as Office.js's toJSON gives them. */
   toJSON(): Record<string, unknown> {
-    return Object.fromEntries(this.fields);
+    return Object.fromEntries(this.loadedFields);
   }
 
   track(): this {

@@ -26,6 +26,7 @@ import {
 } from "../cellWrites";
 import { DIMENSION_MISMATCH, officeError } from "../errors";
 import { checkUnprotected, mergeCells, mergedAreasIn, unmergeCells } from "../guards";
+import { inputFromR1C1, readFormulasR1C1 } from "../r1c1Cells";
 import { deleteCells, insertCells } from "../shifts";
 import { hasSpill, spillRangeAt } from "../spills";
 import type { SheetModel } from "../sheet";
@@ -108,6 +109,7 @@ const RANGE_PROPERTIES: Readonly<Record<string, PropertyReader<RangeTarget>>> = 
   isEntireColumn: (t) => t.area.rowCount === MAX_ROWS,
   values: (t) => (tooLarge(t) ? null : readValues(t.sheet, t.area)),
   formulas: (t) => (tooLarge(t) ? null : readFormulas(t.sheet, t.area)),
+  formulasR1C1: (t) => (tooLarge(t) ? null : readFormulasR1C1(t.sheet, t.area)),
   numberFormat: (t) => (tooLarge(t) ? null : readNumberFormats(t.sheet, t.area)),
   text: (t) => (tooLarge(t) ? null : readText(t.sheet, t.area)),
   valueTypes: (t) => (tooLarge(t) ? null : readGrid(t.sheet, t.area, valueType)),
@@ -226,6 +228,17 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
     this.queueSet("formulas", formulas, ({ sheet, area }, scope) => {
       const input = validateInput("formulas", formulas, area, "Range.formulas");
       writeValues(scope.workbook, sheet, area, input, "Range.formulas");
+    });
+  }
+
+  get formulasR1C1(): Grid {
+    return this.field("formulasR1C1");
+  }
+  set formulasR1C1(formulas: Grid) {
+    this.queueSet("formulasR1C1", formulas, ({ sheet, area }, scope) => {
+      const input = validateInput("formulas", formulas, area, "Range.formulasR1C1");
+      const a1 = inputFromR1C1(input, area, "Range.formulasR1C1");
+      writeValues(scope.workbook, sheet, area, a1, "Range.formulasR1C1");
     });
   }
 

@@ -29,6 +29,8 @@ import { FakeRange, fakeRangeOf } from "./range";
 import type { RangeTarget } from "./range";
 import { inSheetScope, sheetScopeLocator } from "./sheetScope";
 import type { SheetScope } from "./sheetScope";
+import { FakeFilter, criterionForApi, criterionFromApi } from "./tableFilter";
+import { FakeTableSort } from "./tableSort";
 import { FakeWorksheet } from "./worksheet";
 
 function rangeProxy(
@@ -172,6 +174,7 @@ export class FakeTable extends FakeClientObject<TableModel> {
   private columnsProxy: FakeTableColumnCollection | undefined;
   private rowsProxy: FakeTableRowCollection | undefined;
   private autoFilterProxy: FakeAutoFilter | undefined;
+  private sortProxy: FakeTableSort | undefined;
 
   constructor(context: FakeRequestContext, locator: () => TableModel | undefined, orNull = false) {
     super(context, locator, orNull);
@@ -188,6 +191,7 @@ export class FakeTable extends FakeClientObject<TableModel> {
       columns: this.columns as unknown as LoadableObject,
       rows: this.rows as unknown as LoadableObject,
       autoFilter: this.autoFilter as unknown as LoadableObject,
+      sort: this.sort as unknown as LoadableObject,
     };
   }
 
@@ -326,9 +330,13 @@ export class FakeTable extends FakeClientObject<TableModel> {
     this.autoFilterProxy ??= new FakeAutoFilter(this._context, () => this._tryLocate());
     return this.autoFilterProxy as unknown as Excel.AutoFilter;
   }
-}
 
-const FILTER_ON: readonly string[] = ["Values", "Custom"];
+  /** Table.sort (ExcelApi 1.2). */
+  get sort(): Excel.TableSort {
+    this.sortProxy ??= new FakeTableSort(this._context, () => this._tryLocate());
+    return this.sortProxy as unknown as Excel.TableSort;
+  }
+}
 
 /** A table's AutoFilter: criteria on its columns hide the data rows they reject. */
 export class FakeAutoFilter extends FakeClientObject<TableModel> {
@@ -336,6 +344,7 @@ export class FakeAutoFilter extends FakeClientObject<TableModel> {
   protected readonly loadable: Readonly<Record<string, PropertyReader<TableModel>>> = {
     enabled: () => true,
     isDataFiltered: (table) => table.isFiltered,
+    criteria: (table) => table.columns.map((column) => criterionForApi(table.filters.get(column))),
   };
 
   constructor(context: FakeRequestContext, locator: () => TableModel | undefined) {
@@ -355,6 +364,19 @@ export class FakeAutoFilter extends FakeClientObject<TableModel> {
     return this.field("isDataFiltered");
   }
 
+  /** One criterion per column of the table (null where a column has none: a guess). */
+  get criteria(): Excel.FilterCriteria[] {
+    return this.field("criteria");
+  }
+
+  /** Applies the criteria again: the rows that fail them now are hidden, the others shown. */
+  reapply(): void {
+    this.queueCall("reapply", [], (table) => {
+      checkUnprotected(table.sheet, "AutoFilter.reapply");
+      applyTableFilter(table);
+    });
+  }
+
   /**
    * Filters the table's column `columnIndex` of `range` (the table's range) by `criteria`:
    * "Values" or "Custom" criteria (see FilterCriterionModel); the other kinds are not modelled.
@@ -370,21 +392,8 @@ export class FakeAutoFilter extends FakeClientObject<TableModel> {
       if (columnIndex === undefined && criteria === undefined) return;
       const index = target.area.column + (columnIndex ?? 0) - table.area.column;
       const column = table.columns[index];
-      const filterOn = criteria?.filterOn as string | undefined;
-      if (!column || criteria === undefined || !FILTER_ON.includes(filterOn ?? "")) {
-        throw officeError(
-          "InvalidArgument",
-          "The fake filters a table column by Values or Custom criteria only.",
-          name,
-        );
-      }
-      table.filters.set(column, {
-        filterOn: filterOn as "Values" | "Custom",
-        ...(criteria.values ? { values: criteria.values.map((value) => String(value)) } : {}),
-        ...(criteria.criterion1 !== undefined ? { criterion1: criteria.criterion1 } : {}),
-        ...(criteria.criterion2 !== undefined ? { criterion2: criteria.criterion2 } : {}),
-        ...(criteria.operator !== undefined ? { operator: criteria.operator as "And" | "Or" } : {}),
-      });
+      if (!column) throw officeError("InvalidArgument", "The column is outside the table.", name);
+      table.filters.set(column, criterionFromApi(criteria, name));
       applyTableFilter(table);
     });
   }
@@ -510,6 +519,7 @@ function columnArea({ table, column }: ColumnTarget, rows: Area): Area {
 export class FakeTableColumn extends FakeClientObject<ColumnTarget> {
   protected readonly typeName = "TableColumn";
   protected readonly loadable = COLUMN_PROPERTIES;
+  private filterProxy: FakeFilter | undefined;
 
   constructor(
     context: FakeRequestContext,
@@ -522,6 +532,16 @@ export class FakeTableColumn extends FakeClientObject<ColumnTarget> {
 
   protected override isGone(target: ColumnTarget): boolean {
     return target.table.deleted || !target.table.columns.includes(target.column);
+  }
+
+  protected override navigation(): Record<string, LoadableObject> {
+    return { filter: this.filter as unknown as LoadableObject };
+  }
+
+  /** TableColumn.filter (ExcelApi 1.2): the column's AutoFilter criterion. */
+  get filter(): Excel.Filter {
+    this.filterProxy ??= new FakeFilter(this._context, () => this._tryLocate());
+    return this.filterProxy as unknown as Excel.Filter;
   }
 
   get name(): string {
