@@ -54,7 +54,11 @@ export function formulaToR1C1(formula: string, here: CellPosition): string {
   return rewriteFormula(formula, (token) => {
     if (token.kind !== "reference") return undefined;
     const prefix = token.sheet === undefined ? "" : `${quoteSheetName(token.sheet)}!`;
-    const parts = token.text.split(":").map((part) => partToR1C1(parseA1Part(part), here));
+    const a1 = token.text.split(":").map(parseA1Part);
+    const parts = a1.map((part) => partToR1C1(part, here));
+    // Excel writes one whole row or column with one part: "C[1]" for C:C seen from B.
+    const whole = a1[0] && (a1[0].row === undefined || a1[0].column === undefined);
+    if (whole && parts.length === 2 && parts[0] === parts[1]) return prefix + (parts[0] ?? "");
     return prefix + parts.join(":");
   });
 }
