@@ -78,6 +78,20 @@
 // - Reopening (FakeExcelHost.fromSerialized): sheets keep their ids unless `renumberSheetIds`
 //   asks for new ones, as Excel may give; new sheets are then numbered from the start again, so a
 //   sheet added later may get an id another sheet had when the file was saved.
+// - R1C1, this row, calculated columns, sorting and column filters (README, "Tables: calculated
+//   columns, sorting, filters", with each behaviour's Microsoft source or "guess"):
+//   Range.formulasR1C1 converts each cell's formula to and from R1C1 relative to that cell
+//   (R[-1]C, RC[2], R2C3, R1:R3, C2, Sheet!RC). [@Col], [@[Col name]], Table1[@Col] and
+//   Table1[[#This Row],[Col]] read the formula's row of the data body (#VALUE! outside it;
+//   support.microsoft.com "Using structured references with Excel tables"); TODAY() reads the
+//   host's `clock` option. A column is calculated when one formula (the same in R1C1) is written
+//   to all its data cells in one assignment ("Use calculated columns in an Excel table"); rows the
+//   table gains (rows.add, Range.insert inside it or at its total row, resize) get the formula;
+//   writing a value, another formula or clearing part of it ends it (a guess: Excel keeps the
+//   column and flags such cells as exceptions); null and deleted rows do not. Table.sort moves
+//   data rows whole (formats, formulas with relative references adjusted as copied), stably, in
+//   Excel's default sort order (numbers, text, FALSE/TRUE, errors; blanks last either way).
+//   Calculated columns, sort fields and filter criteria are kept through serialize().
 //
 // MEMBERS IMPLEMENTED
 // RequestContext: workbook, application, sync, load, trackedObjects, requestHeaders, debugInfo.
@@ -90,7 +104,7 @@
 //   getRangeByIndexes, getCell, getUsedRange, getUsedRangeOrNullObject, tables, freezePanes
 //   (freezeRows, freezeColumns, unfreeze, getLocationOrNullObject), protection (protected,
 //   protect(options?, password?), unprotect(password?)), load.
-// Range: values, formulas, numberFormat (get/set), text, valueTypes, address, addressLocal,
+// Range: values, formulas, formulasR1C1, numberFormat (get/set), text, valueTypes, address, addressLocal,
 //   rowIndex, columnIndex, rowCount, columnCount, cellCount, isEntireRow, isEntireColumn,
 //   worksheet, format, load, clear, delete, insert, select, getCell, getRow, getColumn,
 //   getLastRow, getLastColumn, getLastCell, getEntireRow, getEntireColumn, getResizedRange,
@@ -104,11 +118,13 @@
 //   showBandedRows, showFilterButton, worksheet, columns, rows, getRange, getHeaderRowRange,
 //   getDataBodyRange, getTotalRowRange (InvalidOperation while hidden), resize, delete,
 //   convertToRange, clearFilters, autoFilter (apply(range, columnIndex, criteria), clearCriteria,
-//   isDataFiltered, enabled).
+//   reapply, criteria, isDataFiltered, enabled), sort (TableSort: apply(fields, matchCase?,
+//   method?), fields, matchCase, method, clear, reapply).
 // TableColumnCollection: add(index?, values?, name?) (values with or without the total row's
 //   cell), getItem, getItemOrNullObject, getItemAt, getCount, count, items. TableColumn: name
 //   (get/set), id, index, values, getRange, getDataBodyRange, getHeaderRowRange,
-//   getTotalRowRange, delete.
+//   getTotalRowRange, delete, filter (Filter: criteria, apply, applyValuesFilter,
+//   applyCustomFilter, clear).
 // TableRowCollection: add(index?, values?) (logged as per-row calls), getItemAt, getCount, count,
 //   items. TableRow: index, values, getRange, delete.
 // NamedItemCollection (workbook scope): add(name, Range | formula, comment?), getItem,
@@ -130,9 +146,16 @@
 // fake refuses values, formulas and cleared contents in its cells, and shifts that move part of
 // it or cells inside it; it allows formats and shifts that move it whole). Chart sheets only as the
 // active sheet (host.activateChartSheet): getActiveWorksheet() then fails with GeneralException
-// (Excel fails it, OfficeDev/office-js#2444; the code is not checked). No [#This Row], no calculated-column autofill, no events,
-// no row heights or alignment. AutoFilter: tables only, "Values" and "Custom" criteria only, not
-// reapplied when cells change; SUBTOTAL 101-111 equal 1-11. Arrays only in SUMPRODUCT's
+// (Excel fails it, OfficeDev/office-js#2444; the code is not checked). No events,
+// no row heights or alignment. AutoFilter: tables only, "Values" (text values only) and "Custom"
+// criteria only, not reapplied when cells change (AutoFilter.reapply or applying again does);
+// an unfiltered column's criteria read null (a guess); Filter has no applyTopItemsFilter and
+// the other apply* helpers. TableSort: values only (no colour or icon sort, dataOption ignored,
+// method ignored), reapply without a sort is InvalidOperation (a guess), a filtered table sorts
+// all its rows and filters again (a guess). Calculated columns: no exceptions kept, no fill when
+// one cell of an empty column gets a formula (Excel's AutoCorrect option,
+// OfficeDev/office-js#2093, #5909, #6745, is not modelled). [@] (the whole row) and this-row
+// column spans are not modelled; a this-row reference from another sheet uses the row number; SUBTOTAL 101-111 equal 1-11. Arrays only in SUMPRODUCT's
 // arguments, whose blocks must match in shape or be single values (no #N/A padding). Protection: no per-cell Locked
 // format (every cell is locked) and the protection options are not modelled. A [Col] reference
 // outside a table is #REF! (Excel refuses the formula); General display text ignores column
