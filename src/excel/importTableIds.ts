@@ -11,6 +11,11 @@ export type ImportTableIds =
       readonly kind: "ids";
       readonly tableName: string;
       readonly ids: readonly string[];
+      /**
+       * The user sorted the table (Table.sort has fields): its rows are not in the server's
+       * newest-first order, so its first row is not the newest record it holds.
+       */
+      readonly sorted: boolean;
       /** The last import's final status line, as the workbook's setting records it. */
       readonly status?: string;
     }
@@ -41,6 +46,7 @@ export async function readImportTableIds(
     body.load("rowIndex,columnIndex,rowCount");
     const sheet = ours.table.worksheet;
     sheet.load("name");
+    const sort = ours.table.sort.load("fields");
     await context.sync();
     const index = names.items.findIndex(
       (item) => item.name.toLowerCase() === idHeader.toLowerCase(),
@@ -59,6 +65,7 @@ export async function readImportTableIds(
       kind: "ids",
       tableName,
       ids,
+      sorted: sort.fields.length > 0,
       ...(status === undefined ? {} : { status }),
     };
   });

@@ -245,6 +245,7 @@ async function createTable(
     shown: true,
     ...(layout.project === undefined ? {} : { project: layout.project.label }),
     ...(layout.parent === undefined ? {} : { parent: layout.parent }),
+    columns: columns.map((column) => column.header),
   };
   queueImportTables(context, snapshot, [], pending);
   await context.sync();
@@ -260,7 +261,6 @@ async function createTable(
     ownedRows: 1,
     totalsRow: false,
     visible: !reused || sheetState(sheetName).visible,
-    filtersCleared: false,
   };
   return { placement, places, record };
 }

@@ -32,6 +32,7 @@ import { findPrependTargets, type PrependTarget } from "./prependTarget";
 import type { ExcelRun } from "./run";
 import { type StatusBlocked, writeStatus } from "./statusCell";
 import { columnFormats, uniform } from "./tableCells";
+import { queueViewAgain } from "./tableView";
 
 export interface PrependRequest {
   /** The name the import gives its table ("Invoices"): which import table to find. */
@@ -54,14 +55,9 @@ export interface PrependRequest {
   /**
    * The final status line, given the table's data rows afterwards, the rows this call added,
    * the new records it found already there (put in by another client meanwhile) and whether the
-   * table's filters were cleared.
+   * table's filters and sort were applied again over the new rows.
    */
-  readonly status: (
-    rows: number,
-    added: number,
-    alreadyThere: number,
-    filtersCleared: boolean,
-  ) => string;
+  readonly status: (rows: number, added: number, alreadyThere: number, viewKept: boolean) => string;
   /** How the table's record says the last update ended, once this call has finished. */
   readonly state?: ImportTableState;
   /** Each block written: rows added so far. */
@@ -115,8 +111,8 @@ export type PrependResult =
       readonly statusBlocked: StatusBlocked | null;
       /** Headers of the table's columns the new rows have no data for (left as Excel fills). */
       readonly unfilledColumns: readonly string[];
-      /** The table was filtered: its filters were cleared so the new rows show. */
-      readonly filtersCleared: boolean;
+      /** The table was filtered or sorted: both were applied again over the new rows. */
+      readonly viewKept: boolean;
       /** The linked rows put in; null without a linked table. */
       readonly linked: LinkedAdded | null;
     }
@@ -263,7 +259,7 @@ export async function prependRows(run: ExcelRun, request: PrependRequest): Promi
     status: progress.status,
     statusBlocked: found.statusBlocked,
     unfilledColumns: found.places.unfilled(),
-    filtersCleared: found.filtersCleared,
+    viewKept: viewKept(found),
     linked: linkedAdded,
   };
 }
@@ -330,7 +326,11 @@ async function writeBlock(
     const ids = top.isNullObject ? [] : idTexts(top.values.map((row) => row[0]));
     const plan = prepend.newRun.plan(idsOf(block, prepend.idColumn), ids);
     if (plan.kind === "stop") {
-      if (hideHeadersAgain(context, prepend)) await context.sync();
+      hideHeadersAgain(context, prepend);
+      for (const place of [prepend.main, ...(prepend.linked ? [prepend.linked] : [])]) {
+        queueViewAgain(context, place.found.tableName, place.found.view);
+      }
+      await context.sync();
       return null;
     }
     progress.rows = body.rowCount;
@@ -355,6 +355,11 @@ async function writeBlock(
   return count;
 }
 
+/** True when the table had filters or a sort, applied again over the new rows. */
+function viewKept(found: PrependTarget): boolean {
+  return found.view.filters.length > 0 || found.view.sorted;
+}
+
 /** Queues hiding again the header rows shown for the rows to go in; false when none was. */
 function hideHeadersAgain(context: Excel.RequestContext, prepend: Prepend): boolean {
   const shown = [prepend.main, ...(prepend.linked ? [prepend.linked] : [])]
@@ -377,7 +382,7 @@ function queueFinal(
 ): void {
   const { found, request, linked } = prepend;
   const { rows, added, alreadyThere } = progress;
-  const status = request.status(rows, added + count, alreadyThere, found.filtersCleared);
+  const status = request.status(rows, added + count, alreadyThere, viewKept(found));
   progress.status = status;
   hideHeadersAgain(context, prepend);
   const refreshed = new Date().toISOString();
@@ -387,6 +392,9 @@ function queueFinal(
     records.push(recordOf(context, linked.found, linkedStatus, refreshed, request.state));
   }
   context.workbook.settings.add(IMPORT_TABLES_SETTING, mergedImportTablesValue(current, records));
+  for (const place of [prepend.main, ...(linked ? [linked] : [])]) {
+    queueViewAgain(context, place.found.tableName, place.found.view);
+  }
   context.application.calculate("Recalculate");
 }
 
@@ -402,7 +410,7 @@ function recordOf(
     const sheet = context.workbook.worksheets.getItem(found.sheetName);
     writeStatus(sheet, found.statusRow, status, found.firstColumn);
   }
-  const { id, marker, given, project, parent } = found.record;
+  const { id, marker, given, project, parent, columns } = found.record;
   return {
     id,
     marker,
@@ -413,6 +421,7 @@ function recordOf(
     refreshed,
     ...(state === undefined ? {} : { state }),
     ...(parent === undefined ? {} : { parent }),
+    ...(columns === undefined ? {} : { columns }),
   };
 }
 

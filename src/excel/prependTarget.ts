@@ -12,6 +12,7 @@ import { loadOurTables, ourTableFor } from "./ourTables";
 import type { ExcelRun } from "./run";
 import { queueStatusCell, type StatusBlocked } from "./statusCell";
 import { insertAppendedColumns, writeAppendedHeaders } from "./tableCells";
+import { queueTableView, type TableView } from "./tableView";
 
 /** The import table found for Fetch new, as {@link findPrependTarget} readied it. */
 export interface PrependTarget {
@@ -29,7 +30,8 @@ export interface PrependTarget {
   readonly places: ColumnPlaces;
   readonly statusRow: number | null;
   readonly statusBlocked: StatusBlocked | null;
-  readonly filtersCleared: boolean;
+  /** The user's filters and sort, applied again once the new rows are in. */
+  readonly view: TableView;
 }
 
 /** Which import table to ready for new rows, and the rows' columns. */
@@ -52,6 +54,7 @@ interface Found {
   readonly sheet: Excel.Worksheet;
   readonly othersOn: ReturnType<typeof queueOtherTables>;
   readonly inTheWay: ReturnType<typeof queueInTheWay>;
+  readonly viewOf: () => TableView;
 }
 
 /**
@@ -121,7 +124,20 @@ function queueTarget(table: Excel.Table, record: OurTable, others: Excel.Table[]
   sheet.load("name");
   const othersOn = queueOtherTables(others);
   const inTheWay = queueInTheWay(table, sheet);
-  return { table, record, hideHeaders, range, header, body, firstRow, sheet, othersOn, inTheWay };
+  const viewOf = queueTableView(table);
+  return {
+    table,
+    record,
+    hideHeaders,
+    range,
+    header,
+    body,
+    firstRow,
+    sheet,
+    othersOn,
+    inTheWay,
+    viewOf,
+  };
 }
 
 /** Queues readying a placed table for new rows; after the sync, the target. */
@@ -129,12 +145,13 @@ function readyTarget(
   found: Found,
   placed: Awaited<ReturnType<typeof placeColumns>>,
 ): () => PrependTarget {
-  const { table, record, range, sheet, inTheWay, hideHeaders } = found;
+  const { table, record, range, sheet, inTheWay, hideHeaders, viewOf } = found;
   const { headerRow, firstColumn, places, appended } = placed;
   const statusOf = queueStatusCell(sheet, headerRow, firstColumn, record);
-  // Excel refuses to insert cells in a filtered table, and the filter could hide the new rows.
-  const filtersCleared = inTheWay.filtered();
-  if (filtersCleared) table.clearFilters();
+  // Excel refuses to insert cells in a filtered table, and the filter could hide the new rows:
+  // the filters go, and come back with the sort once the rows are in (TableView).
+  const view = viewOf();
+  if (inTheWay.filtered()) table.clearFilters();
   // Columns the new records bring are appended at the right, as a refresh appends them, and
   // the table takes them at once, so the rows inserted later span exactly the table.
   insertAppendedColumns(sheet, headerRow, firstColumn, range.rowCount, appended);
@@ -156,7 +173,7 @@ function readyTarget(
       places,
       statusRow,
       statusBlocked,
-      filtersCleared,
+      view,
     };
   };
 }

@@ -1,21 +1,26 @@
-// Refresh in place: an earlier import's table is emptied, keeping its name, place and every
-// column where it is (see ColumnPlaces), so formulas that refer to it keep pointing at the same
-// data; columns the table lacks are appended at the right.
+// Refresh in place: an earlier import's table keeps its name, place, every column where it is (see
+// ColumnPlaces) and its rows until the whole list has arrived; the new rows go in below the old
+// ones (see Replacing), so formulas that refer to the table keep pointing at the same data and a
+// failed refresh leaves it as it was. Columns the table lacks are appended at the right.
 import type { ColumnSpec } from "../sheets/cells";
 import type { ColumnPlaces } from "../sheets/columnPlaces";
+import { recordKeyColumn } from "../sheets/recordKeys";
 import type { OurTable } from "../settings/importTables";
 import { placeColumns } from "./columnMatch";
 import { queueInTheWay, queueOtherTables } from "./inTheWay";
 import { queueStatusCell } from "./statusCell";
-import { insertAppendedColumns, tableRows, writeAppendedHeaders } from "./tableCells";
+import { insertAppendedColumns, writeAppendedHeaders } from "./tableCells";
 import type { Placement } from "./tablePlacement";
+import { queueTableView } from "./tableView";
+import { readUserColumns } from "./userColumnsRead";
 
 /**
- * Empties an existing table's rows, keeping its name, place and every column where it is
- * ({@link ColumnPlaces}); columns the table lacks are appended at the right (the cells right of
- * the table move right). The status cell above is only read here: whether it may be written
- * (empty, or the last import's status) is known after this request, and the first block or the
- * final status writes it.
+ * Readies an existing table for new rows below its own, keeping its name, place and every column
+ * where it is ({@link ColumnPlaces}); columns the table lacks are appended at the right (the cells
+ * right of the table move right). The user's columns, filters and sort are read first, then the
+ * filters cleared (Excel refuses to shift the cells of a filtered table). The status cell above
+ * is only read here: whether it may be written (empty, or the last import's status) is known
+ * after this request, and the final status writes it.
  */
 export async function refreshExisting(
   context: Excel.RequestContext,
@@ -44,6 +49,7 @@ export async function refreshExisting(
   sheet.load("name");
   const othersOn = queueOtherTables(others);
   const inTheWay = queueInTheWay(table, sheet);
+  const viewOf = queueTableView(table);
   await context.sync();
   // Checked before anything is written: the table is left as it was.
   const matched = await placeColumns(
@@ -55,13 +61,24 @@ export async function refreshExisting(
   );
   if (checkLater) await checkOrHideHeaders(context, table, hideHeaders, checkLater);
   const { headerRow, firstColumn, places } = matched;
+  const oldRows = body.rowCount;
+  const key = recordKeyColumn(columns);
+  const userColumns = await readUserColumns(context, {
+    sheet,
+    firstRow: headerRow + 1,
+    firstColumn,
+    rows: oldRows,
+    columns: usersColumns(places, record),
+    key: key ? { position: places.position(key.column), column: key } : null,
+  });
   const statusOf = queueStatusCell(sheet, headerRow, firstColumn, record);
   context.application.suspendApiCalculationUntilNextSync();
   // Excel refuses to shift cells of a filtered table, and rows the filter hid would hide new
-  // rows: the filters go first.
-  const filtersCleared = inTheWay.filtered();
-  if (filtersCleared) table.clearFilters();
-  const ownedRows = queueEmptying(sheet, table, { ...matched, totalsRow, bodyRows: body.rowCount });
+  // rows: the filters go first, and come back when the rows are in (TableView).
+  const view = viewOf();
+  if (inTheWay.filtered()) table.clearFilters();
+  const oldWidth = matched.places.width - matched.appended.headers.length;
+  queueAppending(sheet, table, { ...matched, totalsRow, bodyRows: oldRows });
   await context.sync();
   const { statusRow, statusBlocked } = statusOf();
   return {
@@ -72,14 +89,32 @@ export async function refreshExisting(
       firstColumn,
       statusRow,
       ...(statusBlocked ? { statusBlocked } : {}),
-      ownedRows,
+      ownedRows: 0,
       hideHeaders,
       totalsRow,
       visible,
-      filtersCleared,
+      replacing: {
+        oldRows,
+        oldWidth,
+        view,
+        userColumns,
+        ...(record.refreshed === undefined ? {} : { since: record.refreshed }),
+      },
     },
     places,
   };
+}
+
+/**
+ * The table's columns that are the user's: those no import column fills and no earlier import
+ * wrote (a column the import wrote and has no data for now stays the import's, left empty).
+ */
+function usersColumns(
+  places: ColumnPlaces,
+  record: OurTable,
+): { position: number; header: string }[] {
+  const ours = new Set((record.columns ?? []).map((header) => header.toLowerCase()));
+  return places.unfilledPositions().filter(({ header }) => !ours.has(header.toLowerCase()));
 }
 
 /** Runs the later tables' checks; if one stops the import, a header row shown for it is hidden. */
@@ -100,11 +135,8 @@ async function checkOrHideHeaders(
   }
 }
 
-/**
- * Queues appending the columns the table lacks and emptying its rows; returns the data rows
- * that stay the import's to write in place (rows beyond them are inserted).
- */
-function queueEmptying(
+/** Queues appending the columns the table lacks: the cells right of the table's rows move right. */
+function queueAppending(
   sheet: Excel.Worksheet,
   table: Excel.Table,
   at: {
@@ -116,29 +148,13 @@ function queueEmptying(
     /** The table's data rows before the refresh. */
     readonly bodyRows: number;
   },
-): number {
+): void {
   const { headerRow, firstColumn, places, appended, totalsRow, bodyRows } = at;
-  // The table's rows stay the import's to write in place; rows beyond them are inserted.
-  let ownedRows = Math.max(1, bodyRows);
-  // First, so that if Excel refuses to shift cells (another table in the way), nothing of the
-  // table has been changed yet. The table then takes the new columns at once, so every shift
-  // after this spans exactly the table.
-  const rowsNow = 1 + ownedRows + (totalsRow ? 1 : 0);
+  if (appended.headers.length === 0) return;
+  // The table then takes the new columns at once, so every shift after this spans exactly the
+  // table.
+  const rowsNow = 1 + bodyRows + (totalsRow ? 1 : 0);
   insertAppendedColumns(sheet, headerRow, firstColumn, rowsNow, appended);
   writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
-  if (appended.headers.length > 0) {
-    table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, rowsNow, places.width));
-  }
-  if (totalsRow && bodyRows > 1) {
-    // Under a total row the old rows are deleted, not just emptied, so the total row moves up
-    // under the one data row a table keeps (and the cells below the table with it, as when the
-    // user deletes table rows); the new rows are inserted above it.
-    sheet.getRangeByIndexes(headerRow + 2, firstColumn, bodyRows - 1, places.width).delete("Up");
-    ownedRows = 1;
-  }
-  table.getDataBodyRange().clear("Contents");
-  table.resize(
-    sheet.getRangeByIndexes(headerRow, firstColumn, tableRows(0, totalsRow), places.width),
-  );
-  return ownedRows;
+  table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, rowsNow, places.width));
 }

@@ -7,6 +7,7 @@ import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
 import { cellAddress } from "../journal/cellAddresses";
 import { type ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
 import type { ColumnPlaces } from "../sheets/columnPlaces";
+import { recordKeyColumn, RecordKeys } from "../sheets/recordKeys";
 import { ColumnWidths } from "../sheets/columnWidths";
 import { formatsByColumn, type RowBlock, textRowsByColumn } from "../sheets/rowBlock";
 import type { NameInTheWay, TableLayout } from "../sheets/tableNameAndStatus";
@@ -29,6 +30,7 @@ import {
   writeAppendedHeaders,
 } from "./tableCells";
 import type { Placement } from "./tablePlacement";
+import { queueReplaced, queueTableSize, queueUndo } from "./replaceRows";
 
 /**
  * Cells office.js is given between two turns of the event loop while a block is queued: about
@@ -49,10 +51,16 @@ const QUEUE_SLICE_CELLS = 12_500;
  */
 export class TableWriter {
   private rowsWritten = 0;
-  /** Data rows below the header that may be written in place (see Placement.ownedRows). */
+  /** Data rows below the rows a refresh replaces that may be written in place. */
   private ownedRows: number;
+  /** The rows a refresh replaces: the new rows go below them. */
+  private readonly oldRows: number;
+  /** The keys of the new rows, for the user's typed cells; null without such columns. */
+  private readonly keys: RecordKeys | null;
   /** Column widths from the first rows' values. */
   private readonly widths = new ColumnWidths();
+  /** The headers of the import's columns, as the last block had them. */
+  private columnHeaders: string[];
 
   private constructor(
     private readonly placement: Placement,
@@ -70,7 +78,11 @@ export class TableWriter {
     private readonly record: OurTable,
   ) {
     this.ownedRows = placement.ownedRows;
-    this.widths.measure([columns.map((column) => column.header)]);
+    this.oldRows = placement.replacing?.oldRows ?? 0;
+    const key = placement.replacing?.userColumns.any ? recordKeyColumn(columns) : null;
+    this.keys = key ? new RecordKeys(key) : null;
+    this.columnHeaders = columns.map((column) => column.header);
+    this.widths.measure([this.columnHeaders]);
   }
 
   /**
@@ -85,9 +97,44 @@ export class TableWriter {
     return this.placement.sheetName;
   }
 
-  /** True when the refreshed table was filtered and its filters were cleared. */
-  get filtersCleared(): boolean {
-    return this.placement.filtersCleared;
+  /** True when the refreshed table had filters or a sort, applied again after the write. */
+  get viewKept(): boolean {
+    const view = this.placement.replacing?.view;
+    return view !== undefined && (view.filters.length > 0 || view.sorted);
+  }
+
+  /** The rows a refresh replaces, with when they were imported; null for a new table. */
+  get replacing(): { readonly rows: number; readonly since?: string } | null {
+    const replacing = this.placement.replacing;
+    if (!replacing) return null;
+    return {
+      rows: replacing.oldRows,
+      ...(replacing.since === undefined ? {} : { since: replacing.since }),
+    };
+  }
+
+  /**
+   * The headers of the table's columns that are the import's: those it wrote, and those an
+   * earlier import wrote that got no data this time (they stay the import's, left empty).
+   */
+  ownColumns(): string[] {
+    const written = this.columnHeaders;
+    const known = new Set(written.map((header) => header.toLowerCase()));
+    return [
+      ...written,
+      ...this.emptiedColumns.filter((header) => !known.has(header.toLowerCase())),
+    ];
+  }
+
+  /** Headers of the columns an earlier import wrote that this one has no data for: left empty. */
+  get emptiedColumns(): string[] {
+    const earlier = new Set((this.record.columns ?? []).map((header) => header.toLowerCase()));
+    return this.places.unfilled().filter((header) => earlier.has(header.toLowerCase()));
+  }
+
+  /** Per column of the user's, the typed cells whose records no new row brought. */
+  leftBehind(): { readonly header: string; readonly count: number }[] {
+    return this.placement.replacing?.userColumns.leftBehind() ?? [];
   }
 
   get tableName(): string {
@@ -116,9 +163,13 @@ export class TableWriter {
     return this.placement.statusBlocked ?? null;
   }
 
-  /** How many data rows fit on the sheet below the header (and above a total row). */
+  /**
+   * How many data rows fit on the sheet below the header (and above a total row), beside the
+   * rows a refresh replaces, which stay until the new ones have all arrived.
+   */
   get capacity(): number {
-    return this.sheetRows - (this.placement.headerRow + 1) - (this.placement.totalsRow ? 1 : 0);
+    const { headerRow, totalsRow } = this.placement;
+    return this.sheetRows - (headerRow + 1) - (totalsRow ? 1 : 0) - this.oldRows;
   }
 
   /** How many more data rows fit below the rows written so far. */
@@ -181,8 +232,11 @@ export class TableWriter {
     const sheet = context.workbook.worksheets.getItem(this.placement.sheetName);
     const places = this.places;
     const appended = places.place(columns);
+    this.columnHeaders = columns.map((column) => column.header);
     const ownRows = Math.max(this.ownedRows, this.rowsWritten);
-    const tableRowsNow = 1 + ownRows + (totalsRow ? 1 : 0);
+    // The sheet row of the first new row: below the rows a refresh replaces (see replaceRows.ts).
+    const dataTop = headerRow + 1 + this.oldRows;
+    const tableRowsNow = Math.max(1, this.oldRows + ownRows) + 1 + (totalsRow ? 1 : 0);
     insertAppendedColumns(sheet, headerRow, firstColumn, tableRowsNow, appended);
     writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
     const width = places.width;
@@ -192,7 +246,7 @@ export class TableWriter {
       // table (Excel refuses a shift across a table and cells beside it).
       table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, tableRowsNow, width));
     }
-    const top = headerRow + 1 + this.rowsWritten;
+    const top = dataTop + this.rowsWritten;
     const end = this.rowsWritten + count;
     if (end > ownRows) {
       // Under a total row these cells are inserted at the total row: they become data rows
@@ -200,10 +254,13 @@ export class TableWriter {
       // (=SUBTOTAL(109,[Total])) cover them. Otherwise they are inserted right under the table.
       // Either way the cells below move down in the table's columns, with the formulas that
       // refer to them, rather than being written over.
-      sheet
-        .getRangeByIndexes(headerRow + 1 + ownRows, firstColumn, end - ownRows, width)
-        .insert("Down");
+      sheet.getRangeByIndexes(dataTop + ownRows, firstColumn, end - ownRows, width).insert("Down");
       this.ownedRows = end;
+      // The table takes the inserted rows at once: should a later command of the request be
+      // refused, the table's row count says which rows went in, and undoing a refresh removes
+      // exactly those (see undoTables).
+      const rows = tableRows(this.oldRows + end, totalsRow);
+      table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, rows, width));
     }
     await this.queueFormats(sheet, columns, block, top);
     this.widths.measure(block.rows);
@@ -218,17 +275,37 @@ export class TableWriter {
         (row) => places.tableRow(row),
       );
     }
+    this.queueUserCells(sheet, block, top);
     this.rowsWritten += count;
-    table.resize(
-      sheet.getRangeByIndexes(
-        headerRow,
-        firstColumn,
-        tableRows(this.rowsWritten, totalsRow),
-        width,
-      ),
-    );
-    if (this.placement.statusRow !== null) {
+    if (end <= ownRows) {
+      table.resize(
+        sheet.getRangeByIndexes(
+          headerRow,
+          firstColumn,
+          tableRows(this.oldRows + this.rowsWritten, totalsRow),
+          width,
+        ),
+      );
+    }
+    // A refresh leaves the status line as it is until the new rows replace the old ones.
+    if (this.placement.statusRow !== null && !this.placement.replacing) {
       writeStatus(sheet, this.placement.statusRow, status, firstColumn);
+    }
+  }
+
+  /**
+   * Queues the cells of the user's columns for the block's rows, written from row `top`: a
+   * calculated column's formula, and each typed cell with its record (see UserColumns).
+   */
+  private queueUserCells(sheet: Excel.Worksheet, block: RowBlock, top: number): void {
+    const userColumns = this.placement.replacing?.userColumns;
+    if (!userColumns?.any) return;
+    const keys = this.keys?.of(block.rows) ?? block.rows.map(() => null);
+    for (const cells of userColumns.cellsFor(keys)) {
+      const column = this.placement.firstColumn + cells.position;
+      const range = sheet.getRangeByIndexes(top, column, block.rows.length, 1);
+      if (cells.formats) range.numberFormat = cells.formats as string[][];
+      range.formulasR1C1 = cells.formulas as string[][];
     }
   }
 
@@ -269,6 +346,8 @@ export class TableWriter {
    */
   queueFinish(context: Excel.RequestContext, status: string, show: boolean): void {
     const sheet = context.workbook.worksheets.getItem(this.placement.sheetName);
+    // The whole list is in: the rows it replaces go, and the user's filters and sort come back.
+    queueReplaced(context, sheet, this.placement, this.places.width, this.rowsWritten);
     if (this.placement.statusRow !== null) {
       writeStatus(sheet, this.placement.statusRow, status, this.placement.firstColumn);
     }
@@ -282,6 +361,16 @@ export class TableWriter {
     }
     // A sheet the user hid stays hidden (Excel refuses to activate it).
     if (show && this.placement.visible) sheet.activate();
+  }
+
+  /**
+   * Queues reading what a refresh put into the table so far; after the sync, the returned
+   * function queues taking it out again (see replaceRows.ts). Null for a new table.
+   */
+  queueUndo(context: Excel.RequestContext): ((later: Excel.RequestContext) => void) | null {
+    if (!this.placement.replacing) return null;
+    const size = queueTableSize(context.workbook, this.placement.tableName);
+    return (later) => queueUndo(later, this.placement, size());
   }
 
   /**
@@ -310,6 +399,7 @@ export class TableWriter {
         refreshed,
         ...(state === undefined ? {} : { state }),
         ...(parent === undefined ? {} : { parent }),
+        columns: writer.ownColumns(),
       };
     });
     queueImportTables(context, current, own);
@@ -332,6 +422,23 @@ export async function writeBlocks(
     for (const { writer, columns, block, status } of entries) {
       await writer.queueBlock(context, columns, block, status);
     }
+    await context.sync();
+  });
+}
+
+/**
+ * Takes out what a refresh that failed or was cancelled put into its tables (rows, appended
+ * columns), leaving each table as it was, filters included; tables the import created stay as
+ * they are (partial, and their status line says so). Two syncs: what is there, then the undo.
+ */
+export async function undoTables(run: ExcelRun, writers: readonly TableWriter[]): Promise<void> {
+  await run(async (context) => {
+    const undo = writers.map((writer) => writer.queueUndo(context));
+    if (undo.every((each) => each === null)) return;
+    await context.sync();
+    context.application.suspendApiCalculationUntilNextSync();
+    for (const each of undo) each?.(context);
+    context.application.calculate("Recalculate");
     await context.sync();
   });
 }

@@ -4,7 +4,7 @@ import type { ImportTableIds } from "../excel/importTableIds";
 import type { PrependResult } from "../excel/prependRows";
 import { count } from "../util/plural";
 import { stamp } from "../util/stamp";
-import { filtersClearedNote } from "./tableNotes";
+import { viewKeptNote } from "./tableNotes";
 
 /** Said with every fetch of new records: what it cannot see, and what to use instead. */
 export const NEW_ONLY_CAVEAT =
@@ -28,19 +28,19 @@ function were(n: number): string {
 
 /**
  * The status line of a table that got new rows at its top, given its rows afterwards, the rows
- * added, the new records another update had already put there and whether filters were cleared.
+ * added, the new records another update had already put there and whether its filters and sort were applied again.
  */
 export function newRowsStatus(
   label: string,
   source: string,
   when: Date,
   tableName: string,
-): (rows: number, written: number, there: number, cleared: boolean) => string {
+): (rows: number, written: number, there: number, viewKept: boolean) => string {
   const at = stamp(when);
-  return (rows, written, there, cleared) => {
+  return (rows, written, there, viewKept) => {
     const others =
       there === 0 ? "" : `, ${there.toLocaleString("en-US")} more already added by another update`;
-    const filters = cleared ? ` · ${filtersClearedNote(tableName)}` : "";
+    const filters = viewKept ? ` · ${viewKeptNote(tableName)}` : "";
     return `${label} · ${count(rows, "record")} · ${count(written, "new record")} added ${at} from ${source}${others} · earlier rows as of the last full refresh${filters}`;
   };
 }
@@ -96,7 +96,7 @@ export function newRowsMessage(
     ...linkedRows,
     NEW_ONLY_CAVEAT,
     ...blocked,
-    ...(added.filtersCleared ? [filtersClearedNote(added.tableName)] : []),
+    ...(added.viewKept ? [viewKeptNote(added.tableName)] : []),
     ...notes,
   ];
   return { headline, details, message: [headline, ...details].join(" ") };
@@ -117,6 +117,12 @@ export function tableForNewRows(
   }
   if (table.status?.startsWith("PARTIAL")) {
     return { why: `table “${table.tableName}” holds a partial import` };
+  }
+  // New records are those above the newest one the table holds, found as its first row.
+  if (table.sorted) {
+    return {
+      why: `table “${table.tableName}” is sorted, so its first row is not the newest record it holds`,
+    };
   }
   return table;
 }

@@ -13,7 +13,7 @@ import {
 } from "../api";
 import type { ExcelRun } from "../excel/run";
 import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
-import { finishTables, TableWriter, writeBlocks } from "../excel/tableWriter";
+import { finishTables, TableWriter, undoTables, writeBlocks } from "../excel/tableWriter";
 import type { ColumnSpec } from "../sheets/cells";
 import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY, type RecordShaper } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
@@ -35,6 +35,7 @@ import { shapersFor, type CollectionShapers } from "./shapers";
 import { withTableNotes } from "./tableNotes";
 import type { CollectionInfo } from "../domain/collections";
 import { requestedCollection } from "./requestedCollection";
+import { keptSentence, RefreshKeptError } from "./refreshKept";
 import type { ImportProgress, ImportRequest, ImportResult } from "./types";
 
 /** The one column of an empty collection's new table (a refreshed table keeps its own). */
@@ -184,22 +185,28 @@ class CollectionImport {
       this.limits.sheetRows,
       linked ? [{ layout: linked.layout, columns: linked.shaper.columns() }] : [],
     );
+    let linkedWriter: TableWriter | null = null;
+    try {
+      linkedWriter = linked
+        ? await TableWriter.open(
+            this.run,
+            linked.layout,
+            linked.shaper.columns(),
+            linkedImportingStatus(linked.what, main.sheetName),
+            this.limits.sheetRows,
+          )
+        : null;
+    } catch (error) {
+      // The main table's filters were cleared and columns appended: they come back.
+      if (main.replacing) await undoTables(this.run, [main]);
+      throw error;
+    }
     const tables: OpenTables = {
       main,
-      linked: linked
-        ? {
-            writer: await TableWriter.open(
-              this.run,
-              linked.layout,
-              linked.shaper.columns(),
-              linkedImportingStatus(linked.what, main.sheetName),
-              this.limits.sheetRows,
-            ),
-            shaper: linked.shaper,
-            what: linked.what,
-            noun: linked.noun,
-          }
-        : null,
+      linked:
+        linked && linkedWriter
+          ? { writer: linkedWriter, shaper: linked.shaper, what: linked.what, noun: linked.noun }
+          : null,
     };
     this.tables = tables;
     return tables;
@@ -362,6 +369,9 @@ class CollectionImport {
   private async finish(ending: Ending): Promise<ImportResult> {
     const { outcome, failure } = ending;
     const tables = this.tables;
+    if (tables?.main.replacing && (outcome === "cancelled" || outcome === "failed")) {
+      return await this.keepTables(tables, outcome, failure);
+    }
     const addressOf = (sheet: string, column: number, row: number): string | undefined => {
       if (tables === null) return undefined;
       const writer = sheet === tables.main.sheetName ? tables.main : tables.linked?.writer;
@@ -418,6 +428,46 @@ class CollectionImport {
       details,
       notes,
       textCells: this.misfits.textCells(addressOf),
+    };
+  }
+
+  /**
+   * A refresh that failed or was cancelled: its new rows and columns are taken out again, so the
+   * tables are as they were (with their filters), and it says so. Rethrows a failure as a
+   * {@link RefreshKeptError}.
+   */
+  private async keepTables(
+    tables: OpenTables,
+    outcome: "cancelled" | "failed",
+    failure: unknown,
+  ): Promise<ImportResult> {
+    const main = tables.main;
+    const writers = [main, ...(tables.linked ? [tables.linked.writer] : [])];
+    const why = failure instanceof Error ? failure.message : String(failure);
+    try {
+      await undoTables(this.run, writers);
+    } catch (error) {
+      const undoWhy = error instanceof Error ? error.message : String(error);
+      const stopped = outcome === "failed" ? `failed (${why})` : "was cancelled";
+      throw new Error(
+        `The refresh of table “${main.tableName}” ${stopped}, and its new rows could not be taken out again (${undoWhy}): the table may hold old and new rows. Refresh it again.`,
+        { cause: failure },
+      );
+    }
+    const old = main.replacing ?? { rows: 0 };
+    const kept = { tableName: main.tableName, ...old };
+    if (outcome === "failed") throw new RefreshKeptError(kept, failure, why);
+    const headline = keptSentence("cancelled", kept);
+    return {
+      sheetName: main.sheetName,
+      tableName: main.tableName,
+      rows: old.rows,
+      complete: false,
+      message: headline,
+      headline,
+      details: [],
+      notes: [],
+      textCells: [],
     };
   }
 

@@ -10,6 +10,7 @@ import { loadOurTables, ourTableFor, type OurTables } from "../excel/ourTables";
 import type { TableProject } from "../domain/tableOwnership";
 import { fetchNewIntoTable } from "./fetchNew";
 import { importCollection, type ImportLimits } from "./importCollection";
+import { RefreshKeptError } from "./refreshKept";
 import { shapersFor } from "./shapers";
 import { count } from "../util/plural";
 import { COLLECTIONS, type CollectionId, type CollectionInfo } from "../domain/collections";
@@ -206,11 +207,13 @@ export async function refreshAll(
         message: result.headline,
       });
     } catch (error) {
-      const aborted = isApiError(error) && error.kind === "aborted";
+      // A refresh that kept its table says so in its message; its failure says what stopped it.
+      const cause = error instanceof RefreshKeptError ? error.failure : error;
+      const aborted = isApiError(cause) && cause.kind === "aborted";
       update(index, {
         state: aborted ? "cancelled" : "failed",
         message: error instanceof Error ? error.message : String(error),
-        ...(isApiError(error) && !aborted ? { failure: error.kind } : {}),
+        ...(isApiError(cause) && !aborted ? { failure: cause.kind } : {}),
       });
     }
   };

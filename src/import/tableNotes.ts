@@ -1,13 +1,24 @@
 // Sentences an import adds about its tables, so the reader learns what it did to them or left alone.
 import type { TableWriter } from "../excel/tableWriter";
 
-/** A sentence about the kept columns that got no data, or "" when there are none. */
+/** A sentence about the earlier import's columns that got no data, or "" when there are none. */
 function keptEmpty(headers: readonly string[]): string {
   if (headers.length === 0) return "";
   const shown = headers.slice(0, 3).map((header) => `“${header}”`);
   if (headers.length > 3) shown.push(`${headers.length - 3} more`);
   const one = headers.length === 1;
   return `Column${one ? "" : "s"} ${shown.join(", ")} of the earlier import ${one ? "has" : "have"} no data in this one and ${one ? "was" : "were"} left empty.`;
+}
+
+/** A sentence about the user's typed cells whose records left the list, or "" when none did. */
+function leftBehind(writer: TableWriter): string {
+  return writer
+    .leftBehind()
+    .map(
+      ({ header, count }) =>
+        `${count === 1 ? "1 cell" : `${count.toLocaleString("en-US")} cells`} of column “${header}” belonged to records no longer in the list (or rows without an ID) and went with their rows.`,
+    )
+    .join(" ");
 }
 
 /**
@@ -61,9 +72,9 @@ function statusNotShown(writer: TableWriter, partial: boolean): string {
     : `The table's status line was not written: ${where}.`;
 }
 
-/** The sentence saying a table's filters were cleared before new rows went in. */
-export function filtersClearedNote(tableName: string): string {
-  return `Filters on table “${tableName}” were cleared so the new rows show; apply them again if you need them.`;
+/** The sentence saying a table's filters and sort were applied again over its new rows. */
+export function viewKeptNote(tableName: string): string {
+  return `The filters and sort of table “${tableName}” were applied again over the new rows.`;
 }
 
 /**
@@ -78,20 +89,22 @@ export function withTableNotes(
   partial: boolean,
 ): { notes: string[]; status: string } {
   const notes: string[] = [];
-  // A refreshed table keeps the columns this import has no data for (formulas may refer to
-  // them): say so, rather than leave the reader to wonder why they are empty.
-  const kept = mainWriter && written > 0 ? keptEmpty(mainWriter.unfilledColumns) : "";
+  // A refreshed table keeps the earlier import's columns this one has no data for (formulas may
+  // refer to them): say so, rather than leave the reader to wonder why they are empty. The
+  // user's own columns are theirs: only cells whose records left are worth a word.
+  const kept = mainWriter && written > 0 ? keptEmpty(mainWriter.emptiedColumns) : "";
   if (kept !== "") {
     notes.push(kept);
     status = `${status} · ${kept}`;
   }
-  // A refreshed table that was filtered had its filters cleared first: say so.
   for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
-    if (writer?.filtersCleared) {
-      const note = filtersClearedNote(writer.tableName);
-      notes.push(note);
-      status = `${status} · ${note}`;
-    }
+    const note = writer ? leftBehind(writer) : "";
+    if (note !== "") notes.push(note);
+  }
+  // A refreshed table that was filtered or sorted had its filters cleared for the new rows, and
+  // both applied again after.
+  for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {
+    if (writer?.viewKept) notes.push(viewKeptNote(writer.tableName));
   }
   // Tables the records claim whose proofs disagree: say which were left alone, and why.
   for (const writer of [mainWriter, linkedWriter] as (TableWriter | null)[]) {

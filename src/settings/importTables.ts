@@ -5,7 +5,7 @@ import { isDeadMarker, markedTableName, TABLE_MARKER_PREFIX } from "./tableMarke
 
 /**
  * The workbook setting (saved in the file) that records the tables imports created: only those are
- * refreshed in place. Each is `{"id", "marker", "given", "status", "shown", "project", "refreshed", "state"}`
+ * refreshed in place. Each is `{"id", "marker", "given", "status", "shown", "project", "refreshed", "state", "parent", "columns"}`
  * ({@link ImportTableRecord}). A table is the import's only on two proofs, since the file is
  * untrusted and Excel's table ids are not durable (a deleted table's id can be given to a table
  * the user makes later): the record's id is the table's, and the record's marker, a defined name
@@ -45,6 +45,20 @@ export interface ImportTableRecord {
    * import asks for ("Invoices"): the Tables view lists it with them, not as an import of its own.
    */
   readonly parent?: string;
+  /**
+   * The headers of the columns the last import wrote. Any other column of the table is the
+   * user's: a refresh keeps its cells with their records and never empties it.
+   */
+  readonly columns?: readonly string[];
+}
+
+/** At most Excel's column count of headers, each at most Excel's 255 characters. */
+function columnHeaders(value: unknown): readonly string[] | undefined {
+  if (!Array.isArray(value) || value.length > 16_384) return undefined;
+  const headers = value.filter((each): each is string => typeof each === "string");
+  if (headers.length !== value.length || headers.some((each) => each.length > 255))
+    return undefined;
+  return headers;
 }
 
 /**
@@ -110,10 +124,9 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
   const records: ImportTableRecord[] = [];
   for (const entry of listed as unknown[]) {
     if (typeof entry !== "object" || entry === null) continue;
-    const { id, marker, given, status, shown, project, refreshed, state, parent } = entry as Record<
-      string,
-      unknown
-    >;
+    const { id, marker, given, status, shown, project, refreshed, state, parent, columns } =
+      entry as Record<string, unknown>;
+    const headers = columnHeaders(columns);
     if (typeof marker !== "string" || !marker.startsWith(TABLE_MARKER_PREFIX)) continue;
     if (typeof given !== "string" || (id !== undefined && typeof id !== "string")) continue;
     records.push({
@@ -130,6 +143,7 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
         ? { state: state as ImportTableState }
         : {}),
       ...(typeof parent === "string" ? { parent } : {}),
+      ...(headers === undefined ? {} : { columns: headers }),
     });
   }
   return records;
@@ -138,7 +152,7 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
 /** The setting's value holding `records`, each with only the fields it has. */
 export function serializeImportTableRecords(records: readonly ImportTableRecord[]): string {
   const listed = records.map((record) => {
-    const { id, marker, given, status, shown, project, refreshed, state, parent } = record;
+    const { id, marker, given, status, shown, project, refreshed, state, parent, columns } = record;
     return {
       ...(id === undefined ? {} : { id }),
       marker,
@@ -149,6 +163,7 @@ export function serializeImportTableRecords(records: readonly ImportTableRecord[
       ...(refreshed !== undefined ? { refreshed } : {}),
       ...(state !== undefined ? { state } : {}),
       ...(parent !== undefined ? { parent } : {}),
+      ...(columns !== undefined ? { columns } : {}),
     };
   });
   return JSON.stringify(listed);

@@ -73,22 +73,31 @@ export class ColumnPlaces {
 
   /** Headers of the table's columns that no import column has filled, left to right. */
   unfilled(): string[] {
-    return [...this.unclaimed.values()]
-      .sort((a, b) => a - b)
-      .map((index) => this.existing[index] ?? "");
+    return this.unfilledPositions().map((column) => column.header);
   }
 
-  /** A row of import cells laid out as a table row: unfilled columns are empty. */
-  tableRow(row: readonly CellValue[]): CellValue[] {
+  /** The table columns no import column has filled, with their headers, left to right. */
+  unfilledPositions(): { position: number; header: string }[] {
+    return [...this.unclaimed.values()]
+      .sort((a, b) => a - b)
+      .map((position) => ({ position, header: this.existing[position] ?? "" }));
+  }
+
+  /**
+   * A row of import cells laid out as a table row. A column no import column fills gets null,
+   * which leaves its cell as it is (Excel's documented meaning of null in a values array): a
+   * column of the user's keeps what Excel gives a new row, a calculated column its formula.
+   */
+  tableRow(row: readonly CellValue[]): (CellValue | null)[] {
     if (this.isIdentity) {
       return row.length === this.tableWidth
         ? [...row]
         : [...row, ...new Array<CellValue>(this.tableWidth - row.length).fill("")];
     }
-    const cells = new Array<CellValue>(this.tableWidth).fill("");
-    row.forEach((value, index) => {
-      cells[this.position(index)] = value;
-    });
+    const cells = new Array<CellValue | null>(this.tableWidth).fill(null);
+    for (let index = 0; index < this.placed.length; index++) {
+      cells[this.position(index)] = row[index] ?? "";
+    }
     return cells;
   }
 }

@@ -3,6 +3,7 @@
 
 import { isApiError } from "../api";
 import { textCellsSentence } from "../import/misfitSummary";
+import { keptSentence, RefreshKeptError } from "../import/refreshKept";
 import type { ImportProgress, ImportResult } from "../import/types";
 import type { MessageDetail, PanelMessage } from "./messageArea";
 
@@ -85,6 +86,11 @@ function excelCode(error: unknown): string | undefined {
 
 /** What a failed (or cancelled) import says. */
 export function describeImportFailure(error: unknown): ImportEnd {
+  // A refresh that failed left its table as it was: that first, then why it failed.
+  if (error instanceof RefreshKeptError) {
+    const why = describeImportFailure(error.failure).message;
+    return { outcome: "failed", message: `${keptSentence("failed", error.kept)} ${why}` };
+  }
   if (isCancelled(error)) {
     return { outcome: "cancelled", message: "Import cancelled." };
   }

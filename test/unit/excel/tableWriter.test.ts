@@ -122,9 +122,11 @@ describe("TableWriter", () => {
     expect(host.tableInfo("Invoices")!.address).toBe("Invoices!B5:E8");
     const again = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Refreshing");
     await write(host, again, [["z", 9, 46009, false]]);
+    // The new rows go in below the old ones, which stay until the whole list is in.
+    expect(host.tableInfo("Invoices")).toMatchObject({ address: "Invoices!B5:E9", rowCount: 4 });
+    await finishTables(host.run, [{ writer: again, status: "Done" }]);
     expect(host.tableInfo("Invoices")).toMatchObject({ address: "Invoices!B5:E6", rowCount: 1 });
     expect(host.values("Invoices", "B6:B8")).toEqual([["z"], [""], [""]]);
-    expect(host.cell("Invoices", "B3").value).toBe("Importing…");
   });
 
   it("goes to a new sheet rather than over a sheet of the same name with the user's cells", async () => {
@@ -212,17 +214,19 @@ describe("TableWriter", () => {
         columns,
         [],
       );
+      await finishTables(host.run, [{ writer: again, status: "Done" }]);
       expect(host.tableInfo("Invoices")).toMatchObject({
         headers: ["ID", "Total", "Issue date", "Paid", "Memo"],
         rowCount: 3,
       });
+      // "Issue date" kept its cells with their records (a and b), which left with their rows.
       expect(host.values("Invoices", "A4:E6")).toEqual([
         ["x", 10.25, "", true, "first"],
         ["y", 20.5, "", false, "second"],
         ["z", 0.01, "", true, "third"],
       ]);
+      expect(again.leftBehind()).toEqual([{ header: "Issue date", count: 2 }]);
       expect(host.cell("Invoices", "B4").numberFormat).toBe("#,##0.00");
-      await finishTables(host.run, [{ writer: again, status: "Done" }]);
       expect(host.cell("Report", "A1")).toMatchObject({
         formula: "=SUM(Invoices[Total])",
         value: 30.76,
@@ -239,12 +243,13 @@ describe("TableWriter", () => {
       const columns = [ID, PAID, TOTAL];
       const again = await TableWriter.open(host.run, LAYOUT, columns, "Refreshing");
       await write(host, again, [["x", true, 7.5]], columns);
+      await finishTables(host.run, [{ writer: again, status: "Done" }]);
+      // The header row is hidden again: the table's range starts at its data.
       expect(host.tableInfo("Invoices")).toMatchObject({
         headers: ["ID", "Total", "Issue date", "Paid"],
-        address: "Invoices!A3:D4",
+        address: "Invoices!A4:D4",
       });
       expect(host.values("Invoices", "A4:D4")).toEqual([["x", 7.5, "", true]]);
-      await finishTables(host.run, [{ writer: again, status: "Done" }]);
       expect(host.tableInfo("Invoices")).toMatchObject({ showHeaders: false, rowCount: 1 });
       expect(host.cell("Report", "A1")).toMatchObject({ value: 7.5 });
     });
@@ -259,6 +264,8 @@ describe("TableWriter", () => {
       await write(host, again, [["x", 46010, true]], firstPage);
       const secondPage = [ID, ISSUE, PAID, TOTAL];
       await write(host, again, [["y", 46011, false, "1E5"]], secondPage, [{ row: 0, column: 3 }]);
+      expect(again.unfilledColumns).toEqual([]);
+      await finishTables(host.run, [{ writer: again, status: "Done" }]);
       expect(host.tableInfo("Invoices")).toMatchObject({
         headers: ["ID", "Total", "Issue date", "Paid"],
         rowCount: 2,
@@ -269,8 +276,6 @@ describe("TableWriter", () => {
       ]);
       // The text cell of the late column is formatted as text where the column really is.
       expect(host.cell("Invoices", "B5")).toMatchObject({ value: "1E5", numberFormat: "@" });
-      expect(again.unfilledColumns).toEqual([]);
-      await finishTables(host.run, [{ writer: again, status: "Done" }]);
       expect(host.cell("Report", "A1")).toMatchObject({
         formula: "=SUM(Invoices[Total])",
         value: 0,
@@ -339,11 +344,13 @@ describe("TableWriter with a total row the user switched on", () => {
 
   it("refreshes with fewer rows: the total row moves up under them", async () => {
     const host = await importedWithTotalRow();
-    await write(host, await TableWriter.open(host.run, LAYOUT, COLUMNS, "More"), [
-      ["a", 1, 46000, true],
-      ["b", 2, 46001, false],
-      ["c", 3, 46002, true],
-      ["d", 4, 46003, true],
+    await refresh(host, [
+      [
+        ["a", 1, 46000, true],
+        ["b", 2, 46001, false],
+        ["c", 3, 46002, true],
+        ["d", 4, 46003, true],
+      ],
     ]);
     expect(host.tableInfo("Invoices")!.address).toBe("Invoices!A3:D8");
     await refresh(host, [[["only", 7.5, 46020, false]]]);
@@ -400,7 +407,8 @@ describe("TableWriter with a total row the user switched on", () => {
   it("counts the total row's row in the sheet's capacity", async () => {
     const host = await importedWithTotalRow();
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Refreshing");
-    expect(writer.capacity).toBe(1_048_576 - 3 - 1);
+    // The two rows the refresh replaces stay until the new ones are all in.
+    expect(writer.capacity).toBe(1_048_576 - 3 - 1 - 2);
   });
 });
 
@@ -437,6 +445,7 @@ describe("TableWriter and the user's names", () => {
 
     const again = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Refreshing");
     await write(host, again, [["b", 2, 46001, false]]);
+    await finishTables(host.run, [{ writer: again, status: "Done" }]);
     expect(again).toMatchObject({ tableName: "Invoices_2", nameInTheWay: null });
     expect(host.tableNames()).toEqual(["Invoices_2"]);
     expect(host.values("Invoices", "A4:A5")).toEqual([["b"], [""]]);
@@ -546,7 +555,10 @@ describe("ColumnPlaces", () => {
     expect([0, 1, 2, 3].map((i) => places.position(i))).toEqual([1, 3, 0, 4]);
     expect(places.width).toBe(5);
     expect(places.unfilled()).toEqual(["Notes"]);
-    expect(places.tableRow(["t", "m", "i", "e"])).toEqual(["i", "t", "", "m", "e"]);
+    // The user's column gets null: Excel leaves the cell as it is (a calculated column keeps
+    // its formula).
+    expect(places.tableRow(["t", "m", "i", "e"])).toEqual(["i", "t", null, "m", "e"]);
+    expect(places.unfilledPositions()).toEqual([{ position: 2, header: "Notes" }]);
   });
 
   it("pads a short row of a table laid out column for column", () => {

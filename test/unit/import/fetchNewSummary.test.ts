@@ -19,7 +19,7 @@ function added(overrides: Partial<NewRowsAdded> = {}): NewRowsAdded {
     status: "",
     statusBlocked: null,
     unfilledColumns: [],
-    filtersCleared: false,
+    viewKept: false,
     linked: null,
     ...overrides,
   };
@@ -74,12 +74,12 @@ describe("fetch new summary", () => {
     );
   });
 
-  it("says why the status line was not updated, that filters were cleared, and the misfit notes", () => {
+  it("says why the status line was not updated, that filters and sort were applied again, and the misfit notes", () => {
     const message = newRowsMessage(
       "Invoices",
       added({
         statusBlocked: { reason: "in the way", address: "Invoices!A1" },
-        filtersCleared: true,
+        viewKept: true,
       }),
       1,
       ["1 cell of “Total” was written as text."],
@@ -87,7 +87,9 @@ describe("fetch new summary", () => {
     expect(message).toContain(
       `${NEW_ONLY_CAVEAT} The table's status line was not updated: Invoices!A1 holds your data.`,
     );
-    expect(message).toContain("Filters on table “Invoices” were cleared");
+    expect(message).toContain(
+      "The filters and sort of table “Invoices” were applied again over the new rows.",
+    );
     expect(message.endsWith("1 cell of “Total” was written as text.")).toBe(true);
     const noRoom = newRowsMessage(
       "Invoices",
@@ -104,12 +106,17 @@ describe("fetch new summary", () => {
       "Invoices · 1,205 records · 5 new records added 2026-05-01 09:30 UTC from x.test · earlier rows as of the last full refresh",
     );
     expect(status(1205, 1, 2000, true)).toBe(
-      "Invoices · 1,205 records · 1 new record added 2026-05-01 09:30 UTC from x.test, 2,000 more already added by another update · earlier rows as of the last full refresh · Filters on table “Inv” were cleared so the new rows show; apply them again if you need them.",
+      "Invoices · 1,205 records · 1 new record added 2026-05-01 09:30 UTC from x.test, 2,000 more already added by another update · earlier rows as of the last full refresh · The filters and sort of table “Inv” were applied again over the new rows.",
     );
   });
 
   it("takes only a full import's table with an ID column, and says why not otherwise", () => {
-    const ids = { kind: "ids", tableName: "Invoices", ids: ["inv-2", "inv-1"] } as const;
+    const ids = {
+      kind: "ids",
+      tableName: "Invoices",
+      ids: ["inv-2", "inv-1"],
+      sorted: false,
+    } as const;
     expect(tableForNewRows(ids, "Invoices", "ID")).toBe(ids);
     expect(tableForNewRows({ kind: "no-table" }, "Invoices", "ID")).toEqual({
       why: "there is no Invoices table yet",
@@ -120,6 +127,10 @@ describe("fetch new summary", () => {
     expect(
       tableForNewRows({ ...ids, status: "PARTIAL · Invoices · 3 records" }, "Invoices", "ID"),
     ).toEqual({ why: "table “Invoices” holds a partial import" });
+    // The user's sort: the first row is not the newest record.
+    expect(tableForNewRows({ ...ids, sorted: true }, "Invoices", "ID")).toEqual({
+      why: "table “Invoices” is sorted, so its first row is not the newest record it holds",
+    });
   });
 
   it("says a fallback refreshed in full, and why", () => {
