@@ -273,7 +273,7 @@ export function clearArea(
 }
 
 /** Header cells of tables stay text and in step with column names. */
-function afterCellsChanged(wb: FakeWorkbook, sheet: SheetModel, area: Area): void {
+export function afterCellsChanged(wb: FakeWorkbook, sheet: SheetModel, area: Area): void {
   for (const table of wb.tables) {
     const header = table.headerArea;
     if (table.sheet === sheet && header && areasOverlap(header, area)) wb.normalizeHeaders(table);

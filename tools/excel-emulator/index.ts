@@ -92,6 +92,18 @@
 //   data rows whole (formats, formulas with relative references adjusted as copied), stably, in
 //   Excel's default sort order (numbers, text, FALSE/TRUE, errors; blanks last either way).
 //   Calculated columns, sort fields and filter criteria are kept through serialize().
+// - Range.copyFrom (rangeCopy.ts; README, "Copying ranges", with sources): "All" (contents and the
+//   formats kept: number format, bold, font and fill colours), "Formulas" (formulas with relative
+//   references moved by the offset, absolute parts, names and structured references kept, other
+//   entries as they are), "Values" (results), "Formats". A destination smaller than the source
+//   grows to it; an exact multiple of it along a dimension repeats it (the Excel.Range page);
+//   any other size gets the source's size from its top-left corner (a guess, as Excel's paste).
+//   Cells are written in place (references to them stay), as a write: a protected sheet is
+//   AccessDenied, part of merged cells InvalidOperation, a PivotTable's cells
+//   PivotTableRangeConflict ("Formats" excepted), a spilled cell takes the value (#SPILL!), and
+//   calculated columns are made, kept or ended as by `formulas`. A reference moved off the sheet
+//   is #REF!. skipBlanks leaves cells under blank source cells as they are (formats too: a
+//   guess); transpose flips values and formats. The source may be on another sheet.
 //
 // MEMBERS IMPLEMENTED
 // RequestContext: workbook, application, sync, load, trackedObjects, requestHeaders, debugInfo.
@@ -110,7 +122,8 @@
 //   getLastRow, getLastColumn, getLastCell, getEntireRow, getEntireColumn, getResizedRange,
 //   getOffsetRange, getUsedRange, getUsedRangeOrNullObject, getBoundingRect, getIntersection,
 //   getIntersectionOrNullObject, rowHidden, columnHidden, merge(across?), unmerge,
-//   getMergedAreasOrNullObject (a RangeAreas: address, areaCount, cellCount).
+//   getMergedAreasOrNullObject (a RangeAreas: address, areaCount, cellCount),
+//   copyFrom(sourceRange (Range or address), copyType?, skipBlanks?, transpose?).
 // RangeFormat: columnWidth, autofitColumns, autofitRows, font (bold, color), fill (color, clear).
 // TableCollection (workbook and worksheet): add, getItem, getItemOrNullObject, getItemAt,
 //   getCount, count, items.
@@ -164,7 +177,12 @@
 // matrix result spills only when the call is the whole formula (inside another it is #VALUE!), an
 // error in an argument is the call's result, empty cells of a range arrive as "", no streaming or
 // volatile functions; the grid view's editor takes no leading ' for literal text and no
-// point-to-reference while typing a formula.
+// point-to-reference while typing a formula. Range.copyFrom: no RangeAreas source, no "Link" or
+// "ColumnWidths" copy type (InvalidArgument); transposing formulas is InvalidArgument (Excel's
+// rewriting of their references is not documented); merged areas, column widths, comments,
+// validation and conditional formats of the source are not copied (the fake keeps none but
+// merges); a copied spilled cell becomes its value (a guess); Excel's flagged exceptions in a
+// calculated column are not kept (copying other content onto part of one ends it).
 export { FakeExcelHost, DEFAULT_PAYLOAD_LIMIT } from "./host";
 export type { CellSnapshot, FakeExcelHostOptions, SyncRecord, TableSnapshot } from "./host";
 export type { ReopenOptions } from "./serialization";

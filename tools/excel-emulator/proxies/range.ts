@@ -8,6 +8,7 @@ import {
   isWithinSheet,
   lastColumn,
   lastRow,
+  parseAddress,
 } from "../addresses";
 import type { Area } from "../addresses";
 import { CellError } from "../cellValues";
@@ -26,10 +27,12 @@ import {
 } from "../cellWrites";
 import { DIMENSION_MISMATCH, officeError } from "../errors";
 import { checkUnprotected, mergeCells, mergedAreasIn, unmergeCells } from "../guards";
+import { copyOptions, copyRange } from "../rangeCopy";
 import { inputFromR1C1, readFormulasR1C1 } from "../r1c1Cells";
 import { deleteCells, insertCells } from "../shifts";
 import { hasSpill, spillRangeAt } from "../spills";
 import type { SheetModel } from "../sheet";
+import type { FakeWorkbook } from "../workbook";
 import { FakeClientObject } from "./clientObject";
 import type { LoadableObject, PropertyReader } from "./clientObject";
 import type { FakeRequestContext } from "./context";
@@ -284,6 +287,40 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
       }
       clearArea(scope.workbook, sheet, area, mode);
     });
+  }
+
+  /**
+   * Copies the source's cells onto this range (ExcelApi 1.9; see rangeCopy.ts). The source is a
+   * Range or an address, on this range's sheet unless it names another.
+   */
+  copyFrom(
+    sourceRange: Excel.Range | Excel.RangeAreas | string,
+    copyType?: Excel.RangeCopyType | "All" | "Formulas" | "Values" | "Formats",
+    skipBlanks?: boolean,
+    transpose?: boolean,
+  ): void {
+    const name = "Range.copyFrom";
+    const source = typeof sourceRange === "string" ? sourceRange : "(Range)";
+    this.queueCall("copyFrom", [source, copyType, skipBlanks, transpose], (target, scope) => {
+      const options = copyOptions(copyType, skipBlanks, transpose, name);
+      const from = this.copySource(sourceRange, target.sheet, scope.workbook, name);
+      copyRange(scope.workbook, from, target, options, () => scope.beforeRead(), name);
+    });
+  }
+
+  private copySource(
+    source: unknown,
+    sheet: SheetModel,
+    workbook: FakeWorkbook,
+    name: string,
+  ): RangeTarget {
+    if (typeof source !== "string") return fakeRangeOf(source, this._context, name)._target(name);
+    const parsed = parseAddress(source);
+    const from = parsed && (parsed.sheet === undefined ? sheet : workbook.sheetNamed(parsed.sheet));
+    if (!parsed || !from) {
+      throw officeError("InvalidArgument", `"${source}" is not a valid address.`, name);
+    }
+    return { sheet: from, area: checkedArea(parsed.area, name) };
   }
 
   delete(shift: Excel.DeleteShiftDirection | "Up" | "Left"): void {
