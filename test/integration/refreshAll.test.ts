@@ -166,14 +166,16 @@ describe("refreshAll() against the sandbox", () => {
     expect(result.complete).toBe(false);
     expect(result.tables.every((t) => t.state === "cancelled")).toBe(true);
     expect(result.message).toMatch(/^Refreshed 0 of 4 tables\. Cancelled: /);
-    // Tables that had started are marked partial on their sheets.
+    // Tables that had started keep the rows and status line they had: a refresh replaces them
+    // only with a whole list.
     const status = await host.run(async (context) => {
       const cell = context.workbook.worksheets.getItem("Payments").getRange("A1");
       cell.load("values");
       await context.sync();
       return String(cell.values[0]?.[0]);
     });
-    expect(status).toMatch(/^PARTIAL · Payments/);
+    expect(status).toMatch(/^Payments · 120 records · imported .* · complete$/);
+    expect(host.tableInfo("Payments")!.rowCount).toBe(120);
   });
 
   it("says so when the workbook has nothing to refresh", async () => {

@@ -90,7 +90,13 @@ describe("an import table's marker", () => {
     expect(marker?.name).toMatch(MARKER);
     // Until the import finishes the record holds the marker alone; then the id too.
     expect(records(host)).toEqual([
-      { marker: marker?.name, given: "Invoices", status: "Importing…", shown: true },
+      {
+        marker: marker?.name,
+        given: "Invoices",
+        status: "Importing…",
+        shown: true,
+        columns: ["ID", "Amount"],
+      },
     ]);
     const ids = await tableIds(host);
     await importRows(host, 1);
@@ -102,6 +108,7 @@ describe("an import table's marker", () => {
         status: "Done",
         shown: true,
         refreshed: expect.any(String),
+        columns: ["ID", "Amount"],
       },
     ]);
   });
