@@ -64,6 +64,8 @@ export interface BenchResults {
   readonly importTransport: "node" | "global";
   /** Where the import rows' Excel ran: a process of its own, or the import's thread. */
   readonly importExcel: "process" | "inline";
+  /** The import rows timed a refresh over a table the same list filled (`--over-table`). */
+  readonly importOverTable?: boolean;
   /** The 200,000-record import with a cell edited part-way (delayForCellEdit). */
   readonly cellEdits: CellEditRow[];
   /** The journal editor through office.js (open, validate, send), per journal size. */

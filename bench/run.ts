@@ -75,6 +75,8 @@ interface Flags {
   /** Processes spinning on a core beside the Refresh all row (one by default). */
   busy: number;
   refresh: boolean;
+  /** The import rows time a refresh over a table an untimed import of the same list filled. */
+  overTable: boolean;
   imports: boolean;
   export: boolean;
   exportFormats: ExportFormat[];
@@ -84,7 +86,7 @@ interface Flags {
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
   "[--repeat N] [--journal-lines 1000,10000] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
-  "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--global-fetch] [--excel-inline] [--busy N] [--skip-refresh] [--skip-imports] [--skip-export] " +
+  "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--global-fetch] [--excel-inline] [--busy N] [--skip-refresh] [--over-table] [--skip-imports] [--skip-export] " +
   "[--export-formats xlsx,parquet] [--skip-parquet-check]";
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ["xlsx", "parquet"];
@@ -121,6 +123,7 @@ function parseFlags(args: readonly string[]): Flags {
     functions: true,
     liveHeap: true,
     cpuProfile: true,
+    overTable: false,
     transport: "node",
     excel: "process",
     busy: 1,
@@ -154,6 +157,7 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--excel-inline") flags.excel = "inline";
     else if (flag === "--busy") flags.busy = numbers(flag, value())[0] ?? 1;
     else if (flag === "--skip-refresh") flags.refresh = false;
+    else if (flag === "--over-table") flags.overTable = true;
     else if (flag === "--skip-imports") flags.imports = false;
     else if (flag === "--skip-export") flags.export = false;
     else if (flag === "--export-formats") flags.exportFormats = formats(value());
@@ -172,13 +176,14 @@ async function fastestPair(
   api: ReturnType<typeof benchApi>,
   excel: ExcelPlacement,
   server: ServerCpu,
+  overTable: boolean,
 ): Promise<{ floor: FloorResult; imported: ImportRunResult }> {
   let floor: FloorResult | undefined;
   let imported: ImportRunResult | undefined;
   for (let i = 0; i < repeat; i++) {
     const f = await measureFloor(api, server);
     if (!floor || f.ms < floor.ms) floor = f;
-    const m = await measureImport(api, excel, server);
+    const m = await measureImport(api, excel, server, overTable);
     if (!imported || m.ms < imported.ms) imported = m;
   }
   return { floor: floor!, imported: imported! };
@@ -236,6 +241,7 @@ async function main(): Promise<void> {
           api,
           flags.excel,
           sandbox.cpuMs,
+          flags.overTable,
         );
         if (floor.records !== records || imported.rows !== records) {
           throw new Error(
@@ -349,6 +355,7 @@ async function main(): Promise<void> {
     imports,
     importTransport: flags.transport,
     importExcel: flags.excel,
+    importOverTable: flags.overTable,
     cellEdits,
     journals,
     journal,

@@ -2,7 +2,7 @@
 // on (a calculated column, notes typed beside three invoices, a filter and a sort) keeps all of it
 // through a refresh from the pane, and a refresh the server fails part-way leaves the workbook
 // exactly as it was, saying so in the pane.
-import { type BrowserSession, importFromPane, openPreview, showTab } from "./harness";
+import { type BrowserSession, connected, importFromPane, openPreview } from "./harness";
 import { changeRecords, setFaults } from "../integration/helpers/sandboxControl";
 
 type Cell = string | number | boolean;
@@ -82,13 +82,7 @@ describe("an imported table the user worked on, refreshed from the task pane", (
 
   beforeAll(async () => {
     session = await openPreview();
-    await showTab(session, "Connection");
-    await session.pane.getByRole("button", { name: "Use sandbox" }).click();
-    await session.pane.getByRole("button", { name: "Connect", exact: true }).click();
-    await session.pane
-      .locator("#connection-status")
-      .filter({ hasText: /Connected/ })
-      .waitFor();
+    await connected(session);
   }, 60_000);
 
   afterAll(async () => {

@@ -83,6 +83,7 @@ describe("fetchNewRecords() against the sandbox", () => {
       kind: "ids",
       tableName: "Invoices",
       ids: imported.map((record) => record["id"]),
+      sorted: false,
       status: expect.stringMatching(/^Invoices · 1,000 records · imported .* · complete$/),
     });
     await changeList({ list: "invoices", add: 7 });
