@@ -176,9 +176,10 @@ async function openWorkbook(placement: ExcelPlacement, prime?: Prime): Promise<B
       const after = await excel.stats();
       await excel.close();
       return {
-        syncs: after.syncCount,
+        // Since the workbook was filled: a refresh's own requests, not its table's import.
+        syncs: after.syncCount - before.syncCount,
         largestRequestBytes: after.largestRequestBytes,
-        hostServeMs: after.serveMs,
+        hostServeMs: after.serveMs - before.serveMs,
         excelCpuMs: after.cpuMs - before.cpuMs,
         apartHeapBytes: after.heapBytes - before.heapBytes,
       };

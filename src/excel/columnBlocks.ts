@@ -32,7 +32,8 @@ export function blockRows(rowBytes: number, budget = COLUMN_BLOCK_BYTES): number
   return Math.max(1, Math.min(MAX_BLOCK_ROWS, Math.floor(budget / Math.max(1, rowBytes))));
 }
 
-function isResponseTooLarge(error: unknown): boolean {
+/** True for Excel's refusal of a response over its size limit: the read can be made smaller. */
+export function isResponseTooLarge(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === "ResponsePayloadSizeLimitExceeded";
 }
 

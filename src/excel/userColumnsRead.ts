@@ -3,14 +3,10 @@
 // whatever the user typed (sized as src/excel/columnBlocks.ts sizes a column's blocks).
 import { type RecordKeyColumn, RecordKeys } from "../sheets/recordKeys";
 import { type UserColumnRead, UserColumns } from "../sheets/userColumns";
-import { blockRows } from "./columnBlocks";
+import { blockRows, isResponseTooLarge } from "./columnBlocks";
 
 /** Rows of the first read, before anything is known of the columns. */
 const FIRST_READ_ROWS = 5_000;
-
-function isResponseTooLarge(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "ResponsePayloadSizeLimitExceeded";
-}
 
 /**
  * An upper bound on the bytes a row takes in the response: three UTF-8 bytes per UTF-16 unit of

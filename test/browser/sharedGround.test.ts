@@ -2,7 +2,7 @@
 // on (a calculated column, notes typed beside three invoices, a filter and a sort) keeps all of it
 // through a refresh from the pane, and a refresh the server fails part-way leaves the workbook
 // exactly as it was, saying so in the pane.
-import { type BrowserSession, connected, importFromPane, openPreview } from "./harness";
+import { type BrowserSession, importFromPane, useConnectedPreview } from "./harness";
 import { changeRecords, setFaults } from "../integration/helpers/sandboxControl";
 
 type Cell = string | number | boolean;
@@ -78,15 +78,11 @@ function readTable(session: BrowserSession) {
 }
 
 describe("an imported table the user worked on, refreshed from the task pane", () => {
+  const preview = useConnectedPreview();
   let session: BrowserSession;
 
-  beforeAll(async () => {
-    session = await openPreview();
-    await connected(session);
-  }, 60_000);
-
-  afterAll(async () => {
-    await session?.close();
+  beforeAll(() => {
+    session = preview();
   });
 
   it("keeps the formula on every row, each note with its invoice, the filter and the sort", async () => {

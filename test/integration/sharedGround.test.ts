@@ -149,6 +149,41 @@ describe("a refresh keeps what the user added to the table", () => {
   });
 });
 
+describe("Fetch new keeps what the user added to the table", () => {
+  it("new rows get the calculated column's formula; typed cells and the filter stay", async () => {
+    const host = new OfficeJsExcelHost();
+    await importCollection(host.run, { collection: "receipts", api: demoApi(sandbox()) });
+    const before = await tableColumns(host, "Receipts");
+    const ids = before.column("ID").map(String);
+    await host.run(async (context) => {
+      const table = context.workbook.tables.getItem("Receipts");
+      table.columns.add(undefined, undefined, "Twice");
+      table.columns.add(undefined, undefined, "Checked");
+      await context.sync();
+      table.columns.getItem("Twice").getDataBodyRange().formulas = ids.map(() => ["=[@Total]*2"]);
+      table.columns.getItem("Checked").getDataBodyRange().values = ids.map((_, row) => [
+        row === 2 ? "seen" : null,
+      ]) as Cell[][];
+      await context.sync();
+      table.columns.getItem("Checked").filter.applyValuesFilter(["seen"]);
+      await context.sync();
+    });
+    expect((await changeRecords(sandbox().origin, { list: "receipts", add: 5 })).status).toBe(200);
+    const result = await fetchNewIntoTable(host.run, {
+      collection: "receipts",
+      api: demoApi(sandbox()),
+    });
+    expect(result).toMatchObject({ mode: "new", added: 5, rows: ids.length + 5 });
+    const after = await tableColumns(host, "Receipts");
+    expect(new Set(after.formulas("Twice"))).toEqual(new Set(["=[@Total]*2"]));
+    const notes = after.column("Checked");
+    const seen = after.column("ID").flatMap((id, row) => (notes[row] === "seen" ? [id] : []));
+    expect(seen).toEqual([ids[2]]);
+    // The filter is on again: only the noted receipt shows, the new ones hidden with the rest.
+    expect(host.workbook.sheetNamed("Receipts")!.hiddenRows.size).toBe(ids.length + 5 - 1);
+  });
+});
+
 /** A client that gives up after two attempts, so a failing page fails the refresh quickly. */
 function impatientApi(): LedgerApi {
   return new LedgerApi(

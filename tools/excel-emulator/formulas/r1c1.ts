@@ -4,6 +4,7 @@
 import { MAX_COLUMNS, MAX_ROWS, columnIndex, columnLetters, quoteSheetName } from "../addresses";
 import { rewriteFormula } from "./rewrite";
 import { FormulaSyntaxError } from "./syntaxError";
+import { matchingBracket } from "./tokens";
 
 /** A formula cell's position (0-based). */
 export interface CellPosition {
@@ -115,21 +116,6 @@ function partToA1(part: R1C1Part, here: CellPosition): string {
   return columnText + rowText;
 }
 
-/** Index of the bracket closing the one at `open` (apostrophes escape inside table references). */
-function closingBracket(text: string, open: number): number {
-  let depth = 0;
-  for (let j = open; j < text.length; j++) {
-    const ch = text[j];
-    if (ch === "'") {
-      j++;
-      continue;
-    }
-    if (ch === "[") depth++;
-    if (ch === "]" && --depth === 0) return j;
-  }
-  throw new FormulaSyntaxError("A table reference is not closed.");
-}
-
 /** A whole-row or whole-column part must pair with one of the same kind ("R1:R3", "C2:C4"). */
 function sameKind(a: R1C1Part, b: R1C1Part): boolean {
   return (
@@ -158,7 +144,7 @@ export function formulaFromR1C1(formula: string, here: CellPosition): string {
       continue;
     }
     if (ch === "[") {
-      const close = closingBracket(formula, i);
+      const close = matchingBracket(formula, i);
       out += formula.slice(i, close + 1);
       i = close + 1;
       continue;
@@ -181,7 +167,7 @@ export function formulaFromR1C1(formula: string, here: CellPosition): string {
       out += name;
       i += name.length;
       if (formula[i] === "[") {
-        const close = closingBracket(formula, i);
+        const close = matchingBracket(formula, i);
         out += formula.slice(i, close + 1);
         i = close + 1;
       }

@@ -199,7 +199,8 @@ function readReference(
   return { token: sheet === undefined ? token : { ...token, sheet }, end };
 }
 
-function matchingBracket(text: string, open: number): number {
+/** Index of the bracket closing the one at `open` (apostrophes escape inside table references). */
+export function matchingBracket(text: string, open: number): number {
   let depth = 0;
   for (let j = open; j < text.length; j++) {
     const ch = text[j];
