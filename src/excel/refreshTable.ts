@@ -89,7 +89,8 @@ export async function refreshExisting(
       firstColumn,
       statusRow,
       ...(statusBlocked ? { statusBlocked } : {}),
-      ownedRows: 0,
+      // The new rows are written over the old ones once a copy of those is kept below them.
+      ownedRows: oldRows,
       hideHeaders,
       totalsRow,
       visible,

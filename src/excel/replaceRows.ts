@@ -1,43 +1,73 @@
-// The end of a refresh that replaces a table's rows (see Replacing). The new rows went in below the
-// old ones; a refresh that completes copies them over the old rows and takes out the copied
-// ones, and one that fails or is cancelled takes out the new rows and columns instead. Copied,
-// not moved: the old rows' cells stay where they are, so a reference to them (=Invoices!G5, a
-// formula beside the table, =VLOOKUP(…,Invoices!A4:G140,…)) reads the new data, as it did when a
-// refresh wrote in place. Either way the user's filters come back; the sort is reapplied only over
-// new rows (the rows put back keep the order they had).
+// How a refresh replaces a table's rows (see Replacing) without ever losing them. Before the first
+// new row goes in, the old rows are copied under themselves, inside the table (one copy, in the
+// request of the first block, so it overlaps the fetching of the next pages). The new rows are
+// then written where the old ones are, as a refresh in place always wrote them: the old rows'
+// cells stay where they are, so a reference to them (=Invoices!G5, a formula beside the table,
+// =VLOOKUP(…,Invoices!A4:G140,…)) reads the new data. Rows beyond the old ones are inserted above
+// the copy. A refresh that completes deletes the copy (and empties old rows the new list does not
+// reach); one that fails or is cancelled copies the old rows back and deletes every row and
+// column it added, so the workbook is as it was. Either way the user's filters come back; the
+// sort is reapplied only over new rows (the rows put back keep the order they had).
 import { tableRows } from "./tableCells";
 import type { Placement } from "./tablePlacement";
 import { queueViewAgain } from "./tableView";
 
 /**
- * Queues putting the new rows in the old rows' place, now that they are all in, and applying the
- * user's filters and sort again. Old rows beyond the new ones are emptied and left out of the
- * table, so the user's cells under it stay where they are; under a total row they are deleted
- * (the total row moves up under the data, as Excel deletes table rows). A table keeps one data
+ * Queues copying the table's `oldRows` data rows into rows inserted under them, the table taken
+ * over both (under a total row the inserted rows are data rows above it already).
+ */
+export function queueBackup(
+  sheet: Excel.Worksheet,
+  table: Excel.Table,
+  placement: Placement,
+  width: number,
+): void {
+  const { replacing, headerRow, firstColumn, totalsRow } = placement;
+  const oldRows = replacing?.oldRows ?? 0;
+  if (oldRows === 0) return;
+  const top = headerRow + 1;
+  const copy = sheet.getRangeByIndexes(top + oldRows, firstColumn, oldRows, width);
+  copy.insert("Down");
+  const rows = tableRows(2 * oldRows, totalsRow);
+  table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, rows, width));
+  copy.copyFrom(sheet.getRangeByIndexes(top, firstColumn, oldRows, width), "All");
+}
+
+/** What a finished refresh left in its table. */
+export interface Replaced {
+  /** The table's columns now. */
+  readonly width: number;
+  /** New rows written, from the first data row down. */
+  readonly newRows: number;
+  /** Rows of the copy of the old rows under the new ones (0: none was made). */
+  readonly backupRows: number;
+}
+
+/**
+ * Queues the end of a refresh whose whole list is in: the copy of the old rows deleted, old rows
+ * beyond the new ones emptied and left out of the table, so the user's cells under it stay where
+ * they are (under a total row they are deleted: the total row moves up under the data, as Excel
+ * deletes table rows), and the user's filters and sort applied again. A table keeps one data
  * row: with no new row, the first old row is emptied (a calculated column keeps its formula).
  */
 export function queueReplaced(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
   placement: Placement,
-  width: number,
-  newRows: number,
+  replaced: Replaced,
 ): void {
   const { replacing, headerRow, firstColumn, tableName, totalsRow } = placement;
   if (!replacing) return;
   const { oldRows, view, userColumns } = replacing;
+  const { width, newRows, backupRows } = replaced;
   const top = headerRow + 1;
-  const copied = Math.min(oldRows, newRows);
-  if (copied > 0) {
-    const staged = sheet.getRangeByIndexes(top + oldRows, firstColumn, copied, width);
-    sheet.getRangeByIndexes(top, firstColumn, copied, width).copyFrom(staged, "All");
-    // The copied rows were inserted: taking them out moves what lies below back up.
-    staged.delete("Up");
+  if (backupRows > 0) {
+    const below = Math.max(oldRows, newRows);
+    sheet.getRangeByIndexes(top + below, firstColumn, backupRows, width).delete("Up");
   }
   const kept = Math.max(1, newRows);
   if (oldRows > kept || newRows === 0) {
-    const table = context.workbook.tables.getItem(tableName);
-    const from = newRows === 0 ? 0 : newRows;
+    const from = Math.min(newRows, oldRows);
     if (totalsRow && oldRows > kept) {
       sheet.getRangeByIndexes(top + kept, firstColumn, oldRows - kept, width).delete("Up");
     }
@@ -46,6 +76,7 @@ export function queueReplaced(
       sheet.getRangeByIndexes(top + from, firstColumn, cleared, width).clear("Contents");
     }
     if (!totalsRow) {
+      const table = context.workbook.tables.getItem(tableName);
       table.resize(
         sheet.getRangeByIndexes(headerRow, firstColumn, tableRows(newRows, false), width),
       );
@@ -76,25 +107,35 @@ export function queueTableSize(workbook: Excel.Workbook, tableName: string): () 
 }
 
 /**
- * Queues taking a refresh's new rows and columns out again, given the table's size now: the rows
- * below the old ones and the columns right of them, as many as are there (a request refused
- * part-way may have put in fewer than the writer queued); then hiding a header row shown for the
- * refresh again and applying the user's filters again.
+ * Queues undoing a refresh, given the table's size now and the rows of the copy of its old rows
+ * (0 when none was made, so none was written over): the old rows copied back from the last rows
+ * of the table, then the rows under the old ones and the columns right of them deleted, as many
+ * as are there (a request refused part-way may have put in fewer than the writer queued); a
+ * header row shown for the refresh hidden again, and the user's filters applied again.
  */
 export function queueUndo(
   context: Excel.RequestContext,
   placement: Placement,
   size: TableSize,
+  backupRows: number,
 ): void {
   const { replacing, tableName, headerRow, firstColumn, sheetName, totalsRow } = placement;
   if (!replacing) return;
   const { oldRows, oldWidth, view } = replacing;
   const sheet = context.workbook.worksheets.getItem(sheetName);
-  const newRows = size.rows - oldRows;
-  if (newRows > 0) {
-    sheet
-      .getRangeByIndexes(headerRow + 1 + oldRows, firstColumn, newRows, size.columns)
-      .delete("Up");
+  const top = headerRow + 1;
+  const added = size.rows - oldRows;
+  if (backupRows > 0 && added >= backupRows) {
+    const copy = sheet.getRangeByIndexes(
+      top + size.rows - backupRows,
+      firstColumn,
+      oldRows,
+      size.columns,
+    );
+    sheet.getRangeByIndexes(top, firstColumn, oldRows, size.columns).copyFrom(copy, "All");
+  }
+  if (added > 0) {
+    sheet.getRangeByIndexes(top + oldRows, firstColumn, added, size.columns).delete("Up");
   }
   const newColumns = size.columns - oldWidth;
   if (newColumns > 0) {

@@ -30,7 +30,7 @@ import {
   writeAppendedHeaders,
 } from "./tableCells";
 import type { Placement } from "./tablePlacement";
-import { queueReplaced, queueTableSize, queueUndo } from "./replaceRows";
+import { queueBackup, queueReplaced, queueTableSize, queueUndo } from "./replaceRows";
 
 /**
  * Cells office.js is given between two turns of the event loop while a block is queued: about
@@ -51,10 +51,12 @@ const QUEUE_SLICE_CELLS = 12_500;
  */
 export class TableWriter {
   private rowsWritten = 0;
-  /** Data rows below the rows a refresh replaces that may be written in place. */
+  /** Data rows below the header that may be written in place (see Placement.ownedRows). */
   private ownedRows: number;
-  /** The rows a refresh replaces: the new rows go below them. */
+  /** The rows a refresh replaces (see replaceRows.ts). */
   private readonly oldRows: number;
+  /** Rows under the new ones holding a copy of the rows a refresh replaces; 0 until made. */
+  private backupRows = 0;
   /** The keys of the new rows, for the user's typed cells; null without such columns. */
   private readonly keys: RecordKeys | null;
   /** Column widths from the first rows' values. */
@@ -79,8 +81,10 @@ export class TableWriter {
   ) {
     this.ownedRows = placement.ownedRows;
     this.oldRows = placement.replacing?.oldRows ?? 0;
-    const key = placement.replacing?.userColumns.any ? recordKeyColumn(columns) : null;
+    const userColumns = placement.replacing?.userColumns;
+    const key = userColumns?.any ? recordKeyColumn(columns) : null;
     this.keys = key ? new RecordKeys(key) : null;
+    if (userColumns) places.leaveAlone(userColumns.positions);
     this.columnHeaders = columns.map((column) => column.header);
     this.widths.measure([this.columnHeaders]);
   }
@@ -165,7 +169,7 @@ export class TableWriter {
 
   /**
    * How many data rows fit on the sheet below the header (and above a total row), beside the
-   * rows a refresh replaces, which stay until the new ones have all arrived.
+   * copy of the rows a refresh replaces, which stays until the new ones have all arrived.
    */
   get capacity(): number {
     const { headerRow, totalsRow } = this.placement;
@@ -234,9 +238,10 @@ export class TableWriter {
     const appended = places.place(columns);
     this.columnHeaders = columns.map((column) => column.header);
     const ownRows = Math.max(this.ownedRows, this.rowsWritten);
-    // The sheet row of the first new row: below the rows a refresh replaces (see replaceRows.ts).
-    const dataTop = headerRow + 1 + this.oldRows;
-    const tableRowsNow = Math.max(1, this.oldRows + ownRows) + 1 + (totalsRow ? 1 : 0);
+    const dataTop = headerRow + 1;
+    // The copy a refresh keeps of the rows it replaces lies under the new rows, in the table.
+    const below = this.backupRows;
+    const tableRowsNow = tableRows(ownRows + below, totalsRow);
     insertAppendedColumns(sheet, headerRow, firstColumn, tableRowsNow, appended);
     writeAppendedHeaders(sheet, headerRow, firstColumn, appended);
     const width = places.width;
@@ -259,7 +264,7 @@ export class TableWriter {
       // The table takes the inserted rows at once: should a later command of the request be
       // refused, the table's row count says which rows went in, and undoing a refresh removes
       // exactly those (see undoTables).
-      const rows = tableRows(this.oldRows + end, totalsRow);
+      const rows = tableRows(end + below, totalsRow);
       table.resize(sheet.getRangeByIndexes(headerRow, firstColumn, rows, width));
     }
     await this.queueFormats(sheet, columns, block, top);
@@ -277,12 +282,12 @@ export class TableWriter {
     }
     this.queueUserCells(sheet, block, top);
     this.rowsWritten += count;
-    if (end <= ownRows) {
+    if (end <= ownRows && !this.placement.replacing) {
       table.resize(
         sheet.getRangeByIndexes(
           headerRow,
           firstColumn,
-          tableRows(this.oldRows + this.rowsWritten, totalsRow),
+          tableRows(this.rowsWritten, totalsRow),
           width,
         ),
       );
@@ -291,6 +296,26 @@ export class TableWriter {
     if (this.placement.statusRow !== null && !this.placement.replacing) {
       writeStatus(sheet, this.placement.statusRow, status, firstColumn);
     }
+  }
+
+  /** True while a refresh has not yet copied the rows it replaces (see replaceRows.ts). */
+  get needsBackup(): boolean {
+    return this.placement.replacing !== undefined && this.backupRows === 0;
+  }
+
+  /**
+   * Queues copying the rows a refresh replaces under themselves, inside the table, before the
+   * first new row is written over them; {@link backupDone} once its request has succeeded.
+   */
+  queueBackup(context: Excel.RequestContext): void {
+    const sheet = context.workbook.worksheets.getItem(this.placement.sheetName);
+    const table = context.workbook.tables.getItem(this.placement.tableName);
+    queueBackup(sheet, table, this.placement, this.places.width);
+  }
+
+  /** The copy {@link queueBackup} queued is in: the old rows may be written over. */
+  backupDone(): void {
+    this.backupRows = this.oldRows;
   }
 
   /**
@@ -347,7 +372,11 @@ export class TableWriter {
   queueFinish(context: Excel.RequestContext, status: string, show: boolean): void {
     const sheet = context.workbook.worksheets.getItem(this.placement.sheetName);
     // The whole list is in: the rows it replaces go, and the user's filters and sort come back.
-    queueReplaced(context, sheet, this.placement, this.places.width, this.rowsWritten);
+    queueReplaced(context, sheet, this.placement, {
+      width: this.places.width,
+      newRows: this.rowsWritten,
+      backupRows: this.backupRows,
+    });
     if (this.placement.statusRow !== null) {
       writeStatus(sheet, this.placement.statusRow, status, this.placement.firstColumn);
     }
@@ -370,7 +399,7 @@ export class TableWriter {
   queueUndo(context: Excel.RequestContext): ((later: Excel.RequestContext) => void) | null {
     if (!this.placement.replacing) return null;
     const size = queueTableSize(context.workbook, this.placement.tableName);
-    return (later) => queueUndo(later, this.placement, size());
+    return (later) => queueUndo(later, this.placement, size(), this.backupRows);
   }
 
   /**
@@ -418,6 +447,17 @@ export async function writeBlocks(
 ): Promise<void> {
   if (entries.every((entry) => entry.block.rows.length === 0)) return;
   await run(async (context) => {
+    const first = entries.filter(
+      (entry) => entry.block.rows.length > 0 && entry.writer.needsBackup,
+    );
+    if (first.length > 0) {
+      // A sync of its own: only once the copies are in may the old rows be written over, so a
+      // refresh that fails later can put them back.
+      context.application.suspendApiCalculationUntilNextSync();
+      for (const { writer } of first) writer.queueBackup(context);
+      await context.sync();
+      for (const { writer } of first) writer.backupDone();
+    }
     context.application.suspendApiCalculationUntilNextSync();
     for (const { writer, columns, block, status } of entries) {
       await writer.queueBlock(context, columns, block, status);

@@ -16,6 +16,8 @@ export class ColumnPlaces {
   private readonly unclaimed = new Map<string, number>();
   private readonly existing: readonly string[];
   private tableWidth: number;
+  /** Table columns the import's rows leave as they are (see leaveAlone). */
+  private readonly untouched = new Set<number>();
 
   /** `existing`: the table's header texts, left to right (none for a new table). */
   constructor(existing: readonly string[]) {
@@ -84,9 +86,17 @@ export class ColumnPlaces {
   }
 
   /**
-   * A row of import cells laid out as a table row. A column no import column fills gets null,
-   * which leaves its cell as it is (Excel's documented meaning of null in a values array): a
-   * column of the user's keeps what Excel gives a new row, a calculated column its formula.
+   * Table columns the import's rows leave as they are: the user's, whose cells are written on
+   * their own (see UserColumns). The others it does not fill are emptied.
+   */
+  leaveAlone(positions: Iterable<number>): void {
+    for (const position of positions) this.untouched.add(position);
+  }
+
+  /**
+   * A row of import cells laid out as a table row: a column no import column fills is empty, or
+   * null for a column left alone, which leaves its cell as it is (Excel's documented meaning of
+   * null in a values array, where "" empties a cell).
    */
   tableRow(row: readonly CellValue[]): (CellValue | null)[] {
     if (this.isIdentity) {
@@ -94,7 +104,8 @@ export class ColumnPlaces {
         ? [...row]
         : [...row, ...new Array<CellValue>(this.tableWidth - row.length).fill("")];
     }
-    const cells = new Array<CellValue | null>(this.tableWidth).fill(null);
+    const cells = new Array<CellValue | null>(this.tableWidth).fill("");
+    for (const position of this.untouched) cells[position] = null;
     for (let index = 0; index < this.placed.length; index++) {
       cells[this.position(index)] = row[index] ?? "";
     }

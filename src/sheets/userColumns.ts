@@ -35,11 +35,11 @@ type KeptColumn =
       readonly unkeyed: number;
     };
 
-/** One user column's cells for a block of new rows; null leaves a cell as Excel gives it. */
+/** One user column's cells for a block of new rows: "" where the row's record had none. */
 export interface UserColumnCells {
   readonly position: number;
-  readonly formulas: (UserCell | null)[][];
-  /** The kept cells' formats, null elsewhere; absent when no cell of the block has one. */
+  readonly formulas: UserCell[][];
+  /** The kept cells' formats, null (left as they are) elsewhere; absent when none has one. */
   readonly formats?: (string | null)[][];
 }
 
@@ -119,10 +119,14 @@ export class UserColumns {
     );
   }
 
+  /** The table columns of the user's. */
+  get positions(): number[] {
+    return this.columns.map((column) => column.position);
+  }
+
   /**
    * Each user column's cells for new rows keyed `keys`: a calculated column's formula on every
-   * row; a typed column's kept cell where the row's record had one. Columns with nothing to
-   * write for the block are left out.
+   * row; a typed column's kept cell where the row's record had one, and "" elsewhere.
    */
   cellsFor(keys: readonly (string | null)[]): UserColumnCells[] {
     const out: UserColumnCells[] = [];
@@ -139,11 +143,11 @@ export class UserColumns {
         column.placed.add(key);
         return cell;
       });
-      if (!found) continue;
+      // Every row is written: a row written in place held another record's cell.
       out.push({
         position: column.position,
-        formulas: cells.map((cell) => [cell?.formula ?? null]),
-        formats: cells.map((cell) => [cell?.format ?? null]),
+        formulas: cells.map((cell) => [cell?.formula ?? ""]),
+        ...(found ? { formats: cells.map((cell) => [cell?.format ?? null]) } : {}),
       });
     }
     return out;

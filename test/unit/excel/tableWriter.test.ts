@@ -122,8 +122,10 @@ describe("TableWriter", () => {
     expect(host.tableInfo("Invoices")!.address).toBe("Invoices!B5:E8");
     const again = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Refreshing");
     await write(host, again, [["z", 9, 46009, false]]);
-    // The new rows go in below the old ones, which stay until the whole list is in.
-    expect(host.tableInfo("Invoices")).toMatchObject({ address: "Invoices!B5:E9", rowCount: 4 });
+    // The new row went in over the first old one; a copy of the three old rows waits under
+    // them until the whole list is in.
+    expect(host.tableInfo("Invoices")).toMatchObject({ address: "Invoices!B5:E11", rowCount: 6 });
+    expect(host.values("Invoices", "B6:B11")).toEqual([["z"], ["b"], ["c"], ["a"], ["b"], ["c"]]);
     await finishTables(host.run, [{ writer: again, status: "Done" }]);
     expect(host.tableInfo("Invoices")).toMatchObject({ address: "Invoices!B5:E6", rowCount: 1 });
     expect(host.values("Invoices", "B6:B8")).toEqual([["z"], [""], [""]]);
@@ -556,10 +558,11 @@ describe("ColumnPlaces", () => {
     expect([0, 1, 2, 3].map((i) => places.position(i))).toEqual([1, 3, 0, 4]);
     expect(places.width).toBe(5);
     expect(places.unfilled()).toEqual(["Notes"]);
-    // The user's column gets null: Excel leaves the cell as it is (a calculated column keeps
-    // its formula).
-    expect(places.tableRow(["t", "m", "i", "e"])).toEqual(["i", "t", null, "m", "e"]);
+    expect(places.tableRow(["t", "m", "i", "e"])).toEqual(["i", "t", "", "m", "e"]);
     expect(places.unfilledPositions()).toEqual([{ position: 2, header: "Notes" }]);
+    // A column of the user's gets null: Excel leaves the cell as it is.
+    places.leaveAlone([2]);
+    expect(places.tableRow(["t", "m", "i", "e"])).toEqual(["i", "t", null, "m", "e"]);
   });
 
   it("pads a short row of a table laid out column for column", () => {

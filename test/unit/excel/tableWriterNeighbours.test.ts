@@ -158,7 +158,7 @@ describe("TableWriter never writes over the user's cells around its table", () =
     expect(host.values("Invoices", "A13:B13")).toEqual([[10, 11]]);
   });
 
-  it("does not add requests: one per block, as before", async () => {
+  it("adds one request to a refresh, the copy of the old rows, then one per block", async () => {
     const host = await importedWithTotalBelow();
     const writer = await TableWriter.open(host.run, LAYOUT, COLUMNS, "Importing…");
     host.resetCounters();
@@ -167,7 +167,7 @@ describe("TableWriter never writes over the user's cells around its table", () =
         { writer, columns: COLUMNS, block: { rows: block, textCells: [] }, status: "…" },
       ]);
     }
-    expect(host.syncCount).toBe(2);
+    expect(host.syncCount).toBe(3);
   });
 });
 

@@ -34,7 +34,7 @@ describe("UserColumns", () => {
     expect(columns.cellsFor(["new", "c", "a"])).toEqual([
       {
         position: 6,
-        formulas: [[null], [42], ["yes"]],
+        formulas: [[""], [42], ["yes"]],
         formats: [[null], ["0.00"], ["@"]],
       },
     ]);
@@ -43,8 +43,8 @@ describe("UserColumns", () => {
 
   it("never moves a cell onto another record: those whose records are gone are counted", () => {
     const columns = UserColumns.of([typed], ["a", "b", "c"]);
-    // Record c left the list; nothing is written for the block's rows.
-    expect(columns.cellsFor(["b", "d"])).toEqual([]);
+    // Record c left the list; the block's rows are emptied (written in place, they held others').
+    expect(columns.cellsFor(["b", "d"])).toEqual([{ position: 6, formulas: [[""], [""]] }]);
     expect(columns.cellsFor(["a"])).toHaveLength(1);
     expect(columns.leftBehind()).toEqual([{ header: "Checked", count: 1 }]);
   });
