@@ -5,41 +5,71 @@ import { ApiError, ApiErrorDetail } from "./errors";
 
 const REDACTED = "[redacted]";
 
-/** The forms in which a token may come back inside server text. */
-function secretForms(secret: string): string[] {
-  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
-  return [...forms].filter((form) => form !== "");
+/** Spaces as +, and the characters encodeURIComponent leaves alone escaped: HTML forms' encoding. */
+function formEncoded(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, "+");
 }
 
-/** `text` with every occurrence of the secret (plain, URL-encoded or JSON-escaped) replaced. */
+/** The encodings a secret may come back in: as is, URL-encoded (either way), JSON-escaped. */
+function encodings(text: string): string[] {
+  const forms = [text, JSON.stringify(text).slice(1, -1)];
+  try {
+    forms.push(encodeURIComponent(text), encodeURIComponent(text).replace(/%20/g, "+"));
+    forms.push(formEncoded(text));
+  } catch {
+    // A lone surrogate has no URL encoding, so no server can echo one.
+  }
+  return forms;
+}
+
+const SYNTAX = /[\\^$.*+?()[\]{}|/]/g;
+
+/**
+ * One pattern for every form in which a secret may come back inside server text. A server or a
+ * proxy may change its case (an upper-cased echo, `%2f` for `%2F`), so the match ignores case;
+ * the upper- and lower-cased secret are encoded too, since their encodings can differ in length
+ * (`ß` upper-cases to `SS`). Longest first, so a form never leaves part of a longer one behind.
+ */
+function secretPattern(secret: string): RegExp | undefined {
+  const variants = [secret, secret.toUpperCase(), secret.toLowerCase()];
+  const forms = [...new Set(variants.flatMap(encodings))].filter((form) => form !== "");
+  if (forms.length === 0) return undefined;
+  forms.sort((a, b) => b.length - a.length);
+  return new RegExp(forms.map((form) => form.replace(SYNTAX, "\\$&")).join("|"), "giu");
+}
+
+/** `text` with every occurrence of the secret (in any case, plain or encoded) replaced. */
 export function redactSecret(text: string, secret: string): string {
-  let result = text;
-  for (const form of secretForms(secret)) result = result.split(form).join(REDACTED);
-  return result;
+  const pattern = secretPattern(secret);
+  return pattern === undefined ? text : text.replace(pattern, REDACTED);
 }
 
 const WORD_CHARACTER = /[A-Za-z0-9]/;
 
 /**
- * `text` with every occurrence of `word` (plain, URL-encoded or JSON-escaped) that stands alone
+ * `text` with every occurrence of `word` (in any case, plain or encoded) that stands alone
  * replaced. An identity may be a short everyday word (`demo`): inside a longer word
  * (`demonstrate`) it is not the identity, and the text stays readable.
  */
 export function redactWord(text: string, word: string): string {
-  let result = text;
-  for (const form of secretForms(word)) {
-    let out = "";
-    let from = 0;
-    for (let at = result.indexOf(form); at >= 0; at = result.indexOf(form, at + 1)) {
-      const before = result[at - 1] ?? "";
-      const after = result[at + form.length] ?? "";
-      if (at < from || WORD_CHARACTER.test(before) || WORD_CHARACTER.test(after)) continue;
-      out += result.slice(from, at) + REDACTED;
-      from = at + form.length;
+  const pattern = secretPattern(word);
+  if (pattern === undefined) return text;
+  let out = "";
+  let from = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const at = match.index;
+    const end = at + match[0].length;
+    if (WORD_CHARACTER.test(text[at - 1] ?? "") || WORD_CHARACTER.test(text[end] ?? "")) {
+      // Inside a longer word; a shorter form may still start one character later.
+      pattern.lastIndex = at + 1;
+      continue;
     }
-    result = out + result.slice(from);
+    out += text.slice(from, at) + REDACTED;
+    from = end;
   }
-  return result;
+  return out + text.slice(from);
 }
 
 function mentions(error: unknown, clean: (text: string) => string, depth: number): boolean {
