@@ -6,7 +6,7 @@
 // decides what a workbook may connect to by itself.
 
 import type { ApiVersion } from "../api";
-import { sameLabel } from "../domain/projectLabels";
+import { hiddenCharacterIn, sameLabel } from "../domain/projectLabels";
 import type { Result } from "../util/result";
 import { isText, record, versionOf } from "./connectionSettings";
 import { parseIdentityKey } from "./deviceKey";
@@ -43,10 +43,20 @@ const FORBIDDEN_IN_LABEL = /[:\\/?*[\]"'\u0000-\u001f\u007f]/;
 export type LabelCheck = Result<{ label: string }>;
 
 /**
- * Checks a project name typed by the user: 1 to 20 characters, none of `: \ / ? * [ ] " '`,
- * since it becomes part of sheet names ("Invoices (Acme)") and formula arguments.
+ * Checks a project name typed by the user or read from a workbook: 1 to 20 characters, none of
+ * `: \ / ? * [ ] " '`, since it becomes part of sheet names ("Invoices (Acme)") and formula
+ * arguments, and nothing invisible or that reorders the text (src/domain/projectLabels.ts), so
+ * what a reader sees is the whole name.
  */
 export function checkProjectLabel(text: string): LabelCheck {
+  // Before spaces are tidied: JavaScript counts U+FEFF as a space, and it shows nothing.
+  if (hiddenCharacterIn(text)) {
+    return {
+      ok: false,
+      message:
+        "The project name cannot hold invisible characters or text-direction marks: type it again.",
+    };
+  }
   const label = text.trim().replace(/\s+/g, " ");
   if (label === "")
     return { ok: false, message: "Enter a name for the project, for example Acme." };

@@ -39,9 +39,34 @@ describe("projects.ts", () => {
         expect(checkProjectLabel(bad)).toMatchObject({ ok: false });
       }
     });
+
+    it("refuses direction marks and invisible characters, which make two names look alike", () => {
+      for (const mark of ["\u202e", "\u2066", "\u200f", "\u061c", "\u200b", "\ufeff", "\u00ad"]) {
+        expect(checkProjectLabel(`Ac${mark}me`)).toEqual({
+          ok: false,
+          message:
+            "The project name cannot hold invisible characters or text-direction marks: " +
+            "type it again.",
+        });
+      }
+    });
   });
 
   describe("parseProjectList()", () => {
+    it("drops a project whose name hides characters, or only looks like another's", () => {
+      const list = parseProjectList({
+        default: "Acme",
+        projects: [
+          project("Acme"),
+          project("\u202eemcA"),
+          project("Ａｃｍｅ"),
+          project("Ac\u200bme"),
+        ],
+      });
+      expect(list.projects.map((p) => p.label)).toEqual(["Acme"]);
+      expect(findProject(list, "ＡＣＭＥ")?.label).toBe("Acme");
+    });
+
     it("reads no project from a workbook without the list, whatever else it holds", () => {
       expect(parseProjectList(undefined)).toEqual(EMPTY_PROJECTS);
       expect(parseProjectList({ apiAddress: "https://api.example.com/v1", version: "v1" })).toEqual(
