@@ -14,6 +14,16 @@ export const RECENT_JOURNALS_KEY = "ledgerSheets.recentJournals";
 export const MAX_RECENT_PER_PROJECT = 50;
 /** Journals kept on this computer, all projects together. */
 export const MAX_RECENT_ON_DEVICE = 200;
+/**
+ * The longest text from a server kept here (an ID, a reference, a status). The server decides
+ * what it answers, and the add-in's storage on this computer is small and shared by every
+ * workbook: a reference of megabytes would fill it. Longer texts name no journal a person types.
+ */
+export const MAX_SERVER_TEXT = 200;
+/** The longest project key: a server origin (as typed into the form) and an identity key. */
+const MAX_PROJECT_KEY = 2_400;
+/** The longest project name kept (a workbook's names are at most 20 characters). */
+const MAX_PROJECT_LABEL = 100;
 
 /** A journal as the server last answered for it. */
 export interface JournalSeen {
@@ -47,17 +57,43 @@ function isTime(value: unknown): value is string {
   return typeof value === "string" && value.length <= 40 && !Number.isNaN(Date.parse(value));
 }
 
+function serverText(value: unknown): value is string {
+  return typeof value === "string" && value.length <= MAX_SERVER_TEXT;
+}
+
+function seenFits(seen: JournalSeen): boolean {
+  const { journalId, reference, transactionReference, status } = seen;
+  return [journalId, reference, transactionReference, status].every(serverText);
+}
+
+/**
+ * Why the journal the server gave cannot be listed under Recent journals, or undefined when it
+ * can: a text over {@link MAX_SERVER_TEXT} is refused rather than cut, since a cut ID or
+ * reference would name another journal, or none.
+ */
+export function journalNotKept(seen: JournalSeen): string | undefined {
+  if (seenFits(seen)) return undefined;
+  return (
+    `This journal is not listed under Recent journals: the server gave it an ID, reference ` +
+    `or status longer than ${MAX_SERVER_TEXT} characters.`
+  );
+}
+
 function parseEntry(value: unknown): RecentJournal | undefined {
   const fields = record(value);
   if (fields === undefined) return undefined;
   const { projectKey, projectLabel, journalId, reference, transactionReference, status } = fields;
   const { openedAt, statusAt } = fields;
-  const texts = [projectKey, projectLabel, journalId, reference, transactionReference, status];
-  if (!texts.every(isText) || !isTime(openedAt) || !isTime(statusAt)) return undefined;
-  if (projectKey === "" || journalId === "") return undefined;
+  const texts = [journalId, reference, transactionReference, status];
+  if (!texts.every(serverText) || !isTime(openedAt) || !isTime(statusAt)) return undefined;
+  if (!isText(projectKey) || projectKey.length > MAX_PROJECT_KEY || projectKey === "") {
+    return undefined;
+  }
+  if (!isText(projectLabel) || projectLabel.length > MAX_PROJECT_LABEL) return undefined;
+  if (journalId === "") return undefined;
   return plainEntry({
-    projectKey: projectKey as string,
-    projectLabel: projectLabel as string,
+    projectKey,
+    projectLabel,
     journalId: journalId as string,
     reference: reference as string,
     transactionReference: transactionReference as string,
@@ -120,13 +156,20 @@ export function parseRecentJournals(text: string | null): RecentJournal[] {
   return bounded(entries);
 }
 
-/** The list with `seen` opened now in the project: first, its status read at `at`. */
+/**
+ * The list with `seen` opened now in the project: first, its status read at `at`. A journal
+ * that cannot be kept (see {@link journalNotKept}), or a project key or name over its cap,
+ * leaves the list as it is.
+ */
 export function withOpened(
   list: readonly RecentJournal[],
   project: { readonly key: string; readonly label: string },
   seen: JournalSeen,
   at: Date,
 ): RecentJournal[] {
+  const projectFits =
+    project.key.length <= MAX_PROJECT_KEY && project.label.length <= MAX_PROJECT_LABEL;
+  if (!seenFits(seen) || !projectFits) return [...list];
   const time = at.toISOString();
   const entry = plainEntry({
     ...seen,
@@ -141,7 +184,8 @@ export function withOpened(
 
 /**
  * The list with what the server said of a journal already listed (after Send): its status and
- * references as read at `at`, in its place. A journal not listed stays unlisted.
+ * references as read at `at`, in its place. A journal not listed stays unlisted; one the
+ * server now gives texts over the cap stays as it was.
  */
 export function withStatus(
   list: readonly RecentJournal[],
@@ -149,6 +193,7 @@ export function withStatus(
   seen: JournalSeen,
   at: Date,
 ): RecentJournal[] {
+  if (!seenFits(seen)) return [...list];
   return list.map((entry) =>
     sameJournal(entry, projectKey, seen.journalId)
       ? plainEntry({

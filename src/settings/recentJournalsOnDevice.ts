@@ -6,6 +6,7 @@
 import { deviceKey, identityKey } from "./deviceKey";
 import {
   JournalSeen,
+  journalNotKept,
   loadRecentJournals,
   recalledByReference,
   RecentJournal,
@@ -51,11 +52,15 @@ export class RecentJournalsOnDevice {
     return recalledByReference(await loadRecentJournals(this.store), key, reference);
   }
 
-  /** Lists the journal as opened now, first. */
-  opened(project: RecentJournalsProject, seen: JournalSeen): Promise<void> {
-    return this.change(project, (list, key) =>
+  /**
+   * Lists the journal as opened now, first. Gives why it is not listed when a text the server
+   * gave is over the cap (src/settings/recentJournals.ts), for the pane to say.
+   */
+  async opened(project: RecentJournalsProject, seen: JournalSeen): Promise<string | undefined> {
+    await this.change(project, (list, key) =>
       withOpened(list, { key, label: project.project }, seen, this.now()),
     );
+    return journalNotKept(seen);
   }
 
   /** Updates a listed journal's status (and references) as the server just gave them. */

@@ -2,9 +2,11 @@ import { deviceKey, identityKey } from "../../../src/settings/deviceKey";
 import { MemorySecretStore } from "../../doubles/memoryStores";
 import {
   JournalSeen,
+  journalNotKept,
   loadRecentJournals,
   MAX_RECENT_ON_DEVICE,
   MAX_RECENT_PER_PROJECT,
+  MAX_SERVER_TEXT,
   parseRecentJournals,
   recalledByReference,
   RECENT_JOURNALS_KEY,
@@ -199,5 +201,51 @@ describe("RecentJournalsOnDevice", () => {
     expect((await recent.list(other)).map((e) => e.reference)).toEqual(["JNL-0003"]);
     await recent.forget(other);
     expect(store.items.has(RECENT_JOURNALS_KEY)).toBe(false);
+  });
+});
+
+describe("what a server can make this computer keep", () => {
+  const HUGE = "J".repeat(8_000_000);
+  const project = {
+    origin: "https://api.example.com",
+    apiAddress: "https://api.example.com/v1",
+    identity: "acme-ltd",
+    project: "Acme",
+  };
+
+  it("keeps no journal with a server text over its cap, and says why", () => {
+    for (const field of ["journalId", "reference", "transactionReference", "status"] as const) {
+      const long = { ...seen(1), [field]: "x".repeat(MAX_SERVER_TEXT + 1) };
+      expect(journalNotKept(long)).toMatch(/not listed under Recent journals/);
+      expect(withOpened([], ACME, long, T1)).toEqual([]);
+    }
+    expect(journalNotKept(seen(1))).toBeUndefined();
+    expect(withOpened([], ACME, { ...seen(1), reference: "x".repeat(200) }, T1)).toHaveLength(1);
+  });
+
+  it("leaves a listed journal as it was when the server's answer is over the cap", () => {
+    const list = withOpened([], ACME, seen(1), T1);
+    expect(withStatus(list, ACME.key, { ...seen(1), reference: HUGE }, T2)).toEqual(list);
+  });
+
+  it("never writes a huge reference into storage, and answers with the note", async () => {
+    const store = new MemorySecretStore();
+    const recent = new RecentJournalsOnDevice(store);
+    await recent.opened(project, seen(1));
+    const note = await recent.opened(project, { ...seen(2), reference: HUGE });
+    await recent.statusSeen(project, { ...seen(1), transactionReference: HUGE });
+    expect(note).toMatch(/not listed under Recent journals/);
+    expect((store.items.get(RECENT_JOURNALS_KEY) ?? "").length).toBeLessThan(2_000);
+    expect((await recent.list(project)).map((e) => e.reference)).toEqual(["JNL-0001"]);
+  });
+
+  it("reads back no over-long text from storage, and a bounded list", () => {
+    const entry = withOpened([], ACME, seen(1), T1)[0];
+    const long = { ...entry, journalId: "y".repeat(MAX_SERVER_TEXT + 1) };
+    expect(parseRecentJournals(JSON.stringify([long, entry]))).toEqual([entry]);
+    const many = Array.from({ length: 5_000 }, (_, i) => withOpened([], ACME, seen(i), T1)[0]);
+    expect(parseRecentJournals(JSON.stringify(many)).length).toBeLessThanOrEqual(
+      MAX_RECENT_ON_DEVICE,
+    );
   });
 });
