@@ -83,14 +83,19 @@ export async function loadKnownConnections(store: SecretStore): Promise<SavedCon
   return await readList(store);
 }
 
-/** Remembers a connection the user made here with "Remember token" ticked, as the most recent. */
+/**
+ * Remembers a connection the user made here with "Remember token" ticked, as the most recent.
+ * Gives the connections that no longer fit, whose tokens must go with them
+ * (src/settings/deviceMemory.ts): a token nothing lists would stay on this computer for good.
+ */
 export async function rememberConnection(
   store: SecretStore,
   connection: SavedConnection,
-): Promise<void> {
+): Promise<SavedConnection[]> {
   const others = (await readList(store)).filter((entry) => !samePair(entry, connection));
-  const list = [plainConnection(connection), ...others].slice(0, MAX_KNOWN_CONNECTIONS);
-  await store.set(KNOWN_CONNECTIONS_KEY, JSON.stringify(list));
+  const all = [plainConnection(connection), ...others];
+  await store.set(KNOWN_CONNECTIONS_KEY, JSON.stringify(all.slice(0, MAX_KNOWN_CONNECTIONS)));
+  return all.slice(MAX_KNOWN_CONNECTIONS);
 }
 
 /** Forgets the (address, identity) pair on this computer. */

@@ -30,23 +30,45 @@ export interface DeviceConnection {
   readonly url: string | undefined;
 }
 
+/** Where a connection's token is kept: its server's origin and its identity's key here. */
+export type TokenPlace = (
+  connection: SavedConnection,
+) => Promise<{ readonly origin: string; readonly identityKey: string } | undefined>;
+
+/** What the user allowed with the click that connected (src/settings/workbookClaims.ts). */
+export interface Approval {
+  /** The digest of what the workbook claims once the connection is saved in it. */
+  readonly digest: string;
+  /** Finds where each connection's token is kept, so a connection dropped takes its token. */
+  readonly tokenPlace: TokenPlace;
+}
+
 /**
- * Remembers the token, the pair and the binding of this document (when it has a url to bind).
- * Returns the document id bound, which the workbook must hold (a new one when it had none, or
- * when its id is bound to a file elsewhere), or undefined when nothing was bound.
+ * Remembers the token, the pair and the binding of this document (when it has a url to bind),
+ * allowed to claim what `approval` digests. Returns the document id bound, which the workbook
+ * must hold (a new one unless this computer made the workbook's id for this very file), or
+ * undefined when nothing was bound. The tokens of connections no longer kept are forgotten.
  */
 export async function rememberOnDevice(
   device: SecretStore,
   kept: DeviceConnection,
   token: string,
+  approval: Approval,
 ): Promise<string | undefined> {
   await rememberToken(device, kept.origin, kept.identityKey, token);
-  await rememberConnection(device, kept.connection);
+  const dropped = await rememberConnection(device, kept.connection);
+  for (const connection of dropped) {
+    const place = await approval.tokenPlace(connection);
+    if (place !== undefined) await forgetToken(device, place.origin, place.identityKey);
+  }
   if (kept.url === undefined || kept.url === "") return undefined;
   const records = await loadDocumentRecords(device);
   const documentId = documentIdToBind(records, kept.documentId, kept.url);
   const project = { ...kept.connection, label: kept.label };
-  await saveDocumentRecords(device, withBoundProject(records, documentId, kept.url, project));
+  await saveDocumentRecords(
+    device,
+    withBoundProject(records, documentId, kept.url, project, approval.digest),
+  );
   return documentId;
 }
 

@@ -17,6 +17,7 @@ import {
   SavedConnection,
 } from "./connectionSettings";
 import { sameLabel } from "../domain/projectLabels";
+import { parseClaimsDigest } from "./workbookClaims";
 import type { WorkbookProject } from "./projects";
 import type { SecretStore } from "./stores";
 
@@ -36,6 +37,11 @@ export interface DocumentRecord {
   readonly id: string;
   readonly url: string;
   readonly projects: readonly BoundProject[];
+  /**
+   * The digest of what the workbook claimed when the user last allowed it here
+   * (src/settings/workbookClaims.ts); absent, nothing it claims is allowed.
+   */
+  readonly approved?: string;
 }
 
 const DOCUMENT_ID = /^[0-9a-f]{32}$/;
@@ -65,10 +71,12 @@ function parseRecord(value: unknown): DocumentRecord | undefined {
     return undefined;
   }
   const projects = Array.isArray(fields?.projects) ? (fields.projects as unknown[]) : [];
+  const approved = parseClaimsDigest(fields?.approved);
   return {
     id,
     url,
     projects: projects.slice(0, 100).flatMap((entry) => parseBoundProject(entry) ?? []),
+    ...(approved === undefined ? {} : { approved }),
   };
 }
 
@@ -115,28 +123,43 @@ export function boundProject(
 }
 
 /**
- * The id to bind this document under: the workbook's, unless it has none or this computer has it
- * for a file elsewhere (a copy of that file: it gets an id of its own, so both stay bound).
+ * The document of `records` as the user allowed it: bound here (id and url) and claiming now
+ * exactly what was allowed (`digest`, src/settings/workbookClaims.ts). Anything else is a
+ * workbook seen for the first time.
+ */
+export function approvedDocument(
+  document: DocumentRecord | undefined,
+  digest: string,
+): DocumentRecord | undefined {
+  return document?.approved === digest ? document : undefined;
+}
+
+/**
+ * The id to bind this document under: the workbook's only when this computer made it for this
+ * very file (a record with that id at this url); else a new one. An id a file brings with it
+ * proves nothing: anyone can write any id into a file, and a second file with the same id at
+ * the same place would then be taken for the first.
  */
 export function documentIdToBind(
   records: readonly DocumentRecord[],
   documentId: string | undefined,
   url: string,
 ): string {
-  if (documentId === undefined) return newDocumentId();
-  const elsewhere = records.some((entry) => entry.id === documentId && entry.url !== url);
-  return elsewhere ? newDocumentId() : documentId;
+  const madeHere = records.some((entry) => entry.id === documentId && entry.url === url);
+  return madeHere && documentId !== undefined ? documentId : newDocumentId();
 }
 
 /**
- * The records with `project` bound in the document (id, url), which becomes the most recent;
- * another record at the same url (an id the file no longer holds) is dropped.
+ * The records with `project` bound in the document (id, url), which becomes the most recent,
+ * with `approved` as what the user allowed it to claim; another record at the same url (an id
+ * the file no longer holds) is dropped.
  */
 export function withBoundProject(
   records: readonly DocumentRecord[],
   documentId: string,
   url: string,
   project: BoundProject,
+  approved: string,
 ): DocumentRecord[] {
   const current = records.find((entry) => entry.id === documentId && entry.url === url);
   const others = (current?.projects ?? []).filter(
@@ -146,9 +169,21 @@ export function withBoundProject(
     id: documentId,
     url,
     projects: [...others, { ...plainConnection(project), label: project.label }],
+    approved,
   };
   const rest = records.filter((entry) => entry.url !== url);
   return [updated, ...rest].slice(0, MAX_DOCUMENTS);
+}
+
+/** The records with `document` allowed to claim what `approved` digests. */
+export function withApproval(
+  records: readonly DocumentRecord[],
+  document: DocumentRecord,
+  approved: string,
+): DocumentRecord[] {
+  return records.map((entry) =>
+    entry.id === document.id && entry.url === document.url ? { ...entry, approved } : entry,
+  );
 }
 
 /** The records without the project named `label` in this document (an empty record goes). */

@@ -11,6 +11,7 @@ import {
 import { loadKnownConnections, SavedConnection } from "../settings/connectionSettings";
 import { deviceKey, DeviceKey, identityKey } from "../settings/deviceKey";
 import {
+  approvedDocument,
   boundDocument,
   DOCUMENT_SETTING,
   DocumentRecord,
@@ -22,6 +23,7 @@ import { EMPTY_PROJECTS, loadProjectList, ProjectList } from "../settings/projec
 import { readRefreshOnOpen, RefreshOnOpen } from "../settings/refreshOnOpen";
 import { readAutoRefresh, type AutoRefreshSetting } from "../settings/autoRefresh";
 import { recallToken } from "../settings/rememberedToken";
+import { claimsDigest, claimsOf } from "../settings/workbookClaims";
 import { checkConnectionForm, ConnectionFormValues, hostOf } from "./connectionForm";
 import { originOf, SessionStores } from "./session";
 import { workbookRequestText } from "./workbookRequestText";
@@ -43,8 +45,9 @@ export interface RestoredProject {
 
 export interface RestoredSession {
   /**
-   * The form as it was left: the default project's address, version and identity (a new
-   * workbook: the last connection remembered here), with the token if it was remembered.
+   * The form as it was left: the default project's address, version and identity, with the
+   * token if it was remembered (a workbook without projects: the last connection remembered
+   * here, without its token).
    */
   readonly values: ConnectionFormValues;
   /** The default project connects by itself (see {@link RestoredProject.autoConnect}). */
@@ -99,10 +102,12 @@ interface DeviceView {
 
 const NO_DEVICE: DeviceView = { key: undefined, known: [], document: undefined };
 
-async function readDevice(
-  stores: SessionStores,
-  documentId: string | undefined,
-): Promise<DeviceView> {
+/**
+ * What this computer knows: its key, the identities it connected with, and this document's
+ * binding when the workbook claims exactly what the user allowed in it here (else it is a
+ * workbook seen for the first time, and asks).
+ */
+async function readDevice(stores: SessionStores, workbook: WorkbookView): Promise<DeviceView> {
   const { device } = stores;
   if (device === undefined) return NO_DEVICE;
   try {
@@ -115,7 +120,10 @@ async function readDevice(
       })),
     );
     const records = await loadDocumentRecords(device);
-    return { key, known, document: boundDocument(records, documentId, stores.documentUrl) };
+    const bound = boundDocument(records, workbook.documentId, stores.documentUrl);
+    const { list, paths, onOpen, autoRefresh } = workbook;
+    const digest = await claimsDigest(claimsOf(list, paths, onOpen, autoRefresh));
+    return { key, known, document: approvedDocument(bound, digest) };
   } catch {
     return NO_DEVICE;
   }
@@ -188,7 +196,7 @@ function noticeOf(
  */
 export async function restoreSession(stores: SessionStores): Promise<RestoredSession> {
   const workbook = await readWorkbook(stores);
-  const device = await readDevice(stores, workbook.documentId);
+  const device = await readDevice(stores, workbook);
   const { list } = workbook;
   const projects: RestoredProject[] = [];
   for (const project of list.projects) {
@@ -207,9 +215,10 @@ export async function restoreSession(stores: SessionStores): Promise<RestoredSes
       projects,
     };
   }
-  // A workbook without projects: the connection remembered last is filled in, never connected.
+  // A workbook without projects: the connection remembered last is filled in, never connected,
+  // and never with its token: the workbook did not ask for that server, so the token would
+  // follow whatever address is typed over it.
   const last = device.known[0]?.connection;
   if (last === undefined) return { values: EMPTY_FORM, autoConnect: false, projects };
-  const values = await formValues(last, stores, device.key, undefined);
-  return { values, autoConnect: false, projects };
+  return { values: { ...EMPTY_FORM, ...last }, autoConnect: false, projects };
 }

@@ -14,7 +14,12 @@ import type { ActiveConnection } from "../settings/activeConnection";
 import { SavedConnection } from "../settings/connectionSettings";
 import { sameLabel } from "../domain/projectLabels";
 import { deviceKey, DeviceKey, identityKey, madeHere } from "../settings/deviceKey";
-import { DeviceConnection, forgetOnDevice, rememberOnDevice } from "../settings/deviceMemory";
+import {
+  Approval,
+  DeviceConnection,
+  forgetOnDevice,
+  rememberOnDevice,
+} from "../settings/deviceMemory";
 import { DOCUMENT_SETTING, parseDocumentId } from "../settings/documentBinding";
 import {
   checkProjectLabel,
@@ -34,6 +39,10 @@ import { suggestProjectLabel } from "../settings/projectNameSuggestion";
 import { RecentJournalsOnDevice } from "../settings/recentJournalsOnDevice";
 import { forgetToken } from "../settings/rememberedToken";
 import type { DocumentSettingsStore, SecretStore } from "../settings/stores";
+import { loadCollectionPaths } from "../settings/collectionPaths";
+import { readRefreshOnOpen } from "../settings/refreshOnOpen";
+import { readAutoRefresh } from "../settings/autoRefresh";
+import { claimsDigest, claimsOf } from "../settings/workbookClaims";
 import {
   checkConnectionForm,
   ConnectionField,
@@ -231,17 +240,18 @@ export async function connect(
           documentId: state.documentId,
           url: stores.documentUrl,
         };
+  const project = { label, apiAddress, version: connection.version, ...identityKeyField(keyHere) };
+  let next = withProject(list, project);
+  if (options.makeDefault === true) next = withDefault(next, label);
+  const approval = await approvalOf(stores, next, key);
   const { documentId, warnings } = await keepOnDevice(
     stores,
     kept,
     values.remember && resolved.token,
+    approval,
   );
   try {
-    await saveWorkbookProject(stores.workbook, state, {
-      project: { label, apiAddress, version: connection.version, ...identityKeyField(keyHere) },
-      makeDefault: options.makeDefault === true,
-      documentId,
-    });
+    await saveWorkbookProject(stores.workbook, state, next, documentId);
   } catch (error) {
     warnings.push(`The project could not be saved in this workbook: ${problem(error)}`);
   }
@@ -257,10 +267,11 @@ async function keepOnDevice(
   stores: SessionStores,
   kept: DeviceConnection | undefined,
   token: string | false,
+  approval: Approval | undefined,
 ): Promise<{ documentId: string | undefined; warnings: string[] }> {
   const { device } = stores;
   if (device === undefined) return { documentId: kept?.documentId, warnings: [] };
-  if (kept === undefined) {
+  if (kept === undefined || approval === undefined) {
     const warnings =
       token === false
         ? []
@@ -272,7 +283,7 @@ async function keepOnDevice(
       await forgetOnDevice(device, kept);
       return { documentId: kept.documentId, warnings: [] };
     }
-    const documentId = (await rememberOnDevice(device, kept, token)) ?? kept.documentId;
+    const documentId = (await rememberOnDevice(device, kept, token, approval)) ?? kept.documentId;
     return { documentId, warnings: stores.documentUrl ? [] : [UNSAVED_WORKBOOK_WARNING] };
   } catch (error) {
     return {
@@ -290,20 +301,54 @@ function identityKeyField(key: string | undefined): { identityKey?: string } {
   return key === undefined ? {} : { identityKey: key };
 }
 
-/** Writes the project (and the document id, when it changed); unchanged settings are not. */
+/**
+ * What the click allows: the workbook's claims once `next` is saved in it (the user sees them
+ * before connecting), and where each known connection's token is kept. Undefined when the
+ * workbook's settings cannot be read or this computer has no key: then nothing is bound.
+ */
+async function approvalOf(
+  stores: SessionStores,
+  next: ProjectList,
+  key: DeviceKey | undefined,
+): Promise<Approval | undefined> {
+  if (key === undefined) return undefined;
+  try {
+    const { workbook } = stores;
+    const claims = claimsOf(
+      next,
+      await loadCollectionPaths(workbook),
+      await readRefreshOnOpen(workbook),
+      await readAutoRefresh(workbook),
+    );
+    return {
+      digest: await claimsDigest(claims),
+      tokenPlace: async (connection) => {
+        const origin = originOf(connection.apiAddress, connection.version);
+        if (origin === undefined) return undefined;
+        return {
+          origin,
+          identityKey: await identityKey(key, connection.apiAddress, connection.identity),
+        };
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the project list (and the document id, when it changed); unchanged settings are not. */
 async function saveWorkbookProject(
   workbook: DocumentSettingsStore,
   state: Awaited<ReturnType<typeof workbookState>>,
-  change: { project: WorkbookProject; makeDefault: boolean; documentId: string | undefined },
+  next: ProjectList,
+  documentId: string | undefined,
 ): Promise<void> {
-  let next = withProject(state.list, change.project);
-  if (change.makeDefault) next = withDefault(next, change.project.label);
   const unchanged =
     JSON.stringify(projectListValue(next)) === JSON.stringify(projectListValue(state.list)) &&
     (await workbook.get(PROJECTS_SETTING)) !== undefined;
   if (!unchanged) await saveProjectList(workbook, next);
-  if (change.documentId !== undefined && change.documentId !== state.documentId) {
-    await workbook.set(DOCUMENT_SETTING, change.documentId);
+  if (documentId !== undefined && documentId !== state.documentId) {
+    await workbook.set(DOCUMENT_SETTING, documentId);
   }
 }
 

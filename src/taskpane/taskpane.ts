@@ -25,6 +25,7 @@ import {
 } from "../journalEditor";
 import { activeConnection } from "../settings/activeConnection";
 import { secretStore, SecretStore } from "../settings/stores";
+import { approvalKeeping } from "../settings/approvalKeeping";
 import { mountConnectionPanel } from "./connectionPanel";
 import { mountFormulasPanel } from "./formulasPanel";
 import { mountImportPanel } from "./importPanel";
@@ -205,8 +206,12 @@ async function start(): Promise<void> {
   });
   // Excel.SettingCollection, the store journal sheets and import tables use too: never
   // Office.context.document.settings, whose saveAsync writes back a stale copy of all of them.
-  const workbook = workbookSettings;
   const device = deviceStore();
+  // The pane's own changes to what the workbook claims keep an allowed workbook allowed.
+  const workbook =
+    device === undefined
+      ? workbookSettings
+      : approvalKeeping(workbookSettings, device, documentUrl());
   const excelRun: ExcelRun = excelRunOf((options, batch) => Excel.run(options, batch));
 
   const importRun = new ImportRun(importCollection, excelRun, {

@@ -230,6 +230,7 @@ describe("session.ts", () => {
           projects: [
             { label: "Acme", apiAddress: VALUES.apiAddress, version: "v1", identity: "acme-ltd" },
           ],
+          approved: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
         },
       ]);
       expect(await loadKnownConnections(device)).toEqual([
@@ -404,13 +405,13 @@ describe("session.ts", () => {
       expect(restored.notice).toBeUndefined();
     });
 
-    it("fills a new workbook with the last connection remembered but waits for a click", async () => {
+    it("fills a new workbook with the last connection remembered, never its token, and waits for a click", async () => {
       const { stores, fetch } = setup();
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, remember: true }, stores);
       const fresh = new MemoryDocumentSettings();
       expect(await restoreSession({ ...stores, workbook: fresh })).toEqual({
-        values: { ...VALUES, remember: true },
+        values: { ...VALUES, token: "", remember: false },
         autoConnect: false,
         projects: [],
       });
@@ -600,7 +601,7 @@ describe("session.ts", () => {
       expect((await loadProjectList(workbook)).defaultLabel).toBe("Other");
     });
 
-    it("connects by itself only the projects connected in this document on this computer", async () => {
+    it("asks again for every project when the file names a project added since it was allowed", async () => {
       const { stores, fetch, workbook } = setup();
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, label: "Acme", remember: true }, stores);
@@ -615,9 +616,10 @@ describe("session.ts", () => {
       });
       const restored = await restoreSession(stores);
       expect(restored.projects.map((p) => [p.label, p.isDefault, p.autoConnect])).toEqual([
-        ["Acme", true, true],
+        ["Acme", true, false],
         ["Victim", false, false],
       ]);
+      expect(restored.notice).toMatch(/as project Acme and .* as project Victim/);
       expect(restored.projects[1]?.values).toMatchObject({ identity: "", token: "" });
     });
 
