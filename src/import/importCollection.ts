@@ -13,7 +13,8 @@ import {
 } from "../api";
 import type { ExcelRun } from "../excel/run";
 import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
-import { finishTables, TableWriter, undoTables, writeBlocks } from "../excel/tableWriter";
+import { TableWriter } from "../excel/tableWriter";
+import { finishTables, undoTables, writeBlocks } from "../excel/tableRequests";
 import type { ColumnSpec } from "../sheets/cells";
 import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY, type RecordShaper } from "../sheets";
 import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
@@ -450,18 +451,17 @@ class CollectionImport {
       const undoWhy = error instanceof Error ? error.message : String(error);
       const stopped = outcome === "failed" ? `failed (${why})` : "was cancelled";
       throw new Error(
-        `The refresh of table “${main.tableName}” ${stopped}, and its new rows could not be taken out again (${undoWhy}): the table may hold old and new rows. Refresh it again.`,
+        `The refresh of table “${main.tableName}” ${stopped}, and its old rows could not be put back (${undoWhy}): the table may hold new rows with a copy of the old ones under them. Refresh it again.`,
         { cause: failure },
       );
     }
-    const old = main.replacing ?? { rows: 0 };
-    const kept = { tableName: main.tableName, ...old };
+    const kept = { tableName: main.tableName, ...(main.replacing ?? { rows: 0 }) };
     if (outcome === "failed") throw new RefreshKeptError(kept, failure, why);
     const headline = keptSentence("cancelled", kept);
     return {
       sheetName: main.sheetName,
       tableName: main.tableName,
-      rows: old.rows,
+      rows: kept.rows,
       complete: false,
       message: headline,
       headline,

@@ -2,7 +2,8 @@
 // uses, the table writer and the strict fake Excel host, and back out of the cell.
 import fc from "fast-check";
 import type { JsonRecord } from "../../../src/api";
-import { TableWriter, writeBlocks } from "../../../src/excel/tableWriter";
+import { writeBlocks } from "../../../src/excel/tableRequests";
+import { TableWriter } from "../../../src/excel/tableWriter";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import type { CellSnapshot } from "../../../tools/excel-emulator/host";
 import { shapersFor } from "../../../src/import/shapers";

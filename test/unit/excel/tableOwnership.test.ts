@@ -5,7 +5,8 @@
 import type { FakeExcelHost } from "../../../tools/excel-emulator";
 import { activeSheetProject } from "../../../src/excel/sheetProject";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
-import { finishTables, TableWriter, writeBlocks } from "../../../src/excel/tableWriter";
+import { finishTables, writeBlocks } from "../../../src/excel/tableRequests";
+import { TableWriter } from "../../../src/excel/tableWriter";
 import { IMPORT_TABLES_SETTING } from "../../../src/settings/importTables";
 import type { ColumnSpec } from "../../../src/sheets";
 

@@ -2,7 +2,8 @@
 // round trips it takes.
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
-import { finishTables, TableWriter, writeBlocks } from "../../../src/excel/tableWriter";
+import { finishTables, writeBlocks } from "../../../src/excel/tableRequests";
+import { TableWriter } from "../../../src/excel/tableWriter";
 import { boxesOf, mergedInTheWay } from "../../../src/sheets/boxes";
 import { ColumnPlaces } from "../../../src/sheets/columnPlaces";
 import { chooseImportTable } from "../../../src/sheets/tableNameAndStatus";

@@ -2,7 +2,8 @@
 // status cell above it; and which tables are the import's to refresh (recorded by table id).
 import type { FakeExcelHost } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
-import { finishTables, TableWriter, writeBlocks } from "../../../src/excel/tableWriter";
+import { finishTables, writeBlocks } from "../../../src/excel/tableRequests";
+import { TableWriter } from "../../../src/excel/tableWriter";
 import { IMPORT_TABLES_SETTING } from "../../../src/settings/importTables";
 import type { ColumnSpec } from "../../../src/sheets";
 
