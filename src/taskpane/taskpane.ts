@@ -24,7 +24,7 @@ import {
   validateActiveJournal,
 } from "../journalEditor";
 import { activeConnection } from "../settings/activeConnection";
-import { secretStore, SecretStore } from "../settings/stores";
+import { DocumentSettingsStore, secretStore, SecretStore } from "../settings/stores";
 import { approvalKeeping } from "../settings/approvalKeeping";
 import { mountConnectionPanel } from "./connectionPanel";
 import { mountFormulasPanel } from "./formulasPanel";
@@ -69,6 +69,13 @@ function documentUrl(): string {
   } catch {
     return "";
   }
+}
+
+/** The workbook's settings, where the pane's own changes keep an allowed workbook allowed. */
+function paneWorkbookStore(device: SecretStore | undefined): DocumentSettingsStore {
+  return device === undefined
+    ? workbookSettings
+    : approvalKeeping(workbookSettings, device, documentUrl());
 }
 
 function currentOfficeTheme(): Office.OfficeTheme | undefined {
@@ -207,11 +214,7 @@ async function start(): Promise<void> {
   // Excel.SettingCollection, the store journal sheets and import tables use too: never
   // Office.context.document.settings, whose saveAsync writes back a stale copy of all of them.
   const device = deviceStore();
-  // The pane's own changes to what the workbook claims keep an allowed workbook allowed.
-  const workbook =
-    device === undefined
-      ? workbookSettings
-      : approvalKeeping(workbookSettings, device, documentUrl());
+  const workbook = paneWorkbookStore(device);
   const excelRun: ExcelRun = excelRunOf((options, batch) => Excel.run(options, batch));
 
   const importRun = new ImportRun(importCollection, excelRun, {
