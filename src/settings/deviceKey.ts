@@ -13,11 +13,16 @@ export const DEVICE_SECRET_KEY = "ledgerSheets.deviceSecret";
 
 const SECRET = /^[0-9a-f]{64}$/;
 /**
- * `hmac-sha256:<tag>:<mac>`: the tag (public, derived from the secret) says which computer made
- * the key, so this computer can tell a key of its own that does not match (another project)
- * from one made elsewhere (which it cannot check).
+ * `hmac-sha256:<tag>:<mac>`: the key this computer keeps for an identity in its own storage (its
+ * remembered token, its recent journals). The tag (derived from the secret) names the computer,
+ * so it is never written into a workbook: every workbook would carry it.
  */
 const IDENTITY_KEY = /^hmac-sha256:([0-9a-f]{8}):[0-9a-f]{64}$/;
+/**
+ * `hmac-sha256:<nonce>:<mac>`, the key a workbook holds ({@link workbookIdentityKey}): a random
+ * nonce per key, so two workbooks' keys for one project share nothing that links them.
+ */
+const WORKBOOK_KEY = /^hmac-sha256:([0-9a-f]{32}):([0-9a-f]{64})$/;
 
 export interface DeviceKey {
   /** Eight hex digits naming this computer's secret in the keys it makes. */
@@ -88,9 +93,50 @@ export async function identityKey(
   return `hmac-sha256:${device.tag}:${mac}`;
 }
 
+function workbookMacText(nonce: string, apiAddress: string, identity: string): string {
+  return `ledger-sheets workbook identity\n${nonce}\n${apiAddress}\n${identity}`;
+}
+
+/**
+ * The key of an identity at an address, to write into a workbook: HMAC-SHA-256 under this
+ * computer's secret of a fresh random nonce, the address and the identity. Each call gives
+ * another key, so files cannot be linked to one computer or to one another by their keys; this
+ * computer still recognises its own ({@link isWorkbookKeyOf}) and nobody else can check one.
+ */
+export async function workbookIdentityKey(
+  device: DeviceKey,
+  apiAddress: string,
+  identity: string,
+): Promise<string> {
+  const nonce = randomHex(16);
+  return `hmac-sha256:${nonce}:${await device.mac(workbookMacText(nonce, apiAddress, identity))}`;
+}
+
+/** True when `key`, read from a workbook, is this computer's key of that identity at that address. */
+export async function isWorkbookKeyOf(
+  device: DeviceKey,
+  key: string,
+  apiAddress: string,
+  identity: string,
+): Promise<boolean> {
+  const match = WORKBOOK_KEY.exec(key);
+  if (match === null) return false;
+  const expected = await device.mac(workbookMacText(match[1]!, apiAddress, identity));
+  return sameText(expected, match[2]!);
+}
+
+/** Compares two hex texts of one length without stopping at the first difference. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
 /** The text when it has the form of an identity key (from untrusted settings), else undefined. */
 export function parseIdentityKey(value: unknown): string | undefined {
-  return typeof value === "string" && IDENTITY_KEY.test(value) ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  return IDENTITY_KEY.test(value) || WORKBOOK_KEY.test(value) ? value : undefined;
 }
 
 /** True when `key` was made by this computer (whatever identity it stands for). */

@@ -3,8 +3,10 @@ import {
   DEVICE_SECRET_KEY,
   deviceKey,
   identityKey,
+  isWorkbookKeyOf,
   madeHere,
   parseIdentityKey,
+  workbookIdentityKey,
 } from "../../../src/settings/deviceKey";
 import { MemorySecretStore } from "../../doubles/memoryStores";
 
@@ -51,5 +53,40 @@ describe("deviceKey.ts", () => {
     for (const bad of [`sha256:${"a".repeat(64)}`, "acme-ltd", 42, null, `${good}0`]) {
       expect(parseIdentityKey(bad)).toBeUndefined();
     }
+  });
+});
+
+describe("identity keys written into a workbook", () => {
+  /** The runs of 8 or more characters two keys have in common, past their `hmac-sha256:`. */
+  function shared(a: string, b: string): string[] {
+    const body = (key: string) => key.slice("hmac-sha256:".length);
+    const runs: string[] = [];
+    for (let i = 0; i + 8 <= body(a).length; i++) {
+      const run = body(a).slice(i, i + 8);
+      if (body(b).includes(run)) runs.push(run);
+    }
+    return runs;
+  }
+
+  it("share nothing visible between two workbooks, for the same project on the same computer", async () => {
+    const here = await deviceKey(new MemorySecretStore());
+    const one = await workbookIdentityKey(here, ADDRESS, "acme-ltd");
+    const two = await workbookIdentityKey(here, ADDRESS, "acme-ltd");
+    expect(one).toMatch(/^hmac-sha256:[0-9a-f]{32}:[0-9a-f]{64}$/);
+    expect(two).not.toBe(one);
+    expect(shared(one, two)).toEqual([]);
+    expect(one).not.toContain(await identityKey(here, ADDRESS, "acme-ltd"));
+    expect(parseIdentityKey(one)).toBe(one);
+  });
+
+  it("are recognised by this computer for their address and identity only", async () => {
+    const here = await deviceKey(new MemorySecretStore());
+    const there = await deviceKey(new MemorySecretStore());
+    const key = await workbookIdentityKey(here, ADDRESS, "acme-ltd");
+    expect(await isWorkbookKeyOf(here, key, ADDRESS, "acme-ltd")).toBe(true);
+    expect(await isWorkbookKeyOf(here, key, ADDRESS, "acme-ltd2")).toBe(false);
+    expect(await isWorkbookKeyOf(here, key, "https://api.example.org/v1", "acme-ltd")).toBe(false);
+    expect(await isWorkbookKeyOf(there, key, ADDRESS, "acme-ltd")).toBe(false);
+    expect(await isWorkbookKeyOf(here, "acme-ltd", ADDRESS, "acme-ltd")).toBe(false);
   });
 });
