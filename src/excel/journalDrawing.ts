@@ -5,6 +5,7 @@ import type { DrawBatch, SheetArea } from "../journal/layoutBlocks";
 import { markerFormula, markerName, newJournalKey } from "./journalMarkers";
 import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheet";
 import type { SheetRef } from "../settings/journalSheets";
+import type { JournalSheetKeys } from "../settings/journalSheetKeys";
 import type { ExcelRun } from "./run";
 
 /**
@@ -41,14 +42,17 @@ export async function drawJournal(
   layout: JournalLayout,
   state: JournalSheetState,
   sheetKey?: string,
+  /** Makes a new sheet's key with this computer's proof (src/settings/journalSheetKeys.ts). */
+  keys?: JournalSheetKeys,
 ): Promise<SheetRef> {
+  const newKey = sheetKey ?? (keys === undefined ? newJournalKey() : await keys.make());
   const [first, ...rest] = layoutBatches(layout, {
     background: NOT_SENT_FILL,
     fillOf: (cell) => (isSentCell(cell) ? NO_FILL : null),
   });
   return await run(async (context) => {
     const setting = queueStates(context);
-    const key = sheetKey ?? newJournalKey();
+    const key = newKey;
     let sheet: Excel.Worksheet;
     if (sheetKey === undefined) {
       sheet = context.workbook.worksheets.add(layout.sheetName);

@@ -21,8 +21,11 @@
 
 /** The start of every marker name: what follows is the journal sheet's key. */
 const MARKER_PREFIX = "LedgerSheets_Journal_";
-/** A key as the add-in makes them: 24 lowercase hex digits. */
-const KEY_PATTERN = /^[0-9a-f]{24}$/;
+/**
+ * A key as the add-in makes them: 24 lowercase hex digits, or 48 when made with this computer's
+ * proof (src/settings/journalSheetKeys.ts).
+ */
+const KEY_PATTERN = /^[0-9a-f]{24}(?:[0-9a-f]{24})?$/;
 
 /** A new random key for a journal sheet. */
 export function newJournalKey(): string {

@@ -12,6 +12,7 @@ import {
   withStateChanges,
 } from "../settings/journalSheets";
 import type { JournalSheet, RawStates } from "../settings/journalSheets";
+import { type JournalSheetKeys, keysMadeHere } from "../settings/journalSheetKeys";
 import { markedSheetName, markerName, readMarkers } from "./journalMarkers";
 import type { LoadedName } from "./journalMarkers";
 import type { ExcelRun } from "./run";
@@ -74,11 +75,29 @@ interface JournalSheets {
   readonly raw: RawStates;
 }
 
-/** Each stored state with the sheet its marker refers to. */
-function journalSheetsOf(queued: QueuedJournalSheets): JournalSheets {
+/**
+ * The keys of the stored states that may count, once the reads are synced: with `keys`, only
+ * those this computer made (a key the file holds otherwise is neither a journal nor gone: left
+ * as it is); without, every key.
+ */
+export async function trustedKeysOf(
+  setting: Excel.Setting,
+  keys: JournalSheetKeys | undefined,
+): Promise<ReadonlySet<string> | undefined> {
+  return keys === undefined
+    ? undefined
+    : await keysMadeHere(Object.keys(rawStatesOf(setting)), keys);
+}
+
+/** Each stored state (of the trusted keys, when given) with the sheet its marker refers to. */
+function journalSheetsOf(
+  queued: QueuedJournalSheets,
+  trusted?: ReadonlySet<string>,
+): JournalSheets {
   const raw = rawStatesOf(queued.setting);
   const sheetNames = queued.worksheets.items.map((sheet) => sheet.name);
-  const { keysBySheet, gone } = readMarkers(Object.keys(raw), workbookNames(queued), sheetNames);
+  const stored = Object.keys(raw).filter((key) => trusted === undefined || trusted.has(key));
+  const { keysBySheet, gone } = readMarkers(stored, workbookNames(queued), sheetNames);
   return { sheetNames, journals: journalSheetsOn(raw, sheetNames, keysBySheet), gone, raw };
 }
 
@@ -108,11 +127,12 @@ function amongOthers(
 export async function journalSheetByKey(
   run: ExcelRun,
   sheetKey: string,
+  keys?: JournalSheetKeys,
 ): Promise<JournalSheetAmongOthers | null> {
   return await run(async (context) => {
     const queued = queueJournalSheets(context);
     await context.sync();
-    const { journals } = journalSheetsOf(queued);
+    const { journals } = journalSheetsOf(queued, await trustedKeysOf(queued.setting, keys));
     return amongOthers(
       journals.find((sheet) => sheet.sheetKey === sheetKey),
       journals,
@@ -127,11 +147,13 @@ export async function journalSheetByKey(
  */
 export async function journalWorkbookOverview(
   run: ExcelRun,
+  keys?: JournalSheetKeys,
 ): Promise<{ sheetNames: string[]; journals: JournalSheet[] }> {
   return await run(async (context) => {
     const queued = queueJournalSheets(context);
     await context.sync();
-    const { sheetNames, journals, gone, raw } = journalSheetsOf(queued);
+    const trusted = await trustedKeysOf(queued.setting, keys);
+    const { sheetNames, journals, gone, raw } = journalSheetsOf(queued, trusted);
     if (gone.length > 0) {
       saveStates(context, withoutStates(raw, gone));
       const dropped = new Set(gone.map((key) => markerName(key).toUpperCase()));
@@ -169,7 +191,10 @@ export async function selectJournalCell(
 }
 
 /** The active sheet, when it shows a journal. One sync. */
-export async function activeJournalSheet(run: ExcelRun): Promise<JournalSheetAmongOthers | null> {
+export async function activeJournalSheet(
+  run: ExcelRun,
+  keys?: JournalSheetKeys,
+): Promise<JournalSheetAmongOthers | null> {
   return await run(async (context) => {
     const queued = queueActiveJournalSheet(context);
     try {
@@ -178,7 +203,7 @@ export async function activeJournalSheet(run: ExcelRun): Promise<JournalSheetAmo
       if (chartSheetActive(error)) return null;
       throw error;
     }
-    return activeJournalOf(queued);
+    return activeJournalOf(queued, await trustedKeysOf(queued.journals.setting, keys));
   });
 }
 
@@ -207,9 +232,13 @@ export function queueActiveJournalSheet(context: Excel.RequestContext): QueuedAc
 }
 
 /** The active sheet's journal, or null, once the queued reads are synced. */
-export function activeJournalOf(queued: QueuedActiveSheet): JournalSheetAmongOthers | null {
+export function activeJournalOf(
+  queued: QueuedActiveSheet,
+  /** The keys this computer made ({@link trustedKeysOf}); absent: every key. */
+  trusted?: ReadonlySet<string>,
+): JournalSheetAmongOthers | null {
   const active = queued.sheet.name.toUpperCase();
-  const { journals } = journalSheetsOf(queued.journals);
+  const { journals } = journalSheetsOf(queued.journals, trusted);
   return amongOthers(
     journals.find((sheet) => sheet.sheetName.toUpperCase() === active),
     journals,

@@ -16,6 +16,7 @@ import {
 } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import type { JournalSheet, SheetRef } from "../settings/journalSheets";
+import type { JournalSheetKeys } from "../settings/journalSheetKeys";
 import { ownedBy, type TableProject } from "../domain/tableOwnership";
 import {
   buildJournalUpdate,
@@ -52,6 +53,12 @@ export interface EditorDeps {
    * computer before, if any: a 404 for that reference then says how to find it.
    */
   readonly recalled?: (reference: string) => Promise<KnownJournal | undefined>;
+  /**
+   * This computer's journal sheet keys (src/settings/journalSheetKeys.ts): given, only sheets
+   * drawn on this computer count as journals, whatever a file's markers say, and new sheets get
+   * keys it recognises. Absent: every marked sheet counts.
+   */
+  readonly sheetKeys?: JournalSheetKeys;
 }
 
 /** A project of the workbook, with its client when it is connected. */
@@ -96,8 +103,9 @@ async function show(
   journal: ManualJournal,
   ownSheetKey?: string,
   project?: TableProject,
+  keys?: JournalSheetKeys,
 ): Promise<Shown> {
-  const { sheetNames, journals } = await journalWorkbookOverview(run);
+  const { sheetNames, journals } = await journalWorkbookOverview(run, keys);
   const own = ownSheetKey ?? sheetOfJournal(journals, journal.id, project)?.sheetKey;
   const ownName = journals.find((sheet) => sheet.sheetKey === own)?.sheetName;
   const takenSheetNames = sheetNames.filter((name) => name !== ownName);
@@ -107,7 +115,7 @@ async function show(
   });
   // The layout names a new sheet after the journal; an existing sheet keeps its (user's) name.
   const state = journalSheetState(journal, layout.sheetName, project?.label);
-  const drawn = await drawJournal(run, layout, state, own);
+  const drawn = await drawJournal(run, layout, state, own, keys);
   return { ...drawn, notes: layout.notes ?? [] };
 }
 
@@ -163,7 +171,7 @@ export async function openJournal(
   try {
     const { data } = await deps.api.getJournal(idOrReference.trim(), signal ? { signal } : {});
     const editable = data.status === "DRAFT";
-    const { journals } = await journalWorkbookOverview(deps.run);
+    const { journals } = await journalWorkbookOverview(deps.run, deps.sheetKeys);
     const own = sheetOfJournal(journals, data.id, deps.project);
     if (own !== undefined && !options.replace) {
       await activateSheet(deps.run, own.sheetKey);
@@ -180,7 +188,7 @@ export async function openJournal(
           "so any edits there are kept. To load the server's copy instead, delete that sheet and open the journal again.",
       };
     }
-    const shown = await show(deps.run, data, own?.sheetKey, deps.project);
+    const shown = await show(deps.run, data, own?.sheetKey, deps.project, deps.sheetKeys);
     return {
       kind: "opened",
       sheetKey: shown.sheetKey,
@@ -203,14 +211,14 @@ export async function openJournal(
 }
 
 /** The active sheet's journal, if it shows one. */
-export async function activeJournalInfo(deps: Pick<EditorDeps, "run">): Promise<{
+export async function activeJournalInfo(deps: Pick<EditorDeps, "run" | "sheetKeys">): Promise<{
   sheetKey: string;
   sheetName: string;
   status: string;
   editable: boolean;
   refusal?: string;
 } | null> {
-  const sheet = await activeJournalSheet(deps.run);
+  const sheet = await activeJournalSheet(deps.run, deps.sheetKeys);
   if (sheet === null) return null;
   const { sheetKey, sheetName } = sheet;
   return sheet.state === null
@@ -242,7 +250,7 @@ function accountKnowledge(sheet: JournalSheetAmongOthers): AccountKnowledge {
 
 /** Reads the journal sheet with key `sheetKey`, checks it, and marks (or clears) problem cells. */
 async function check(
-  deps: Pick<EditorDeps, "run">,
+  deps: Pick<EditorDeps, "run" | "sheetKeys">,
   sheetKey: string,
   accounts: AccountKnowledge = {},
 ): Promise<Checked> {
@@ -261,9 +269,9 @@ const NOT_A_JOURNAL =
   "The active sheet is not a journal opened by Ledger Sheets. Open a journal first, or select its sheet.";
 
 export async function validateActiveJournal(
-  deps: Pick<EditorDeps, "run">,
+  deps: Pick<EditorDeps, "run" | "sheetKeys">,
 ): Promise<ValidateOutcome> {
-  const sheet = await activeJournalSheet(deps.run);
+  const sheet = await activeJournalSheet(deps.run, deps.sheetKeys);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
   const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
@@ -306,8 +314,8 @@ export async function sendActiveJournal(
   options: SendOptions = {},
 ): Promise<SendOutcome> {
   const sheet = options.overwrite
-    ? await journalSheetByKey(chosen.run, options.overwrite.sheetKey)
-    : await activeJournalSheet(chosen.run);
+    ? await journalSheetByKey(chosen.run, options.overwrite.sheetKey, chosen.sheetKeys)
+    : await activeJournalSheet(chosen.run, chosen.sheetKeys);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
   const { state } = sheet;
@@ -385,7 +393,7 @@ export async function sendActiveJournal(
   const changes = describeServerChanges(update, saved);
   let shown: Shown;
   try {
-    shown = await show(deps.run, saved, sheet.sheetKey, deps.project);
+    shown = await show(deps.run, saved, sheet.sheetKey, deps.project, deps.sheetKeys);
   } catch (error) {
     return await savedNotRedrawn(deps, sheet, saved, error);
   }
@@ -405,7 +413,7 @@ export async function sendActiveJournal(
  * Send does not take the user's own change for someone else's) and say the journal WAS saved.
  */
 async function savedNotRedrawn(
-  deps: Pick<EditorDeps, "run" | "project">,
+  deps: Pick<EditorDeps, "run" | "project" | "sheetKeys">,
   sheet: SheetRef,
   saved: ManualJournal,
   cause: unknown,
@@ -462,7 +470,7 @@ async function resolveUnknown(
     describeServerChanges(withoutRate, after).length === 0;
   if (applied) {
     try {
-      await show(deps.run, after, sheet.sheetKey, deps.project);
+      await show(deps.run, after, sheet.sheetKey, deps.project, deps.sheetKeys);
     } catch (error) {
       return await savedNotRedrawn(deps, sheet, after, error);
     }

@@ -4,12 +4,15 @@ import { journalWorkbookOverview } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import { ownedBy, type TableProject } from "../domain/tableOwnership";
 import { KnownJournal, ownReferenceMessage } from "../journal/ownReference";
+import type { JournalSheetKeys } from "../settings/journalSheetKeys";
 
 /** What the lookup needs of the editor's dependencies. */
 export interface ReferenceLookupDeps {
   readonly run: ExcelRun;
   readonly project?: TableProject;
   readonly recalled?: (reference: string) => Promise<KnownJournal | undefined>;
+  /** Only sheets drawn on this computer count (src/settings/journalSheetKeys.ts). */
+  readonly sheetKeys?: JournalSheetKeys;
 }
 
 /**
@@ -20,7 +23,7 @@ export async function knownByReference(
   deps: ReferenceLookupDeps,
   reference: string,
 ): Promise<string | null> {
-  const { journals } = await journalWorkbookOverview(deps.run);
+  const { journals } = await journalWorkbookOverview(deps.run, deps.sheetKeys);
   const wanted = reference.toUpperCase();
   const open = journals.find(
     (sheet) =>
