@@ -6,7 +6,8 @@ import type { ActiveConnection, ActiveConnectionHolder } from "../settings/activ
 import { suggestProjectLabel } from "../settings/projectNameSuggestion";
 import styles from "./connectionPanel.css";
 import { sameLabel } from "../domain/projectLabels";
-import { SANDBOX_CONNECTION } from "./connectionForm";
+import { ConnectionField, ConnectionFormValues, SANDBOX_CONNECTION } from "./connectionForm";
+import { RecalledFor, recalledTokenStays } from "../settings/recalledToken";
 import {
   canStartConnect,
   ConnectionEffect,
@@ -65,6 +66,8 @@ class ConnectionPanelController implements ConnectionPanel {
   private projects: readonly RestoredProject[] = [];
   private readonly stores: SessionStores;
   private readonly active: ActiveConnectionHolder;
+  /** The server and identity of the token this computer filled in, while the form holds it. */
+  private recalled: RecalledFor | undefined;
   /** The connection a Disconnect is taking away, while its events are applied. */
   private disconnecting: ActiveConnection | undefined;
 
@@ -81,7 +84,7 @@ class ConnectionPanelController implements ConnectionPanel {
       submit: () => void this.runConnect(false),
       toggleToken: () => this.dispatch({ type: "tokenVisibilityToggled" }),
       useSandbox: () => {
-        view.fill({ ...SANDBOX_CONNECTION, remember: view.remembering });
+        this.fill({ ...SANDBOX_CONNECTION, remember: view.remembering }, false);
         this.dispatch({ type: "sandboxFilled" });
       },
       rememberUnticked: () => {
@@ -90,7 +93,10 @@ class ConnectionPanelController implements ConnectionPanel {
           () => this.dispatch({ type: "tokenNotForgotten" }),
         );
       },
-      fieldEdited: (field) => this.dispatch({ type: "fieldEdited", field }),
+      fieldEdited: (field) => {
+        this.followRecalledToken(field);
+        this.dispatch({ type: "fieldEdited", field });
+      },
       toggleDetails: () => this.dispatch({ type: "detailsToggled" }),
       disconnect: () => {
         const current = this.active.current;
@@ -107,6 +113,33 @@ class ConnectionPanelController implements ConnectionPanel {
         }),
       projectAction: (action, project) => this.projectAction(action, project),
     });
+  }
+
+  /**
+   * Fills the form; a token in `values` came from this computer's storage (unless `recalled` is
+   * false) and belongs to the server and identity filled in with it.
+   */
+  private fill(values: ConnectionFormValues, recalled = true): void {
+    this.view.fill(values);
+    const origin = originOf(values.apiAddress, values.version);
+    this.recalled =
+      recalled && values.token !== "" && origin !== undefined
+        ? { origin, identity: values.identity }
+        : undefined;
+  }
+
+  /** A recalled token goes as soon as the form names another server or identity. */
+  private followRecalledToken(field: ConnectionField): void {
+    if (this.recalled === undefined || field === "label") return;
+    if (field === "token") {
+      // The user typed the token: it is theirs to send wherever they say.
+      this.recalled = undefined;
+      return;
+    }
+    const { apiAddress, version, identity } = this.view.values();
+    if (recalledTokenStays(this.recalled, originOf(apiAddress, version), identity)) return;
+    this.view.clearToken();
+    this.recalled = undefined;
   }
 
   private dispatch(event: ConnectionEvent): void {
@@ -147,7 +180,7 @@ class ConnectionPanelController implements ConnectionPanel {
   private fillWith(project: string): void {
     const left = this.disconnecting;
     if (left !== undefined && left.project === project) {
-      this.view.fill({
+      this.fill({
         apiAddress: left.apiAddress,
         version: left.version,
         identity: left.identity,
@@ -158,7 +191,7 @@ class ConnectionPanelController implements ConnectionPanel {
       return;
     }
     const known = this.projects.find((candidate) => candidate.label === project);
-    if (known !== undefined) this.view.fill({ ...known.values, token: "" });
+    if (known !== undefined) this.fill({ ...known.values, token: "" });
   }
 
   /** The name field takes the name the address typed suggests. */
@@ -191,7 +224,7 @@ class ConnectionPanelController implements ConnectionPanel {
     switch (action) {
       case "connect": {
         const chosen = this.projects.find((candidate) => candidate.label === project);
-        if (chosen !== undefined) this.view.fill(chosen.values);
+        if (chosen !== undefined) this.fill(chosen.values);
         this.dispatch({ type: "projectConnectChosen", project, tokenEmpty: this.view.tokenEmpty });
         return;
       }
@@ -222,7 +255,7 @@ class ConnectionPanelController implements ConnectionPanel {
 
   private addProject(): void {
     const current = this.active.current;
-    this.view.fill({
+    this.fill({
       apiAddress: current?.apiAddress ?? "",
       version: current?.version ?? "v1",
       token: "",
@@ -305,7 +338,7 @@ class ConnectionPanelController implements ConnectionPanel {
     const restored = await restoreSession(this.stores);
     this.projects = restored.projects;
     this.active.setProjects(this.projects.map((project) => project.label));
-    this.view.fill(restored.values);
+    this.fill(restored.values);
     const notice = restored.notice === undefined ? {} : { notice: restored.notice };
     // Refresh on open runs once: after the quiet connections, or else after the user's click.
     this.dispatch({
@@ -322,12 +355,12 @@ class ConnectionPanelController implements ConnectionPanel {
     // The workbook's other projects this user connected to here: one by one, quietly.
     for (const project of restored.projects) {
       if (project.isDefault || !project.autoConnect) continue;
-      this.view.fill(project.values);
+      this.fill(project.values);
       this.dispatch({ type: "quietProjectBegins", alongside: this.active.current !== undefined });
       await this.runConnect(true);
       this.dispatch({ type: "quietProjectEnds" });
     }
-    if (this.active.current === undefined) this.view.fill(restored.values);
+    if (this.active.current === undefined) this.fill(restored.values);
     // The quiet connections' own lines must not hide what the rest of the workbook asks for.
     this.dispatch({ type: "restoreFinished", ...notice });
     this.renderProjects();

@@ -121,6 +121,7 @@ async function readDevice(stores: SessionStores, workbook: WorkbookView): Promis
     );
     const records = await loadDocumentRecords(device);
     const bound = boundDocument(records, workbook.documentId, stores.documentUrl);
+    if (bound === undefined) return { key, known, document: undefined };
     const { list, paths, onOpen, autoRefresh } = workbook;
     const digest = await claimsDigest(claimsOf(list, paths, onOpen, autoRefresh));
     return { key, known, document: approvedDocument(bound, digest) };
