@@ -1,11 +1,14 @@
 // Serves the preview page: the built task pane (from a folder, or proxied from the https dev
 // server) beside the in-memory workbook. The task pane page is served as built, except that its
-// office.js <script> points at the fake host instead of Microsoft's CDN.
+// office.js <script> points at the fake host instead of Microsoft's CDN. It forwards only to the
+// one origin it was given, with the certificate checked, and answers only to its own address.
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { rootCertificates } from "node:tls";
+import { allowedHostHeaders, hostAllowed, safeRequestPath } from "./requestGuard";
 
 export const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 
@@ -18,6 +21,13 @@ export interface PreviewServerOptions {
   appDir?: string;
   /** ... the origin of the dev server to fetch it from, e.g. https://localhost:3000. */
   appOrigin?: string;
+  /**
+   * The certificate authority (PEM) that signed appOrigin's certificate, trusted besides the
+   * public ones: the dev server's is a local development CA that Node does not know.
+   */
+  appOriginCa?: string | Buffer;
+  /** Where each refused request is reported; console.warn when absent. */
+  log?: (line: string) => void;
 }
 
 export interface RunningPreview {
@@ -70,11 +80,31 @@ function fileIn(root: string, urlPath: string): string | null {
   return existsSync(full) && statSync(full).isFile() ? full : null;
 }
 
-function fetchUpstream(origin: string, urlPath: string): Promise<{ status: number; body: Buffer }> {
+/** The https origin to forward to, refused at start when it is anything more than an origin. */
+export function upstreamOrigin(appOrigin: string): URL {
+  const url = new URL(appOrigin);
+  if (url.protocol !== "https:" || url.username || url.password || url.search || url.hash) {
+    throw new Error(`appOrigin must be an https origin, not ${appOrigin}.`);
+  }
+  if (url.pathname !== "/") throw new Error(`appOrigin must have no path: ${appOrigin}.`);
+  return url;
+}
+
+function fetchUpstream(
+  origin: URL,
+  ca: (string | Buffer)[] | undefined,
+  safePath: string,
+): Promise<{ status: number; body: Buffer }> {
+  // The path only ever replaces the pathname of the configured origin: it cannot name a host.
+  const target = new URL(origin.href);
+  target.pathname = safePath;
+  if (target.origin !== origin.origin) {
+    return Promise.reject(new Error(`refused to forward outside ${origin.origin}`));
+  }
   return new Promise((resolve, reject) => {
     const request = https.get(
-      new URL(urlPath, origin),
-      { rejectUnauthorized: false }, // the dev server's own certificate, on this machine
+      target,
+      { ...(ca ? { ca } : {}), rejectUnauthorized: true },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -89,6 +119,11 @@ function fetchUpstream(origin: string, urlPath: string): Promise<{ status: numbe
 
 export async function startPreviewServer(options: PreviewServerOptions): Promise<RunningPreview> {
   if (!options.appDir && !options.appOrigin) throw new Error("Give appDir or appOrigin.");
+  const upstream = options.appOrigin ? upstreamOrigin(options.appOrigin) : null;
+  const ca = options.appOriginCa ? [...rootCertificates, options.appOriginCa] : undefined;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  // Filled once listening: the port may be 0 until then.
+  let allowedHosts = new Set<string>();
   const send = (
     response: http.ServerResponse,
     status: number,
@@ -99,9 +134,29 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     response.end(body);
   };
 
+  const refuse = (
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    status: number,
+    reason: string,
+  ): void => {
+    // JSON quoting keeps a crafted target or Host from writing lines of its own into the log.
+    const target = JSON.stringify(request.url ?? "");
+    const host = JSON.stringify(request.headers.host ?? "");
+    log(`Preview server refused ${request.method ?? "?"} ${target} (Host ${host}): ${reason}`);
+    send(response, status, "text/plain; charset=utf-8", `${reason}\n`);
+  };
+
   const server = http.createServer((request, response) => {
     void (async () => {
-      const urlPath = new URL(request.url ?? "/", "http://preview").pathname;
+      if (!hostAllowed(request.headers.host, allowedHosts)) {
+        // 421: this server is not the one that name points to (a rebinding page's own name).
+        return refuse(request, response, 421, "Misdirected request: unknown Host header.");
+      }
+      const urlPath = safeRequestPath(request.url);
+      if (urlPath === null) {
+        return refuse(request, response, 400, "Bad request: the path leaves the server's root.");
+      }
       const route = urlPath === "/" ? "/preview.html" : urlPath;
       const type = TYPES[path.extname(route)] ?? "application/octet-stream";
       const own = fileIn(options.previewDir, route);
@@ -114,9 +169,9 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       if (options.appDir) {
         const file = fileIn(options.appDir, route);
         body = file ? readFileSync(file) : null;
-      } else if (options.appOrigin) {
-        const upstream = await fetchUpstream(options.appOrigin, route);
-        body = upstream.status === 200 ? upstream.body : null;
+      } else if (upstream) {
+        const answer = await fetchUpstream(upstream, ca, route);
+        body = answer.status === 200 ? answer.body : null;
       }
       if (body === null) return send(response, 404, "text/plain; charset=utf-8", "Not found");
       if (route === "/taskpane.html") {
@@ -137,6 +192,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     server.listen(options.port, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  allowedHosts = allowedHostHeaders(options.host, port);
   return {
     url: `http://${options.host}:${port}/`,
     port,

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import net from "node:net";
 import path from "node:path";
+import { caCertificatePath } from "office-addin-dev-certs/lib/defaults";
 import { startPreviewServer } from "./previewServer";
 import {
   clearDevProcesses,
@@ -143,6 +144,9 @@ async function startPreview(options: StartOptions): Promise<string> {
     host: "127.0.0.1",
     port: options.previewPort,
     appOrigin: `https://localhost:${options.devServerPort}`,
+    // The dev server's certificate is signed by this development CA (scripts/dev-certs.js), which
+    // exists once the dev server answers: trusting it keeps the certificate check on.
+    appOriginCa: readFileSync(caCertificatePath),
     previewDir: path.join(PROJECT_ROOT, "dist-preview"),
   });
   return preview.url;

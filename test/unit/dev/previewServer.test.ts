@@ -40,6 +40,7 @@ describe("startPreviewServer()", () => {
       port: 0,
       appDir: app,
       previewDir: preview,
+      log: () => {},
     });
   });
 
@@ -64,6 +65,7 @@ describe("startPreviewServer()", () => {
 
   it("serves nothing outside its folders", async () => {
     const response = await fetch(`${server.url}..%2Fsecret.txt`);
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toMatch(/not for the web/);
   });
 });
