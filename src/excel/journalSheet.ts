@@ -105,8 +105,9 @@ function journalSheetsOf(
 export async function journalSheetState(
   run: ExcelRun,
   sheetKey: string,
+  sheetKeys?: JournalSheetKeys,
 ): Promise<JournalSheetState | null> {
-  return (await journalSheetByKey(run, sheetKey))?.state ?? null;
+  return (await journalSheetByKey(run, sheetKey, sheetKeys))?.state ?? null;
 }
 
 /** A journal sheet, with the states of every journal sheet of the workbook (itself included). */

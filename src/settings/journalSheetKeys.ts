@@ -36,6 +36,18 @@ export function journalSheetKeys(device: DeviceKey): JournalSheetKeys {
   };
 }
 
+/**
+ * The keys of a device key still being loaded from storage (the pane's first moments): each call
+ * waits for it.
+ */
+export function journalSheetKeysOf(device: Promise<DeviceKey>): JournalSheetKeys {
+  const keys = device.then(journalSheetKeys);
+  return {
+    make: async () => (await keys).make(),
+    madeHere: async (key) => (await keys).madeHere(key),
+  };
+}
+
 /** The keys among `keys` that this computer made. */
 export async function keysMadeHere(
   keys: readonly string[],

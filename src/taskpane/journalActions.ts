@@ -21,6 +21,7 @@ import {
   describeValidate,
   JournalReport,
 } from "./journalText";
+import type { JournalSheetKeys } from "../settings/journalSheetKeys";
 
 /** What the journal editor's actions need: the workbook and the connected client. */
 export interface JournalEditorDeps {
@@ -35,6 +36,8 @@ export interface JournalEditorDeps {
   };
   /** The chosen project's journal of this own reference opened on this computer before. */
   readonly recalled?: (reference: string) => Promise<KnownJournal | undefined>;
+  /** This computer's journal sheet keys: only a sheet drawn here counts as a journal. */
+  readonly sheetKeys?: JournalSheetKeys;
 }
 
 /** The journal editor's actions (src/journalEditor), passed in so the panel stays glue. */

@@ -32,6 +32,7 @@ import {
   RecentJournalsStore,
 } from "./recentJournalsSection";
 import { focusIsOnOrLost } from "./view";
+import type { JournalSheetKeys } from "../settings/journalSheetKeys";
 
 export interface JournalPanelOptions {
   readonly active: ActiveConnectionHolder;
@@ -44,6 +45,8 @@ export interface JournalPanelOptions {
   readonly journalOfSheet: JournalOfSheet;
   /** The journals opened on this computer; absent where the host keeps nothing here. */
   readonly recent?: RecentJournalsStore;
+  /** This computer's journal sheet keys; absent where the host keeps nothing here. */
+  readonly sheetKeys?: JournalSheetKeys;
 }
 
 export interface JournalPanel {
@@ -104,11 +107,15 @@ class JournalPanelController {
    * goes back to the project it came from. Undefined when no project is connected.
    */
   private connection(): JournalEditorDeps | undefined {
-    const { active, run, recent } = this.options;
+    const { active, run, recent, sheetKeys } = this.options;
     const chosen = this.view.project.connection() ?? active.current ?? active.all[0];
     if (chosen === undefined) return undefined;
-    const recalled =
-      recent === undefined ? {} : { recalled: (typed: string) => recent.recall(chosen, typed) };
+    const recalled = {
+      ...(recent === undefined
+        ? {}
+        : { recalled: (typed: string) => recent.recall(chosen, typed) }),
+      ...(sheetKeys === undefined ? {} : { sheetKeys }),
+    };
     const chosenProject = active.tableProject(chosen.project);
     if (chosenProject === undefined) return { run, api: chosen.api, ...recalled };
     return {

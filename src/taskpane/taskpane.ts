@@ -42,6 +42,8 @@ import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./tabs";
 import { requireElement, setShown } from "./view";
 import styles from "./taskpane.css";
 import { addStylesOnce } from "./pageStyles";
+import { deviceKey } from "../settings/deviceKey";
+import { journalSheetKeysOf } from "../settings/journalSheetKeys";
 
 const OUTSIDE_EXCEL =
   "Open this page from Excel: Ledger Sheets runs as an add-in in the Excel task pane.";
@@ -242,13 +244,16 @@ async function start(): Promise<void> {
     watchShown: watchPaneShown,
   });
   const recentJournals = journalsOpenedHere();
+  // Only a journal sheet drawn on this computer counts as one, whatever a file's marker says.
+  const sheetKeys = device === undefined ? undefined : journalSheetKeysOf(deviceKey(device));
   const journalPanel = mountJournalPanel(document, {
     ...(recentJournals === undefined ? {} : { recent: recentJournals }),
+    ...(sheetKeys === undefined ? {} : { sheetKeys }),
     active: activeConnection,
     run: excelRun,
     editor: { openJournal, validateActiveJournal, sendActiveJournal, activeJournalInfo },
     journalOfSheet: async (sheetKey) => {
-      const state = await journalSheetState(excelRun, sheetKey);
+      const state = await journalSheetState(excelRun, sheetKey, sheetKeys);
       if (state === null) return null;
       return {
         journalId: state.journalId,
