@@ -13,16 +13,10 @@ export const DEVICE_SECRET_KEY = "ledgerSheets.deviceSecret";
 
 const SECRET = /^[0-9a-f]{64}$/;
 /**
- * `hmac-sha256:<tag>:<mac>`: the key this computer keeps for an identity in its own storage (its
- * remembered token, its recent journals). The tag (derived from the secret) names the computer,
- * so it is never written into a workbook: every workbook would carry it.
+ * `hmac-sha256:<nonce>:<mac>:<mark>`, the key a workbook holds ({@link workbookIdentityKey}): a
+ * random nonce per key, so two workbooks' keys for one project share nothing that links them.
  */
-const IDENTITY_KEY = /^hmac-sha256:([0-9a-f]{8}):[0-9a-f]{64}$/;
-/**
- * `hmac-sha256:<nonce>:<mac>`, the key a workbook holds ({@link workbookIdentityKey}): a random
- * nonce per key, so two workbooks' keys for one project share nothing that links them.
- */
-const WORKBOOK_KEY = /^hmac-sha256:([0-9a-f]{32}):([0-9a-f]{64})$/;
+const WORKBOOK_KEY = /^hmac-sha256:([0-9a-f]{32}):([0-9a-f]{64}):([0-9a-f]{16})$/;
 
 export interface DeviceKey {
   /** Eight hex digits naming this computer's secret in the keys it makes. */
@@ -83,7 +77,12 @@ export function deviceKey(store: SecretStore): Promise<DeviceKey> {
   return pending;
 }
 
-/** The key of an identity at an address, as this computer makes it. */
+/**
+ * `hmac-sha256:<tag>:<mac>`: the key this computer keeps for an identity at an address in its own
+ * storage (its remembered token, its recent journals). The tag (derived from the secret) names
+ * the computer, so it is never written into a workbook, where every file would carry it: a
+ * workbook holds a {@link workbookIdentityKey}.
+ */
 export async function identityKey(
   device: DeviceKey,
   apiAddress: string,
@@ -97,9 +96,15 @@ function workbookMacText(nonce: string, apiAddress: string, identity: string): s
   return `ledger-sheets workbook identity\n${nonce}\n${apiAddress}\n${identity}`;
 }
 
+/** The mark that tells this computer a workbook key is its own, whatever its identity. */
+async function markOf(device: DeviceKey, nonce: string): Promise<string> {
+  return (await device.mac(`ledger-sheets workbook key\n${nonce}`)).slice(0, 16);
+}
+
 /**
  * The key of an identity at an address, to write into a workbook: HMAC-SHA-256 under this
- * computer's secret of a fresh random nonce, the address and the identity. Each call gives
+ * computer's secret of a fresh random nonce, the address and the identity, and a mark by which
+ * this computer knows the key for its own ({@link isWorkbookKeyMadeHere}). Each call gives
  * another key, so files cannot be linked to one computer or to one another by their keys; this
  * computer still recognises its own ({@link isWorkbookKeyOf}) and nobody else can check one.
  */
@@ -109,7 +114,19 @@ export async function workbookIdentityKey(
   identity: string,
 ): Promise<string> {
   const nonce = randomHex(16);
-  return `hmac-sha256:${nonce}:${await device.mac(workbookMacText(nonce, apiAddress, identity))}`;
+  const mac = await device.mac(workbookMacText(nonce, apiAddress, identity));
+  return `hmac-sha256:${nonce}:${mac}:${await markOf(device, nonce)}`;
+}
+
+/**
+ * True when this computer made `key`, read from a workbook, for some identity: a project keyed
+ * here for another identity is not to be taken for the one connecting. The mark is an HMAC of
+ * the key's own nonce, so it links the key to nothing.
+ */
+export async function isWorkbookKeyMadeHere(device: DeviceKey, key: string): Promise<boolean> {
+  const match = WORKBOOK_KEY.exec(key);
+  if (match === null) return false;
+  return sameText(await markOf(device, match[1]!), match[3]!);
 }
 
 /** True when `key`, read from a workbook, is this computer's key of that identity at that address. */
@@ -133,13 +150,8 @@ function sameText(a: string, b: string): boolean {
   return difference === 0;
 }
 
-/** The text when it has the form of an identity key (from untrusted settings), else undefined. */
+/** The text when it has the form of a workbook's identity key (untrusted settings), else undefined. */
 export function parseIdentityKey(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  return IDENTITY_KEY.test(value) || WORKBOOK_KEY.test(value) ? value : undefined;
-}
-
-/** True when `key` was made by this computer (whatever identity it stands for). */
-export function madeHere(device: DeviceKey, key: string): boolean {
-  return IDENTITY_KEY.exec(key)?.[1] === device.tag;
+  return WORKBOOK_KEY.test(value) ? value : undefined;
 }

@@ -68,6 +68,11 @@ class ConnectionPanelController implements ConnectionPanel {
   private readonly active: ActiveConnectionHolder;
   /** The server and identity of the token this computer filled in, while the form holds it. */
   private recalled: RecalledFor | undefined;
+  /**
+   * The user has typed into the form: what the workbook's restore would fill in later (it reads
+   * device storage first) must not write over it.
+   */
+  private typed = false;
   /** The connection a Disconnect is taking away, while its events are applied. */
   private disconnecting: ActiveConnection | undefined;
 
@@ -94,6 +99,7 @@ class ConnectionPanelController implements ConnectionPanel {
         );
       },
       fieldEdited: (field) => {
+        this.typed = true;
         this.followRecalledToken(field);
         this.dispatch({ type: "fieldEdited", field });
       },
@@ -101,7 +107,7 @@ class ConnectionPanelController implements ConnectionPanel {
       disconnect: () => {
         const current = this.active.current;
         if (current === undefined) return;
-        this.disconnectProject(current.project, this.projects.length <= 1);
+        void this.disconnectProject(current.project, this.projects.length <= 1);
       },
       addProject: () => this.addProject(),
       cancelAdd: () => this.dispatch({ type: "addCancelled" }),
@@ -229,7 +235,7 @@ class ConnectionPanelController implements ConnectionPanel {
         return;
       }
       case "disconnect":
-        this.disconnectProject(project, false);
+        void this.disconnectProject(project, false);
         return;
       case "makeDefault":
         makeDefaultProject(this.stores, project).then(
@@ -266,21 +272,26 @@ class ConnectionPanelController implements ConnectionPanel {
     this.dispatch({ type: "addProjectChosen" });
   }
 
-  /** Disconnects `project`; with the forget choice, this computer forgets its token and binding. */
-  private disconnectProject(project: string, onlyProject: boolean): void {
+  /**
+   * Disconnects `project`; with the forget choice, this computer forgets its token and binding
+   * first, so the pane says the token is no longer kept only once it is not.
+   */
+  private async disconnectProject(project: string, onlyProject: boolean): Promise<void> {
     const forget = this.view.takeForgetChoice();
     const current = this.active.get(project);
     const wasDefault = current !== undefined && current === this.active.current;
     this.active.remove(project);
     const formReset = wasDefault || this.active.current === undefined;
+    const forgotten =
+      current === undefined ||
+      (await disconnect(current, this.stores, { forget }).then(
+        () => true,
+        () => false,
+      ));
     this.disconnecting = current;
     this.dispatch({ type: "disconnected", project, forget, formReset, onlyProject });
     this.disconnecting = undefined;
-    if (current !== undefined) {
-      disconnect(current, this.stores, { forget }).catch(() => {
-        this.dispatch({ type: "tokenNotForgotten" });
-      });
-    }
+    if (!forgotten) this.dispatch({ type: "tokenNotForgotten" });
   }
 
   private async runConnect(quiet: boolean): Promise<void> {
@@ -338,7 +349,8 @@ class ConnectionPanelController implements ConnectionPanel {
     const restored = await restoreSession(this.stores);
     this.projects = restored.projects;
     this.active.setProjects(this.projects.map((project) => project.label));
-    this.fill(restored.values);
+    const typedFirst = this.typed;
+    if (!typedFirst) this.fill(restored.values);
     const notice = restored.notice === undefined ? {} : { notice: restored.notice };
     // Refresh on open runs once: after the quiet connections, or else after the user's click.
     this.dispatch({
@@ -351,7 +363,7 @@ class ConnectionPanelController implements ConnectionPanel {
     this.renderProjects();
     const chosen = restored.projects.find((project) => project.isDefault);
     if (chosen !== undefined) this.active.setDefault(chosen.label);
-    if (restored.autoConnect) await this.runConnect(true);
+    if (restored.autoConnect && !typedFirst) await this.runConnect(true);
     // The workbook's other projects this user connected to here: one by one, quietly.
     for (const project of restored.projects) {
       if (project.isDefault || !project.autoConnect) continue;
@@ -360,7 +372,7 @@ class ConnectionPanelController implements ConnectionPanel {
       await this.runConnect(true);
       this.dispatch({ type: "quietProjectEnds" });
     }
-    if (this.active.current === undefined) this.fill(restored.values);
+    if (this.active.current === undefined && !this.typed) this.fill(restored.values);
     // The quiet connections' own lines must not hide what the rest of the workbook asks for.
     this.dispatch({ type: "restoreFinished", ...notice });
     this.renderProjects();

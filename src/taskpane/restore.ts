@@ -10,6 +10,7 @@ import {
 } from "../settings/collectionPaths";
 import { loadKnownConnections, SavedConnection } from "../settings/connectionSettings";
 import { deviceKey, DeviceKey, identityKey } from "../settings/deviceKey";
+import { knownInWorkbook } from "../settings/workbookKeys";
 import {
   approvedDocument,
   boundDocument,
@@ -97,10 +98,17 @@ async function readWorkbook(stores: SessionStores): Promise<WorkbookView> {
 interface DeviceView {
   readonly key: DeviceKey | undefined;
   readonly known: readonly KnownIdentity[];
+  /** The connection this computer made last, for a workbook without projects. */
+  readonly last: SavedConnection | undefined;
   readonly document: DocumentRecord | undefined;
 }
 
-const NO_DEVICE: DeviceView = { key: undefined, known: [], document: undefined };
+const NO_DEVICE: DeviceView = {
+  key: undefined,
+  known: [],
+  last: undefined,
+  document: undefined,
+};
 
 /**
  * What this computer knows: its key, the identities it connected with, and this document's
@@ -113,18 +121,14 @@ async function readDevice(stores: SessionStores, workbook: WorkbookView): Promis
   try {
     const key = await deviceKey(device);
     const connections = await loadKnownConnections(device);
-    const known = await Promise.all(
-      connections.map(async (connection) => ({
-        connection,
-        key: await identityKey(key, connection.apiAddress, connection.identity),
-      })),
-    );
+    const known = await knownInWorkbook(key, connections, workbook.list.projects);
+    const last = connections[0];
     const records = await loadDocumentRecords(device);
     const bound = boundDocument(records, workbook.documentId, stores.documentUrl);
-    if (bound === undefined) return { key, known, document: undefined };
+    if (bound === undefined) return { key, known, last, document: undefined };
     const { list, paths, onOpen, autoRefresh } = workbook;
     const digest = await claimsDigest(claimsOf(list, paths, onOpen, autoRefresh));
-    return { key, known, document: approvedDocument(bound, digest) };
+    return { key, known, last, document: approvedDocument(bound, digest) };
   } catch {
     return NO_DEVICE;
   }
@@ -219,7 +223,7 @@ export async function restoreSession(stores: SessionStores): Promise<RestoredSes
   // A workbook without projects: the connection remembered last is filled in, never connected,
   // and never with its token: the workbook did not ask for that server, so the token would
   // follow whatever address is typed over it.
-  const last = device.known[0]?.connection;
+  const last = device.last;
   if (last === undefined) return { values: EMPTY_FORM, autoConnect: false, projects };
   return { values: { ...EMPTY_FORM, ...last }, autoConnect: false, projects };
 }

@@ -13,7 +13,15 @@ import {
 import type { ActiveConnection } from "../settings/activeConnection";
 import { SavedConnection } from "../settings/connectionSettings";
 import { sameLabel } from "../domain/projectLabels";
-import { deviceKey, DeviceKey, identityKey, madeHere } from "../settings/deviceKey";
+import {
+  deviceKey,
+  DeviceKey,
+  identityKey,
+  isWorkbookKeyMadeHere,
+  isWorkbookKeyOf,
+  workbookIdentityKey,
+} from "../settings/deviceKey";
+import { keyFor } from "../settings/workbookKeys";
 import {
   Approval,
   DeviceConnection,
@@ -104,17 +112,31 @@ export interface ConnectOptions {
 }
 
 /**
- * True when the workbook's project `named` may be taken to be the one connecting: at the same
- * address, with no key this computer made for another identity. A key made elsewhere cannot be
- * checked here: whoever connects the project on this computer says which identity it is.
+ * The workbook's projects that may not be taken to be the one connecting as `identity` at
+ * `apiAddress`: those at another address, and those holding a key this computer made for another
+ * identity. A key made elsewhere cannot be checked here: whoever connects the project on this
+ * computer says which identity it is.
  */
-function claimable(
-  named: WorkbookProject,
+async function notClaimable(
+  list: ProjectList,
   apiAddress: string,
+  identity: string,
   key: DeviceKey | undefined,
-): boolean {
-  if (named.apiAddress !== apiAddress) return false;
-  return named.identityKey === undefined || key === undefined || !madeHere(key, named.identityKey);
+): Promise<Set<WorkbookProject>> {
+  const refused = new Set<WorkbookProject>();
+  for (const named of list.projects) {
+    const held = named.identityKey;
+    if (named.apiAddress !== apiAddress) refused.add(named);
+    else if (
+      key !== undefined &&
+      held !== undefined &&
+      (await isWorkbookKeyMadeHere(key, held)) &&
+      !(await isWorkbookKeyOf(key, held, apiAddress, identity))
+    ) {
+      refused.add(named);
+    }
+  }
+  return refused;
 }
 
 /** The project name a connection takes, or why the form's name cannot be used. */
@@ -195,6 +217,8 @@ export async function connect(
   const { connection, resolved } = check;
   const apiAddress = connection.apiAddress.trim();
   const key = await deviceKeyOf(stores);
+  // The key this computer keeps for the identity (its token, its journals); the workbook holds
+  // a key of its own (workbookKeys.ts), which links it to nothing else.
   const keyHere =
     key === undefined ? undefined : await identityKey(key, apiAddress, resolved.identity);
   let state: Awaited<ReturnType<typeof workbookState>>;
@@ -208,10 +232,11 @@ export async function connect(
     };
   }
   const { list } = state;
-  const existing = projectAt(list, apiAddress, keyHere);
-  const chosen = chooseLabel(values, apiAddress, list, existing, (named) =>
-    claimable(named, apiAddress, key),
-  );
+  const heldKey =
+    key === undefined ? undefined : await keyFor(key, list.projects, apiAddress, resolved.identity);
+  const existing = projectAt(list, apiAddress, heldKey);
+  const refused = await notClaimable(list, apiAddress, resolved.identity, key);
+  const chosen = chooseLabel(values, apiAddress, list, existing, (named) => !refused.has(named));
   if (!chosen.ok) return { ok: false, message: chosen.message, field: "label", cancelled: false };
   const { label } = chosen;
   try {
@@ -240,7 +265,16 @@ export async function connect(
           documentId: state.documentId,
           url: stores.documentUrl,
         };
-  const project = { label, apiAddress, version: connection.version, ...identityKeyField(keyHere) };
+  const workbookKey =
+    key === undefined
+      ? undefined
+      : (heldKey ?? (await workbookIdentityKey(key, apiAddress, resolved.identity)));
+  const project = {
+    label,
+    apiAddress,
+    version: connection.version,
+    ...identityKeyField(workbookKey),
+  };
   let next = withProject(list, project);
   if (options.makeDefault === true) next = withDefault(next, label);
   const approval = await approvalOf(stores, next, key);

@@ -84,7 +84,8 @@ describe("opening a workbook", () => {
     const projects = JSON.stringify(await setting("ledgerSheets.projects"));
     expect(projects).not.toContain("demo-company");
     expect(projects).not.toContain("demo-token");
-    expect(projects).toMatch(/"identityKey":"hmac-sha256:[0-9a-f]{8}:[0-9a-f]{64}"/);
+    // A key with a nonce of its own and no tag of this computer (src/settings/deviceKey.ts).
+    expect(projects).toMatch(/"identityKey":"hmac-sha256:[0-9a-f]{32}:[0-9a-f]{64}:[0-9a-f]{16}"/);
     expect(await setting("ledgerSheets.connection")).toBeNull();
     book1 = await saveWorkbook(session);
 

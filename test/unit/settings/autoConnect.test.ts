@@ -9,8 +9,8 @@ const MINE: SavedConnection = {
   version: "v1",
   identity: "acme-ltd",
 };
-const MINE_KEY = `hmac-sha256:0123abcd:${"a".repeat(64)}`;
-const OTHER_KEY = `hmac-sha256:0123abcd:${"b".repeat(64)}`;
+const MINE_KEY = `hmac-sha256:${"0123abcd".repeat(4)}:${"a".repeat(64)}:${"c".repeat(16)}`;
+const OTHER_KEY = `hmac-sha256:${"0123abcd".repeat(4)}:${"b".repeat(64)}:${"c".repeat(16)}`;
 const KNOWN: KnownIdentity[] = [{ connection: MINE, key: MINE_KEY }];
 const DOCUMENT: DocumentRecord = {
   id: "0".repeat(32),

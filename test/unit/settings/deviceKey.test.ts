@@ -3,8 +3,8 @@ import {
   DEVICE_SECRET_KEY,
   deviceKey,
   identityKey,
+  isWorkbookKeyMadeHere,
   isWorkbookKeyOf,
-  madeHere,
   parseIdentityKey,
   workbookIdentityKey,
 } from "../../../src/settings/deviceKey";
@@ -43,14 +43,13 @@ describe("deviceKey.ts", () => {
     expect(await identityKey(there, ADDRESS, "acme-ltd")).not.toBe(mine);
     expect(await identityKey(here, ADDRESS, "acme-ltd2")).not.toBe(mine);
     expect(await identityKey(here, "https://api.example.org/v1", "acme-ltd")).not.toBe(mine);
-    expect(madeHere(here, mine)).toBe(true);
-    expect(madeHere(there, mine)).toBe(false);
   });
 
-  it("reads only well-formed keys from a workbook", () => {
-    const good = `hmac-sha256:0123abcd:${"a".repeat(64)}`;
+  it("reads only well-formed workbook keys from a workbook, never a key carrying a device tag", () => {
+    const good = `hmac-sha256:${"0123abcd".repeat(4)}:${"a".repeat(64)}:${"c".repeat(16)}`;
     expect(parseIdentityKey(good)).toBe(good);
-    for (const bad of [`sha256:${"a".repeat(64)}`, "acme-ltd", 42, null, `${good}0`]) {
+    const tagged = `hmac-sha256:0123abcd:${"a".repeat(64)}`;
+    for (const bad of [`sha256:${"a".repeat(64)}`, "acme-ltd", 42, null, `${good}0`, tagged]) {
       expect(parseIdentityKey(bad)).toBeUndefined();
     }
   });
@@ -72,7 +71,7 @@ describe("identity keys written into a workbook", () => {
     const here = await deviceKey(new MemorySecretStore());
     const one = await workbookIdentityKey(here, ADDRESS, "acme-ltd");
     const two = await workbookIdentityKey(here, ADDRESS, "acme-ltd");
-    expect(one).toMatch(/^hmac-sha256:[0-9a-f]{32}:[0-9a-f]{64}$/);
+    expect(one).toMatch(/^hmac-sha256:[0-9a-f]{32}:[0-9a-f]{64}:[0-9a-f]{16}$/);
     expect(two).not.toBe(one);
     expect(shared(one, two)).toEqual([]);
     expect(one).not.toContain(await identityKey(here, ADDRESS, "acme-ltd"));
@@ -88,5 +87,15 @@ describe("identity keys written into a workbook", () => {
     expect(await isWorkbookKeyOf(here, key, "https://api.example.org/v1", "acme-ltd")).toBe(false);
     expect(await isWorkbookKeyOf(there, key, ADDRESS, "acme-ltd")).toBe(false);
     expect(await isWorkbookKeyOf(here, "acme-ltd", ADDRESS, "acme-ltd")).toBe(false);
+  });
+
+  it("carry a mark by which this computer knows its own, for whatever identity", async () => {
+    const here = await deviceKey(new MemorySecretStore());
+    const there = await deviceKey(new MemorySecretStore());
+    const key = await workbookIdentityKey(here, ADDRESS, "acme-ltd");
+    expect(await isWorkbookKeyMadeHere(here, key)).toBe(true);
+    expect(await isWorkbookKeyMadeHere(there, key)).toBe(false);
+    const forged = key.replace(/:[0-9a-f]{16}$/, `:${"0".repeat(16)}`);
+    expect(await isWorkbookKeyMadeHere(here, forged)).toBe(false);
   });
 });

@@ -14,8 +14,8 @@ import {
   WorkbookProject,
 } from "../../../src/settings/projects";
 
-const KEY_A = `hmac-sha256:0123abcd:${"a".repeat(64)}`;
-const KEY_B = `hmac-sha256:0123abcd:${"b".repeat(64)}`;
+const KEY_A = `hmac-sha256:${"0123abcd".repeat(4)}:${"a".repeat(64)}:${"c".repeat(16)}`;
+const KEY_B = `hmac-sha256:${"0123abcd".repeat(4)}:${"b".repeat(64)}:${"c".repeat(16)}`;
 
 function project(label: string, identityKey = KEY_A): WorkbookProject {
   return { label, apiAddress: "https://api.example.com/v1", version: "v1", identityKey };

@@ -1,5 +1,11 @@
 import { loadKnownConnections } from "../../../src/settings/connectionSettings";
-import { DEVICE_SECRET_KEY, deviceKey, identityKey } from "../../../src/settings/deviceKey";
+import {
+  DEVICE_SECRET_KEY,
+  deviceKey,
+  identityKey,
+  isWorkbookKeyOf,
+  workbookIdentityKey,
+} from "../../../src/settings/deviceKey";
 import {
   DOCUMENT_SETTING,
   loadDocumentRecords,
@@ -50,9 +56,25 @@ function setup(fetch = new FakeFetch()) {
   return { workbook, device, stores, fetch };
 }
 
-/** The key this computer makes for an identity at the test's address. */
+/** The key this computer keeps for an identity at the test's address (tokens, journals). */
 async function keyOf(device: MemorySecretStore, identity = VALUES.identity): Promise<string> {
   return await identityKey(await deviceKey(device), VALUES.apiAddress, identity);
+}
+
+/** The workbook's key of its one project, checked to be this computer's key of `identity`. */
+async function expectWorkbookKeyOf(
+  device: MemorySecretStore,
+  workbook: MemoryDocumentSettings,
+  identity = VALUES.identity,
+): Promise<string> {
+  const [project] = (await loadProjectList(workbook)).projects;
+  const held = project?.identityKey ?? "";
+  // A nonce per key: nothing in it is this computer's tag or its key for the identity.
+  expect(held).toMatch(/^hmac-sha256:[0-9a-f]{32}:[0-9a-f]{64}:[0-9a-f]{16}$/);
+  expect(held).not.toContain((await keyOf(device, identity)).slice("hmac-sha256:".length));
+  const key = await deviceKey(device);
+  expect(await isWorkbookKeyOf(key, held, VALUES.apiAddress, identity)).toBe(true);
+  return held;
 }
 
 /** A new file holding every setting of `workbook`: what copying a file's settings gives. */
@@ -160,6 +182,7 @@ describe("session.ts", () => {
       const { stores, fetch, workbook, device } = setup();
       fetch.reply(OK_PAGE);
       await connect({ ...VALUES, remember: true }, stores);
+      const held = await expectWorkbookKeyOf(device, workbook);
       expect(workbook.saved.get(PROJECTS_SETTING)).toEqual({
         default: "example.com",
         projects: [
@@ -167,10 +190,14 @@ describe("session.ts", () => {
             label: "example.com",
             apiAddress: "https://api.example.com/v1",
             version: "v1",
-            identityKey: await keyOf(device),
+            identityKey: held,
           },
         ],
       });
+      // Connecting again keeps the key the workbook holds: the file does not change.
+      fetch.reply(OK_PAGE);
+      await connect({ ...VALUES, remember: true }, stores);
+      expect((await loadProjectList(workbook)).projects[0]?.identityKey).toBe(held);
       expect(parseDocumentId(workbook.saved.get(DOCUMENT_SETTING))).toBeDefined();
       expect([...workbook.saved.keys()].sort()).toEqual([DOCUMENT_SETTING, PROJECTS_SETTING]);
       expect(JSON.stringify([...workbook.saved])).not.toContain(TOKEN);
@@ -470,7 +497,7 @@ describe("session.ts", () => {
             label: "Victim",
             apiAddress: VALUES.apiAddress,
             version: "v1",
-            identityKey: await identityKey(elsewhere, VALUES.apiAddress, "acme-ltd"),
+            identityKey: await workbookIdentityKey(elsewhere, VALUES.apiAddress, "acme-ltd"),
           },
         ],
       });
@@ -633,20 +660,16 @@ describe("session.ts", () => {
             label: "Acme",
             apiAddress: VALUES.apiAddress,
             version: "v1",
-            identityKey: await identityKey(elsewhere, VALUES.apiAddress, "acme-ltd"),
+            identityKey: await workbookIdentityKey(elsewhere, VALUES.apiAddress, "acme-ltd"),
           },
         ],
       });
       fetch.reply(OK_PAGE);
       const outcome = await connect({ ...VALUES, label: "Acme" }, stores);
       expect(outcome.ok && outcome.connection.project).toBe("Acme");
+      const held = await expectWorkbookKeyOf(device, workbook);
       expect((await loadProjectList(workbook)).projects).toEqual([
-        {
-          label: "Acme",
-          apiAddress: VALUES.apiAddress,
-          version: "v1",
-          identityKey: await keyOf(device),
-        },
+        { label: "Acme", apiAddress: VALUES.apiAddress, version: "v1", identityKey: held },
       ]);
     });
 
