@@ -12,6 +12,7 @@ import {
 import { JOURNAL_SHEETS_SETTING } from "../../../src/settings/journalSheets";
 import { activeSheetProject } from "../../../src/excel/sheetProject";
 import type { JournalLayout, JournalSheetState } from "../../../src/journal/contract";
+import { JOURNAL_STATE } from "../../doubles/journalSheets";
 
 const LAYOUT: JournalLayout = {
   sheetName: "Journal JNL-0001",
@@ -36,13 +37,7 @@ const LAYOUT: JournalLayout = {
   columnWidths: [120, 200],
   frozenRows: 4,
 };
-const STATE: JournalSheetState = {
-  layoutVersion: 1,
-  journalId: "j-1",
-  loadedUpdatedAt: "2026-11-20T10:00:00.000Z",
-  status: "DRAFT",
-  sheetName: "Journal JNL-0001",
-};
+const STATE: JournalSheetState = JOURNAL_STATE;
 
 /** Runs a batch on the sheet named `name`. */
 function onSheet(

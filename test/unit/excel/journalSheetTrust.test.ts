@@ -12,23 +12,11 @@ import {
 import { deviceKey } from "../../../src/settings/deviceKey";
 import { journalSheetKeys } from "../../../src/settings/journalSheetKeys";
 import { JOURNAL_SHEETS_SETTING } from "../../../src/settings/journalSheets";
-import type { JournalLayout, JournalSheetState } from "../../../src/journal/contract";
 import { MemorySecretStore } from "../../doubles/memoryStores";
+import { JOURNAL_STATE, oneCellLayout } from "../../doubles/journalSheets";
 
-const LAYOUT: JournalLayout = {
-  sheetName: "Journal JNL-0001",
-  cells: [{ address: "A1", value: "Manual journal JNL-0001", numberFormat: "@", role: "label" }],
-  extent: "A1:A1",
-  columnWidths: [120],
-  frozenRows: 0,
-};
-const STATE: JournalSheetState = {
-  layoutVersion: 1,
-  journalId: "j-1",
-  loadedUpdatedAt: "2026-11-20T10:00:00.000Z",
-  status: "DRAFT",
-  sheetName: "Journal JNL-0001",
-};
+const LAYOUT = oneCellLayout(0);
+const STATE = JOURNAL_STATE;
 
 /** A file that marks the user's sheet "Invoices" as a journal: marker and state, both forged. */
 async function forge(host: OfficeJsExcelHost, key: string): Promise<void> {

@@ -8,7 +8,6 @@ import { journalSheetState } from "../../../src/excel/journalSheet";
 import { IMPORT_TABLES_SETTING } from "../../../src/settings/importTables";
 import { ExcelWorkbookSettings } from "../../../src/excel/workbookSettings";
 import { workbookSettings } from "../../../src/functions/formulaRuntime";
-import type { JournalLayout, JournalSheetState } from "../../../src/journal/contract";
 import { COLLECTION_PATHS_SETTING } from "../../../src/settings/collectionPaths";
 import {
   FORMULA_CACHE_SETTING,
@@ -16,21 +15,10 @@ import {
   saveFormulaCacheSeconds,
 } from "../../../src/settings/formulaCacheTime";
 import { loadProjectList, PROJECTS_SETTING, saveProjectList } from "../../../src/settings/projects";
+import { JOURNAL_STATE, oneCellLayout } from "../../doubles/journalSheets";
 
-const LAYOUT: JournalLayout = {
-  sheetName: "Journal JNL-0001",
-  cells: [{ address: "A1", value: "Manual journal JNL-0001", numberFormat: "@", role: "label" }],
-  extent: "A1:A1",
-  columnWidths: [120],
-  frozenRows: 1,
-};
-const STATE: JournalSheetState = {
-  layoutVersion: 1,
-  journalId: "j-1",
-  loadedUpdatedAt: "2026-11-20T10:00:00.000Z",
-  status: "DRAFT",
-  sheetName: "Journal JNL-0001",
-};
+const LAYOUT = oneCellLayout(1);
+const STATE = JOURNAL_STATE;
 const PROJECTS = {
   projects: [{ label: "Acme", apiAddress: "https://api.example.com/v1", version: "v1" }],
   defaultLabel: "Acme",
