@@ -210,6 +210,16 @@ describe("in the task pane's runtime (Chromium, preview host)", () => {
     await field.fill("");
     await field.press("Tab");
     expect(await field.inputValue()).toBe("30");
+    // The default is saved as no setting at all: the formulas read it on every call.
+    await session.page.waitForFunction(
+      (key) =>
+        (
+          window as unknown as {
+            ledgerFakeHost: { workbook: { settings: Map<string, unknown> } };
+          }
+        ).ledgerFakeHost.workbook.settings.get(key) === undefined,
+      "ledgerSheets.formulaCacheSeconds",
+    );
     await callFunction(session, "PAYMENTS", [4]);
     await callFunction(session, "PAYMENTS", [4]);
     expect(requestsFor(PAYMENTS_4)).toBe(3);
