@@ -87,10 +87,14 @@ export function cellError(error: FormulaError): CustomFunctions.Error {
   return new CustomFunctions.Error(code, error.message);
 }
 
-/** Worksheet.calculate, which recalculates one sheet, not every open workbook, is ExcelApi 1.14. */
+/**
+ * Worksheet.calculate, which recalculates one sheet, not every open workbook, is ExcelApi 1.6
+ * (Microsoft's Worksheet reference): every host meeting the manifest's 1.13 has it, and the check
+ * stays for a host that answers otherwise.
+ */
 function sheetCalculationSupported(): boolean {
   try {
-    return Office.context.requirements.isSetSupported("ExcelApi", "1.14");
+    return Office.context.requirements.isSetSupported("ExcelApi", "1.6");
   } catch {
     return false;
   }
@@ -99,7 +103,7 @@ function sheetCalculationSupported(): boolean {
 /**
  * Refresh data: forgets every cached answer, then has Excel recalculate this workbook with every
  * cell marked dirty (a normal recalculation would skip our cells, whose arguments did not
- * change). Sheet by sheet where Excel can (ExcelApi 1.14): Application.calculate would
+ * change). Sheet by sheet where Excel can (ExcelApi 1.6): Application.calculate would
  * recalculate every open workbook, the user's other files too. Two syncs.
  */
 export async function refreshFormulas(

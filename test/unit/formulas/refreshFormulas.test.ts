@@ -20,7 +20,26 @@ describe("refreshFormulas()", () => {
     ]);
   });
 
-  it("falls back to a full calculation where Worksheet.calculate is missing (ExcelApi 1.13)", async () => {
+  it("recalculates sheet by sheet on an ExcelApi 1.13 host: Worksheet.calculate is ExcelApi 1.6", async () => {
+    const host = new OfficeJsExcelHost({ sheets: ["Sheet1"] });
+    installFakeOffice(globalThis, host);
+    const asked: string[] = [];
+    // A host at the manifest's minimum, ExcelApi 1.13, and no later set.
+    jest
+      .spyOn(Office.context.requirements, "isSetSupported")
+      .mockImplementation((name: string, version?: string) => {
+        asked.push(`${name} ${version ?? ""}`);
+        return name === "ExcelApi" && Number(version?.split(".")[1] ?? 0) <= 13;
+      });
+    await refreshFormulas(host.run);
+    expect(asked).toEqual(["ExcelApi 1.6"]);
+    expect(requestedCalculations(host.workbook)).toEqual([]);
+    expect(requestedSheetCalculations(host.workbook)).toEqual([
+      { sheet: "Sheet1", markAllDirty: true },
+    ]);
+  });
+
+  it("falls back to a full calculation where Worksheet.calculate is missing (before ExcelApi 1.6)", async () => {
     const host = new OfficeJsExcelHost();
     installFakeOffice(globalThis, host);
     await refreshFormulas(host.run, false);

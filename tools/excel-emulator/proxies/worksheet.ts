@@ -131,7 +131,7 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
   }
 
   /**
-   * Worksheet.calculate (ExcelApi 1.14): this sheet only, unlike Application.calculate, which
+   * Worksheet.calculate (ExcelApi 1.6, Microsoft's Worksheet reference): this sheet only, unlike Application.calculate, which
    * recalculates every open workbook. The fake recalculates the sheet's formulas and records it.
    */
   calculate(markAllDirty: boolean): void {
