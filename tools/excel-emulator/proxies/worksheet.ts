@@ -131,8 +131,8 @@ export class FakeWorksheet extends FakeClientObject<SheetModel> {
   }
 
   /**
-   * Worksheet.calculate (ExcelApi 1.6, Microsoft's Worksheet reference): this sheet only, unlike Application.calculate, which
-   * recalculates every open workbook. The fake recalculates the sheet's formulas and records it.
+   * Worksheet.calculate (ExcelApi 1.6, Microsoft's Worksheet reference): this sheet only, unlike
+   * Application.calculate, which recalculates every open workbook. The fake recalculates the sheet's formulas and records it.
    */
   calculate(markAllDirty: boolean): void {
     this.queueCall("calculate", [markAllDirty], (sheet, scope) => {
