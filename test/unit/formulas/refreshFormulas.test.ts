@@ -27,9 +27,9 @@ describe("refreshFormulas()", () => {
     // A host at the manifest's minimum, ExcelApi 1.13, and no later set.
     jest
       .spyOn(Office.context.requirements, "isSetSupported")
-      .mockImplementation((name: string, version?: string) => {
-        asked.push(`${name} ${version ?? ""}`);
-        return name === "ExcelApi" && Number(version?.split(".")[1] ?? 0) <= 13;
+      .mockImplementation((name, version) => {
+        asked.push(`${name} ${String(version ?? "")}`);
+        return name === "ExcelApi" && Number(String(version).split(".")[1] ?? 0) <= 13;
       });
     await refreshFormulas(host.run);
     expect(asked).toEqual(["ExcelApi 1.6"]);
