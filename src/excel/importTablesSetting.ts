@@ -33,9 +33,22 @@ export function queueImportTablesSnapshot(
   const tables = workbook.tables.load(
     ["items/id", "items/name", ...extra.map((property) => `items/${property}`)].join(","),
   );
-  const names = workbook.names.load("items/name,items/formula");
+  const names = workbook.names.load("items/name,items/formula,items/scope");
   const setting = workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING).load("value");
   return () => snapshotOf(setting, tables, names);
+}
+
+/**
+ * The workbook-scoped names loaded, with their formulas. A copied sheet brings worksheet-scoped
+ * copies of the names that refer to it, the marker among them: only the workbook's own marker is
+ * a proof.
+ */
+export function workbookScoped(
+  names: Excel.NamedItemCollection,
+): { readonly name: string; readonly formula: string }[] {
+  return names.items
+    .filter((item) => item.scope === "Workbook")
+    .map((item) => ({ name: item.name, formula: item.formula }));
 }
 
 /** The snapshot {@link queueImportTablesSnapshot} loaded, read after the sync. */
@@ -47,7 +60,7 @@ function snapshotOf(
   return {
     setting: setting.isNullObject ? undefined : setting.value,
     tables: tables.items.map((table) => ({ id: table.id, name: table.name })),
-    names: names.items.map((name) => ({ name: name.name, formula: name.formula })),
+    names: workbookScoped(names),
     items: tables.items,
   };
 }

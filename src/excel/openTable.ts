@@ -17,8 +17,10 @@ import {
   type DisputedTable,
   type ImportTableRecord,
   type ImportTablesFound,
+  IMPORT_TABLES_SETTING,
   importTablesOf,
   type ImportTablesSnapshot,
+  mergedImportTablesValue,
   type OurTable,
 } from "../settings/importTables";
 import { newTableMarker, tableMarkerFormula } from "../settings/tableMarkers";
@@ -236,8 +238,7 @@ async function createTable(
   ]);
   context.workbook.names.add(marker, tableMarkerFormula(choice.name)).visible = false;
   sheet.freezePanes.freezeRows(NEW_TABLE_HEADER_ROW + 1);
-  // Recorded by its marker: the id is known only after this sync, and the final request
-  // records it. An import stopped before then still finds its table by the marker.
+  // Recorded by its marker first (the id is known only after this sync), then with its id.
   const pending: ImportTableRecord = {
     marker,
     given: choice.name,
@@ -248,6 +249,12 @@ async function createTable(
     columns: columns.map((column) => column.header),
   };
   queueImportTables(context, snapshot, [], pending);
+  await context.sync();
+  // The id is known now: recorded at once, since a record without one proves nothing
+  // (src/settings/importTables.ts).
+  // (The first write deleted the markers of tables that are gone: this one only records.)
+  const recorded = mergedImportTablesValue(snapshot, [], { ...pending, id: created.id });
+  context.workbook.settings.add(IMPORT_TABLES_SETTING, recorded);
   await context.sync();
   const record: OurTable = { ...pending, id: created.id, name: choice.name };
   const places = new ColumnPlaces(columns.map((column) => column.header));

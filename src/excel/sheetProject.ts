@@ -3,6 +3,7 @@
 import { activeJournalOf, chartSheetActive, queueActiveJournalSheet } from "./journalSheet";
 import type { ExcelRun } from "./run";
 import { IMPORT_TABLES_SETTING, importTablesOf } from "../settings/importTables";
+import { workbookScoped } from "./importTablesSetting";
 
 export interface SheetProject {
   readonly sheetName: string;
@@ -18,7 +19,7 @@ export async function activeSheetProject(run: ExcelRun): Promise<SheetProject | 
     const tables = sheet.tables.load("items/id,items/name");
     // A marker names its table, and table names are unique in the workbook: the sheet's tables
     // are enough to judge whether one of them is an import's.
-    const names = context.workbook.names.load("items/name,items/formula");
+    const names = context.workbook.names.load("items/name,items/formula,items/scope");
     const imports = context.workbook.settings.getItemOrNullObject(IMPORT_TABLES_SETTING);
     imports.load("value");
     const journal = queueActiveJournalSheet(context);
@@ -31,7 +32,7 @@ export async function activeSheetProject(run: ExcelRun): Promise<SheetProject | 
     const { ours } = importTablesOf({
       setting: imports.isNullObject ? undefined : imports.value,
       tables: tables.items.map((table) => ({ id: table.id, name: table.name })),
-      names: names.items.map((name) => ({ name: name.name, formula: name.formula })),
+      names: workbookScoped(names),
     });
     if (ours[0] !== undefined) return { sheetName: sheet.name, project: ours[0].project };
     const shown = activeJournalOf(journal);

@@ -16,8 +16,8 @@ export const IMPORT_TABLES_SETTING = "ledgerSheets.importTables";
 /** One table an import created, as {@link IMPORT_TABLES_SETTING} records it. */
 export interface ImportTableRecord {
   /**
-   * Excel's id of the table (Table.id). Absent while the import that created the table has not
-   * finished: until then the marker alone says which table it is.
+   * Excel's id of the table (Table.id). Absent only in the moment between the table's creation
+   * and the next sync of the same request, which records it: a record without one claims nothing.
    */
   readonly id?: string;
   /**
@@ -171,8 +171,8 @@ export function serializeImportTableRecords(records: readonly ImportTableRecord[
 
 /**
  * Judges `records` against the workbook. A record's table is ours when its id is the table's
- * and its marker refers to that table; a record without an id (its import has not finished) by
- * the marker alone. A record whose table is gone (no table has its id, or its marker is missing
+ * and its marker refers to that table; a record without an id is never enough (a file can hold
+ * one whose marker names any table of the user's). A record whose table is gone (no table has its id, or its marker is missing
  * or refers to no table) is dropped; one whose proofs point at different tables is kept (the
  * table is still there) but its tables are disputed, as is a table two records claim.
  */
@@ -209,7 +209,9 @@ function judge(
     if (formula !== undefined && isDeadMarker(formula)) deadMarkers.push(record.marker);
     const markedName = formula === undefined ? null : markedTableName(formula);
     const marked = markedName === null ? undefined : byName.get(markedName.toLowerCase());
-    const held = record.id === undefined ? marked : byId.get(record.id);
+    // A record without an id proves nothing: the file alone can hold one, with a marker naming
+    // any table. The add-in records the id in the request that creates the table.
+    const held = record.id === undefined ? undefined : byId.get(record.id);
     if (held && held !== marked) dispute(held, record, "id only");
     if (marked && held !== marked) dispute(marked, record, "marker only");
     if (!held || !marked) continue;

@@ -89,9 +89,12 @@ describe("an import table's marker", () => {
     const [marker] = host.workbook.names;
     expect(marker).toMatchObject({ formula: "=Invoices[#All]", visible: false });
     expect(marker?.name).toMatch(MARKER);
-    // Until the import finishes the record holds the marker alone; then the id too.
+    // The table's id is recorded by the request that creates it: a record without one proves
+    // nothing.
+    const ids = await tableIds(host);
     expect(records(host)).toEqual([
       {
+        id: ids["Invoices"],
         marker: marker?.name,
         given: "Invoices",
         status: "Importing…",
@@ -99,7 +102,6 @@ describe("an import table's marker", () => {
         columns: ["ID", "Amount"],
       },
     ]);
-    const ids = await tableIds(host);
     await importRows(host, 1);
     expect(records(host)).toEqual([
       {
@@ -242,6 +244,31 @@ describe("a table is the import's only on two proofs", () => {
       expect(writer.disputed.map((table) => table.name)).toContain("Budget");
     },
   );
+
+  it("never takes the user's table for a record without an id whose marker names it", async () => {
+    const host = new OfficeJsExcelHost();
+    await usersTable(host, "Invoices");
+    const marker = "LedgerSheets_Table_0123456789abcdef";
+    await batch(host, (context) => {
+      context.workbook.names.add(marker, "=Invoices[#All]").visible = false;
+      context.workbook.settings.add(
+        IMPORT_TABLES_SETTING,
+        JSON.stringify([{ marker, given: "Invoices", status: "Done", shown: true }]),
+      );
+    });
+    const before = host.serialize();
+    const sheetBefore = JSON.stringify(
+      JSON.parse(before).sheets.find((s: { name: string }) => s.name === "Mine"),
+    );
+    const writer = await importRows(host, 3);
+    expectUsersTableUntouched(host, "Invoices");
+    const after = JSON.parse(host.serialize()).sheets.find(
+      (s: { name: string }) => s.name === "Mine",
+    );
+    expect(JSON.stringify(after)).toBe(sheetBefore);
+    expect(writer.tableName).not.toBe("Invoices");
+    expect(writer.disputed.map((table) => table.name)).toEqual(["Invoices"]);
+  });
 
   it("drops the records of deleted tables when it next writes, and their markers with them", async () => {
     const host = new OfficeJsExcelHost();

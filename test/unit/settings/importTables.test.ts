@@ -52,10 +52,11 @@ describe("importTablesOf()", () => {
     expect(found.disputed).toEqual([]);
   });
 
-  it("takes a record without an id (its import has not finished) by its marker, id filled in", () => {
+  it("refuses a record without an id: a file alone can hold one whose marker names any table", () => {
     const found = importTablesOf(snapshot([{ marker: B, given: "Bills" }]));
-    expect(found.ours).toEqual([{ id: "2", marker: B, given: "Bills", name: "Bills" }]);
-    expect(found.kept).toEqual([{ id: "2", marker: B, given: "Bills" }]);
+    expect(found.ours).toEqual([]);
+    expect(found.disputed).toEqual([{ name: "Bills", given: "Bills", reason: "marker only" }]);
+    expect(found.kept).toEqual([]);
   });
 
   it("disputes a table with a record's id whose marker is gone, and drops that record", () => {
@@ -81,7 +82,7 @@ describe("importTablesOf()", () => {
     const found = importTablesOf(
       snapshot([
         { id: "1", marker: A, given: "Invoices" },
-        { marker: A, given: "Invoices_2" },
+        { id: "1", marker: A, given: "Invoices_2" },
       ]),
     );
     expect(found.ours).toEqual([]);
