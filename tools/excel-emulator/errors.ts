@@ -13,6 +13,9 @@ export type FakeErrorCode =
   | "InvalidReference"
   | "PivotTableRangeConflict"
   | "MergedRangeConflict"
+  | "FilteredRangeConflict"
+  | "InsertDeleteConflict"
+  | "NonBlankCellOffSheet"
   | "RangeExceedsLimit"
   | "InvalidRequestContext"
   | "InvalidOperationInCellEditMode"
@@ -37,6 +40,14 @@ const MESSAGES: Readonly<Record<FakeErrorCode, string>> = {
   MergedRangeConflict:
     "Cannot complete the operation. A table can't overlap with another table, a PivotTable " +
     "report, query results, merged cells, or an XML Map.",
+  // The three below: Microsoft's error-handling page (Excel's messages, as documented).
+  FilteredRangeConflict: "The attempted operation causes a conflict with a filtered range.",
+  InsertDeleteConflict: "The insert or delete operation attempted resulted in a conflict.",
+  NonBlankCellOffSheet:
+    "Microsoft Excel can't insert new cells because it would push non-empty cells off the end " +
+    "of the worksheet. These non-empty cells might appear empty but have blank values, some " +
+    "formatting, or a formula. Delete enough rows or columns to make room for what you want to " +
+    "insert and then try again.",
   RangeExceedsLimit: "The cell count in the range has exceeded the maximum supported number.",
   InvalidRequestContext: "Cannot use the object across different request contexts.",
   InvalidOperationInCellEditMode:

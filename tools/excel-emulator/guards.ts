@@ -33,31 +33,42 @@ export function checkWholeMergedAreas(sheet: SheetModel, area: Area, errorLocati
   }
 }
 
-/** A table cannot hold merged cells. */
+/**
+ * A table cannot hold merged cells: MergedRangeConflict, whose documented message ("A table can't
+ * overlap with ... merged cells") is this case (Microsoft's error-handling page).
+ */
 export function checkNoMergedCells(sheet: SheetModel, area: Area, errorLocation: string): void {
   const merged = sheet.merged.find((each) => areasOverlap(each, area));
   if (merged) {
     throw officeError(
-      "InvalidOperation",
+      "MergedRangeConflict",
       `A table cannot contain merged cells (${formatArea(merged)}).`,
       errorLocation,
     );
   }
 }
 
-/** The error for a shift that would split merged cells. */
+/**
+ * The error for a shift that would split merged cells. Microsoft documents InsertDeleteConflict
+ * ("The insert or delete operation attempted resulted in a conflict") without saying which
+ * conflicts answer with it: that this one does is a guess.
+ */
 export function splitsMergedCells(merged: Area, errorLocation: string) {
   return officeError(
-    "InvalidOperation",
+    "InsertDeleteConflict",
     `${MERGED_CELL} (The shift would split ${formatArea(merged)}.)`,
     errorLocation,
   );
 }
 
-/** The error for a shift of cells in a filtered table's rows. */
+/**
+ * The error for a shift of cells in a filtered table's rows: FilteredRangeConflict ("The attempted
+ * operation causes a conflict with a filtered range", Microsoft's error-handling page); that an
+ * insert or delete there answers with it rather than InsertDeleteConflict is a guess.
+ */
 export function shiftsFilteredRange(table: TableModel, errorLocation: string) {
   return officeError(
-    "InvalidOperation",
+    "FilteredRangeConflict",
     `This operation is not allowed: it would shift cells of the filtered table ${table.name}.`,
     errorLocation,
   );

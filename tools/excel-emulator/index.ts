@@ -14,7 +14,8 @@
 // - *OrNullObject objects report isNullObject after the next sync (reading it earlier throws);
 //   commands on a null object fail with ItemNotFound (stricter than Excel, which may ignore them).
 // - Errors from queued commands reject the sync with Office's codes: InvalidArgument,
-//   ItemNotFound, ItemAlreadyExists, InvalidOperation, InvalidRequestContext,
+//   ItemNotFound, ItemAlreadyExists, InvalidOperation, MergedRangeConflict, FilteredRangeConflict,
+//   InsertDeleteConflict, NonBlankCellOffSheet, PivotTableRangeConflict, InvalidRequestContext,
 //   RequestPayloadSizeLimitExceeded (request > maxRequestBytes, 5 MB by default: nothing runs),
 //   ResponsePayloadSizeLimitExceeded, ValueNotLoaded (ClientResult.value before sync).
 //   Commands before the failing one stay applied; loads of a failed sync are not delivered.
@@ -66,15 +67,19 @@
 // - In the way of a write (guards.ts): a protected sheet (WorksheetProtection.protect) refuses
 //   every value, format, clear, insert, delete, column width and hidden-row change, and creating,
 //   resizing or changing a table, with AccessDenied ("You cannot perform the requested
-//   operation."). Merged cells (Range.merge): writing values over part of them, a table over them
-//   and an insert or delete that would split them (or cut them along the shift) are
-//   InvalidOperation; a shift moves them whole. Cells inserted or deleted through a table's rows
-//   must span exactly its columns (or whole rows; the same for columns): a range covering the
-//   table and cells beside it is refused (InvalidOperation), as is one that cuts a table. A table's AutoFilter (Table.autoFilter.apply)
-//   hides the data rows it rejects (hidden rows, as Range.rowHidden reads); any insert or delete
-//   whose moving cells touch a filtered table is InvalidOperation (the conservative model of
-//   Excel refusing to shift cells in a filtered range) until Table.clearFilters. activate() on a
-//   Hidden or VeryHidden sheet is InvalidOperation; the last visible sheet cannot be hidden.
+//   operation."). Merged cells (Range.merge): writing values over part of them is InvalidOperation
+//   (guess), a table over them MergedRangeConflict, and an insert or delete that would split them
+//   (or cut them along the shift) InsertDeleteConflict (guess); a shift moves them whole.
+//   getMergedAreasOrNullObject fails (GeneralException, a guess at the code) above 512 merged
+//   areas, as Microsoft documents. Cells inserted or deleted through a table's rows must span
+//   exactly its columns (or whole rows; the same for columns): a range covering the table and
+//   cells beside it is refused (InsertDeleteConflict, guess), as is one that cuts a table. An
+//   insert pushing non-empty cells off the sheet is NonBlankCellOffSheet. A table's AutoFilter
+//   (Table.autoFilter.apply) hides the data rows it rejects (hidden rows, as Range.rowHidden
+//   reads); any insert or delete whose moving cells touch a filtered table is
+//   FilteredRangeConflict (the conservative model of Excel refusing to shift cells in a filtered
+//   range) until Table.clearFilters. activate() on a Hidden or VeryHidden sheet is
+//   InvalidOperation; the last visible sheet cannot be hidden. README.md lists each code's source.
 // - Reopening (FakeExcelHost.fromSerialized): sheets keep their ids unless `renumberSheetIds`
 //   asks for new ones, as Excel may give; new sheets are then numbered from the start again, so a
 //   sheet added later may get an id another sheet had when the file was saved.

@@ -76,6 +76,17 @@ export function isSetSupported(name: string, version?: string): boolean {
   return version === undefined || version === "" ? true : versionAtMost(String(version), max);
 }
 
+/**
+ * The sets `host` reports: those above, less DelayForCellEdit when the host was made without it
+ * (office.js then leaves Excel.run's delayForCellEdit out of its requests).
+ */
+export function hostSupportsSet(host: FakeExcelHost, name: string, version?: string): boolean {
+  if (String(name).toLowerCase() === "delayforcelledit" && !host.reportsDelayForCellEdit) {
+    return false;
+  }
+  return isSetSupported(name, version);
+}
+
 const CUSTOM_FUNCTION_ERROR_CODES = {
   invalidValue: "#VALUE!",
   notAvailable: "#N/A",
@@ -268,7 +279,9 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
       displayLanguage: "en-US",
       contentLanguage: "en-US",
       diagnostics: { host: "Excel", platform: "OfficeOnline", version: "16.0.0.0" },
-      requirements: { isSetSupported },
+      requirements: {
+        isSetSupported: (name: string, version?: string) => hostSupportsSet(host, name, version),
+      },
       document: {
         settings: makeDocumentSettings(host),
         get url() {
@@ -344,6 +357,7 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
     ErrorCodes: {
       accessDenied: "AccessDenied",
       apiNotFound: "ApiNotFound",
+      filteredRangeConflict: "FilteredRangeConflict",
       generalException: "GeneralException",
       insertDeleteConflict: "InsertDeleteConflict",
       invalidArgument: "InvalidArgument",
@@ -351,6 +365,9 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
       invalidReference: "InvalidReference",
       itemAlreadyExists: "ItemAlreadyExists",
       itemNotFound: "ItemNotFound",
+      mergedRangeConflict: "MergedRangeConflict",
+      nonBlankCellOffSheet: "NonBlankCellOffSheet",
+      pivotTableRangeConflict: "PivotTableRangeConflict",
       requestPayloadSizeLimitExceeded: "RequestPayloadSizeLimitExceeded",
       responsePayloadSizeLimitExceeded: "ResponsePayloadSizeLimitExceeded",
     },
@@ -376,7 +393,9 @@ export function installFakeOffice(target: object, host: FakeExcelHost): FakeOffi
   };
   const OfficeRuntime = {
     storage: makeStorage(host.storage),
-    apiInformation: { isSetSupported },
+    apiInformation: {
+      isSetSupported: (name: string, version?: string) => hostSupportsSet(host, name, version),
+    },
   };
   const CustomFunctions: FakeCustomFunctions = {
     associate(idOrMappings, fn) {

@@ -125,11 +125,8 @@ export function insertCells(
     growTable,
   );
   if (overflow || tableChanges.overflow) {
-    throw officeError(
-      "InvalidOperation",
-      "Excel cannot shift nonblank cells off the worksheet.",
-      errorLocation,
-    );
+    // NonBlankCellOffSheet: Microsoft's error-handling page documents its message for this case.
+    throw officeError("NonBlankCellOffSheet", undefined, errorLocation);
   }
   // Rows that move whole (a table's columns are all there is below it) move as rows.
   const movedAsRows =
@@ -515,9 +512,13 @@ function sameBand(tableAcross: Span, band: Span, axis: Axis): boolean {
   return whole || (tableAcross.start === band.start && tableAcross.count === band.count);
 }
 
+/**
+ * A shift that would cut a table. InsertDeleteConflict is documented without the cases it covers:
+ * that this is one is a guess (the detail is Excel's own message for it in the UI).
+ */
 function shiftsTable(errorLocation: string) {
   return officeError(
-    "InvalidOperation",
+    "InsertDeleteConflict",
     "This operation is not allowed. The operation is attempting to shift cells in a table on your worksheet.",
     errorLocation,
   );

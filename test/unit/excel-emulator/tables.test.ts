@@ -403,7 +403,7 @@ describe("table rows, columns and ranges", () => {
         context.workbook.worksheets.getItem("Sheet1").getRange("B1:B1").insert("Down"),
       ),
     );
-    expect(error.code).toBe("InvalidOperation");
+    expect(error.code).toBe("InsertDeleteConflict");
   });
 
   it("moves a table down when whole rows are inserted above it", async () => {

@@ -252,7 +252,7 @@ describe("range geometry", () => {
         context.workbook.worksheets.getItem("Sheet1").getRange("A1").insert("Down"),
       ),
     );
-    expect(error.code).toBe("InvalidOperation");
+    expect(error.code).toBe("NonBlankCellOffSheet");
   });
 
   it("sets and reads formats: bold, font colour, fill, column width, autofit", async () => {

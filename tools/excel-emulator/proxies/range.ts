@@ -371,7 +371,10 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
 
   /**
    * The merged areas that overlap the range, each whole (ExcelApi 1.13), or a null object when
-   * there are none.
+   * there are none. Above {@link MAX_MERGED_AREAS} of them the request fails, as Microsoft's
+   * Range reference says ("if the merged areas count in this range is more than 512, then this
+   * method will fail to return the result"); the code it fails with is not documented:
+   * GeneralException here is a guess.
    */
   getMergedAreasOrNullObject(): Excel.RangeAreas {
     const name = "Range.getMergedAreasOrNullObject";
@@ -380,6 +383,13 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
       () => {
         const { sheet, area } = this._target(name);
         const merged = mergedAreasIn(sheet, area);
+        if (merged.length > MAX_MERGED_AREAS) {
+          throw officeError(
+            "GeneralException",
+            `The range has ${merged.length} merged areas, more than ${MAX_MERGED_AREAS}.`,
+            name,
+          );
+        }
         return merged.length === 0 ? undefined : { sheet, areas: merged };
       },
       true,
@@ -616,6 +626,9 @@ export class FakeRange extends FakeClientObject<RangeTarget> {
     return super.load(option);
   }
 }
+
+/** The most merged areas getMergedAreasOrNullObject answers with (Microsoft's Range reference). */
+export const MAX_MERGED_AREAS = 512;
 
 /** Several rectangles of one sheet (Excel.RangeAreas): only what merged areas need. */
 export interface RangeAreasTarget {
