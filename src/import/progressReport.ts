@@ -22,6 +22,14 @@ export function addingNewProgress(label: string): string {
   return `Adding the new ${label} to the table…`;
 }
 
+/**
+ * While Excel holds or refuses the import's writes because the user is editing a cell. Clicking
+ * the task pane does not end the edit in Excel on Windows: the sentence says what does.
+ */
+export function waitingForCellEditProgress(): string {
+  return "Waiting for you to finish editing a cell: press Enter, or click another cell.";
+}
+
 /** Milliseconds since it was made: a run's clock for its reports' `elapsedMs`. */
 export function stopwatch(now: () => number = Date.now): () => number {
   const start = now();

@@ -2,7 +2,8 @@
 // on request, and ends it with one outcome. No DOM: the panel draws what this reports.
 
 import type { LedgerApi } from "../api";
-import type { ExcelRun } from "../excel/run";
+import { waitingForCellEdit } from "../excel/run";
+import type { CellEditWaitOptions, ExcelRun } from "../excel/run";
 import type { TableProject } from "../domain/tableOwnership";
 import type {
   ProjectClient,
@@ -14,6 +15,7 @@ import type {
 } from "../import/refreshAll";
 import type { CollectionInfo } from "../domain/collections";
 import type { ImportProgress, ImportRequest, ImportResult } from "../import/types";
+import { waitingForCellEditProgress } from "../import/progressReport";
 import { describeImportFailure, describeImportResult, ImportEnd } from "./importText";
 
 /** The import pipeline's entry point (`importCollection` in src/import). */
@@ -36,6 +38,11 @@ export interface MoreImports {
    * the formulas are recalculated too, as Excel's Refresh All refreshes every connection.
    */
   readonly afterChange?: (kind: "one" | "all") => Promise<void>;
+  /**
+   * An import waits while the user edits a cell, and its progress says so, instead of failing
+   * or hanging silently (`waitingForCellEdit`); the options are its timing.
+   */
+  readonly cellEdit?: Omit<CellEditWaitOptions, "onWaiting" | "signal">;
 }
 
 export interface RefreshAllStart {
@@ -116,14 +123,19 @@ export class ImportRun {
       return { outcome: "failed", message: "An import is already running." };
     }
     const controller = this.begin("one");
-    const onProgress = (progress: ImportProgress): void => {
-      // A late report after the end would redraw a finished import as running.
-      if (this.controller === controller) request.onProgress(progress);
-    };
+    const relay = this.progressRelay(controller, request.onProgress);
+    const excelRun = this.more.cellEdit
+      ? waitingForCellEdit(this.excelRun, {
+          ...this.more.cellEdit,
+          signal: controller.signal,
+          onWaiting: relay.waiting,
+        })
+      : this.excelRun;
+    const onProgress = relay.progress;
     try {
       const run =
         request.newOnly && this.more.fetchNew ? this.more.fetchNew : this.importCollection;
-      const result = await run(this.excelRun, {
+      const result = await run(excelRun, {
         collection: request.collection.id,
         api: request.api,
         ...(request.project === undefined ? {} : { project: request.project }),
@@ -139,6 +151,36 @@ export class ImportRun {
     } finally {
       this.end(controller);
     }
+  }
+
+  /**
+   * The import's reports, passed on while `controller` runs (a late report after the end would
+   * redraw a finished import as running). While a batch waits for a cell edit they keep their
+   * figures and say so instead; when the wait ends, the last report is said again.
+   */
+  private progressRelay(
+    controller: AbortController,
+    onProgress: (progress: ImportProgress) => void,
+  ): { progress: (progress: ImportProgress) => void; waiting: (waiting: boolean) => void } {
+    let last: ImportProgress | undefined;
+    let waiting = false;
+    const relay = (): void => {
+      if (this.controller !== controller) return;
+      if (waiting) {
+        const figures = last ?? { records: 0, pages: 0 };
+        onProgress({ ...figures, message: waitingForCellEditProgress() });
+      } else if (last !== undefined) onProgress(last);
+    };
+    return {
+      progress: (progress) => {
+        last = progress;
+        relay();
+      },
+      waiting: (now) => {
+        waiting = now;
+        relay();
+      },
+    };
   }
 
   /** Refreshes every import table of the workbook; refuses while another run is going. */

@@ -222,6 +222,7 @@ async function start(): Promise<void> {
   const importRun = new ImportRun(importCollection, excelRun, {
     fetchNew: fetchNewIntoTable,
     refreshAll,
+    cellEdit: {},
     afterChange: async (kind) => {
       if (kind === "all") await refreshFormulas(excelRun);
       else ledgerFormulas.clear();

@@ -51,6 +51,8 @@ export async function openPreview(
     timezoneId?: string;
     /** Playwright's clock in the pages (time flows, and `page.clock.fastForward` jumps it). */
     installClock?: boolean;
+    /** A host that does not report the DelayForCellEdit set (the preview's ?delayForCellEdit=0). */
+    withoutDelayForCellEdit?: boolean;
   } = {},
 ): Promise<BrowserSession> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
@@ -70,7 +72,8 @@ export async function openPreview(
   const page = await context.newPage();
   const width = options.paneWidth ?? 360;
   const theme = options.theme ? `&theme=${options.theme}` : "";
-  await page.goto(`${preview.url}?paneWidth=${width}${theme}`);
+  const delay = options.withoutDelayForCellEdit === true ? "&delayForCellEdit=0" : "";
+  await page.goto(`${preview.url}?paneWidth=${width}${theme}${delay}`);
   const pane = page.frameLocator("#pane");
   return {
     sandbox,

@@ -2,10 +2,15 @@
 // `delayForCellEdit` (InvalidOperationInCellEditMode) and holds those that were until the edit
 // ends. People type while a long import or a Refresh all runs: both must wait, not fail
 // part-way. Through Microsoft's office.js client (which puts the option into its request flags)
-// into the emulator, over real HTTP against the sandbox.
+// into the emulator, over real HTTP against the sandbox. A host that does not report the
+// DelayForCellEdit set gets no flag and refuses: the pane's import says it waits, and finishes
+// once the edit ends.
 import type { LedgerApi } from "../../src/api";
 import { importCollection } from "../../src/import/importCollection";
 import { refreshAll } from "../../src/import/refreshAll";
+import { COLLECTIONS } from "../../src/domain/collections";
+import { waitingForCellEditProgress } from "../../src/import/progressReport";
+import { ImportRun } from "../../src/taskpane/importRun";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
@@ -98,6 +103,73 @@ describe("long operations while the user types", () => {
     host.endCellEdit();
     const result = await refreshing;
     expect(result.complete).toBe(true);
+    expect(await tableRows(host, "Bills")).toBe(120);
+    expect(host.refusedForCellEdit).toBe(0);
+  });
+});
+
+describe("a host that does not report DelayForCellEdit", () => {
+  it("gets no delayForCellEdit from office.js: a batch during cell edit is refused", async () => {
+    const host = new OfficeJsExcelHost({ delayForCellEdit: false });
+    host.beginCellEdit();
+    // The add-in's ExcelRun asks for delayForCellEdit; office.js leaves it out for this host.
+    const write = host.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [["typed over"]];
+      await context.sync();
+    });
+    await expect(write).rejects.toMatchObject({ code: "InvalidOperationInCellEditMode" });
+    expect(host.refusedForCellEdit).toBe(1);
+  });
+
+  it("shows the pane's import waiting within five seconds, and completes when editing ends", async () => {
+    const host = new OfficeJsExcelHost({ delayForCellEdit: false });
+    const bills = COLLECTIONS.find((collection) => collection.id === "bills")!;
+    const run = new ImportRun(importCollection, host.run, { cellEdit: { retryAfterMs: 50 } });
+    host.beginCellEdit();
+    const started = Date.now();
+    let saidWaiting: () => void = () => undefined;
+    const waitingSaid = new Promise<void>((resolve) => (saidWaiting = resolve));
+    const messages: string[] = [];
+    const ending = run.start({
+      collection: bills,
+      api: api(),
+      path: bills.defaultPath,
+      onProgress: (progress) => {
+        messages.push(progress.message);
+        if (progress.message === waitingForCellEditProgress()) saidWaiting();
+      },
+    });
+    await waitingSaid;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(run.running).toBe(true);
+    host.endCellEdit();
+    const end = await ending;
+    expect(end).toMatchObject({ outcome: "finished", complete: true });
+    expect(await tableRows(host, "Bills")).toBe(120);
+    expect(host.refusedForCellEdit).toBeGreaterThan(0);
+    // Once the edit ended the waiting sentence gave way to the import's own.
+    expect(messages.at(-1)).not.toBe(waitingForCellEditProgress());
+  });
+
+  it("says so too where Excel holds the batch, once a round trip is held past its time", async () => {
+    const host = new OfficeJsExcelHost();
+    const bills = COLLECTIONS.find((collection) => collection.id === "bills")!;
+    const run = new ImportRun(importCollection, host.run, { cellEdit: { heldAfterMs: 20 } });
+    host.beginCellEdit();
+    let saidWaiting: () => void = () => undefined;
+    const waitingSaid = new Promise<void>((resolve) => (saidWaiting = resolve));
+    const ending = run.start({
+      collection: bills,
+      api: api(),
+      path: bills.defaultPath,
+      onProgress: (progress) => {
+        if (progress.message === waitingForCellEditProgress()) saidWaiting();
+      },
+    });
+    await waitingSaid;
+    expect(run.running).toBe(true);
+    host.endCellEdit();
+    expect(await ending).toMatchObject({ outcome: "finished", complete: true });
     expect(await tableRows(host, "Bills")).toBe(120);
     expect(host.refusedForCellEdit).toBe(0);
   });

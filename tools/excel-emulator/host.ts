@@ -38,6 +38,12 @@ export interface FakeExcelHostOptions {
   readonly documentUrl?: string;
   /** The clock TODAY() reads; default the system clock (fix it so tests can compare). */
   readonly clock?: () => Date;
+  /**
+   * Whether the host reports the DelayForCellEdit requirement set; default true. Without it
+   * office.js does not send Excel.run's `delayForCellEdit`, so a batch during cell edit is
+   * refused (InvalidOperationInCellEditMode) instead of held.
+   */
+  readonly delayForCellEdit?: boolean;
 }
 
 /** The url the shim reports when none is given. */
@@ -128,9 +134,12 @@ export class FakeExcelHost implements SyncBackend {
   private readonly waitersForEdit = new Set<() => void>();
   /** What TODAY() reads (FakeExcelHostOptions.clock); tests may replace it. */
   clock: () => Date;
+  /** The host reports the DelayForCellEdit set (FakeExcelHostOptions.delayForCellEdit). */
+  readonly reportsDelayForCellEdit: boolean;
 
   constructor(options: FakeExcelHostOptions = {}) {
     this.clock = options.clock ?? (() => new Date());
+    this.reportsDelayForCellEdit = options.delayForCellEdit ?? true;
     this.workbook = new FakeWorkbook(options.sheets);
     this.latencyMs = options.latencyMs ?? 0;
     this.maxRequestBytes = options.maxRequestBytes ?? DEFAULT_PAYLOAD_LIMIT;

@@ -11,9 +11,12 @@ declare global {
 
 const params = new URLSearchParams(window.location.search);
 // ?theme=dark shows the task pane as Office's dark theme would.
+// ?delayForCellEdit=0: a host that does not report the DelayForCellEdit set, so a batch sent
+// while a grid cell is edited is refused instead of held.
 const host = new FakeExcelHost({
   latencyMs: 5,
   theme: params.get("theme") === "dark" ? "dark" : "light",
+  delayForCellEdit: params.get("delayForCellEdit") !== "0",
 });
 window.ledgerFakeHost = host;
 // LEDGER.* in the grid's formulas: the add-in's metadata, its code comes with the task pane.

@@ -205,4 +205,45 @@ describe("importRun.ts", () => {
     fake.finish(result());
     await pending;
   });
+
+  it("says the import waits while a cell is edited, with its figures, then its own words again", async () => {
+    const refused = Object.assign(new Error("Excel is in cell-editing mode."), {
+      code: "InvalidOperationInCellEditMode",
+    });
+    let editing = true;
+    // An Excel that refuses batches while `editing`, as a host without DelayForCellEdit does.
+    const excel: ExcelRun = async (batch) => {
+      const context = {
+        sync: () => (editing ? Promise.reject(refused) : Promise.resolve()),
+      } as unknown as Excel.RequestContext;
+      return await batch(context);
+    };
+    const importCollection = async (run: ExcelRun, request: ImportRequest) => {
+      const reading = { records: 50, pages: 1, message: "Importing Invoices…" };
+      request.onProgress?.(reading);
+      await run(async (context) => context.sync());
+      return result();
+    };
+    const run = new ImportRun(importCollection, excel, { cellEdit: { retryAfterMs: 10 } });
+    const seen: ImportProgress[] = [];
+    let waited: () => void = () => undefined;
+    const waiting = new Promise<void>((resolve) => (waited = resolve));
+    const ending = run.start({
+      collection: invoices,
+      api,
+      onProgress: (progress) => {
+        seen.push(progress);
+        if (progress.message.startsWith("Waiting for you to finish editing a cell")) waited();
+      },
+    });
+    await waiting;
+    expect(seen.at(-1)).toMatchObject({ records: 50, pages: 1 });
+    editing = false;
+    expect(await ending).toMatchObject({ outcome: "finished" });
+    expect(seen.map((progress) => progress.message)).toEqual([
+      "Importing Invoices…",
+      "Waiting for you to finish editing a cell: press Enter, or click another cell.",
+      "Importing Invoices…",
+    ]);
+  });
 });

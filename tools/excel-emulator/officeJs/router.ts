@@ -3,6 +3,7 @@
 import { excelRunOf } from "../../../src/excel/run";
 import type { ExcelRun, ExcelRunWithOptions } from "../../../src/excel/run";
 import type { FakeExcelHost } from "../host";
+import { hostSupportsSet } from "../officeShim";
 import type { RequestInfo, ResponseInfo } from "./protocol";
 import { OfficeJsRequestExecutor } from "./requestExecutor";
 
@@ -79,7 +80,7 @@ export interface OfficeJsRun {
  */
 export function officeJsRun(client: OfficeJsClient, host: FakeExcelHost): OfficeJsRun {
   const executor = new OfficeJsRequestExecutor(host);
-  return { ...officeJsRunOver(client, executor), executor };
+  return { ...officeJsRunOver(client, executor, host), executor };
 }
 
 /**
@@ -89,6 +90,7 @@ export function officeJsRun(client: OfficeJsClient, host: FakeExcelHost): Office
 export function officeJsRunOver(
   client: OfficeJsClient,
   answerer: RequestAnswerer,
+  host?: FakeExcelHost,
 ): Omit<OfficeJsRun, "executor"> {
   routeRequests(client);
   const excel = client.Excel;
@@ -97,8 +99,15 @@ export function officeJsRunOver(
   // office.js takes options only as a plain object of its own realm (it compares prototypes),
   // and in Node it runs in a vm context of its own: the options are copied into that realm.
   const realmObject = Object.getPrototypeOf(excel) as object;
-  const microsoftRun: ExcelRunWithOptions = (options, batch) =>
-    excelRun(Object.assign(Object.create(realmObject) as Excel.RunOptions, options), batch);
+  // office.js sends delayForCellEdit only when Office.context.requirements reports the
+  // DelayForCellEdit set. In a page it asks the fake Office (officeShim.ts, which answers for the
+  // host); in Node there is no Office to ask and office.js takes every set as supported, so the
+  // option is left out here for a host made without the set, as office.js would.
+  const withoutDelay = host !== undefined && !hostSupportsSet(host, "DelayForCellEdit");
+  const microsoftRun: ExcelRunWithOptions = (options, batch) => {
+    const asked = withoutDelay ? { ...options, delayForCellEdit: false } : options;
+    return excelRun(Object.assign(Object.create(realmObject) as Excel.RunOptions, asked), batch);
+  };
   const address = `https://excel-emulator.invalid/session-${nextSession++}/`;
   routes.set(address, new WeakRef(answerer));
   forget.register(answerer, address);

@@ -1,0 +1,72 @@
+// An import while a cell of the workbook is being edited, in a host that does not report the
+// DelayForCellEdit set: Excel refuses the pane's batches instead of holding them, so the pane
+// says it waits for the edit (keeping its Cancel) and finishes the import once Enter ends it.
+// The edit starts while the import runs: in the preview, as in Excel on the web, the pane taking
+// the focus would end it (in Excel on Windows it does not, and the same wait follows).
+import type { FakeExcelHost } from "../../tools/excel-emulator";
+import { BrowserSession, connected, openPreview, showTab } from "./harness";
+
+declare global {
+  interface Window {
+    ledgerFakeHost?: FakeExcelHost;
+  }
+}
+
+const BILLS = 300;
+
+describe("an import while a cell is being edited, without DelayForCellEdit", () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openPreview({
+      sandbox: { records: { bills: BILLS } },
+      withoutDelayForCellEdit: true,
+    });
+    await connected(session);
+  }, 60_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("says it waits within five seconds, keeps Cancel, and completes when editing ends", async () => {
+    const { page, pane } = session;
+    await showTab(session, "Import");
+    await pane.getByLabel("Collection").selectOption("Bills");
+
+    // The import's pages after the first wait until the user is editing a cell: its writes
+    // then come while the edit goes on.
+    const { sandbox } = session;
+    let release: () => void = () => undefined;
+    const editing = new Promise<void>((resolve) => (release = resolve));
+    let pages = 0;
+    const held = (url: URL): boolean => url.href.startsWith(sandbox.baseUrl);
+    await page.context().route(held, async (route) => {
+      pages += 1;
+      if (pages > 1) await editing;
+      await route.continue();
+    });
+
+    await pane.getByRole("button", { name: "Import", exact: true }).click();
+    await pane.locator("#import-counts", { hasText: /^[1-9]/ }).waitFor();
+    await page.locator('#grid td[data-address="H2"]').dblclick();
+    await page.keyboard.type("checked");
+    expect(await page.evaluate(() => window.ledgerFakeHost?.editingCell)).toBe(true);
+    release();
+
+    const status = pane.locator("#import-status");
+    await status
+      .filter({ hasText: "Waiting for you to finish editing a cell" })
+      .waitFor({ timeout: 5_000 });
+    await expect(pane.getByRole("button", { name: "Cancel" }).isVisible()).resolves.toBe(true);
+
+    await page.keyboard.press("Enter");
+    await status.filter({ hasText: /^Imported/ }).waitFor({ timeout: 30_000 });
+    await expect(pane.locator("#import-counts").innerText()).resolves.toMatch(
+      new RegExp(`^${BILLS} records · `),
+    );
+    // Excel refused the batches sent during the edit; none was held.
+    expect(await page.evaluate(() => window.ledgerFakeHost?.refusedForCellEdit)).toBeGreaterThan(0);
+    await page.context().unroute(held);
+  }, 60_000);
+});
