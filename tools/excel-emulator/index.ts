@@ -195,5 +195,6 @@ export { FakeRichApiError } from "./errors";
 export type { FakeErrorCode } from "./errors";
 export { MAX_ROWS, MAX_COLUMNS } from "./addresses";
 export { installFakeOffice } from "./officeShim";
+export { addPivotTableFilterArea } from "./pivotFilterArea";
 export type { FakeOfficeGlobals } from "./officeShim";
 export { mountGridView } from "./gridView";

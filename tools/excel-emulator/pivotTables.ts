@@ -15,18 +15,58 @@ export interface PivotTableModel {
   readonly id: string;
   name: string;
   readonly sheet: SheetModel;
-  /** The cells it occupies (PivotLayout.getRange()). */
+  /**
+   * The cells of its body (PivotLayout.getRange()), which leaves out the report-filter area: the
+   * reference documents getFilterAxisRange as "the range of the PivotTable's filter area".
+   */
   area: Area;
+  /**
+   * Its report-filter area (PivotLayout.getFilterAxisRange(), ExcelApi 1.8), when it has report
+   * filters: one row per filter field (Excel's default layout), above the body. Part of the
+   * PivotTable for what is refused around it.
+   */
+  filterArea?: Area;
   deleted: boolean;
 }
 
-/** The first PivotTable of `pivots` on `sheet` that overlaps `area`. */
+/** The cells a PivotTable occupies: its body, and its report-filter area when it has one. */
+export function pivotTableAreas(pivot: PivotTableModel): Area[] {
+  return pivot.filterArea ? [pivot.area, pivot.filterArea] : [pivot.area];
+}
+
+/** The first PivotTable of `pivots` on `sheet` that overlaps `area` (its body or filter area). */
 export function pivotTableIn(
   pivots: readonly PivotTableModel[],
   sheet: SheetModel,
   area: Area,
 ): PivotTableModel | undefined {
-  return pivots.find((pivot) => pivot.sheet === sheet && areasOverlap(pivot.area, area));
+  return pivots.find(
+    (pivot) =>
+      pivot.sheet === sheet && pivotTableAreas(pivot).some((cells) => areasOverlap(cells, area)),
+  );
+}
+
+/**
+ * Gives PivotTable `name` of `pivots` a report-filter area at `area` of its sheet (the cells are
+ * written by the caller first, as a user's report filter shows them).
+ */
+export function setPivotFilterArea(
+  pivots: readonly PivotTableModel[],
+  name: string,
+  area: Area,
+): void {
+  const upper = name.toUpperCase();
+  const pivot = pivots.find((each) => each.name.toUpperCase() === upper && !each.deleted);
+  if (!pivot) throw new Error(`There is no PivotTable named ${name}.`);
+  const other = pivotTableIn(
+    pivots.filter((each) => each !== pivot),
+    pivot.sheet,
+    area,
+  );
+  if (other || areasOverlap(pivot.area, area)) {
+    throw new Error(`The filter area of PivotTable ${name} would overlap a PivotTable.`);
+  }
+  pivot.filterArea = area;
 }
 
 /** Values, formulas and cleared contents cannot go into a PivotTable's cells. */

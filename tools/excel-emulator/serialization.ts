@@ -85,7 +85,7 @@ interface SavedWorkbook {
   /** Absent in files saved before defined names were modelled. */
   names?: SavedName[];
   /** PivotTables as the cells they occupy; absent when there are none. */
-  pivotTables?: { id: string; name: string; sheet: string; area: Area }[];
+  pivotTables?: { id: string; name: string; sheet: string; area: Area; filterArea?: Area }[];
   settings: Record<string, string>;
 }
 
@@ -184,11 +184,12 @@ export function serializeWorkbook(workbook: FakeWorkbook): string {
     })),
     ...(workbook.pivotTables.length > 0
       ? {
-          pivotTables: workbook.pivotTables.map(({ id, name, sheet, area }) => ({
+          pivotTables: workbook.pivotTables.map(({ id, name, sheet, area, filterArea }) => ({
             id,
             name,
             sheet: sheet.name,
             area: { ...area },
+            ...(filterArea ? { filterArea: { ...filterArea } } : {}),
           })),
         }
       : {}),
@@ -279,8 +280,9 @@ export function deserializeWorkbook(json: string, options: ReopenOptions = {}): 
   for (const { name, formula, comment, visible } of saved.names ?? []) {
     workbook.names.push({ name, formula, comment, visible, deleted: false });
   }
-  for (const { id, name, sheet, area } of saved.pivotTables ?? []) {
-    workbook.addPivotTable(name, workbook.sheetNamed(sheet) as SheetModel, area, id);
+  for (const { id, name, sheet, area, filterArea } of saved.pivotTables ?? []) {
+    const pivot = workbook.addPivotTable(name, workbook.sheetNamed(sheet) as SheetModel, area, id);
+    if (filterArea) pivot.filterArea = { ...filterArea };
   }
   workbook.reuseFreedTableIds = options.reuseFreedTableIds === true;
   workbook.settings = SettingsStore.fromJSON(saved.settings);

@@ -283,14 +283,27 @@ function planPivotTables(
   const moves: (() => void)[] = [];
   for (const pivot of wb.pivotTables) {
     if (pivot.sheet !== sheet) continue;
-    const span = along(pivot.area, axis);
-    const side = across(pivot.area, axis);
-    if (disjoint(side, band) || end(span) < shifted.start) continue;
-    const after = delta > 0 ? span.start >= shifted.start : span.start > end(shifted);
-    if (!within(side, band) || !after) throw shiftsPivotTable(pivot, errorLocation);
-    moves.push(() => {
-      pivot.area = withAlong(pivot.area, axis, { start: span.start + delta, count: span.count });
-    });
+    // The body and the report-filter area move together or not at all: moving one without the
+    // other would move part of the PivotTable.
+    const parts: (() => void)[] = [];
+    let still = 0;
+    for (const key of ["area", "filterArea"] as const) {
+      const area = pivot[key];
+      if (!area) continue;
+      const span = along(area, axis);
+      const side = across(area, axis);
+      if (disjoint(side, band) || end(span) < shifted.start) {
+        still++;
+        continue;
+      }
+      const after = delta > 0 ? span.start >= shifted.start : span.start > end(shifted);
+      if (!within(side, band) || !after) throw shiftsPivotTable(pivot, errorLocation);
+      parts.push(() => {
+        pivot[key] = withAlong(area, axis, { start: span.start + delta, count: span.count });
+      });
+    }
+    if (parts.length > 0 && still > 0) throw shiftsPivotTable(pivot, errorLocation);
+    moves.push(...parts);
   }
   return moves;
 }

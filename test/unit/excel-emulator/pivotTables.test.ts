@@ -1,8 +1,9 @@
 // PivotTables in the emulator, through Microsoft's office.js client: placed by the host (the fake
 // keeps where a PivotTable is, not its source), listed by workbook.pivotTables and
 // worksheet.pivotTables, with the layout's range; writes into its cells and shifts that would
-// move part of it are refused with PivotTableRangeConflict, and one moved whole goes along.
-import { FakeExcelHost } from "../../../tools/excel-emulator";
+// move part of it are refused with PivotTableRangeConflict, and one moved whole goes along; its
+// report-filter area is outside the layout's range and refused around in the same way.
+import { addPivotTableFilterArea, FakeExcelHost } from "../../../tools/excel-emulator";
 import { loadOfficeJsClient, officeJsRun } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import type { OfficeJsRun } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import { officeErrorOf } from "./harness";
@@ -111,4 +112,58 @@ test("a saved workbook keeps it", () => {
   const reopened = FakeExcelHost.fromSerialized(host.serialize());
   expect(reopened.serialize()).toBe(host.serialize());
   expect(reopened.workbook.pivotTables.map((pivot) => pivot.name)).toEqual(["Sales"]);
+});
+
+describe("a report-filter area", () => {
+  beforeEach(() => addPivotTableFilterArea(host, "Sales", "C2:D2", [["Region", "(All)"]]));
+
+  const filterOf = () =>
+    office.run(async (context) => {
+      const pivot = context.workbook.pivotTables.getItem("Sales");
+      const count = pivot.filterHierarchies.getCount();
+      const body = pivot.layout.getRange().load("address");
+      const filters = pivot.layout.getFilterAxisRange().load("address");
+      await context.sync();
+      return { count: count.value, body: body.address, filters: filters.address };
+    });
+
+  test("is left out of getRange and given by getFilterAxisRange", async () => {
+    await expect(filterOf()).resolves.toEqual({
+      count: 1,
+      body: "Data!C5:D7",
+      filters: "Data!C2:D2",
+    });
+  });
+
+  test("refuses writes and shifts as the body does, moves with it, and is saved", async () => {
+    const write = await officeErrorOf(onData((sheet) => (sheet.getRange("D2").values = [["x"]])));
+    expect(write.code).toBe("PivotTableRangeConflict");
+    const cut = await officeErrorOf(onData((sheet) => sheet.getRange("D1").insert("Down")));
+    expect(cut.code).toBe("PivotTableRangeConflict");
+    // Moving the filter area whole but not the body moves part of the PivotTable.
+    const apart = await officeErrorOf(onData((sheet) => sheet.getRange("A2:B2").insert("Right")));
+    expect(apart.code).toBe("PivotTableRangeConflict");
+    await onData((sheet) => sheet.getRange("1:1").insert("Down"));
+    await expect(filterOf()).resolves.toMatchObject({ filters: "Data!C3:D3", body: "Data!C6:D8" });
+    const reopened = FakeExcelHost.fromSerialized(host.serialize());
+    expect(reopened.workbook.pivotTables[0]?.filterArea).toEqual({
+      row: 2,
+      column: 2,
+      rowCount: 1,
+      columnCount: 2,
+    });
+  });
+
+  test("a PivotTable without report filters has none to count", async () => {
+    host.addPivotTable("Plain", "Other", "A1:B2", [
+      ["Row Labels", "Sum"],
+      ["Grand Total", 0],
+    ]);
+    const count = await office.run(async (context) => {
+      const result = context.workbook.pivotTables.getItem("Plain").filterHierarchies.getCount();
+      await context.sync();
+      return result.value;
+    });
+    expect(count).toBe(0);
+  });
 });

@@ -1,5 +1,7 @@
 // Excel.PivotTable as far as the fake models PivotTables (pivotTables.ts): the collections of the
-// workbook and of a sheet, a PivotTable's name, id and sheet, and its layout's range.
+// workbook and of a sheet, a PivotTable's name, id and sheet, its layout's range and report-filter
+// area, and how many report filters it has.
+import { officeError } from "../errors";
 import type { PivotTableModel } from "../pivotTables";
 import type { SheetModel } from "../sheet";
 import { FakeClientObject } from "./clientObject";
@@ -77,6 +79,7 @@ export class FakePivotTable extends FakeClientObject<PivotTableModel> {
   protected readonly loadable = PIVOT_PROPERTIES;
   private worksheetProxy: FakeWorksheet | undefined;
   private layoutProxy: FakePivotLayout | undefined;
+  private filtersProxy: FakeFilterPivotHierarchyCollection | undefined;
 
   constructor(
     context: FakeRequestContext,
@@ -108,6 +111,14 @@ export class FakePivotTable extends FakeClientObject<PivotTableModel> {
     return this.worksheetProxy as unknown as Excel.Worksheet;
   }
 
+  /** PivotTable.filterHierarchies (ExcelApi 1.8): only their count. */
+  get filterHierarchies(): Excel.FilterPivotHierarchyCollection {
+    this.filtersProxy ??= new FakeFilterPivotHierarchyCollection(this._context, () =>
+      this._tryLocate(),
+    );
+    return this.filtersProxy as unknown as Excel.FilterPivotHierarchyCollection;
+  }
+
   /** PivotTable.layout (ExcelApi 1.8). */
   get layout(): Excel.PivotLayout {
     this.layoutProxy ??= new FakePivotLayout(this._context, () => this._tryLocate());
@@ -124,12 +135,52 @@ export class FakePivotLayout extends FakeClientObject<PivotTableModel> {
     Object.preventExtensions(this);
   }
 
-  /** The cells the PivotTable occupies. */
+  /** The cells of the PivotTable's body, without its report-filter area. */
   getRange(): Excel.Range {
     const range = new FakeRange(this._context, () => {
       const pivot = this._target("PivotLayout.getRange");
       return { sheet: pivot.sheet, area: pivot.area };
     });
     return range as unknown as Excel.Range;
+  }
+
+  /**
+   * The PivotTable's report-filter area (ExcelApi 1.8). What Excel answers for a PivotTable
+   * without report filters is not documented: the fake fails (ItemNotFound), a guess that keeps
+   * code from asking without knowing there is one (filterHierarchies).
+   */
+  getFilterAxisRange(): Excel.Range {
+    const name = "PivotLayout.getFilterAxisRange";
+    const range = new FakeRange(this._context, () => {
+      const pivot = this._target(name);
+      if (!pivot.filterArea) {
+        throw officeError("ItemNotFound", "The PivotTable has no report filter.", name);
+      }
+      return { sheet: pivot.sheet, area: pivot.filterArea };
+    });
+    return range as unknown as Excel.Range;
+  }
+}
+
+/**
+ * PivotTable.filterHierarchies (ExcelApi 1.8), as far as the fake models report filters: how
+ * many there are (one per row of the filter area).
+ */
+export class FakeFilterPivotHierarchyCollection extends FakeClientObject<PivotTableModel> {
+  protected readonly typeName = "FilterPivotHierarchyCollection";
+  protected readonly loadable: Readonly<Record<string, PropertyReader<PivotTableModel>>> = {};
+
+  constructor(context: FakeRequestContext, locator: () => PivotTableModel | undefined) {
+    super(context, locator);
+    Object.preventExtensions(this);
+  }
+
+  getCount(): OfficeExtension.ClientResult<number> {
+    const result = new FakeClientResult<number>();
+    this.queueCall("getCount", [], (pivot, scope) => {
+      const count = pivot.filterArea?.rowCount ?? 0;
+      scope.deliver(4, () => result._deliver(count));
+    });
+    return result;
   }
 }
