@@ -1,9 +1,10 @@
 // Stops an import before it writes anything when something of the user's is in the way of the
 // cells its table's rows and columns shift or fill: part of another table, merged cells, a
 // PivotTable or a spill range, or a protected sheet.
+import { EXCEL_MAX_COLUMNS, EXCEL_MAX_ROWS } from "../domain/excelLimits";
 import { type Box, boxesOf, mergedInTheWay, shiftedBoxes, tableInTheWay } from "../sheets/boxes";
-import { obstacleIn, queueSheetObstacles } from "./spillsAndPivots";
-import type { SheetObstacles } from "./spillsAndPivots";
+import { queuePivotPlaces, queueSheetObstacles, spillIn } from "./spillsAndPivots";
+import type { Obstacle, SheetObstacles } from "./spillsAndPivots";
 
 /** A table of the same sheet, placed, for tableInTheWay. */
 export type PlacedTable = Box & { readonly name: string; readonly address: string };
@@ -45,7 +46,7 @@ export function protectedSheet(sheetName: string, again = "import again"): Error
 /** What {@link queueInTheWay} reads. */
 export interface InTheWay {
   readonly sheet: Excel.Worksheet;
-  /** The merged cells of the sheet. */
+  /** The merged cells from the table's header row down, left of its right edge. */
   readonly merged: Excel.RangeAreas;
   /** Whether the sheet has spilled values and which PivotTables it has. */
   readonly obstacles: SheetObstacles;
@@ -54,16 +55,51 @@ export interface InTheWay {
 
 /**
  * Queues the reads that say what else is in the way of writing to `table`, in the request that
- * reads the table: whether its AutoFilter filters it, the merged cells of its sheet, and whether
- * the sheet has spill ranges or PivotTables.
+ * reads the table: whether its AutoFilter filters it, the merged cells among the cells its rows
+ * shift or fill, and whether the sheet has spill ranges or PivotTables.
+ *
+ * Merged cells are asked of those cells only, not of the whole sheet: getMergedAreasOrNullObject
+ * fails above 512 merged areas (Microsoft's Range reference), so merged cells elsewhere would
+ * stop every import. Asked from column A on the header row to the table's last column at the
+ * sheet's last row: Excel may answer only merged areas whose top-left cell is in the range
+ * (OfficeDev/office-js#3611), and one reaching into the table's columns below it from the left
+ * starts there. One above the header cannot reach into them without covering the table.
  */
 export function queueInTheWay(table: Excel.Table, sheet: Excel.Worksheet): InTheWay {
   const filter = table.autoFilter;
   filter.load("isDataFiltered");
-  const merged = sheet.getRange().getMergedAreasOrNullObject();
+  const place = table.getRange();
+  const below = place
+    .getEntireRow()
+    .getCell(0, 0)
+    .getBoundingRect(place.getEntireColumn().getLastCell());
+  const merged = below.getMergedAreasOrNullObject();
   merged.load("address");
   const obstacles = queueSheetObstacles(sheet);
   return { sheet, merged, obstacles, filtered: () => filter.isDataFiltered };
+}
+
+/**
+ * Queues the merged areas of the cells right of the table's columns that appending columns
+ * shifts or fills: the new columns, and the table's rows right of them, each from row 1 (an area
+ * is reported by its top-left cell, which may sit above the table).
+ */
+function queueMergedRight(sheet: Excel.Worksheet, ours: Box, width: number): Excel.RangeAreas[] {
+  const first = ours.column + ours.columns;
+  const beyond = Math.min(ours.column + width, EXCEL_MAX_COLUMNS);
+  const parts = [
+    { rows: EXCEL_MAX_ROWS, column: first, columns: beyond - first },
+    { rows: ours.row + ours.rows, column: beyond, columns: EXCEL_MAX_COLUMNS - beyond },
+  ];
+  return parts
+    .filter((part) => part.columns > 0)
+    .map((part) => {
+      const areas = sheet
+        .getRangeByIndexes(0, part.column, part.rows, part.columns)
+        .getMergedAreasOrNullObject();
+      areas.load("address");
+      return areas;
+    });
 }
 
 /** What a table's checks need, loaded in the request that read the table. */
@@ -95,13 +131,26 @@ export async function stopIfInTheWay(
   const { range, sheetName, inTheWay } = loaded;
   const ours = { row: range.rowIndex, column: range.columnIndex, rows: range.rowCount, columns };
   const blocker = tableInTheWay(ours, width, loaded.othersOn(sheetName));
-  const merged = inTheWay.merged.isNullObject
+  let merged = inTheWay.merged.isNullObject
     ? undefined
     : mergedInTheWay(ours, width, boxesOf(inTheWay.merged.address));
-  const obstacle =
-    blocker || merged
-      ? null
-      : await obstacleIn(context, inTheWay.sheet, inTheWay.obstacles, shiftedBoxes(ours, width));
+  let obstacle: Obstacle | null = null;
+  if (!blocker && !merged) {
+    // Both ride on one sync: the merged cells right of the table (known only now that its width
+    // is) and where the PivotTables are.
+    const right = width > columns ? queueMergedRight(inTheWay.sheet, ours, width) : [];
+    const pivots = queuePivotPlaces(inTheWay.obstacles);
+    if (right.length > 0 || pivots) await context.sync();
+    for (const areas of right) {
+      if (areas.isNullObject) continue;
+      merged ??= mergedInTheWay(ours, width, boxesOf(areas.address));
+    }
+    const boxes = shiftedBoxes(ours, width);
+    if (!merged) obstacle = (await pivots?.(context, boxes)) ?? null;
+    if (!merged && !obstacle) {
+      obstacle = await spillIn(context, inTheWay.sheet, inTheWay.obstacles, boxes);
+    }
+  }
   if (!blocker && !merged && !obstacle) return;
   if (loaded.hideHeaders) {
     table.showHeaders = false;

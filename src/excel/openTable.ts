@@ -1,7 +1,7 @@
 // Opens an import's table: finds the table an earlier import created for it and empties it
 // (refresh in place), or creates the sheet, the table and its marker. The user's things are never
 // written over, and nothing is written when something would stop the import.
-import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
+import { EXCEL_MAX_COLUMNS, EXCEL_MAX_ROWS } from "../domain/excelLimits";
 import { ownedBy } from "../domain/tableOwnership";
 import type { ColumnSpec } from "../sheets/cells";
 import { ColumnPlaces } from "../sheets/columnPlaces";
@@ -175,13 +175,14 @@ function queueNextTables(
 }
 
 /**
- * The sheet a new table goes on: the layout's, or, when a sheet of that name holds content or
- * merged cells of the user's, a new one ("Invoices (2)").
+ * The sheet a new table goes on: the layout's, or, when a sheet of that name holds content of
+ * the user's or merged cells in the table's `width` columns, a new one ("Invoices (2)").
  */
 async function sheetForNewTable(
   context: Excel.RequestContext,
   read: WorkbookRead,
   wanted: string,
+  width: number,
 ): Promise<{ sheet: Excel.Worksheet; sheetName: string; reused: boolean }> {
   const { sheets, sheetState } = read;
   const existing = sheets.items.find((sheet) => sheet.name.toLowerCase() === wanted.toLowerCase());
@@ -189,8 +190,12 @@ async function sheetForNewTable(
   if (existing) {
     const used = existing.getUsedRangeOrNullObject(true);
     used.load("address");
-    // Merged cells are the user's layout, even empty: the table never goes over them.
-    const merged = existing.getRange().getMergedAreasOrNullObject();
+    // Merged cells are the user's layout, even empty: the table never goes over them. Asked of
+    // the columns the table and its status fill, from row 1 down, not of the whole sheet:
+    // getMergedAreasOrNullObject fails above 512 merged areas (Microsoft's Range reference).
+    const merged = existing
+      .getRangeByIndexes(0, 0, EXCEL_MAX_ROWS, width)
+      .getMergedAreasOrNullObject();
     merged.load("address");
     await context.sync();
     if (!used.isNullObject || !merged.isNullObject) {
@@ -218,8 +223,13 @@ async function createTable(
   choice: ImportTableChoice,
 ): Promise<{ placement: Placement; places: ColumnPlaces; record: OurTable }> {
   const { snapshot, sheetState } = read;
-  const { sheet, sheetName, reused } = await sheetForNewTable(context, read, layout.sheetName);
   const width = columns.length;
+  const { sheet, sheetName, reused } = await sheetForNewTable(
+    context,
+    read,
+    layout.sheetName,
+    width,
+  );
   const header = sheet.getRangeByIndexes(NEW_TABLE_HEADER_ROW, 0, 1, width);
   header.numberFormat = uniform("@");
   header.values = [columns.map((column) => column.header)];

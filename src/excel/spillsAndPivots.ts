@@ -2,8 +2,9 @@
 // into a cell a formula's dynamic array spills into, and the user's formula then shows #SPILL!;
 // it refuses to insert or delete cells that would move part of a PivotTable, after the earlier
 // commands of the batch have run. Both are found before the first write. Range.hasSpill and the
-// spill lookups are ExcelApi 1.12, PivotLayout.getRange 1.8: within the 1.13 the manifest
-// requires, so no fallback is needed.
+// spill lookups are ExcelApi 1.12; PivotLayout.getRange, getFilterAxisRange and
+// PivotTable.filterHierarchies 1.8: within the 1.13 the manifest requires, so no fallback is
+// needed.
 import type { Box } from "../sheets/boxes";
 
 /** Rows (then columns) asked about at once while looking for a spilled cell. */
@@ -52,37 +53,69 @@ function overlaps(a: Box, b: Box): boolean {
   );
 }
 
+/** Finds, after the sync it was queued for, the first PivotTable with cells in `boxes`. */
+export type PivotFinder = (
+  context: Excel.RequestContext,
+  boxes: readonly Box[],
+) => Promise<Obstacle | null>;
+
+function boxOf(range: Excel.Range): Box {
+  return {
+    row: range.rowIndex,
+    column: range.columnIndex,
+    rows: range.rowCount,
+    columns: range.columnCount,
+  };
+}
+
 /**
- * The first PivotTable, then the first spill range, with cells in `boxes` (each within the
- * sheet), or null. Nothing more is asked when the loaded `found` shows neither on the sheet;
- * otherwise one sync reads the PivotTables' ranges, and a few find the first spilled cell
- * (Range.hasSpill over at most {@link PARTS} parts at a time) and its formula.
+ * Queues reading where the sheet's PivotTables are, for a sync the caller makes; null when the
+ * loaded `found` shows none. PivotLayout.getRange leaves out a PivotTable's report-filter area
+ * (PivotLayout.getFilterAxisRange, ExcelApi 1.8), which Excel moves only with the PivotTable too:
+ * the report filters are counted in the same sync, and the finder asks the filter areas of those
+ * that have some in one more (what getFilterAxisRange answers without report filters is not
+ * documented, so it is never asked then).
  */
-export async function obstacleIn(
+export function queuePivotPlaces(found: SheetObstacles): PivotFinder | null {
+  if (found.pivots.items.length === 0) return null;
+  const queued = found.pivots.items.map((pivot) => {
+    const range = pivot.layout.getRange();
+    range.load("address,rowIndex,columnIndex,rowCount,columnCount");
+    return { pivot, range, filters: pivot.filterHierarchies.getCount() };
+  });
+  return async (context, boxes) => {
+    const filtered = queued
+      .filter(({ filters }) => filters.value > 0)
+      .map(({ pivot }) => {
+        const range = pivot.layout.getFilterAxisRange();
+        range.load("address,rowIndex,columnIndex,rowCount,columnCount");
+        return { name: pivot.name, range };
+      });
+    if (filtered.length > 0) await context.sync();
+    const places = [
+      ...queued.map(({ pivot, range }) => ({ name: pivot.name, range })),
+      ...filtered,
+    ];
+    for (const { name, range } of places) {
+      if (boxes.some((each) => overlaps(each, boxOf(range)))) {
+        return { kind: "pivot", name, address: localAddress(range.address) };
+      }
+    }
+    return null;
+  };
+}
+
+/**
+ * The first spill range with cells in `boxes` (each within the sheet), or null. Nothing is asked
+ * when the loaded `found` shows no spill on the sheet; otherwise a few syncs find the first
+ * spilled cell (Range.hasSpill over at most {@link PARTS} parts at a time) and its formula.
+ */
+export async function spillIn(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
   found: SheetObstacles,
   boxes: readonly Box[],
 ): Promise<Obstacle | null> {
-  if (found.pivots.items.length > 0) {
-    const ranges = found.pivots.items.map((pivot) => {
-      const range = pivot.layout.getRange();
-      range.load("address,rowIndex,columnIndex,rowCount,columnCount");
-      return { name: pivot.name, range };
-    });
-    await context.sync();
-    for (const { name, range } of ranges) {
-      const box = {
-        row: range.rowIndex,
-        column: range.columnIndex,
-        rows: range.rowCount,
-        columns: range.columnCount,
-      };
-      if (boxes.some((each) => overlaps(each, box))) {
-        return { kind: "pivot", name, address: localAddress(range.address) };
-      }
-    }
-  }
   if (found.used.isNullObject || found.used.hasSpill === false) return null;
   const cell = await firstSpilledCell(context, sheet, boxes);
   if (!cell) return null;
