@@ -9,9 +9,11 @@
 
   var MESSAGE =
     "Ledger Sheets cannot run here: this version of Office shows add-ins in Internet " +
-    "Explorer 11. Update Microsoft 365 to Version 2108 or later, or ask your administrator to " +
-    "install the Microsoft Edge WebView2 Runtime, then open Ledger Sheets again. Excel on the " +
-    "web works in any current browser.";
+    "Explorer 11. Update Microsoft 365 to Version 2108 or later, or (from Version 2102) ask " +
+    "your administrator to turn on WebView2: the Microsoft Edge WebView2 Runtime installed and " +
+    "the registry value HKEY_CURRENT_USER\\SOFTWARE\\Microsoft\\Office\\16.0\\WEF\\" +
+    "Win32WebView2 = 1. Then open Ledger Sheets again. Excel on the web works in any current " +
+    "browser.";
 
   function show() {
     var status = document.getElementById("host-status");

@@ -43,7 +43,7 @@ import { requireElement, setShown } from "./view";
 import styles from "./taskpane.css";
 import { addStylesOnce } from "./pageStyles";
 import { deviceKey } from "../settings/deviceKey";
-import { journalSheetKeysOf } from "../settings/journalSheetKeys";
+import { type JournalSheetKeys, journalSheetKeysOf } from "../settings/journalSheetKeys";
 
 const OUTSIDE_EXCEL =
   "Open this page from Excel: Ledger Sheets runs as an add-in in the Excel task pane.";
@@ -53,6 +53,11 @@ function showHostStatus(message: string): void {
   if (status === null) return;
   status.textContent = message;
   setShown(status, true);
+}
+
+/** Only a journal sheet drawn on this computer counts as one, whatever a file's marker says. */
+function journalSheetKeysHere(device: SecretStore | undefined): JournalSheetKeys | undefined {
+  return device === undefined ? undefined : journalSheetKeysOf(deviceKey(device));
 }
 
 function deviceStore(): SecretStore | undefined {
@@ -245,8 +250,7 @@ async function start(): Promise<void> {
     watchShown: watchPaneShown,
   });
   const recentJournals = journalsOpenedHere();
-  // Only a journal sheet drawn on this computer counts as one, whatever a file's marker says.
-  const sheetKeys = device === undefined ? undefined : journalSheetKeysOf(deviceKey(device));
+  const sheetKeys = journalSheetKeysHere(device);
   const journalPanel = mountJournalPanel(document, {
     ...(recentJournals === undefined ? {} : { recent: recentJournals }),
     ...(sheetKeys === undefined ? {} : { sheetKeys }),
