@@ -80,6 +80,10 @@
 //   FilteredRangeConflict (the conservative model of Excel refusing to shift cells in a filtered
 //   range) until Table.clearFilters. activate() on a Hidden or VeryHidden sheet is
 //   InvalidOperation; the last visible sheet cannot be hidden. README.md lists each code's source.
+// - Cell edit mode (README, "Cell edit mode"): while a cell is edited, a request sent with
+//   Excel.run's delayForCellEdit is held until the edit ends, one sent without is refused with
+//   InvalidOperationInCellEditMode. office.js sends the flag only when the host reports the
+//   DelayForCellEdit set; `new FakeExcelHost({ delayForCellEdit: false })` is a host that does not.
 // - Reopening (FakeExcelHost.fromSerialized): sheets keep their ids unless `renumberSheetIds`
 //   asks for new ones, as Excel may give; new sheets are then numbered from the start again, so a
 //   sheet added later may get an id another sheet had when the file was saved.
