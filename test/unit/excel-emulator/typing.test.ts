@@ -7,14 +7,15 @@ import {
   FakeRangeFont,
   FakeRangeFormat,
 } from "../../../tools/excel-emulator/proxies/rangeFormat";
+import { FakeTable, FakeTableCollection } from "../../../tools/excel-emulator/proxies/table";
 import {
-  FakeTable,
-  FakeTableCollection,
   FakeTableColumn,
   FakeTableColumnCollection,
+} from "../../../tools/excel-emulator/proxies/tableColumns";
+import {
   FakeTableRow,
   FakeTableRowCollection,
-} from "../../../tools/excel-emulator/proxies/table";
+} from "../../../tools/excel-emulator/proxies/tableRows";
 import {
   FakeApplication,
   FakeSetting,
