@@ -17,91 +17,15 @@ import { deserializeWorkbook, serializeWorkbook } from "./serialization";
 import type { ReopenOptions } from "./serialization";
 import type { SheetModel } from "./sheet";
 import { FakeWorkbook } from "./workbook";
+import { CellEditMode } from "./cellEditMode";
+import type { CellSnapshot, MeasuredRequest, SyncRecord, TableSnapshot } from "./hostRecords";
 
-/** Excel on the web's limit for one request (and one response): 5 MB. */
-export const DEFAULT_PAYLOAD_LIMIT = 5 * 1024 * 1024;
+export type { CellSnapshot, MeasuredRequest, SyncRecord, TableSnapshot } from "./hostRecords";
+import { DEFAULT_DOCUMENT_URL, DEFAULT_PAYLOAD_LIMIT } from "./hostOptions";
+import type { FakeExcelHostOptions } from "./hostOptions";
 
-export interface FakeExcelHostOptions {
-  /** Sheets of a new workbook; default ["Sheet1"]. */
-  readonly sheets?: readonly string[];
-  /** Milliseconds each sync waits, like a round trip to Excel on the web; default 0. */
-  readonly latencyMs?: number;
-  /** Request size limit per sync in bytes; default 5 MB. */
-  readonly maxRequestBytes?: number;
-  /** Response size limit per sync in bytes; default 5 MB. */
-  readonly maxResponseBytes?: number;
-  /** The Office theme the shim reports; default "light". */
-  readonly theme?: "light" | "dark";
-  /** OfficeRuntime.storage contents (per add-in domain, not per workbook): share it to reopen. */
-  readonly storage?: Map<string, string>;
-  /** `Office.context.document.url`: where the file is; "" for a workbook never saved. */
-  readonly documentUrl?: string;
-  /** The clock TODAY() reads; default the system clock (fix it so tests can compare). */
-  readonly clock?: () => Date;
-  /**
-   * Whether the host reports the DelayForCellEdit requirement set; default true. Without it
-   * office.js does not send Excel.run's `delayForCellEdit`, so a batch during cell edit is
-   * refused (InvalidOperationInCellEditMode) instead of held.
-   */
-  readonly delayForCellEdit?: boolean;
-}
-
-/** The url the shim reports when none is given. */
-export const DEFAULT_DOCUMENT_URL = "https://fake.excel/Book1.xlsx";
-
-/** One round trip to Excel. */
-export interface SyncRecord {
-  /** 1-based, counted since the last resetCounters(). */
-  readonly index: number;
-  /** Commands in the request (property sets, method calls, loads). */
-  readonly operations: number;
-  /** The commands by member, e.g. "Range.values", "TableRowCollection.add". */
-  readonly operationNames: readonly string[];
-  /** Estimated request bytes: the JSON of the values, formulas, formats and arguments sent. */
-  readonly requestBytes: number;
-  /** Estimated response bytes: the JSON of the loaded properties. */
-  responseBytes: number;
-  /** True when the batch called application.suspendApiCalculationUntilNextSync(). */
-  calculationSuspended: boolean;
-  /** TableRowCollection.add calls: rows added one call at a time. */
-  readonly perRowCalls: number;
-  /** True for the final sync Excel.run makes after the batch. */
-  readonly implicit: boolean;
-  /** The error code when the request failed. */
-  error?: string;
-  /**
-   * Milliseconds the fake spent running the request (its latency wait excluded): CPU that real
-   * Excel spends in its own process, so benchmarks can report it apart from the add-in's.
-   */
-  serveMs: number;
-}
-
-/** A request whose size the office.js executor measured on office.js's own serialization. */
-export interface MeasuredRequest {
-  readonly requestBytes: number;
-}
-
-/** A cell as tests inspect it. */
-export interface CellSnapshot {
-  readonly value: string | number | boolean;
-  /** The formula text, or null for a constant. */
-  readonly formula: string | null;
-  readonly numberFormat: string;
-  readonly text: string;
-}
-
-export interface TableSnapshot {
-  readonly name: string;
-  readonly sheet: string;
-  /** "Sheet1!A3:F140": header row, data body and total row. */
-  readonly address: string;
-  readonly headers: readonly string[];
-  /** Data body rows. */
-  readonly rowCount: number;
-  readonly style: string;
-  readonly showHeaders: boolean;
-  readonly showTotals: boolean;
-}
+export { DEFAULT_DOCUMENT_URL, DEFAULT_PAYLOAD_LIMIT } from "./hostOptions";
+export type { FakeExcelHostOptions } from "./hostOptions";
 
 type BatchResult<T> = Promise<T>;
 
@@ -129,9 +53,8 @@ export class FakeExcelHost implements SyncBackend {
   private queueTail: Promise<void> = Promise.resolve();
   /** Requests refused because a cell was being edited (sent without delayForCellEdit). */
   refusedForCellEdit = 0;
-  /** Set while the user edits a cell: resolves when editing ends. */
-  private cellEdit: { ended: Promise<void>; end: () => void } | undefined;
-  private readonly waitersForEdit = new Set<() => void>();
+  /** Whether the user is editing a cell, and the requests waiting for the edit to end. */
+  private readonly cellEdit = new CellEditMode();
   /** What TODAY() reads (FakeExcelHostOptions.clock); tests may replace it. */
   clock: () => Date;
   /** The host reports the DelayForCellEdit set (FakeExcelHostOptions.delayForCellEdit). */
@@ -221,43 +144,27 @@ export class FakeExcelHost implements SyncBackend {
    * request flag 64), which wait until editing ends (Excel.RunOptions).
    */
   beginCellEdit(): void {
-    if (this.cellEdit) return;
-    let end = (): void => undefined;
-    const ended = new Promise<void>((resolve) => {
-      end = resolve;
-    });
-    this.cellEdit = { ended, end };
+    this.cellEdit.begin();
   }
 
   /** The user presses Enter: requests waiting for the edit to end go on. */
   endCellEdit(): void {
-    const edit = this.cellEdit;
-    this.cellEdit = undefined;
-    edit?.end();
+    this.cellEdit.end();
   }
 
   /** True while a cell is being edited. */
   get editingCell(): boolean {
-    return this.cellEdit !== undefined;
+    return this.cellEdit.editing;
   }
 
   /** @internal Resolves when no cell is being edited (at once when none is). */
   cellEditEnded(): Promise<void> {
-    const edit = this.cellEdit;
-    if (!edit) return Promise.resolve();
-    for (const waiter of [...this.waitersForEdit]) waiter();
-    return edit.ended;
+    return this.cellEdit.ended();
   }
 
   /** Resolves when a request is waiting for the cell edit to end (for tests, no polling). */
   requestWaitsForCellEdit(): Promise<void> {
-    return new Promise((resolve) => {
-      const waiter = (): void => {
-        this.waitersForEdit.delete(waiter);
-        resolve();
-      };
-      this.waitersForEdit.add(waiter);
-    });
+    return this.cellEdit.requestWaits();
   }
 
   /**
