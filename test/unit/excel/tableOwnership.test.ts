@@ -265,6 +265,7 @@ describe("a table is the import's only on two proofs", () => {
     const after = JSON.parse(host.serialize()).sheets.find(
       (s: { name: string }) => s.name === "Mine",
     );
+    expect(after).toBeDefined();
     expect(JSON.stringify(after)).toBe(sheetBefore);
     expect(writer.tableName).not.toBe("Invoices");
     expect(writer.disputed.map((table) => table.name)).toEqual(["Invoices"]);
