@@ -6,8 +6,12 @@ import {
   importTablesOf,
   type ImportTablesSnapshot,
   mergedImportTablesValue,
+  needsShapes,
+  parseImportTableRecords,
+  type TableShape,
 } from "../settings/importTables";
-import { TABLE_MARKER_PREFIX } from "../settings/tableMarkers";
+import { markedCell, TABLE_MARKER_PREFIX } from "../settings/tableMarkers";
+import { importTableKeysInUse } from "./tableKeys";
 
 /**
  * Reads what {@link importTablesOf} and {@link mergedImportTablesValue} need (one sync): the
@@ -18,7 +22,42 @@ export async function importTablesSetting(
 ): Promise<ImportTablesSnapshot> {
   const read = queueImportTablesSnapshot(context);
   await context.sync();
-  return read();
+  return await withShapes(context, read());
+}
+
+/**
+ * `snapshot` with what names and ids cannot settle (see needsShapes): each table's first cell
+ * and columns (one more sync, only then) and the records whose key this computer made.
+ */
+export async function withShapes<T extends ImportTablesSnapshot>(
+  context: Excel.RequestContext,
+  snapshot: T & { readonly items: readonly Excel.Table[] },
+): Promise<T & { readonly items: readonly Excel.Table[] }> {
+  if (!needsShapes(snapshot)) return snapshot;
+  const reads = snapshot.items.map((table) => ({
+    id: table.id,
+    range: table.getRange().load("address"),
+    columns: table.columns.load("items/name"),
+  }));
+  await context.sync();
+  const shapes = new Map<string, TableShape>();
+  for (const { id, range, columns } of reads) {
+    const cell = markedCell(`=${range.address}`);
+    if (cell) shapes.set(id, { ...cell, columns: columns.items.map((column) => column.name) });
+  }
+  return { ...snapshot, shapes, madeHere: await markersMadeHere(snapshot) };
+}
+
+/** The markers (lower case) of the records whose key this computer made. */
+async function markersMadeHere(snapshot: ImportTablesSnapshot): Promise<Set<string>> {
+  const keys = importTableKeysInUse();
+  const made = new Set<string>();
+  if (keys === undefined) return made;
+  for (const { key, marker } of parseImportTableRecords(snapshot.setting)) {
+    const mine = key !== undefined && (await keys.madeHere(key, marker).catch(() => false));
+    if (mine) made.add(marker.toLowerCase());
+  }
+  return made;
 }
 
 /**

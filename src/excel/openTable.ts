@@ -23,11 +23,17 @@ import {
   mergedImportTablesValue,
   type OurTable,
 } from "../settings/importTables";
-import { newTableMarker, tableMarkerFormula } from "../settings/tableMarkers";
-import { queueImportTables, queueImportTablesSnapshot } from "./importTablesSetting";
+import {
+  markerRefersTo,
+  newTableMarker,
+  rangeMarkerFormula,
+  tableMarkerFormula,
+} from "../settings/tableMarkers";
+import { queueImportTables, queueImportTablesSnapshot, withShapes } from "./importTablesSetting";
 import { protectedSheet } from "./inTheWay";
 import { queueLaterChecks } from "./laterTableChecks";
 import { refreshExisting } from "./refreshTable";
+import { importTableKeysInUse } from "./tableKeys";
 import type { ExcelRun } from "./run";
 import { writeStatus } from "./statusCell";
 import { uniform } from "./tableCells";
@@ -144,7 +150,7 @@ async function readWorkbook(context: Excel.RequestContext): Promise<WorkbookRead
       visible: sheet === undefined || sheet.visibility === "Visible",
     };
   };
-  const snapshot = read();
+  const snapshot = await withShapes(context, read());
   return { snapshot, found: importTablesOf(snapshot), sheets, sheetState };
 }
 
@@ -246,7 +252,13 @@ async function createTable(
     ...snapshot.names.map((name) => name.name),
     ...snapshot.tables.map((table) => table.name),
   ]);
-  context.workbook.names.add(marker, tableMarkerFormula(choice.name)).visible = false;
+  const markerName = context.workbook.names.add(marker, tableMarkerFormula(choice.name));
+  markerName.visible = false;
+  markerName.load("formula");
+  // Without a key the table is still the import's; only adopting it after an id change needs one.
+  const key = await importTableKeysInUse()
+    ?.make(marker)
+    .catch(() => undefined);
   sheet.freezePanes.freezeRows(NEW_TABLE_HEADER_ROW + 1);
   // Recorded by its marker first (the id is known only after this sync), then with its id.
   const pending: ImportTableRecord = {
@@ -257,9 +269,17 @@ async function createTable(
     ...(layout.project === undefined ? {} : { project: layout.project.label }),
     ...(layout.parent === undefined ? {} : { parent: layout.parent }),
     columns: columns.map((column) => column.header),
+    ...(key === undefined ? {} : { key }),
   };
   queueImportTables(context, snapshot, [], pending);
   await context.sync();
+  // Excel may keep a structured reference in a name as the A1 address it stood for
+  // (office-js#740), which still proves the table by its first cell. Anything else is made that.
+  const first = { sheet: sheetName, row: NEW_TABLE_HEADER_ROW, column: 0 };
+  if (!markerRefersTo(markerName.formula, choice.name, first)) {
+    // By name: office.js refuses an object from add() after the sync that made it.
+    context.workbook.names.getItem(marker).formula = rangeMarkerFormula(sheetName, first, 2, width);
+  }
   // The id is known now: recorded at once, since a record without one proves nothing
   // (src/settings/importTables.ts).
   // (The first write deleted the markers of tables that are gone: this one only records.)

@@ -4,7 +4,7 @@
 import { ownedBy, type TableProject } from "../domain/tableOwnership";
 import { chooseImportTable } from "../sheets/tableNameAndStatus";
 import { type DisputedTable, importTablesOf, type OurTable } from "../settings/importTables";
-import { queueImportTablesSnapshot } from "./importTablesSetting";
+import { queueImportTablesSnapshot, withShapes } from "./importTablesSetting";
 
 export interface OurTables {
   /** The workbook's tables, loaded with `items/id,items/name` and the extra properties asked. */
@@ -15,14 +15,17 @@ export interface OurTables {
   readonly disputed: readonly DisputedTable[];
 }
 
-/** Loads the workbook's tables, its defined names and the setting that records ours. One sync. */
+/**
+ * Loads the workbook's tables, its defined names and the setting that records ours: one sync,
+ * two when a marker or an id needs the tables' shapes (see withShapes).
+ */
 export async function loadOurTables(
   context: Excel.RequestContext,
   extra: readonly string[] = [],
 ): Promise<OurTables> {
   const read = queueImportTablesSnapshot(context, extra);
   await context.sync();
-  const snapshot = read();
+  const snapshot = await withShapes(context, read());
   const { ours, disputed } = importTablesOf(snapshot);
   return { tables: snapshot.items, ours, disputed };
 }

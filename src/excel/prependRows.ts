@@ -410,7 +410,7 @@ function recordOf(
     const sheet = context.workbook.worksheets.getItem(found.sheetName);
     writeStatus(sheet, found.statusRow, status, found.firstColumn);
   }
-  const { id, marker, given, project, parent, columns } = found.record;
+  const { id, marker, given, project, parent, columns, key } = found.record;
   return {
     id,
     marker,
@@ -422,6 +422,7 @@ function recordOf(
     ...(state === undefined ? {} : { state }),
     ...(parent === undefined ? {} : { parent }),
     ...(columns === undefined ? {} : { columns }),
+    ...(key === undefined ? {} : { key }),
   };
 }
 

@@ -3,7 +3,7 @@
 import { activeJournalOf, chartSheetActive, queueActiveJournalSheet } from "./journalSheet";
 import type { ExcelRun } from "./run";
 import { IMPORT_TABLES_SETTING, importTablesOf } from "../settings/importTables";
-import { workbookScoped } from "./importTablesSetting";
+import { withShapes, workbookScoped } from "./importTablesSetting";
 
 export interface SheetProject {
   readonly sheetName: string;
@@ -29,11 +29,13 @@ export async function activeSheetProject(run: ExcelRun): Promise<SheetProject | 
       if (chartSheetActive(error)) return null;
       throw error;
     }
-    const { ours } = importTablesOf({
+    const snapshot = await withShapes(context, {
       setting: imports.isNullObject ? undefined : imports.value,
       tables: tables.items.map((table) => ({ id: table.id, name: table.name })),
       names: workbookScoped(names),
+      items: tables.items,
     });
+    const { ours } = importTablesOf(snapshot);
     if (ours[0] !== undefined) return { sheetName: sheet.name, project: ours[0].project };
     const shown = activeJournalOf(journal);
     return shown === null ? null : { sheetName: shown.sheetName, project: shown.state?.project };

@@ -416,7 +416,7 @@ export class TableWriter {
   ): void {
     const refreshed = new Date().toISOString();
     const own = writers.map((writer, index): ImportTableRecord => {
-      const { id, marker, given, project, parent } = writer.record;
+      const { id, marker, given, project, parent, key } = writer.record;
       const state = final[index]?.state;
       return {
         id,
@@ -429,6 +429,7 @@ export class TableWriter {
         ...(state === undefined ? {} : { state }),
         ...(parent === undefined ? {} : { parent }),
         columns: writer.ownColumns(),
+        ...(key === undefined ? {} : { key }),
       };
     });
     queueImportTables(context, current, own);

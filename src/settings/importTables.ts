@@ -1,15 +1,23 @@
 // The `ledgerSheets.importTables` workbook setting: the records of the tables imports created,
 // how they are read from and written to the setting's JSON, and how they are judged against the
 // workbook's tables and defined names. Pure: the reads and writes are in src/excel.
-import { isDeadMarker, markedTableName, TABLE_MARKER_PREFIX } from "./tableMarkers";
+import {
+  isDeadMarker,
+  type MarkedCell,
+  markedCell,
+  markedTableName,
+  TABLE_MARKER_PREFIX,
+} from "./tableMarkers";
 
 /**
  * The workbook setting (saved in the file) that records the tables imports created: only those are
- * refreshed in place. Each is `{"id", "marker", "given", "status", "shown", "project", "refreshed", "state", "parent", "columns"}`
+ * refreshed in place. Each is `{"id", "marker", "given", "status", "shown", "project", "refreshed", "state", "parent", "columns", "key"}`
  * ({@link ImportTableRecord}). A table is the import's only on two proofs, since the file is
  * untrusted and Excel's table ids are not durable (a deleted table's id can be given to a table
  * the user makes later): the record's id is the table's, and the record's marker, a defined name
  * the import created with the table, still refers to that table ({@link importTablesOf}).
+ * When the id is gone but the marker still refers to a table with the record's columns, the
+ * table is adopted only if this computer made the record's key: the file alone never suffices.
  */
 export const IMPORT_TABLES_SETTING = "ledgerSheets.importTables";
 
@@ -50,6 +58,12 @@ export interface ImportTableRecord {
    * user's: a refresh keeps its cells with their records and never empties it.
    */
   readonly columns?: readonly string[];
+  /**
+   * The key this computer made for the record's marker when it created the table
+   * (src/settings/importTableKeys.ts). Absent or made elsewhere, a table whose id changed is
+   * never adopted on the file's word.
+   */
+  readonly key?: string;
 }
 
 /** At most Excel's column count of headers, each at most Excel's 255 characters. */
@@ -90,14 +104,24 @@ export interface DisputedTable {
   readonly reason: "id only" | "marker only" | "claimed twice";
 }
 
+/** A table's first cell (of its whole range) and its columns' names. */
+export interface TableShape extends MarkedCell {
+  readonly columns: readonly string[];
+}
+
 /**
  * What one request read of the workbook for the import tables: the setting's value, the tables
- * (id and name) and the workbook's defined names (name and formula).
+ * (id and name) and the workbook's defined names (name and formula). `shapes` and `madeHere` are
+ * read only when {@link needsShapes} says the names and ids are not enough.
  */
 export interface ImportTablesSnapshot {
   readonly setting: unknown;
   readonly tables: readonly { readonly id: string; readonly name: string }[];
   readonly names: readonly { readonly name: string; readonly formula: string }[];
+  /** Each table's shape, by id. */
+  readonly shapes?: ReadonlyMap<string, TableShape>;
+  /** The markers (lower case) of the records whose key this computer made. */
+  readonly madeHere?: ReadonlySet<string>;
 }
 
 /** The import tables a {@link ImportTablesSnapshot} shows. */
@@ -124,7 +148,7 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
   const records: ImportTableRecord[] = [];
   for (const entry of listed as unknown[]) {
     if (typeof entry !== "object" || entry === null) continue;
-    const { id, marker, given, status, shown, project, refreshed, state, parent, columns } =
+    const { id, marker, given, status, shown, project, refreshed, state, parent, columns, key } =
       entry as Record<string, unknown>;
     const headers = columnHeaders(columns);
     if (typeof marker !== "string" || !marker.startsWith(TABLE_MARKER_PREFIX)) continue;
@@ -144,6 +168,7 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
         : {}),
       ...(typeof parent === "string" ? { parent } : {}),
       ...(headers === undefined ? {} : { columns: headers }),
+      ...(typeof key === "string" && key.length <= 64 ? { key } : {}),
     });
   }
   return records;
@@ -152,7 +177,8 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
 /** The setting's value holding `records`, each with only the fields it has. */
 export function serializeImportTableRecords(records: readonly ImportTableRecord[]): string {
   const listed = records.map((record) => {
-    const { id, marker, given, status, shown, project, refreshed, state, parent, columns } = record;
+    const { id, marker, given, status, shown, project, refreshed, state, parent, columns, key } =
+      record;
     return {
       ...(id === undefined ? {} : { id }),
       marker,
@@ -164,34 +190,101 @@ export function serializeImportTableRecords(records: readonly ImportTableRecord[
       ...(state !== undefined ? { state } : {}),
       ...(parent !== undefined ? { parent } : {}),
       ...(columns !== undefined ? { columns } : {}),
+      ...(key !== undefined ? { key } : {}),
     };
   });
   return JSON.stringify(listed);
 }
 
+type TableEntry = { readonly id: string; readonly name: string };
+
+/** Finds the table a marker refers to, by name or, for an A1 marker, by its first cell. */
+function markedTables(snapshot: Omit<ImportTablesSnapshot, "setting">) {
+  const byName = new Map(snapshot.tables.map((table) => [table.name.toLowerCase(), table]));
+  const formulas = new Map(snapshot.names.map((name) => [name.name.toLowerCase(), name.formula]));
+  const cellKey = (cell: MarkedCell) => `${cell.sheet.toLowerCase()}!${cell.row},${cell.column}`;
+  const byCell = new Map<string, TableEntry>();
+  for (const table of snapshot.tables) {
+    const shape = snapshot.shapes?.get(table.id);
+    if (shape) byCell.set(cellKey(shape), table);
+  }
+  /** The marked table; "unknown" for an A1 marker before the shapes were read. */
+  return (marker: string): { formula?: string; table?: TableEntry; unknown?: true } => {
+    const formula = formulas.get(marker.toLowerCase());
+    if (formula === undefined) return {};
+    const name = markedTableName(formula);
+    if (name !== null) return { formula, table: byName.get(name.toLowerCase()) };
+    const cell = markedCell(formula);
+    if (cell === null) return { formula };
+    if (snapshot.shapes === undefined) return { formula, unknown: true };
+    return { formula, table: byCell.get(cellKey(cell)) };
+  };
+}
+
+/**
+ * True when `snapshot` cannot be judged on names and ids alone: a marker is an A1 reference, or
+ * a record with a key has lost its table's id while its marker still names a table (which may
+ * be adopted). The caller then reads the shapes and checks the keys ({@link ImportTablesSnapshot}).
+ */
+export function needsShapes(snapshot: ImportTablesSnapshot): boolean {
+  if (snapshot.shapes !== undefined) return false;
+  const ids = new Set(snapshot.tables.map((table) => table.id));
+  const marked = markedTables(snapshot);
+  return parseImportTableRecords(snapshot.setting).some((record) => {
+    const found = marked(record.marker);
+    if (found.unknown) return true;
+    return found.table !== undefined && record.key !== undefined && !ids.has(record.id ?? "");
+  });
+}
+
+/**
+ * The records, among those whose table's id is gone, whose marker names a table that may be
+ * adopted: keys made here, the table's columns include every column the record wrote, and no
+ * record claims the table by its id.
+ */
+function adoptable(
+  records: readonly ImportTableRecord[],
+  snapshot: Omit<ImportTablesSnapshot, "setting">,
+): (record: ImportTableRecord, table: TableEntry) => boolean {
+  const claimedById = new Set(records.map((record) => record.id));
+  return (record, table) => {
+    const shape = snapshot.shapes?.get(table.id);
+    const columns = record.columns ?? [];
+    return (
+      record.key !== undefined &&
+      snapshot.madeHere?.has(record.marker.toLowerCase()) === true &&
+      shape !== undefined &&
+      columns.length > 0 &&
+      columns.every((column) => shape.columns.includes(column)) &&
+      !claimedById.has(table.id)
+    );
+  };
+}
+
 /**
  * Judges `records` against the workbook. A record's table is ours when its id is the table's
  * and its marker refers to that table; a record without an id is never enough (a file can hold
- * one whose marker names any table of the user's). A record whose table is gone (no table has its id, or its marker is missing
- * or refers to no table) is dropped; one whose proofs point at different tables is kept (the
- * table is still there) but its tables are disputed, as is a table two records claim.
+ * one whose marker names any table of the user's). When no table has the record's id (Excel
+ * gave the table another) and the marker refers to a table, that table is adopted, with its new
+ * id, if {@link adoptable}; otherwise it is disputed. A record whose marker refers to no table
+ * is dropped (the table is gone; a table holding its id is disputed); one whose marker refers to
+ * a table that does not hold its id is kept but that table is disputed, as is a table two
+ * records claim. A record whose A1 marker could
+ * not be checked (no shapes read) is kept as it is and claims nothing.
  */
 function judge(
   records: readonly ImportTableRecord[],
   snapshot: Omit<ImportTablesSnapshot, "setting">,
 ): ImportTablesFound {
   const byId = new Map(snapshot.tables.map((table) => [table.id, table]));
-  const byName = new Map(snapshot.tables.map((table) => [table.name.toLowerCase(), table]));
-  const formulas = new Map(snapshot.names.map((name) => [name.name.toLowerCase(), name.formula]));
-  const claims = new Map<
-    string,
-    { table: { id: string; name: string }; record: ImportTableRecord }[]
-  >();
+  const marked = markedTables(snapshot);
+  const mayAdopt = adoptable(records, snapshot);
+  const claims = new Map<string, { table: TableEntry; record: ImportTableRecord }[]>();
   const disputes = new Map<string, DisputedTable>();
   const kept: ImportTableRecord[] = [];
   const deadMarkers: string[] = [];
   const dispute = (
-    table: { id: string; name: string },
+    table: TableEntry,
     record: ImportTableRecord,
     reason: DisputedTable["reason"],
   ) => {
@@ -205,19 +298,31 @@ function judge(
     });
   };
   for (const record of records) {
-    const formula = formulas.get(record.marker.toLowerCase());
-    if (formula !== undefined && isDeadMarker(formula)) deadMarkers.push(record.marker);
-    const markedName = formula === undefined ? null : markedTableName(formula);
-    const marked = markedName === null ? undefined : byName.get(markedName.toLowerCase());
+    const { formula, table: markedTable, unknown } = marked(record.marker);
     // A record without an id proves nothing: the file alone can hold one, with a marker naming
     // any table. The add-in records the id in the request that creates the table.
-    const held = record.id === undefined ? undefined : byId.get(record.id);
-    if (held && held !== marked) dispute(held, record, "id only");
-    if (marked && held !== marked) dispute(marked, record, "marker only");
-    if (!held || !marked) continue;
-    const withId = { ...record, id: held.id };
+    let held = record.id === undefined ? undefined : byId.get(record.id);
+    if (unknown) {
+      kept.push(record);
+      continue;
+    }
+    if (!held && markedTable && record.id !== undefined && mayAdopt(record, markedTable)) {
+      held = markedTable;
+    }
+    if (held && held !== markedTable) dispute(held, record, "id only");
+    if (!markedTable) {
+      // The marker refers to no table: the import's table is gone, whatever has its id now.
+      if (formula !== undefined && (isDeadMarker(formula) || markedCell(formula) !== null)) {
+        deadMarkers.push(record.marker);
+      }
+      continue;
+    }
+    if (held !== markedTable) dispute(markedTable, record, "marker only");
+    if (record.id === undefined) continue;
+    // Kept while its marker names a table: the computer that made it may adopt that table.
+    const withId = held ? { ...record, id: held.id } : record;
     kept.push(withId);
-    if (held !== marked) continue;
+    if (held !== markedTable) continue;
     const list = claims.get(held.id) ?? [];
     list.push({ table: held, record: withId });
     claims.set(held.id, list);

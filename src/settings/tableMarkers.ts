@@ -39,3 +39,74 @@ export function newTableMarker(taken: readonly string[]): string {
 export function tableMarkerFormula(tableName: string): string {
   return `=${tableName}[#All]`;
 }
+
+/** The first cell of a range reference, zero-based, on its named sheet. */
+export interface MarkedCell {
+  readonly sheet: string;
+  readonly row: number;
+  readonly column: number;
+}
+
+/**
+ * The first cell of a marker Excel turned into an A1 reference (`=Invoices!$A$3:$G$140`,
+ * `='2026 invoices'!$C$5`), or null for anything else. Excel may store a name made with a
+ * structured reference as the A1 address it stood for (office-js#740): such a marker no longer
+ * follows the table's name, but Excel still moves its cells with the table's when rows or
+ * columns are inserted or deleted, so its first cell stays the table's first cell.
+ */
+export function markedCell(formula: string): MarkedCell | null {
+  const match =
+    /^=\s*(?:'((?:[^']|'')+)'|([^\s'!=[\]:]+))!\$?([A-Z]{1,3})\$?(\d{1,7})(?::\$?[A-Z]{1,3}\$?\d{1,7})?\s*$/i.exec(
+      formula,
+    );
+  if (match === null) return null;
+  const [, quoted, plain, letters = "", digits = ""] = match;
+  let column = 0;
+  for (const letter of letters.toUpperCase()) column = column * 26 + letter.charCodeAt(0) - 64;
+  return {
+    sheet: quoted === undefined ? (plain ?? "") : quoted.replace(/''/g, "'"),
+    row: Number(digits) - 1,
+    column: column - 1,
+  };
+}
+
+/** The letters of a zero-based column index: 0 "A", 26 "AA". */
+function columnLetters(index: number): string {
+  let letters = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/**
+ * The A1 marker of a table's whole range: what a marker must be when Excel did not keep the
+ * structured reference. Excel moves its cells with the table's, so its first cell stays the
+ * table's first cell.
+ */
+export function rangeMarkerFormula(
+  sheet: string,
+  first: { readonly row: number; readonly column: number },
+  rows: number,
+  columns: number,
+): string {
+  const cell = (row: number, column: number) => `$${columnLetters(column)}$${row + 1}`;
+  const last = cell(first.row + rows - 1, first.column + columns - 1);
+  return `='${sheet.replace(/'/g, "''")}'!${cell(first.row, first.column)}:${last}`;
+}
+
+/**
+ * True when a marker's formula, as Excel read it back, refers to the table named `table` whose
+ * first cell is `first`: by the table's name, or by an A1 reference that starts there.
+ */
+export function markerRefersTo(formula: string, table: string, first: MarkedCell): boolean {
+  const name = markedTableName(formula);
+  if (name !== null) return name.toLowerCase() === table.toLowerCase();
+  const cell = markedCell(formula);
+  return (
+    cell !== null &&
+    cell.sheet.toLowerCase() === first.sheet.toLowerCase() &&
+    cell.row === first.row &&
+    cell.column === first.column
+  );
+}

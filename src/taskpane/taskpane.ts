@@ -43,6 +43,8 @@ import { requireElement, setShown } from "./view";
 import styles from "./taskpane.css";
 import { addStylesOnce } from "./pageStyles";
 import { deviceKey } from "../settings/deviceKey";
+import { importTableKeys } from "../settings/importTableKeys";
+import { useImportTableKeys } from "../excel/tableKeys";
 import { type JournalSheetKeys, journalSheetKeysOf } from "../settings/journalSheetKeys";
 
 const OUTSIDE_EXCEL =
@@ -58,6 +60,14 @@ function showHostStatus(message: string): void {
 /** Only a journal sheet drawn on this computer counts as one, whatever a file's marker says. */
 function journalSheetKeysHere(device: SecretStore | undefined): JournalSheetKeys | undefined {
   return device === undefined ? undefined : journalSheetKeysOf(deviceKey(device));
+}
+
+/** This computer's storage, whose keys the import tables are then made and adopted with. */
+function deviceStoreWithTableKeys(): SecretStore | undefined {
+  const device = deviceStore();
+  // Only a table this computer created is adopted when Excel gives it another id.
+  useImportTableKeys(device === undefined ? undefined : importTableKeys(deviceKey(device)));
+  return device;
 }
 
 function deviceStore(): SecretStore | undefined {
@@ -220,7 +230,7 @@ async function start(): Promise<void> {
   });
   // Excel.SettingCollection, the store journal sheets and import tables use too: never
   // Office.context.document.settings, whose saveAsync writes back a stale copy of all of them.
-  const device = deviceStore();
+  const device = deviceStoreWithTableKeys();
   const workbook = paneWorkbookStore(device);
   const excelRun: ExcelRun = excelRunOf((options, batch) => Excel.run(options, batch));
 

@@ -9,6 +9,10 @@ import { finishTables, writeBlocks } from "../../../src/excel/tableRequests";
 import { TableWriter } from "../../../src/excel/tableWriter";
 import { IMPORT_TABLES_SETTING } from "../../../src/settings/importTables";
 import type { ColumnSpec } from "../../../src/sheets";
+import { deviceKey } from "../../../src/settings/deviceKey";
+import { importTableKeys } from "../../../src/settings/importTableKeys";
+import { MemorySecretStore } from "../../doubles/memoryStores";
+import { useImportTableKeys } from "../../../src/excel/tableKeys";
 
 const COLUMNS: ColumnSpec[] = [
   { key: "id", header: "ID", kind: "text" },
@@ -312,5 +316,94 @@ describe("the active sheet's project", () => {
     await usersTable(reopened, "Clients");
     await batch(reopened, (context) => context.workbook.worksheets.getItem("Mine").activate());
     expect(await activeSheetProject(reopened.run)).toBeNull();
+  });
+});
+
+describe("ownership that survives what Excel does not promise", () => {
+  afterEach(() => useImportTableKeys(undefined));
+
+  async function thisComputer(): Promise<void> {
+    useImportTableKeys(importTableKeys(await deviceKey(new MemorySecretStore())));
+  }
+
+  it.each([
+    ["names kept as A1 addresses (office-js#740)", { structuredNamesAsAddresses: true }],
+    ["table ids renumbered on reopen", { renumberTableIds: true }],
+    ["both", { structuredNamesAsAddresses: true, renumberTableIds: true }],
+  ])("refreshes every import table in place with %s", async (_, mode) => {
+    await thisComputer();
+    const host = new OfficeJsExcelHost(mode);
+    await importRows(host, 2);
+    await importRows(host, 2, BILLS);
+    if (mode.structuredNamesAsAddresses) {
+      expect(host.definedNames().map((name) => name.formula)).toEqual([
+        "=Invoices!$A$3:$B$4",
+        "=Bills!$A$3:$B$4",
+      ]);
+    }
+    // The user moves the table; an A1 marker moves with its cells.
+    await batch(host, (context) => {
+      context.workbook.worksheets.getItem("Invoices").getRange("1:2").insert("Down");
+    });
+    let workbook = host;
+    for (const round of [1, 2]) {
+      const before = await tableIds(workbook);
+      workbook = OfficeJsExcelHost.fromSerialized(workbook.serialize(), mode);
+      if (mode.renumberTableIds) expect(await tableIds(workbook)).not.toEqual(before);
+      const invoices = await importRows(workbook, 3 + round);
+      const bills = await importRows(workbook, 1 + round, BILLS);
+      expect(invoices).toMatchObject({
+        tableName: "Invoices",
+        sheetName: "Invoices",
+        disputed: [],
+      });
+      expect(bills).toMatchObject({ tableName: "Bills", sheetName: "Bills", disputed: [] });
+      expect(workbook.tableNames()).toEqual(["Invoices", "Bills"]);
+      expect(workbook.sheetNames()).toEqual(["Sheet1", "Invoices", "Bills"]);
+      expect(workbook.tableInfo("Invoices")).toMatchObject({
+        address: `Invoices!A5:B${5 + 3 + round}`,
+        rowCount: 3 + round,
+      });
+      expect(workbook.tableInfo("Bills")!.rowCount).toBe(1 + round);
+      // The new ids are recorded: the next reopen starts from them.
+      const ids = await tableIds(workbook);
+      expect(records(workbook).map((record) => record["id"])).toEqual([
+        ids["Invoices"],
+        ids["Bills"],
+      ]);
+    }
+  });
+
+  it("never adopts a table on a record this computer did not make", async () => {
+    await thisComputer();
+    const host = new OfficeJsExcelHost();
+    await importRows(host, 2);
+    // Another computer opens the file after Excel gave the table another id.
+    useImportTableKeys(importTableKeys(await deviceKey(new MemorySecretStore())));
+    const reopened = OfficeJsExcelHost.fromSerialized(host.serialize(), {
+      renumberTableIds: true,
+    });
+    const writer = await importRows(reopened, 3);
+    expect(writer.tableName).toBe("Invoices_2");
+    expect(writer.disputed).toEqual([
+      { name: "Invoices", given: "Invoices", reason: "marker only" },
+    ]);
+    expect(reopened.tableInfo("Invoices")!.rowCount).toBe(2);
+  });
+
+  it("makes a marker Excel read back as another cell the table's own A1 range", async () => {
+    const host = new OfficeJsExcelHost();
+    // Excel's conversion, as reported, names the wrong cell: the marker must still prove the table.
+    const add = host.workbook.names.push.bind(host.workbook.names);
+    host.workbook.names.push = (...items) => {
+      for (const item of items) item.formula = "=Invoices!$A$1";
+      return add(...items);
+    };
+    await importRows(host, 2);
+    host.workbook.names.push = add;
+    expect(host.definedNames().map((name) => name.formula)).toEqual(["='Invoices'!$A$3:$B$4"]);
+    const writer = await importRows(host, 5);
+    expect(writer).toMatchObject({ tableName: "Invoices", disputed: [] });
+    expect(host.tableInfo("Invoices")!.rowCount).toBe(5);
   });
 });

@@ -4,11 +4,12 @@
 // all) each put in their own records over the value read in the same request.
 import {
   importTablesOf,
+  needsShapes,
   mergedImportTablesValue,
   parseImportTableRecords,
   serializeImportTableRecords,
 } from "../../../src/settings/importTables";
-import { markedTableName } from "../../../src/settings/tableMarkers";
+import { markedCell, markedTableName } from "../../../src/settings/tableMarkers";
 
 const A = "LedgerSheets_Table_aaaa";
 const B = "LedgerSheets_Table_bbbb";
@@ -129,8 +130,10 @@ describe("mergedImportTablesValue()", () => {
       { marker: "LedgerSheets_Table_dddd", given: "Old" },
     ]);
     const created = { marker: "LedgerSheets_Table_eeee", given: "Payments" };
+    // Bills' marker still names a table: kept, so the computer that made it may adopt it.
     expect(JSON.parse(mergedImportTablesValue(current, [], created))).toEqual([
       { id: "1", marker: A, given: "Invoices" },
+      { id: "9", marker: B, given: "Bills" },
       created,
     ]);
   });
@@ -199,5 +202,119 @@ describe("parseImportTableRecords()", () => {
       { id: "3", marker: C, given: "InvoiceLines", parent: "Invoices" },
     ];
     expect(parseImportTableRecords(serializeImportTableRecords(records))).toEqual(records);
+  });
+});
+
+describe("markedCell()", () => {
+  it("reads the first cell of an A1 reference Excel made of a marker, and nothing else", () => {
+    expect(markedCell("=Invoices!$A$3:$G$140")).toEqual({ sheet: "Invoices", row: 2, column: 0 });
+    expect(markedCell("='2026 it''s'!$AB$5")).toEqual({ sheet: "2026 it's", row: 4, column: 27 });
+    expect(markedCell("=Sheet1!A1:B2")).toEqual({ sheet: "Sheet1", row: 0, column: 0 });
+    expect(markedCell("=Invoices[#All]")).toBeNull();
+    expect(markedCell("=#REF!")).toBeNull();
+    expect(markedCell("=Sheet1!$A$1+1")).toBeNull();
+    expect(markedCell("=$A$1")).toBeNull();
+  });
+});
+
+describe("a marker Excel turned into an A1 reference", () => {
+  const a1Names = [
+    { name: A, formula: "=Invoices!$A$3:$B$9" },
+    { name: B, formula: "='Bill sheet'!$C$5:$D$6" },
+  ];
+  const shapes = new Map([
+    ["1", { sheet: "Invoices", row: 2, column: 0, columns: ["ID", "Amount"] }],
+    ["2", { sheet: "Bill sheet", row: 4, column: 2, columns: ["ID", "Total"] }],
+    ["3", { sheet: "Receipts", row: 2, column: 0, columns: ["ID"] }],
+  ]);
+  const records = [
+    { id: "1", marker: A, given: "Invoices" },
+    { id: "2", marker: B, given: "Bills" },
+  ];
+  const a1 = (extra: object = {}) => ({
+    setting: JSON.stringify(records),
+    tables,
+    names: a1Names,
+    ...extra,
+  });
+
+  it("asks for the tables' shapes, then proves each table by its first cell", () => {
+    expect(needsShapes(a1())).toBe(true);
+    expect(importTablesOf(a1())).toEqual({
+      ours: [],
+      disputed: [],
+      kept: records,
+      deadMarkers: [],
+    });
+    const found = importTablesOf(a1({ shapes }));
+    expect(needsShapes(a1({ shapes }))).toBe(false);
+    expect(found.ours.map((table) => [table.id, table.name])).toEqual([
+      ["1", "Invoices"],
+      ["2", "Bills"],
+    ]);
+    expect(found.disputed).toEqual([]);
+  });
+
+  it("disputes a table at the marker's cell that lacks the id, and drops a marker of no table", () => {
+    const moved = new Map(shapes);
+    moved.set("2", { sheet: "Bill sheet", row: 0, column: 0, columns: ["ID", "Total"] });
+    const found = importTablesOf(a1({ shapes: moved }));
+    expect(found.ours.map((table) => table.name)).toEqual(["Invoices"]);
+    expect(found.disputed).toEqual([{ name: "Bills", given: "Bills", reason: "id only" }]);
+    expect(found.deadMarkers).toEqual([B]);
+  });
+});
+
+describe("a table whose id Excel changed", () => {
+  const key = "k".repeat(48);
+  const shapes = new Map([
+    ["1", { sheet: "Invoices", row: 2, column: 0, columns: ["ID", "Amount", "Checked"] }],
+    ["2", { sheet: "Bills", row: 2, column: 0, columns: ["ID", "Total"] }],
+    ["3", { sheet: "Receipts", row: 2, column: 0, columns: ["ID"] }],
+  ]);
+  const record = { id: "71", marker: A, given: "Invoices", columns: ["ID", "Amount"], key };
+  const renumbered = (extra: object, over: object = {}) => ({
+    setting: JSON.stringify([{ ...record, ...over }]),
+    tables,
+    names,
+    ...extra,
+  });
+
+  it("is adopted, with its new id, when this computer made the record's key", () => {
+    expect(needsShapes(renumbered({}))).toBe(true);
+    const found = importTablesOf(renumbered({ shapes, madeHere: new Set([A.toLowerCase()]) }));
+    expect(found.ours).toEqual([{ ...record, id: "1", name: "Invoices" }]);
+    expect(found.kept).toEqual([{ ...record, id: "1" }]);
+    expect(found.disputed).toEqual([]);
+  });
+
+  it.each([
+    ["a key made elsewhere", {}, { shapes, madeHere: new Set<string>() }],
+    ["no key", { key: undefined }, { shapes, madeHere: new Set([A.toLowerCase()]) }],
+    [
+      "a column it lacks",
+      { columns: ["ID", "Tax"] },
+      { shapes, madeHere: new Set([A.toLowerCase()]) },
+    ],
+    ["no columns recorded", { columns: [] }, { shapes, madeHere: new Set([A.toLowerCase()]) }],
+    ["no shapes read", {}, { madeHere: new Set([A.toLowerCase()]) }],
+  ])("is disputed, never adopted, with %s", (_, over, extra) => {
+    const found = importTablesOf(renumbered(extra, over));
+    expect(found.ours).toEqual([]);
+    expect(found.disputed).toEqual([
+      { name: "Invoices", given: "Invoices", reason: "marker only" },
+    ]);
+  });
+
+  it("is never adopted when another record claims it by its id", () => {
+    const found = importTablesOf({
+      setting: JSON.stringify([record, { id: "1", marker: B, given: "Bills" }]),
+      tables,
+      names,
+      shapes,
+      madeHere: new Set([A.toLowerCase()]),
+    });
+    expect(found.ours).toEqual([]);
+    expect(found.disputed.map((table) => table.name).sort()).toEqual(["Bills", "Invoices"]);
   });
 });
