@@ -60,7 +60,11 @@ export class FakeExcelHost implements SyncBackend {
   /** The host reports the DelayForCellEdit set (FakeExcelHostOptions.delayForCellEdit). */
   readonly reportsDelayForCellEdit: boolean;
 
+  /** FakeExcelHostOptions.structuredNamesAsAddresses, for every workbook the host shows. */
+  private readonly structuredNamesAsAddresses: boolean;
+
   constructor(options: FakeExcelHostOptions = {}) {
+    this.structuredNamesAsAddresses = options.structuredNamesAsAddresses === true;
     this.clock = options.clock ?? (() => new Date());
     this.reportsDelayForCellEdit = options.delayForCellEdit ?? true;
     this.workbook = new FakeWorkbook(options.sheets);
@@ -79,6 +83,7 @@ export class FakeExcelHost implements SyncBackend {
   set workbook(workbook: FakeWorkbook) {
     workbook.customFunctionCalls = this.customFunctionCalls;
     workbook.clock = () => this.clock();
+    workbook.structuredNamesAsAddresses = this.structuredNamesAsAddresses;
     this.shown = workbook;
   }
 

@@ -26,6 +26,12 @@ export interface FakeExcelHostOptions {
    * refused (InvalidOperationInCellEditMode) instead of held.
    */
   readonly delayForCellEdit?: boolean;
+  /**
+   * A defined name given a structured reference (`=Invoices[#All]`) keeps the A1 address it
+   * stands for, as users report from Version 1904 (office-js#740); default false. Kept when the
+   * workbook is reopened through the host.
+   */
+  readonly structuredNamesAsAddresses?: boolean;
 }
 
 /** The url the shim reports when none is given. */

@@ -51,6 +51,19 @@ export function nameFormula(reference: unknown, errorLocation: string): string {
 }
 
 /**
+ * The formula a name keeps. With {@link FakeWorkbook.structuredNamesAsAddresses}, one with a
+ * structured reference that refers to a range is kept as that range's A1 address, as users
+ * report from Version 1904 (office-js#740: `=Table1[[#Headers],[Col]]` read back as
+ * `=Sheet1!$A$1`); Excel then moves it with the cells, not with the table.
+ */
+export function keptNameFormula(wb: FakeWorkbook, formula: string): string {
+  if (!wb.structuredNamesAsAddresses || !formula.includes("[")) return formula;
+  const result = new Evaluator(wb, wb.activeSheet).evaluate(parseFormula(formula));
+  if (result === null || typeof result !== "object" || result instanceof CellError) return formula;
+  return `=${absoluteReference(result.area, result.sheet.name)}`;
+}
+
+/**
  * Adds a workbook-scoped name. Refuses an invalid name (InvalidArgument) and one that a name or
  * a table already uses, ignoring case (ItemAlreadyExists, Excel's "A resource with the same name
  * or identifier already exists").
@@ -75,7 +88,7 @@ export function addDefinedName(
   }
   const defined: DefinedNameModel = {
     name: text,
-    formula,
+    formula: keptNameFormula(wb, formula),
     comment: typeof comment === "string" ? comment : "",
     visible: true,
     deleted: false,

@@ -204,6 +204,11 @@ export interface ReopenOptions {
   readonly reuseFreedTableIds?: boolean;
   /** Every sheet gets a new Worksheet.id, as Excel may when it opens a file. */
   readonly renumberSheetIds?: boolean;
+  /**
+   * Every table gets a new Table.id (the ids after the highest saved). A guess: Microsoft does
+   * not document whether Table.id lasts across sessions (Graph has both `id` and `legacyId`).
+   */
+  readonly renumberTableIds?: boolean;
 }
 
 export function deserializeWorkbook(json: string, options: ReopenOptions = {}): FakeWorkbook {
@@ -246,14 +251,15 @@ export function deserializeWorkbook(json: string, options: ReopenOptions = {}): 
   }
   workbook.deleteSheet(placeholder, "open");
   if (options.renumberSheetIds) workbook.renumberSheets();
-  for (const savedTable of saved.tables) {
+  const highestId = Math.max(0, ...saved.tables.map((table) => table.id ?? 0));
+  for (const [index, savedTable] of saved.tables.entries()) {
     const sheet = workbook.sheetNamed(savedTable.sheet) as SheetModel;
     const table = workbook.createTable(
       savedTable.name,
       sheet,
       savedTable.area,
       savedTable.columns.map((c) => c.name),
-      savedTable.id,
+      options.renumberTableIds ? highestId + index + 1 : savedTable.id,
     );
     table.columns.splice(
       0,

@@ -60,6 +60,11 @@ export class FakeWorkbook implements FormulaEnvironment {
   private pivotIds = 0;
   /** A new table takes the lowest id no table holds (see ReopenOptions in serialization.ts). */
   reuseFreedTableIds = false;
+  /**
+   * A name given a structured reference keeps the A1 address it stands for (office-js#740; see
+   * FakeExcelHostOptions.structuredNamesAsAddresses).
+   */
+  structuredNamesAsAddresses = false;
   /** The add-in's custom functions, where the host has them (customFunctionCalls.ts). */
   customFunctionCalls: CustomFunctionCalls | undefined;
   /** The clock TODAY() reads; the host sets it so tests can fix the date. */

@@ -302,3 +302,47 @@ describe("a name that refers to a sheet's cells", () => {
     });
   });
 });
+
+describe("structuredNamesAsAddresses (office-js#740)", () => {
+  async function marked(options: { structuredNamesAsAddresses?: boolean }) {
+    const host = new FakeExcelHost(options);
+    host.setCells("Sheet1", "B2", [
+      ["ID", "Amount"],
+      ["a", 1],
+    ]);
+    await batch(host, (context) => {
+      context.workbook.tables.add("B2:C3", true).name = "Invoices";
+      context.workbook.names.add("Marker", "=Invoices[#All]");
+    });
+    return host;
+  }
+
+  it("keeps a structured reference as the A1 address it stands for, which moves with its cells", async () => {
+    const host = await marked({ structuredNamesAsAddresses: true });
+    expect(host.definedNames()).toEqual([{ name: "Marker", formula: "=Sheet1!$B$2:$C$3" }]);
+    await batch(host, (context) => {
+      context.workbook.tables.getItem("Invoices").name = "Sales";
+      context.workbook.worksheets.getItem("Sheet1").getRange("1:1").insert("Down");
+    });
+    expect(host.definedNames()).toEqual([{ name: "Marker", formula: "=Sheet1!$B$3:$C$4" }]);
+    await batch(host, (context) => {
+      context.workbook.names.getItem("Marker").formula = "=Sales[[#Headers],[ID]]";
+    });
+    expect(host.definedNames()).toEqual([{ name: "Marker", formula: "=Sheet1!$B$3" }]);
+    const reopened = FakeExcelHost.fromSerialized(host.serialize(), {
+      structuredNamesAsAddresses: true,
+    });
+    await batch(reopened, (context) => {
+      context.workbook.names.add("Again", "=Sales[#All]");
+    });
+    expect(reopened.definedNames()[1]).toEqual({ name: "Again", formula: "=Sheet1!$B$3:$C$4" });
+  });
+
+  it("keeps it as written by default, following the table", async () => {
+    const host = await marked({});
+    await batch(host, (context) => {
+      context.workbook.tables.getItem("Invoices").name = "Sales";
+    });
+    expect(host.definedNames()).toEqual([{ name: "Marker", formula: "=Sales[#All]" }]);
+  });
+});

@@ -140,6 +140,22 @@ describe("Table.id", () => {
     expect(after["Mine"]).not.toBe(before["Mine"]);
   });
 
+  it("reopened with renumberTableIds, gives every table a new id and keeps the rest", async () => {
+    const host = hostWithData();
+    host.setCells("Sheet1", "D1", [["Other"], [1]]);
+    await batch(host, (context) => {
+      context.workbook.tables.add("A1:B3", true).name = "First";
+      context.workbook.tables.add("D1:D2", true).name = "Second";
+    });
+    const before = await ids(host);
+    const reopened = FakeExcelHost.fromSerialized(host.serialize(), { renumberTableIds: true });
+    const after = await ids(reopened);
+    expect(Object.keys(after)).toEqual(["First", "Second"]);
+    expect(Object.values(after).filter((id) => Object.values(before).includes(id))).toEqual([]);
+    expect(reopened.tableInfo("First")).toEqual(host.tableInfo("First"));
+    expect(await ids(FakeExcelHost.fromSerialized(host.serialize()))).toEqual(before);
+  });
+
   it("reopened with reuseFreedTableIds, gives a new table the lowest id no table holds", async () => {
     const host = hostWithData();
     host.setCells("Sheet1", "D1", [["Other"], [1]]);

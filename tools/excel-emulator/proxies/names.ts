@@ -2,6 +2,7 @@
 import { officeError } from "../errors";
 import {
   addDefinedName,
+  keptNameFormula,
   deleteDefinedName,
   evaluateName,
   nameFormula,
@@ -128,7 +129,7 @@ export class FakeNamedItem extends FakeClientObject<DefinedNameModel> {
   }
   set formula(formula: string) {
     this.queueSet("formula", formula, (defined, scope) => {
-      defined.formula = nameFormula(formula, "NamedItem.formula");
+      defined.formula = keptNameFormula(scope.workbook, nameFormula(formula, "NamedItem.formula"));
       scope.workbook.dirty = true;
     });
   }
