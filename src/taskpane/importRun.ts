@@ -55,6 +55,8 @@ export interface RefreshAllStart {
   readonly only?: TableKey;
   readonly pathFor: (collection: CollectionInfo) => string;
   readonly onProgress: (tables: readonly TableProgress[]) => void;
+  /** Told when a batch starts and stops waiting for the user to finish editing a cell. */
+  readonly onWaitingForCellEdit?: (waiting: boolean) => void;
 }
 
 /** How Refresh all ended: its result, or why it could not run at all. */
@@ -124,13 +126,7 @@ export class ImportRun {
     }
     const controller = this.begin("one");
     const relay = this.progressRelay(controller, request.onProgress);
-    const excelRun = this.more.cellEdit
-      ? waitingForCellEdit(this.excelRun, {
-          ...this.more.cellEdit,
-          signal: controller.signal,
-          onWaiting: relay.waiting,
-        })
-      : this.excelRun;
+    const excelRun = this.cellEditWaiting(controller, relay.waiting);
     const onProgress = relay.progress;
     try {
       const run =
@@ -193,8 +189,11 @@ export class ImportRun {
       return { outcome: "failed", message: "An import is already running." };
     }
     const controller = this.begin("all");
+    const excelRun = this.cellEditWaiting(controller, (waiting) => {
+      if (this.controller === controller) request.onWaitingForCellEdit?.(waiting);
+    });
     try {
-      const result = await refreshAll(this.excelRun, {
+      const result = await refreshAll(excelRun, {
         ...(request.api === undefined ? {} : { api: request.api }),
         ...(request.projects === undefined ? {} : { projects: request.projects }),
         mode: request.mode,
@@ -212,6 +211,20 @@ export class ImportRun {
     } finally {
       this.end(controller);
     }
+  }
+
+  /** The Excel runner of a run: one that says when a batch waits for a cell edit, if asked. */
+  private cellEditWaiting(
+    controller: AbortController,
+    onWaiting: (waiting: boolean) => void,
+  ): ExcelRun {
+    return this.more.cellEdit
+      ? waitingForCellEdit(this.excelRun, {
+          ...this.more.cellEdit,
+          signal: controller.signal,
+          onWaiting,
+        })
+      : this.excelRun;
   }
 
   /** Runs the afterChange hook; its failure never hides the run's own outcome. */

@@ -28,6 +28,7 @@ import {
   tablesReducer,
   type TablesEvent,
   type TablesState,
+  tablesStatus,
 } from "./tablesMachine";
 import { mountTablesView } from "./tablesView";
 import { focusIsOnOrLost, requireElement, setShown } from "./view";
@@ -147,6 +148,7 @@ export function mountRefreshAllSection(
       ...(only === undefined ? {} : { only }),
       pathFor: options.pathFor,
       onProgress: (tables) => dispatch({ type: "progress", tables }),
+      onWaitingForCellEdit: (waiting) => dispatch({ type: "waitingForCellEdit", waiting }),
     });
     if (focusToCancel) cancelButton.focus();
     const end = await ending;
@@ -224,7 +226,7 @@ async function goTo(
 function messageOf(state: TablesState, complete: boolean): PanelMessage | null {
   if (state.error !== "") return { tone: "error", text: state.error };
   if (state.status === "") return null;
-  if (state.running !== null) return { tone: "progress", text: state.status };
+  if (state.running !== null) return { tone: "progress", text: tablesStatus(state) };
   return { tone: complete ? "success" : "warning", text: state.status };
 }
 

@@ -2,6 +2,7 @@
 // new for all or one row's Refresh / Fetch new is doing to each, and the one status line under
 // them. Pure: refreshAllSection.ts feeds it events and tablesView.ts draws what it holds.
 import type { ImportTableEntry } from "../import/importTablesList";
+import { waitingForCellEditProgress } from "../import/progressReport";
 import type { RefreshAllResult, RefreshMode, TableKey, TableProgress } from "../import/refreshAll";
 
 /** What one row shows: the table as listed and, during or after a run, its line from the run. */
@@ -20,6 +21,8 @@ export interface TablesState {
   /** Another import runs (the Import form's): the rows' buttons wait for it. */
   readonly busy: boolean;
   readonly cancelling: boolean;
+  /** A batch of the run waits for the user to finish editing a cell. */
+  readonly waitingForCellEdit: boolean;
   readonly connected: boolean;
   /** The status line: what runs, or how the last run ended. */
   readonly status: string;
@@ -40,6 +43,7 @@ export type TablesEvent =
     }
   | { readonly type: "progress"; readonly tables: readonly TableProgress[] }
   | { readonly type: "cancelling" }
+  | { readonly type: "waitingForCellEdit"; readonly waiting: boolean }
   | { readonly type: "finished"; readonly result: RefreshAllResult }
   | { readonly type: "failed"; readonly message: string }
   /** A line for the status outside any run (Go to's answer). */
@@ -51,6 +55,7 @@ export const initialTablesState: TablesState = {
   running: null,
   busy: false,
   cancelling: false,
+  waitingForCellEdit: false,
   connected: false,
   status: "",
   error: "",
@@ -101,6 +106,7 @@ export function tablesReducer(state: TablesState, event: TablesEvent): TablesSta
         ...state,
         running: { mode: event.mode, ...(only === undefined ? {} : { only }) },
         cancelling: false,
+        waitingForCellEdit: false,
         progress: {},
         status: runningStatus(event.mode, label, event.automatic === true),
         error: "",
@@ -112,21 +118,38 @@ export function tablesReducer(state: TablesState, event: TablesEvent): TablesSta
       return state.running === null || state.cancelling
         ? state
         : { ...state, cancelling: true, status: "Cancelling…" };
+    case "waitingForCellEdit":
+      return state.running === null ? state : { ...state, waitingForCellEdit: event.waiting };
     case "finished":
       if (state.running === null) return state;
       return {
         ...state,
         running: null,
         cancelling: false,
+        waitingForCellEdit: false,
         progress: byKey(event.result.tables),
         status: event.result.message,
       };
     case "failed":
       if (state.running === null) return state;
-      return { ...state, running: null, cancelling: false, status: "", error: event.message };
+      return {
+        ...state,
+        running: null,
+        cancelling: false,
+        waitingForCellEdit: false,
+        status: "",
+        error: event.message,
+      };
     case "said":
       return state.running === null ? { ...state, status: event.status, error: "" } : state;
   }
+}
+
+/** The status line to show: while a batch waits for a cell edit, that, with what runs kept. */
+export function tablesStatus(state: TablesState): string {
+  return state.running !== null && state.waitingForCellEdit && !state.cancelling
+    ? waitingForCellEditProgress()
+    : state.status;
 }
 
 /** The rows to draw: the listed tables, each with its line from the current or last run. */

@@ -69,4 +69,35 @@ describe("an import while a cell is being edited, without DelayForCellEdit", () 
     expect(await page.evaluate(() => window.ledgerFakeHost?.refusedForCellEdit)).toBeGreaterThan(0);
     await page.context().unroute(held);
   }, 60_000);
+
+  it("says the same during Refresh all, and refreshes when editing ends", async () => {
+    const { page, pane, sandbox } = session;
+    let release: () => void = () => undefined;
+    const editing = new Promise<void>((resolve) => (release = resolve));
+    let pages = 0;
+    const held = (url: URL): boolean => url.href.startsWith(sandbox.baseUrl);
+    await page.context().route(held, async (route) => {
+      pages += 1;
+      if (pages > 1) await editing;
+      await route.continue();
+    });
+
+    await pane.getByRole("button", { name: "Refresh all", exact: true }).click();
+    const status = pane.locator("#import-status");
+    await status.filter({ hasText: /^Refreshing every imported table/ }).waitFor();
+    await page.locator('#grid td[data-address="H3"]').dblclick();
+    await page.keyboard.type("seen");
+    expect(await page.evaluate(() => window.ledgerFakeHost?.editingCell)).toBe(true);
+    release();
+
+    await status
+      .filter({ hasText: "Waiting for you to finish editing a cell" })
+      .waitFor({ timeout: 5_000 });
+    await expect(pane.getByRole("button", { name: "Cancel" }).isVisible()).resolves.toBe(true);
+
+    await page.keyboard.press("Enter");
+    await status.filter({ hasText: /^Refreshed/ }).waitFor({ timeout: 30_000 });
+    await expect(status.innerText()).resolves.toBe("Refreshed 1 of 1 table.");
+    await page.context().unroute(held);
+  }, 60_000);
 });

@@ -326,7 +326,8 @@ describe("ownership that survives what Excel does not promise", () => {
     useImportTableKeys(importTableKeys(await deviceKey(new MemorySecretStore())));
   }
 
-  it.each([
+  type Mode = { structuredNamesAsAddresses?: boolean; renumberTableIds?: boolean };
+  it.each<[string, Mode]>([
     ["names kept as A1 addresses (office-js#740)", { structuredNamesAsAddresses: true }],
     ["table ids renumbered on reopen", { renumberTableIds: true }],
     ["both", { structuredNamesAsAddresses: true, renumberTableIds: true }],

@@ -6,6 +6,7 @@ import {
   initialTablesState,
   tableRows,
   tablesReducer,
+  tablesStatus,
   type TablesEvent,
   type TablesState,
 } from "../../../src/taskpane/tablesMachine";
@@ -138,6 +139,19 @@ describe("tablesMachine.ts", () => {
       ended,
     );
     expect(late).toBe(ended);
+  });
+
+  it("says a run waits for a cell edit while it does, and what runs once it goes on", () => {
+    const running = drive([{ type: "started", mode: "full" }], READY);
+    const waiting = drive([{ type: "waitingForCellEdit", waiting: true }], running);
+    expect(tablesStatus(waiting)).toMatch(/^Waiting for you to finish editing a cell/);
+    expect(cancelState(waiting)).toEqual({ shown: true, enabled: true });
+    const resumed = drive([{ type: "waitingForCellEdit", waiting: false }], waiting);
+    expect(tablesStatus(resumed)).toBe("Refreshing every imported table…");
+    const cancelling = drive([{ type: "cancelling" }], waiting);
+    expect(tablesStatus(cancelling)).toBe("Cancelling…");
+    const idle = drive([{ type: "waitingForCellEdit", waiting: true }], READY);
+    expect(idle).toBe(READY);
   });
 
   it("another import running holds the rows' buttons", () => {
