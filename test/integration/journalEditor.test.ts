@@ -188,8 +188,8 @@ describe("journal editor against the sandbox", () => {
     };
     await openJournal(deps, seeded("JNL-0001").id);
     // A balanced pair the user does not see: the Total row's SUM counts it, so B1 says Balanced.
-    host.setCells(SHEET_1, "B22:G22", [["acc-x", "", "", "", 999999.99, ""]]);
-    host.setCells(SHEET_1, "B23:G23", [["acc-y", "", "", "", "", 999999.99]]);
+    host.setCells(SHEET_1, "F22:L22", [[999999.99, "", "", "", "", "", "acc-x"]]);
+    host.setCells(SHEET_1, "F23:L23", [["", 999999.99, "", "", "", "", "acc-y"]]);
     await host.run(async (context) => {
       context.workbook.worksheets.getItem(SHEET_1).getRange("A22:A23").rowHidden = true;
       await context.sync();
@@ -263,10 +263,10 @@ describe("journal editor against the sandbox", () => {
     const deps = { run: host.run, api: api() };
     await openJournal(deps, seeded("JNL-0001").id);
     const before = (await api().getJournal(seeded("JNL-0001").id)).data;
-    host.setCells(SHEET_1, "C20", [["9999"]]);
+    host.setCells(SHEET_1, "B20", [["9999"]]);
     const checked = await validateActiveJournal(deps);
     expect(checked.kind).toBe("invalid");
-    expect(checked.kind === "invalid" && checked.problems.map((p) => p.address)).toEqual(["C20"]);
+    expect(checked.kind === "invalid" && checked.problems.map((p) => p.address)).toEqual(["B20"]);
     expect(checked.kind === "invalid" && checked.problems[0]?.message).toContain(
       "the service takes account IDs, not codes",
     );
@@ -287,7 +287,7 @@ describe("journal editor against the sandbox", () => {
     if (!target) throw new Error("JNL-0003 has no account that JNL-0001 lacks");
     await openJournal(deps, seeded("JNL-0003").id);
     await openJournal(deps, seeded("JNL-0001").id);
-    host.setCells(SHEET_1, "C20", [[target.account_code]]);
+    host.setCells(SHEET_1, "B20", [[target.account_code]]);
     const checked = await validateActiveJournal(deps);
     expect(checked).toMatchObject({ kind: "valid" });
     expect(checked.kind === "valid" && checked.notes.join(" ")).toContain(
@@ -296,7 +296,7 @@ describe("journal editor against the sandbox", () => {
     expect(await sendActiveJournal(deps)).toMatchObject({ kind: "saved" });
     const stored = (await api().getJournal(seeded("JNL-0001").id)).data;
     expect(stored.lines[1]?.account_id).toBe(target.account_id);
-    expect(host.cell(SHEET_1, "C20").value).toBe(target.account_code);
+    expect(host.cell(SHEET_1, "B20").value).toBe(target.account_code);
   });
 
   it("says the service cannot read a journal's own reference, and offers the transaction reference it knows", async () => {
