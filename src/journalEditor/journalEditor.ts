@@ -33,6 +33,7 @@ import {
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
 import { notDraftReason } from "../journal/draftOnly";
 import type { KnownJournal } from "../journal/ownReference";
+import { accountsOfProject } from "../journal/projectAccounts";
 import type { AccountKnowledge } from "../journal/validate";
 import { knownByReference } from "./knownByReference";
 import type { OpenOutcome, SeenOnServer, SendOutcome, ValidateOutcome } from "./outcomes";
@@ -239,12 +240,13 @@ interface Checked {
 
 /**
  * What the open journals tell of accounts: the sheet's lines as drawn, to see a changed Account
- * code, and every open journal's account ids and codes, to resolve it.
+ * code, and the account ids and codes of the open journals of the sheet's own project, to
+ * resolve it (another project's accounts are another company's).
  */
 function accountKnowledge(sheet: JournalSheetAmongOthers): AccountKnowledge {
   return {
     drawnAccounts: sheet.state?.accounts ?? [],
-    knownAccounts: sheet.openJournals.flatMap((state) => state.accounts ?? []),
+    knownAccounts: accountsOfProject(sheet.openJournals, sheet.state?.project),
   };
 }
 
