@@ -95,6 +95,11 @@ export interface JournalSheetState {
    * compared with, and, with the other open journals', the codes it can be resolved by.
    */
   readonly accounts?: readonly KnownAccount[];
+  /**
+   * The decimals the amount cells' formats, the totals and the balance check were drawn with
+   * (the currency's when drawn): a Currency cell changed since then gets them redrawn.
+   */
+  readonly amountPlaces?: number;
   /** The journal's own reference (`JNL-0004`, which names the sheet), which the API cannot read. */
   readonly reference?: string;
   /** Its transaction reference, by which the API finds it (or "" when it has none). */

@@ -35,6 +35,7 @@ import { notDraftReason } from "../journal/draftOnly";
 import type { KnownJournal } from "../journal/ownReference";
 import { accountsOfProject } from "../journal/projectAccounts";
 import type { AccountKnowledge } from "../journal/validate";
+import { followCurrency } from "./followCurrency";
 import { knownByReference } from "./knownByReference";
 import type { OpenOutcome, SeenOnServer, SendOutcome, ValidateOutcome } from "./outcomes";
 
@@ -250,19 +251,22 @@ function accountKnowledge(sheet: JournalSheetAmongOthers): AccountKnowledge {
   };
 }
 
-/** Reads the journal sheet with key `sheetKey`, checks it, and marks (or clears) problem cells. */
+/**
+ * Reads the journal sheet, redraws its amount formats when its currency changed, checks it, and
+ * marks (or clears) problem cells.
+ */
 async function check(
   deps: Pick<EditorDeps, "run" | "sheetKeys">,
-  sheetKey: string,
-  accounts: AccountKnowledge = {},
+  sheet: JournalSheetAmongOthers & { state: JournalSheetState },
 ): Promise<Checked> {
-  const grid = await readJournalGrid(deps.run, sheetKey);
-  const { draft, problems, notices } = parseJournalGrid(grid, accounts);
+  const grid = await readJournalGrid(deps.run, sheet.sheetKey);
+  const redrawn = await followCurrency(deps.run, sheet.sheetKey, grid, sheet.state.amountPlaces);
+  const { draft, problems, notices } = parseJournalGrid(grid, accountKnowledge(sheet));
   const addresses = problems.flatMap((p) => (p.address ? [p.address] : []));
-  await markProblems(deps.run, sheetKey, addresses);
+  await markProblems(deps.run, sheet.sheetKey, addresses);
   return {
     problems,
-    notices,
+    notices: [...redrawn, ...notices],
     update: draft && problems.length === 0 ? buildJournalUpdate(draft) : null,
   };
 }
@@ -276,7 +280,7 @@ export async function validateActiveJournal(
   const sheet = await activeJournalSheet(deps.run, deps.sheetKeys);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
-  const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
+  const checked = await check(deps, { ...sheet, state: sheet.state });
   const notes = messagesOf(checked.notices);
   if (checked.problems.length > 0) {
     return {
@@ -326,7 +330,7 @@ export async function sendActiveJournal(
   if (typeof deps === "string") return { kind: "failed", message: deps };
   if (state.status !== "DRAFT")
     return { kind: "read-only", message: notDraftSentence(state.status) };
-  const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
+  const checked = await check(deps, { ...sheet, state });
   const notes = messagesOf(checked.notices);
   if (!checked.update) {
     return {
