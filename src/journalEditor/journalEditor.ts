@@ -36,7 +36,7 @@ import type { KnownJournal } from "../journal/ownReference";
 import { accountsOfProject } from "../journal/projectAccounts";
 import type { AccountKnowledge } from "../journal/validate";
 import { followCurrency } from "./followCurrency";
-import { knownByReference } from "./knownByReference";
+import { getJournalOrKnown } from "./knownByReference";
 import type { OpenOutcome, SeenOnServer, SendOutcome, ValidateOutcome } from "./outcomes";
 
 export interface EditorDeps {
@@ -171,7 +171,8 @@ export async function openJournal(
   options: OpenOptions = {},
 ): Promise<OpenOutcome> {
   try {
-    const { data } = await deps.api.getJournal(idOrReference.trim(), signal ? { signal } : {});
+    const typed = idOrReference.trim();
+    const { data } = await getJournalOrKnown(deps, typed, signal ? { signal } : {});
     const editable = data.status === "DRAFT";
     const { journals } = await journalWorkbookOverview(deps.run, deps.sheetKeys);
     const own = sheetOfJournal(journals, data.id, deps.project);
@@ -204,10 +205,6 @@ export async function openJournal(
         : `Opened journal ${data.reference} read-only on sheet “${shown.sheetName}”.`,
     };
   } catch (error) {
-    if (isApiError(error) && error.kind === "not-found") {
-      const known = await knownByReference(deps, idOrReference.trim());
-      if (known !== null) return { kind: "failed", message: known };
-    }
     return { kind: "failed", message: messageOf(error) };
   }
 }

@@ -50,7 +50,7 @@ export interface JournalPanelOptions {
 }
 
 export interface JournalPanel {
-  /** Puts the keyboard focus on the Journal ID or reference field. */
+  /** Puts the keyboard focus on the Transaction reference or ID field. */
   focus(): void;
   /** Reads the active sheet's journal again and redraws the buttons. */
   refresh(): Promise<void>;

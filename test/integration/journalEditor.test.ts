@@ -299,28 +299,21 @@ describe("journal editor against the sandbox", () => {
     expect(host.cell(SHEET_1, "B20").value).toBe(target.account_code);
   });
 
-  it("says the service cannot read a journal's own reference, and offers the transaction reference it knows", async () => {
+  it("opens a journal by its own reference once it is open in the workbook; refuses it briefly before", async () => {
     const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     const unknown = await openJournal(deps, "JNL-0004");
     expect(unknown.kind).toBe("failed");
-    expect(unknown.message).toContain(
-      "The service finds a journal by its ID or its transaction reference",
+    expect(unknown.message).toMatch(
+      /^No journal “JNL-0004” was found \(404\)\. Check it, or use the journal's transaction reference \(such as TRX-2026-0001\) or its ID\./,
     );
     await openJournal(deps, seeded("JNL-0001").id);
     const known = await openJournal(deps, "jnl-0001");
-    expect(known).toEqual({
-      kind: "failed",
-      message:
-        "jnl-0001 is a journal's own reference, which the service cannot look up: it finds a " +
-        "journal by its ID or its transaction reference. Journal JNL-0001 is open on sheet " +
-        `“${SHEET_1}”; open it by its transaction reference ${seeded("JNL-0001").transaction_reference}.`,
-    });
-    const reopened = await openJournal(deps, seeded("JNL-0001").transaction_reference);
-    expect(reopened).toMatchObject({ kind: "opened", sheetName: SHEET_1 });
+    expect(known).toMatchObject({ kind: "opened", sheetName: SHEET_1 });
+    expect(known.message).toMatch(/^Journal JNL-0001 is already open on sheet/);
   });
 
-  it("offers the transaction reference of a journal opened on this computer before, not open in the workbook", async () => {
+  it("opens by its own reference a journal opened on this computer before, not open in the workbook", async () => {
     const host = new OfficeJsExcelHost();
     const store = new MemorySecretStore();
     const recent = new RecentJournalsOnDevice(store);
@@ -349,20 +342,21 @@ describe("journal editor against the sandbox", () => {
       api: api(),
       recalled: (reference: string) => recent.recall(project, reference),
     };
-    expect(await openJournal(deps, "jnl-0004")).toEqual({
-      kind: "failed",
-      message:
-        "jnl-0004 is a journal's own reference, which the service cannot look up: it finds a " +
-        "journal by its ID or its transaction reference. Journal JNL-0004 was opened on this " +
-        `computer before; open it by its transaction reference ${seeded("JNL-0004").transaction_reference}, ` +
-        "or with its Open button under Recent journals.",
+    expect(await openJournal(deps, "jnl-0004")).toMatchObject({
+      kind: "opened",
+      sheetName: "Journal JNL-0004",
+      message: "Opened journal JNL-0004 read-only on sheet “Journal JNL-0004”.",
     });
     // A journal of that reference not opened here: the service's own answer.
     expect((await openJournal(deps, "JNL-0005")).message).toMatch(
       /^No journal “JNL-0005” was found \(404\)/,
     );
     // Storage that does not answer leaves the service's answer too.
-    const failing = { ...deps, recalled: () => Promise.reject(new Error("storage")) };
+    const failing = {
+      ...deps,
+      run: new OfficeJsExcelHost().run,
+      recalled: () => Promise.reject(new Error("storage")),
+    };
     expect((await openJournal(failing, "JNL-0004")).message).toMatch(
       /^No journal “JNL-0004” was found/,
     );
