@@ -19,7 +19,9 @@ import { excelRunOf, type ExcelRun } from "../excel/run";
 import { insertFormulaInActiveCell } from "../excel/insertFormula";
 import {
   activeJournalInfo,
+  lineAccountChoices,
   openJournal,
+  putLineAccount,
   sendActiveJournal,
   validateActiveJournal,
 } from "../journalEditor";
@@ -256,7 +258,14 @@ async function start(): Promise<void> {
     ...(sheetKeys === undefined ? {} : { sheetKeys }),
     active: activeConnection,
     run: excelRun,
-    editor: { openJournal, validateActiveJournal, sendActiveJournal, activeJournalInfo },
+    editor: {
+      openJournal,
+      validateActiveJournal,
+      sendActiveJournal,
+      activeJournalInfo,
+      lineAccountChoices,
+      putLineAccount,
+    },
     journalOfSheet: async (sheetKey) => {
       const state = await journalSheetState(excelRun, sheetKey, sheetKeys);
       if (state === null) return null;
