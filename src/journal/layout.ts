@@ -15,7 +15,7 @@ import { MAX_SHEET_NAME_LENGTH } from "../domain/excelLimits";
 import { sheetNameFor, withProjectName } from "../sheets/names";
 import { fitText } from "../sheets/textCells";
 import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
-import { balanceFormula, differenceFormula } from "./balanceFormulas";
+import { balanceFormula, differenceFormula, totalFormula } from "./balanceFormulas";
 import { JournalLayout, LayoutCell } from "./contract";
 import {
   DEFAULT_SPARE_LINES,
@@ -114,6 +114,7 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     extent: `A1:${cellAddress(LINE_COLUMNS.length - 1, totalRow + 1)}`,
     columnWidths: drawing.columnWidths(LINE_COLUMNS.length),
     frozenRows: headerRow,
+    marks: { headerRow, totalRow, differenceRow: totalRow + 1 },
     notes: drawing.notes,
   };
 }
@@ -226,16 +227,6 @@ function drawBalance(drawing: Drawing, status: string, difference: string): void
         }
       : { value: reason, numberFormat: JOURNAL_FORMATS.text, role: "balance", bold: true },
   );
-}
-
-/**
- * A column's total: from the header row (SUM skips its text, and a row inserted above the first
- * line lands inside) down to the row just above the Total row itself, wherever that is now, so
- * rows inserted anywhere in the lines, just above Total included, are counted.
- */
-export function totalFormula(letter: string, headerRow: number): string {
-  const header = `${letter}${headerRow}`;
-  return `=SUM(OFFSET(${header},0,0,ROW()-ROW(${header}),1))`;
 }
 
 type CellDrawing = Omit<LayoutCell, "address" | "role"> & Partial<Pick<LayoutCell, "role">>;

@@ -33,8 +33,10 @@ import {
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
 import { notDraftReason } from "../journal/draftOnly";
 import type { KnownJournal } from "../journal/ownReference";
+import { accountsOfProject } from "../journal/projectAccounts";
 import type { AccountKnowledge } from "../journal/validate";
-import { knownByReference } from "./knownByReference";
+import { followCurrency } from "./followCurrency";
+import { getJournalOrKnown } from "./knownByReference";
 import type { OpenOutcome, SeenOnServer, SendOutcome, ValidateOutcome } from "./outcomes";
 
 export interface EditorDeps {
@@ -169,7 +171,8 @@ export async function openJournal(
   options: OpenOptions = {},
 ): Promise<OpenOutcome> {
   try {
-    const { data } = await deps.api.getJournal(idOrReference.trim(), signal ? { signal } : {});
+    const typed = idOrReference.trim();
+    const { data } = await getJournalOrKnown(deps, typed, signal ? { signal } : {});
     const editable = data.status === "DRAFT";
     const { journals } = await journalWorkbookOverview(deps.run, deps.sheetKeys);
     const own = sheetOfJournal(journals, data.id, deps.project);
@@ -202,10 +205,6 @@ export async function openJournal(
         : `Opened journal ${data.reference} read-only on sheet “${shown.sheetName}”.`,
     };
   } catch (error) {
-    if (isApiError(error) && error.kind === "not-found") {
-      const known = await knownByReference(deps, idOrReference.trim());
-      if (known !== null) return { kind: "failed", message: known };
-    }
     return { kind: "failed", message: messageOf(error) };
   }
 }
@@ -239,28 +238,32 @@ interface Checked {
 
 /**
  * What the open journals tell of accounts: the sheet's lines as drawn, to see a changed Account
- * code, and every open journal's account ids and codes, to resolve it.
+ * code, and the account ids and codes of the open journals of the sheet's own project, to
+ * resolve it (another project's accounts are another company's).
  */
 function accountKnowledge(sheet: JournalSheetAmongOthers): AccountKnowledge {
   return {
     drawnAccounts: sheet.state?.accounts ?? [],
-    knownAccounts: sheet.openJournals.flatMap((state) => state.accounts ?? []),
+    knownAccounts: accountsOfProject(sheet.openJournals, sheet.state?.project),
   };
 }
 
-/** Reads the journal sheet with key `sheetKey`, checks it, and marks (or clears) problem cells. */
+/**
+ * Reads the journal sheet, redraws its amount formats when its currency changed, checks it, and
+ * marks (or clears) problem cells.
+ */
 async function check(
   deps: Pick<EditorDeps, "run" | "sheetKeys">,
-  sheetKey: string,
-  accounts: AccountKnowledge = {},
+  sheet: JournalSheetAmongOthers & { state: JournalSheetState },
 ): Promise<Checked> {
-  const grid = await readJournalGrid(deps.run, sheetKey);
-  const { draft, problems, notices } = parseJournalGrid(grid, accounts);
+  const grid = await readJournalGrid(deps.run, sheet.sheetKey);
+  const redrawn = await followCurrency(deps.run, sheet.sheetKey, grid, sheet.state.amountPlaces);
+  const { draft, problems, notices } = parseJournalGrid(grid, accountKnowledge(sheet));
   const addresses = problems.flatMap((p) => (p.address ? [p.address] : []));
-  await markProblems(deps.run, sheetKey, addresses);
+  await markProblems(deps.run, sheet.sheetKey, addresses);
   return {
     problems,
-    notices,
+    notices: [...redrawn, ...notices],
     update: draft && problems.length === 0 ? buildJournalUpdate(draft) : null,
   };
 }
@@ -274,7 +277,7 @@ export async function validateActiveJournal(
   const sheet = await activeJournalSheet(deps.run, deps.sheetKeys);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
-  const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
+  const checked = await check(deps, { ...sheet, state: sheet.state });
   const notes = messagesOf(checked.notices);
   if (checked.problems.length > 0) {
     return {
@@ -324,7 +327,7 @@ export async function sendActiveJournal(
   if (typeof deps === "string") return { kind: "failed", message: deps };
   if (state.status !== "DRAFT")
     return { kind: "read-only", message: notDraftSentence(state.status) };
-  const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
+  const checked = await check(deps, { ...sheet, state });
   const notes = messagesOf(checked.notices);
   if (!checked.update) {
     return {
