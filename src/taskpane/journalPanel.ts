@@ -3,7 +3,7 @@
 // in journalActions.ts (and src/journalEditor), the states in journalPanelMachine.ts, the drawing
 // in journalPanelView.ts, the words in journalText.ts.
 
-import type { ExcelRun } from "../excel/run";
+import { type ExcelRun, waitingForCellEdit } from "../excel/run";
 import type { ActiveConnection, ActiveConnectionHolder } from "../settings/activeConnection";
 import {
   ActionRun,
@@ -174,11 +174,18 @@ class JournalPanelController {
     this.dispatch({ type: "started", action: kind });
     if (hadFocus && trigger !== view.reference && isCancellable(kind)) view.cancelButton.focus();
 
+    // Excel may hold or refuse the action's batches while a cell is being edited: say so.
+    const run = waitingForCellEdit(deps.run, {
+      signal: running.signal,
+      onWaiting: (waiting) => {
+        if (this.controller === running) this.dispatch({ type: "waitingForCellEdit", waiting });
+      },
+    });
     let report: JournalReport;
     try {
       report = await work({
         editor: this.options.editor,
-        deps,
+        deps: { ...deps, run },
         signal: running.signal,
         dispatch: (event) => this.dispatch(event),
         note: (seen, how) => this.recentJournals.note(seen, how),

@@ -13,6 +13,7 @@ import {
   JournalControls,
   JournalReport,
 } from "./journalText";
+import { waitingForCellEditProgress } from "../import/progressReport";
 
 /**
  * The sheet whose journal was found changed on the server, and the server version the warning
@@ -55,6 +56,8 @@ export type JournalPanelEvent =
   | { readonly type: "referenceEdited" }
   | { readonly type: "started"; readonly action: JournalAction }
   | { readonly type: "cancelRequested" }
+  /** A batch of the action starts or stops waiting for the user to finish editing a cell. */
+  | { readonly type: "waitingForCellEdit"; readonly waiting: boolean }
   | { readonly type: "opened"; readonly info: ActiveJournalInfo }
   | { readonly type: "staleFound"; readonly stale: StaleSheet }
   | { readonly type: "staleClosed" }
@@ -125,6 +128,11 @@ export function journalPanelTransition(
         return state;
       }
       return { ...say(state, { status: CANCELLING }), cancelling: true };
+    case "waitingForCellEdit":
+      if (state.action === undefined || state.cancelling) return state;
+      return say(state, {
+        status: event.waiting ? waitingForCellEditProgress() : busyText(state.action),
+      });
     case "opened":
       return { ...state, info: event.info };
     case "staleFound":

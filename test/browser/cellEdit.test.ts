@@ -100,4 +100,33 @@ describe("an import while a cell is being edited, without DelayForCellEdit", () 
     await expect(status.innerText()).resolves.toBe("Refreshed 1 of 1 table.");
     await page.context().unroute(held);
   }, 60_000);
+
+  it("says the same while a journal opens, keeps Cancel, and opens it when editing ends", async () => {
+    const { page, pane, sandbox } = session;
+    let release: () => void = () => undefined;
+    const editing = new Promise<void>((resolve) => (release = resolve));
+    const held = (url: URL): boolean => url.href.startsWith(sandbox.baseUrl);
+    await page.context().route(held, async (route) => {
+      await editing;
+      await route.continue();
+    });
+
+    await showTab(session, "Journal");
+    await pane.getByLabel("Transaction reference or ID").fill("TRX/2026 0003 adj");
+    await pane.getByRole("button", { name: "Open journal" }).click();
+    const status = pane.locator("#journal-status");
+    await page.locator('#grid td[data-address="H4"]').dblclick();
+    await page.keyboard.type("later");
+    expect(await page.evaluate(() => window.ledgerFakeHost?.editingCell)).toBe(true);
+    release();
+
+    await status
+      .filter({ hasText: "Waiting for you to finish editing a cell" })
+      .waitFor({ timeout: 5_000 });
+    await expect(pane.locator("#journal-cancel").isVisible()).resolves.toBe(true);
+
+    await page.keyboard.press("Enter");
+    await status.filter({ hasText: /^Opened journal/ }).waitFor({ timeout: 30_000 });
+    await page.context().unroute(held);
+  }, 60_000);
 });

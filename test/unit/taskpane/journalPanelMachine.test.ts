@@ -87,6 +87,21 @@ describe("the journal panel's state machine", () => {
     expect(twice.message.serial).toBeGreaterThan(once.message.serial);
   });
 
+  it("says an action waits for a cell edit while it does, keeping Cancel, then its busy words", () => {
+    const sending = after(CONNECTED, { type: "started", action: "send" });
+    const waiting = journalPanelTransition(sending, { type: "waitingForCellEdit", waiting: true });
+    expect(waiting.message.status).toMatch(/^Waiting for you to finish editing a cell/);
+    expect(journalPanelControls(waiting)).toMatchObject({ cancel: true, cancelEnabled: true });
+    const resumed = journalPanelTransition(waiting, { type: "waitingForCellEdit", waiting: false });
+    expect(resumed.message.status).toBe(sending.message.status);
+    const cancelling = journalPanelTransition(waiting, { type: "cancelRequested" });
+    expect(journalPanelTransition(cancelling, { type: "waitingForCellEdit", waiting: false })).toBe(
+      cancelling,
+    );
+    const idle = after(CONNECTED);
+    expect(journalPanelTransition(idle, { type: "waitingForCellEdit", waiting: true })).toBe(idle);
+  });
+
   it("cancels a cancellable action once, and never Validate", () => {
     const sending = after(CONNECTED, { type: "started", action: "send" });
     const cancelling = journalPanelTransition(sending, { type: "cancelRequested" });
