@@ -103,13 +103,12 @@ export function readJournalSheetState(value: unknown, sheetName: string): SheetS
   };
 }
 
-/** Marks as saved; a mark from before fills were remembered (a bare address) restores to none. */
+/** Marks as saved, each `{address, fill}`; anything else is left out. */
 function readMarks(value: unknown): ProblemMark[] {
   if (!Array.isArray(value)) return [];
   const marks: ProblemMark[] = [];
   for (const item of value as unknown[]) {
-    if (typeof item === "string") marks.push({ address: item, fill: null });
-    else if (typeof item === "object" && item !== null) {
+    if (typeof item === "object" && item !== null) {
       const { address, fill } = item as Record<string, unknown>;
       if (typeof address === "string" && (fill === null || typeof fill === "string")) {
         marks.push({ address, fill });

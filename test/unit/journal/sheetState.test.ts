@@ -16,9 +16,9 @@ describe("sheetState.ts", () => {
       });
     });
 
-    it("keeps marks with their fills, and reads a bare address as a mark without a fill", () => {
-      const stored = { ...STATE, marked: [{ address: "F20", fill: "#FFFF00" }, "B7"] };
-      const reading = readJournalSheetState(stored, "S");
+    it("keeps marks with their fills, and leaves out anything else", () => {
+      const marked = [{ address: "F20", fill: "#FFFF00" }, { address: "B7", fill: null }, "B8", 7];
+      const reading = readJournalSheetState({ ...STATE, marked }, "S");
       expect(reading.ok && reading.state.marked).toEqual([
         { address: "F20", fill: "#FFFF00" },
         { address: "B7", fill: null },
