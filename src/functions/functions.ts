@@ -36,7 +36,7 @@ export function addInVersion(): string {
  * Payments from the accounting service as a table with a header row: payment ID, date, vendor, amount, currency and more.
  * @customfunction PAYMENTS
  * @cancelable
- * @param limit How many payments to return: 1 to 2000. Leave it out for 100.
+ * @param limit How many payments to return, from 1 to 2000: for example 500; 100 when left out.
  * @param project The project's name in this workbook, for example "Acme". Leave it out for the default project.
  * @returns A table that spills down and right from this cell.
  */
@@ -55,7 +55,7 @@ export async function payments(
  * @customfunction LIST
  * @cancelable
  * @param collection The collection, for example "invoices" or "credit notes".
- * @param max_records How many records to return, newest first: 1 to 2000. Leave it out for 100.
+ * @param max_records How many records to return, newest first, from 1 to 2000: for example 500; 100 when left out.
  * @param project The project's name in this workbook, for example "Acme". Leave it out for the default project.
  * @returns A table that spills down and right from this cell.
  */
