@@ -5,7 +5,7 @@
 import "../polyfills"; // first: built-ins for Edge Legacy (docs/deploy.md)
 import { balanced, decimalSum, formulaErrorOf } from "../formulas";
 import { ADDIN_VERSION } from "../version";
-import { cellError, formulaSettingsReady, ledgerFormulas } from "./formulaRuntime";
+import { cellError, formulaSettingsReady, ledgerFormulas, spillOf } from "./formulaRuntime";
 
 /** Runs one calculation; Excel's cancel (the cell was edited or deleted) aborts its request. */
 async function calculate<T>(
@@ -45,8 +45,8 @@ export async function payments(
   project?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return await calculate(invocation, (signal) =>
-    ledgerFormulas.payments(limit, { signal }, project),
+  return await calculate(invocation, async (signal) =>
+    spillOf(await ledgerFormulas.payments(limit, { signal }, project)),
   );
 }
 
@@ -65,8 +65,8 @@ export async function list(
   project?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return await calculate(invocation, (signal) =>
-    ledgerFormulas.list(collection, max_records, { signal }, project),
+  return await calculate(invocation, async (signal) =>
+    spillOf(await ledgerFormulas.list(collection, max_records, { signal }, project)),
   );
 }
 
@@ -83,8 +83,8 @@ export async function journal(
   project?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return await calculate(invocation, (signal) =>
-    ledgerFormulas.journal(id_or_reference, { signal }, project),
+  return await calculate(invocation, async (signal) =>
+    spillOf(await ledgerFormulas.journal(id_or_reference, { signal }, project)),
   );
 }
 
