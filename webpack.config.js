@@ -11,6 +11,7 @@ const {
   rewriteManifestUrls,
   productionUrl,
 } = require("./scripts/manifest-urls");
+const { devPort, sandboxApiAddress } = require("./scripts/dev-ports");
 const { devServerHttpsOptions } = require("./scripts/dev-certs");
 const { ShippedSourcesPlugin } = require("./scripts/shipped-sources");
 const pkg = require("./package.json");
@@ -48,6 +49,8 @@ module.exports = async (env, argv) => {
   const isServe = Boolean(env && env.WEBPACK_SERVE);
   const publicUrl = production ? productionUrl() : undefined;
   const port = devServerPort();
+  // Named in the task pane (Use sandbox) and the help page: the port `npm start` starts it on.
+  const sandboxAddress = sandboxApiAddress(devPort("sandbox"));
   // LEDGER_OFFICE_JS=local: development behind a firewall, with Microsoft's copy of the CDN build
   // (@microsoft/office-js) served by the dev server. Published pages must use the CDN.
   const localOfficeJs = process.env.LEDGER_OFFICE_JS === "local";
@@ -114,13 +117,14 @@ module.exports = async (env, argv) => {
         templateParameters: {
           officeJsUrl: localOfficeJs ? LOCAL_OFFICE_JS : OFFICE_JS_CDN,
           contentSecurityPolicy: contentSecurityPolicy(production),
+          sandboxAddress,
         },
       }),
       new HtmlWebpackPlugin({
         filename: "help.html",
         template: "./src/help/help.html",
         chunks: [],
-        templateParameters: { version: pkg.version },
+        templateParameters: { version: pkg.version, sandboxAddress },
       }),
       new CopyWebpackPlugin({
         patterns: [

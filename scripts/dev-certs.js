@@ -2,6 +2,7 @@
 // office-addin-dev-certs installs a trusted CA where it can (Windows, macOS). On Linux its CA
 // install needs sudo and fails, so we fall back to the certificate files it generates and say so.
 const fs = require("node:fs");
+const { devPort } = require("./dev-ports");
 
 async function devServerHttpsOptions() {
   // Loaded here, not at the top: production builds never need the certificate tooling.
@@ -21,7 +22,7 @@ async function devServerHttpsOptions() {
     console.warn(
       "Note: the development certificate authority could not be installed on this machine " +
         `(${String(error && error.message ? error.message : error).split("\n")[0]}). ` +
-        "Browsers will warn about https://localhost:3000 until you trust " +
+        `Browsers will warn about https://localhost:${devPort("devServer")} until you trust ` +
         defaults.caCertificatePath,
     );
     return {

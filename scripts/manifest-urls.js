@@ -1,8 +1,7 @@
 // Rewrites the manifest's development URLs: to the configured dev server port for development
 // (npm start, the development build), to the public address for a production build. Microsoft's
 // template replaces only the first occurrence; every URL must move, so this replaces them all.
-const path = require("node:path");
-const { readFileSync } = require("node:fs");
+const { devPort } = require("./dev-ports");
 
 /** The development URL as manifest.xml is written (port 3000, package.json's default). */
 const DEV_URL = "https://localhost:3000/";
@@ -28,21 +27,9 @@ function rewriteManifestUrls(xml, publicUrl) {
   return rewritten;
 }
 
-/**
- * The dev server's port: package.json's config.dev_server_port, which npm scripts see as
- * npm_package_config_dev_server_port (read from package.json when run outside npm).
- */
+/** The dev server's port (scripts/dev-ports.js: LEDGER_SHEETS_DEV_SERVER_PORT or package.json). */
 function devServerPort() {
-  const fromNpm = process.env.npm_package_config_dev_server_port;
-  const value =
-    fromNpm ||
-    JSON.parse(readFileSync(path.join(__dirname, "..", "package.json"), "utf8")).config
-      .dev_server_port;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`config.dev_server_port must be a port number (1-65535), got ${value}`);
-  }
-  return port;
+  return devPort("devServer");
 }
 
 /** The manifest with every development URL on `port` (the file itself says 3000). */

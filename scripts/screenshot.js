@@ -10,8 +10,11 @@ const { existsSync } = require("node:fs");
 const path = require("node:path");
 const { chromium } = require("playwright-core");
 
+const { devPort } = require("./dev-ports");
+
 const outDir = process.argv[2] || "docs/images";
-const PREVIEW = process.env.PREVIEW_URL || "http://127.0.0.1:3001/";
+// The preview `npm run preview` serves, on LEDGER_SHEETS_PREVIEW_PORT when that is set.
+const PREVIEW = process.env.PREVIEW_URL || `http://127.0.0.1:${devPort("preview")}/`;
 
 async function browserPath() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;

@@ -16,6 +16,7 @@ import {
 import { groupDigits } from "../sheets/textCells";
 import { NestedListChoice } from "../sheets/nestedList";
 import { createNestedListShaper } from "../sheets/shapeNestedList";
+import { rememberRowFormats } from "./spillFormats";
 import {
   EXCEL_RESULT_LIMIT_MB,
   GrowingTableSize,
@@ -46,6 +47,7 @@ function spilled(columns: readonly ColumnSpec[], block: ShapedBlock): SpilledTab
       ? [...row, ...new Array<CellValue>(header.length - row.length).fill("")]
       : row,
   );
+  rememberRowFormats(rows, columns, block.formatCells);
   return [header, ...rows];
 }
 

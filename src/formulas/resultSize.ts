@@ -8,6 +8,7 @@
 // shapers, so one long field cannot take a whole result by itself.
 
 import { estimateRowBytes, ROW_OVERHEAD_BYTES, type CellValue } from "../sheets";
+import { formatBytes } from "./spillFormats";
 
 /**
  * The most a formula's result may weigh, in bytes: a fifth under the 5 MB (5,000,000 bytes, the
@@ -68,7 +69,8 @@ export function fitResult(
   options: FitOptions = {},
 ): FittedResult {
   const maxBytes = options.maxBytes ?? MAX_RESULT_BYTES;
-  const sizes = table.map((row) => estimateRowBytes(row));
+  // A spilled number goes out with its format where the host takes one (spillFormats.ts).
+  const sizes = table.map((row) => estimateRowBytes(row) + formatBytes(row));
   const data = Math.max(table.length - 1, 0);
   const whole = sizes.reduce((sum, size) => sum + size, ARRAY_BYTES);
   if (whole <= maxBytes && options.incomplete !== true) {

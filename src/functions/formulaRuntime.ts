@@ -4,7 +4,14 @@
 
 import { excelRunOf, type ExcelRun } from "../excel/run";
 import { ExcelWorkbookSettings } from "../excel/workbookSettings";
-import { LedgerFormulas, type FormulaError } from "../formulas";
+import {
+  LedgerFormulas,
+  withNumberFormats,
+  type FormattedNumberValue,
+  type FormulaError,
+  type SpilledCell,
+  type SpilledTable,
+} from "../formulas";
 import type { CollectionId } from "../domain/collections";
 import { activeConnection } from "../settings/activeConnection";
 import { COLLECTION_PATHS_SETTING, collectionPathsOf } from "../settings/collectionPaths";
@@ -77,6 +84,32 @@ export const ledgerFormulas = new LedgerFormulas({
 // a pause one server asked for does not hold back another. The project names read again keep
 // them: answers are kept by project.
 activeConnection.subscribeToConnections(() => ledgerFormulas.reset());
+
+/**
+ * How this host takes a number with its format from a custom function: data types reach custom
+ * functions from CustomFunctionsRuntime 1.4 (the metadata allows them: allowCustomDataForDataTypeAny);
+ * DoubleCellValue carries a format from ExcelApi 1.19, FormattedNumberCellValue from 1.16.
+ * Undefined on an older host, which gets plain numbers (dates as serials).
+ */
+function formattedNumberType(): FormattedNumberValue["type"] | undefined {
+  try {
+    const sets = Office.context.requirements;
+    if (!sets.isSetSupported("CustomFunctionsRuntime", "1.4")) return undefined;
+    if (sets.isSetSupported("ExcelApi", "1.19")) return "Double";
+    return sets.isSetSupported("ExcelApi", "1.16") ? "FormattedNumber" : undefined;
+  } catch {
+    return undefined; // outside Office: no host to ask
+  }
+}
+
+/**
+ * A spilled table as the function returns it: dates shown as dates and amounts in their
+ * currency's decimals where the host takes formatted numbers, plain values elsewhere.
+ */
+export function spillOf(table: SpilledTable): SpilledCell[][] {
+  const type = formattedNumberType();
+  return type === undefined ? table : withNumberFormats(table, type);
+}
 
 /** The Excel error value for a formula error: #N/A or #VALUE!, both with their message. */
 export function cellError(error: FormulaError): CustomFunctions.Error {

@@ -5,7 +5,7 @@
 import "../polyfills"; // first: built-ins for Edge Legacy (docs/deploy.md)
 import { balanced, decimalSum, formulaErrorOf } from "../formulas";
 import { ADDIN_VERSION } from "../version";
-import { cellError, formulaSettingsReady, ledgerFormulas } from "./formulaRuntime";
+import { cellError, formulaSettingsReady, ledgerFormulas, spillOf } from "./formulaRuntime";
 
 /** Runs one calculation; Excel's cancel (the cell was edited or deleted) aborts its request. */
 async function calculate<T>(
@@ -36,7 +36,7 @@ export function addInVersion(): string {
  * Payments from the accounting service as a table with a header row: payment ID, date, vendor, amount, currency and more.
  * @customfunction PAYMENTS
  * @cancelable
- * @param limit How many payments to return: 1 to 2000. Leave it out for 100.
+ * @param limit How many payments to return, from 1 to 2000: for example 500; 100 when left out.
  * @param project The project's name in this workbook, for example "Acme". Leave it out for the default project.
  * @returns A table that spills down and right from this cell.
  */
@@ -45,8 +45,8 @@ export async function payments(
   project?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return await calculate(invocation, (signal) =>
-    ledgerFormulas.payments(limit, { signal }, project),
+  return await calculate(invocation, async (signal) =>
+    spillOf(await ledgerFormulas.payments(limit, { signal }, project)),
   );
 }
 
@@ -55,7 +55,7 @@ export async function payments(
  * @customfunction LIST
  * @cancelable
  * @param collection The collection, for example "invoices" or "credit notes".
- * @param max_records How many records to return, newest first: 1 to 2000. Leave it out for 100.
+ * @param max_records How many records to return, newest first, from 1 to 2000: for example 500; 100 when left out.
  * @param project The project's name in this workbook, for example "Acme". Leave it out for the default project.
  * @returns A table that spills down and right from this cell.
  */
@@ -65,8 +65,8 @@ export async function list(
   project?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return await calculate(invocation, (signal) =>
-    ledgerFormulas.list(collection, max_records, { signal }, project),
+  return await calculate(invocation, async (signal) =>
+    spillOf(await ledgerFormulas.list(collection, max_records, { signal }, project)),
   );
 }
 
@@ -83,8 +83,8 @@ export async function journal(
   project?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return await calculate(invocation, (signal) =>
-    ledgerFormulas.journal(id_or_reference, { signal }, project),
+  return await calculate(invocation, async (signal) =>
+    spillOf(await ledgerFormulas.journal(id_or_reference, { signal }, project)),
   );
 }
 

@@ -31,13 +31,33 @@ export interface ConnectionFormValues {
 
 export type ConnectionField = "apiAddress" | "version" | "token" | "identity" | "label";
 
-/** The local sandbox (`npm start`, `npm run sandbox`) and its demo credentials. */
+/** The local sandbox (`npm start`, `npm run sandbox`) on its default port, and its demo credentials. */
 export const SANDBOX_CONNECTION: Readonly<ApiConnection> = {
   apiAddress: "http://127.0.0.1:4010/v1",
   version: "v1",
   token: "demo-token",
   identity: "demo-company",
 };
+
+/**
+ * The sandbox connection at `served`, the address the page that serves the pane names (the port
+ * `npm start` or `npm run preview` started the sandbox on). Only a plain http address on this
+ * computer's loopback is taken, as only the sandbox lives there; anything else keeps the default.
+ */
+export function sandboxConnection(served: string | undefined): Readonly<ApiConnection> {
+  if (served === undefined) return SANDBOX_CONNECTION;
+  let url: URL;
+  try {
+    url = new URL(served);
+  } catch {
+    return SANDBOX_CONNECTION;
+  }
+  const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost";
+  if (url.protocol !== "http:" || !loopback || url.username !== "" || url.password !== "") {
+    return SANDBOX_CONNECTION;
+  }
+  return { ...SANDBOX_CONNECTION, apiAddress: `${url.origin}/v1` };
+}
 
 export type FormCheck = Result<
   { connection: ApiConnection; resolved: ResolvedConnection },

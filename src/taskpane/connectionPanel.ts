@@ -6,7 +6,8 @@ import type { ActiveConnection, ActiveConnectionHolder } from "../settings/activ
 import { suggestProjectLabel } from "../settings/projectNameSuggestion";
 import styles from "./connectionPanel.css";
 import { sameLabel } from "../domain/projectLabels";
-import { ConnectionField, ConnectionFormValues, SANDBOX_CONNECTION } from "./connectionForm";
+import { ConnectionField, ConnectionFormValues, sandboxConnection } from "./connectionForm";
+import { servedSandboxAddress } from "./servedSandboxAddress";
 import { RecalledFor, recalledTokenStays } from "../settings/recalledToken";
 import {
   canStartConnect,
@@ -89,7 +90,8 @@ class ConnectionPanelController implements ConnectionPanel {
       submit: () => void this.runConnect(false),
       toggleToken: () => this.dispatch({ type: "tokenVisibilityToggled" }),
       useSandbox: () => {
-        this.fill({ ...SANDBOX_CONNECTION, remember: view.remembering }, false);
+        const sandbox = sandboxConnection(servedSandboxAddress());
+        this.fill({ ...sandbox, remember: view.remembering }, false);
         this.dispatch({ type: "sandboxFilled" });
       },
       rememberUnticked: () => {

@@ -84,21 +84,23 @@ export function formulaText(value: string): string {
 }
 
 /**
- * The example formula: each required argument's example, the project's name when one is given,
- * and the optional arguments before it left empty (their defaults). Throws when a required
- * parameter has no example, a gap in the JSDoc that a test catches.
+ * The example formula: each required argument's example and, when a project is given (a workbook
+ * with two or more), its name, with the optional arguments before it given their own examples,
+ * as an argument left empty (`LIST("invoices", , "Acme")`) reads as a mistake. Optional
+ * arguments after the last one written are left out. Throws when a parameter the example needs
+ * has no example, a gap in the JSDoc that a test catches.
  */
 export function exampleFormula(entry: CatalogFunction, project?: string): string {
-  const values = entry.parameters.map((parameter): string => {
-    if (parameter.name === PROJECT_PARAMETER) {
-      return project === undefined || project === "" ? "" : formulaText(project);
-    }
-    if (parameter.optional) return "";
+  const named = project !== undefined && project !== "";
+  const projectAt = entry.parameters.findIndex((p) => p.name === PROJECT_PARAMETER);
+  const lastRequired = entry.parameters.reduce((last, p, i) => (p.optional ? last : i), -1);
+  const last = named && projectAt >= 0 ? projectAt : lastRequired;
+  const values = entry.parameters.slice(0, last + 1).map((parameter): string => {
+    if (parameter.name === PROJECT_PARAMETER) return formulaText(project ?? "");
     if (parameter.example === undefined) {
       throw new Error(`${entry.name}: the ${parameter.name} parameter has no example.`);
     }
     return parameter.example;
   });
-  while (values.length > 0 && values[values.length - 1] === "") values.pop();
   return `=${entry.name}(${values.join(", ")})`;
 }

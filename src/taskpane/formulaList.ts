@@ -114,7 +114,8 @@ export function mountFormulaList(root: Document, options: FormulaListOptions): v
     select,
     options.active,
   );
-  const project = (): string | undefined => choice.selected() ?? options.active.defaultLabel;
+  // Named only in a workbook of two or more projects: with one, every formula asks it anyway.
+  const project = (): string | undefined => choice.selected();
   options.active.subscribe(drawExamples);
   select.addEventListener("change", drawExamples);
   void load();

@@ -103,7 +103,8 @@ describe("connection panel", () => {
     await pane.getByRole("button", { name: "Change connection" }).click();
     await pane.getByRole("button", { name: "Disconnect" }).click();
     await pane.getByRole("button", { name: "Use sandbox" }).click();
-    expect(await pane.getByLabel("API address").inputValue()).toBe("http://127.0.0.1:4010/v1");
+    // The preview names the sandbox it serves (a free port here), not the default 4010.
+    expect(await pane.getByLabel("API address").inputValue()).toBe(session.sandbox.baseUrl);
     expect(await pane.getByLabel("Project identity").inputValue()).toBe("demo-company");
   });
 });

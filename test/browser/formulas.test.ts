@@ -50,12 +50,14 @@ describe("the Formulas tab at 320 px", () => {
     const descriptions = await pane.locator("#formula-list .caption").allInnerTexts();
     expect(descriptions).toEqual(functions.map((f) => f.description));
     const examples = await pane.locator("#formula-list .formula-example").allInnerTexts();
-    expect(examples).toContain('=LEDGER.LIST("invoices", , "Acme")');
-    expect(examples).toContain('=LEDGER.JOURNAL("TRX-2026-0001", "Acme")');
+    // One project: every formula asks it, so no example names it.
+    expect(examples).toContain('=LEDGER.LIST("invoices")');
+    expect(examples).toContain('=LEDGER.JOURNAL("TRX-2026-0001")');
     expect(examples).toContain("=LEDGER.BALANCED(C2:C20, D2:D20)");
+    expect(examples.join("\n")).not.toContain("Acme");
   });
 
-  it("inserts the example into the active cell, with the project filled in", async () => {
+  it("inserts the example into the active cell", async () => {
     const { pane } = session;
     await typeCells(session, "Report", "C1", [["Journal"]]);
     await activateSheet(session, "Report");
@@ -63,9 +65,7 @@ describe("the Formulas tab at 320 px", () => {
     await pane
       .locator("#refresh-status", { hasText: "Inserted LEDGER.JOURNAL in Report!A1." })
       .waitFor();
-    expect((await cell(session, "Report", "A1")).formula).toBe(
-      '=LEDGER.JOURNAL("TRX-2026-0001", "Acme")',
-    );
+    expect((await cell(session, "Report", "A1")).formula).toBe('=LEDGER.JOURNAL("TRX-2026-0001")');
   });
 
   it("leaves a cell that holds something as it was, and says so once", async () => {
@@ -74,9 +74,35 @@ describe("the Formulas tab at 320 px", () => {
     const alert = pane.locator("#refresh-error");
     await alert.filter({ hasText: /^Report!A1 is not empty/ }).waitFor();
     expect(await pane.locator("#refresh-status").innerText()).toBe("");
-    expect((await cell(session, "Report", "A1")).formula).toBe(
-      '=LEDGER.JOURNAL("TRX-2026-0001", "Acme")',
-    );
+    expect((await cell(session, "Report", "A1")).formula).toBe('=LEDGER.JOURNAL("TRX-2026-0001")');
+  });
+
+  it("names the chosen project once the workbook has two, with no argument left empty", async () => {
+    const { pane, sandbox } = session;
+    await showTab(session, "Connection");
+    await pane.getByRole("button", { name: "Change connection" }).click();
+    await pane.getByRole("button", { name: "Add project" }).click();
+    await pane.getByLabel("API address").fill(sandbox.baseUrl);
+    await pane.getByLabel("Access token", { exact: true }).fill("demo-token");
+    await pane.getByLabel("Project identity").fill("other-company");
+    await pane.getByLabel(/^Project name/).fill("Other");
+    await pane.getByRole("button", { name: "Connect", exact: true }).click();
+    await pane
+      .locator("#project-list li")
+      .filter({ hasText: /^Other · .* · connected/ })
+      .waitFor({ state: "attached" });
+    await showTab(session, "Formulas");
+    const examples = pane.locator("#formula-list .formula-example");
+    await examples.filter({ hasText: '=LEDGER.LIST("invoices", 500, "Acme")' }).waitFor();
+    await pane
+      .getByRole("tabpanel", { name: "Formulas" })
+      .getByLabel("Project", { exact: true })
+      .selectOption("Other");
+    await examples.filter({ hasText: '=LEDGER.LIST("invoices", 500, "Other")' }).waitFor();
+    const texts = await examples.allInnerTexts();
+    expect(texts).toContain('=LEDGER.PAYMENTS(500, "Other")');
+    expect(texts).toContain('=LEDGER.JOURNAL("TRX-2026-0001", "Other")');
+    for (const text of texts) expect(text).not.toMatch(/\(\s*,|,\s*,|,\s*\)/);
   });
 
   it("fits the pane without scrolling sideways, and axe-core finds nothing", async () => {

@@ -61,6 +61,7 @@ export async function openPreview(
     port: 0,
     appDir: APP_DIR,
     previewDir: PREVIEW_DIR,
+    sandboxAddress: sandbox.baseUrl,
   });
   const browser = await launchBrowser();
   // A page of its own context: @axe-core/playwright needs one (browser.newPage() pages fail it).

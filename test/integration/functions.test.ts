@@ -129,7 +129,27 @@ async function cellError(
   throw new Error(`${id} answered instead of failing`);
 }
 
+/** A formatted number value's number (the value its cell holds); any other value as it is. */
+function plain(value: unknown): unknown {
+  return typeof value === "object" && value !== null && "basicValue" in value
+    ? (value as { basicValue: unknown }).basicValue
+    : value;
+}
+
+/** The format a formatted number value carries, or undefined. */
+function formatOf(value: unknown): string | undefined {
+  return typeof value === "object" && value !== null && "numberFormat" in value
+    ? String((value as { numberFormat: unknown }).numberFormat)
+    : undefined;
+}
+
+/** The values of the column headed `header`, formatted numbers as their number. */
 function column(rows: Row[], header: string): Row {
+  return formattedColumn(rows, header).map(plain);
+}
+
+/** The column headed `header` as the function returned it. */
+function formattedColumn(rows: Row[], header: string): Row {
   const index = (rows[0] ?? []).indexOf(header);
   expect(index).toBeGreaterThanOrEqual(0);
   return rows.slice(1).map((row) => row[index]);
@@ -183,6 +203,16 @@ describe("LEDGER.PAYMENTS", () => {
     expect(column(rows, "Notes")[1]).toMatch(/Amount kept as text/);
     expect(column(rows, "Payment date (UTC)").every((value) => typeof value === "number")).toBe(
       true,
+    );
+    // The host takes formatted numbers (CustomFunctionsRuntime 1.4, ExcelApi 1.16): dates show
+    // as dates and amounts with their decimals, as on the Payments sheet.
+    expect(formattedColumn(rows, "Amount")[0]).toEqual({
+      type: "FormattedNumber",
+      basicValue: amounts[0],
+      numberFormat: "#,##0.00",
+    });
+    expect(new Set(formattedColumn(rows, "Payment date (UTC)").map(formatOf))).toEqual(
+      new Set(["yyyy-mm-dd hh:mm:ss"]),
     );
     expect(column(rows, "Destination account number")[0]).toBe(AWKWARD_ACCOUNT_NUMBER);
     expect(column(rows, "Payment ID").every((value) => typeof value === "string")).toBe(true);
@@ -267,6 +297,9 @@ describe("LEDGER.LIST", () => {
     ).toBe(true);
     const issued = column(rows, "Issue date");
     expect(issued.every((value) => typeof value === "number")).toBe(true);
+    expect(formattedColumn(rows, "Issue date").every((v) => formatOf(v) === "yyyy-mm-dd")).toBe(
+      true,
+    );
   });
 
   it("shows invoice lines as their count, and lists them with their invoice's number and id", async () => {

@@ -228,4 +228,17 @@ describe("parseCliArgs()", () => {
     });
     expect(parseCliArgs([], { PORT: "x" })).toMatchObject({ kind: "error" });
   });
+
+  test("LEDGER_SHEETS_SANDBOX_PORT, then npm's config.sandbox_port, come after PORT", () => {
+    const env = { LEDGER_SHEETS_SANDBOX_PORT: "5100", npm_package_config_sandbox_port: "5200" };
+    expect(parseCliArgs([], env)).toMatchObject({ options: { port: 5100 } });
+    expect(parseCliArgs([], { ...env, PORT: "5000" })).toMatchObject({ options: { port: 5000 } });
+    expect(parseCliArgs([], { npm_package_config_sandbox_port: "5200" })).toMatchObject({
+      options: { port: 5200 },
+    });
+    expect(parseCliArgs([], { LEDGER_SHEETS_SANDBOX_PORT: "nope" })).toMatchObject({
+      kind: "error",
+      message: expect.stringContaining("LEDGER_SHEETS_SANDBOX_PORT") as unknown,
+    });
+  });
 });

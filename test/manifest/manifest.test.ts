@@ -25,6 +25,7 @@ import {
   productionUrl,
   rewriteManifestUrls,
 } from "../../scripts/manifest-urls";
+import { devPort, sandboxApiAddress } from "../../scripts/dev-ports";
 
 const PUBLIC_URL = "https://addin.ledger-sheets.test/app/";
 const sourceXml = readFileSync(path.join(__dirname, "../../manifest.xml"), "utf8");
@@ -198,6 +199,19 @@ describe("the production build", () => {
     ]) {
       expect(build.files).toContain(file);
     }
+  });
+
+  it("names the configured sandbox in the task pane (Use sandbox) and the help page", () => {
+    const sandbox = sandboxApiAddress(devPort("sandbox"));
+    const page = readFileSync(path.join(build.dir, "taskpane.html"), "utf8");
+    expect(page).toMatch(new RegExp(`<meta name="?ledger-sheets-sandbox"? content="?${sandbox}`));
+    const help = readFileSync(path.join(build.dir, "help.html"), "utf8");
+    expect(help).toContain(sandbox);
+    expect(help).not.toContain("<%");
+    // The ribbon group is on the Home tab (manifest.xml's TabHome), and the help says so.
+    expect(sourceXml).toContain('<OfficeTab id="TabHome">');
+    expect(help).toMatch(/<strong>Home<\/strong> tab/);
+    expect(help).not.toMatch(/<strong>Data<\/strong>/);
   });
 
   it("publishes no source maps: no .map file and no sourceMappingURL in any script", () => {

@@ -26,6 +26,11 @@ export interface PreviewServerOptions {
    * public ones: the dev server's is a local development CA that Node does not know.
    */
   appOriginCa?: string | Buffer;
+  /**
+   * The sandbox the preview uses (e.g. http://127.0.0.1:4010/v1): the task pane page is served
+   * naming it, so Use sandbox fills in the address actually served.
+   */
+  sandboxAddress?: string;
   /** Where each refused request is reported; console.warn when absent. */
   log?: (line: string) => void;
 }
@@ -70,6 +75,26 @@ export function withFakeOffice(html: string): string {
     '<script src="fake-office.js"></script>' +
     html.slice(close)
   );
+}
+
+const SANDBOX_META = /<meta name="ledger-sheets-sandbox" content="[^"]*"\s*\/?>/;
+
+function attributeText(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/"/g, "&quot;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
+}
+
+/** The task pane page naming `address` as the sandbox Use sandbox fills in. */
+export function withSandboxAddress(html: string, address: string): string {
+  const meta = `<meta name="ledger-sheets-sandbox" content="${attributeText(address)}" />`;
+  if (SANDBOX_META.test(html)) return html.replace(SANDBOX_META, () => meta);
+  const head = html.indexOf("<head>");
+  if (head < 0) throw new Error("taskpane.html has no <head> to name the sandbox in.");
+  const at = head + "<head>".length;
+  return html.slice(0, at) + meta + html.slice(at);
 }
 
 /** A safe file path inside `root` for a URL path, or null. */
@@ -175,7 +200,14 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       }
       if (body === null) return send(response, 404, "text/plain; charset=utf-8", "Not found");
       if (route === "/taskpane.html") {
-        return send(response, 200, type, withFakeOffice(body.toString("utf8")));
+        const page = withFakeOffice(body.toString("utf8"));
+        const { sandboxAddress } = options;
+        return send(
+          response,
+          200,
+          type,
+          sandboxAddress === undefined ? page : withSandboxAddress(page, sandboxAddress),
+        );
       }
       send(response, 200, type, body);
     })().catch((error: unknown) => {

@@ -4,10 +4,10 @@
 import { ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import https from "node:https";
-import net from "node:net";
 import path from "node:path";
 import { caCertificatePath } from "office-addin-dev-certs/lib/defaults";
 import { startPreviewServer } from "./previewServer";
+import { portInUse } from "./previewWithSandbox";
 import {
   clearDevProcesses,
   DevProcesses,
@@ -28,11 +28,12 @@ interface StartOptions {
 const USAGE = `Usage: npm start [-- --document <Excel on the web URL>] [--no-sideload]`;
 
 function parseArgs(argv: string[]): StartOptions {
+  const ports = devPorts.devPorts();
   const options: StartOptions = {
     sideload: true,
-    sandboxPort: Number(process.env.npm_package_config_sandbox_port || 4010),
-    devServerPort: manifestUrls.devServerPort(),
-    previewPort: Number(process.env.npm_package_config_preview_port || 3001),
+    sandboxPort: ports.sandbox,
+    devServerPort: ports.devServer,
+    previewPort: ports.preview,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -51,17 +52,6 @@ function parseArgs(argv: string[]): StartOptions {
     process.exit(2);
   }
   return options;
-}
-
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 function startChild(name: string, args: string[]): ChildProcess {
@@ -96,6 +86,11 @@ async function waitForPage(url: string, timeoutMs: number): Promise<void> {
   }
   throw new Error(`The dev server did not serve ${url} within ${timeoutMs / 1000} s.`);
 }
+
+type DevPorts = typeof import("../../scripts/dev-ports");
+/** scripts/dev-ports.js: the ports, from the environment or package.json's config. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a path known only at run time
+const devPorts = require(path.join(PROJECT_ROOT, "scripts/dev-ports.js")) as DevPorts;
 
 type ManifestUrls = typeof import("../../scripts/manifest-urls");
 /** scripts/manifest-urls.js, loaded from the project (it is plain CommonJS, outside tools/). */
@@ -148,6 +143,7 @@ async function startPreview(options: StartOptions): Promise<string> {
     // exists once the dev server answers: trusting it keeps the certificate check on.
     appOriginCa: readFileSync(caCertificatePath),
     previewDir: path.join(PROJECT_ROOT, "dist-preview"),
+    sandboxAddress: devPorts.sandboxApiAddress(options.sandboxPort),
   });
   return preview.url;
 }
@@ -200,13 +196,16 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => shutdown(0));
   process.on("SIGTERM", () => shutdown(0));
 
-  for (const [name, port] of [
-    ["sandbox", options.sandboxPort],
-    ["dev server", options.devServerPort],
-    ["preview", options.previewPort],
+  for (const [name, port, variable] of [
+    ["sandbox", options.sandboxPort, devPorts.DEV_PORTS.sandbox.variable],
+    ["dev server", options.devServerPort, devPorts.DEV_PORTS.devServer.variable],
+    ["preview", options.previewPort, devPorts.DEV_PORTS.preview.variable],
   ] as const) {
     if (await portInUse(port)) {
-      console.error(`Port ${port} (${name}) is already in use. Stop what runs there, then retry.`);
+      console.error(
+        `Port ${port} (${name}) is already in use. Stop what runs there, or choose another ` +
+          `port: ${variable}=<port> npm start`,
+      );
       process.exit(1);
     }
   }

@@ -6,7 +6,11 @@
 // recalculated with the answer, kept per cell until the formula is entered again, its arguments
 // change or a full calculation asks again (Excel calls the function again only then). A matrix
 // result spills when the call is the whole formula. A thrown CustomFunctions.Error shows its
-// code, and its message is kept for the cell's error flag.
+// code, and its message is kept for the cell's error flag. A number returned as a formatted number
+// value (`{ type: "Double", basicValue, numberFormat }`, or the older type "FormattedNumber")
+// is shown in its format, which it carries instead of the cell's ("Use data types with custom
+// functions in Excel", https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts;
+// Excel.DoubleCellValue and Excel.FormattedNumberCellValue in the Excel JavaScript reference).
 //
 // Simplifications: an error in an argument is the result (Excel passes errors only to functions
 // that declare they take them); empty cells of a range arrive as "".
@@ -43,8 +47,12 @@ interface Invocation {
   onCanceled?: () => void;
 }
 
+/** The number format each value of a result carries, where it carries one. */
+export type ResultFormats = (string | undefined)[][];
+
 interface Call {
   result: CustomResult | undefined;
+  formats?: ResultFormats;
   message?: string;
   readonly invocation: Invocation;
 }
@@ -104,6 +112,14 @@ export class CustomFunctionCalls {
       this.calls = new WeakMap();
     }
     this.settled();
+  }
+
+  /** The formats the values of a spilled answer in this cell carry, if any carries one. */
+  formatsOf(cell: object): ResultFormats | undefined {
+    for (const call of this.calls.get(cell)?.values() ?? []) {
+      if (call.formats && Array.isArray(call.result)) return call.formats;
+    }
+    return undefined;
   }
 
   /** The message of the error an answer in this cell carries, if any. */
@@ -202,6 +218,29 @@ function settle(call: Call, outcome: Outcome, matrix: boolean): void {
     return;
   }
   call.result = resultOf(outcome.value, matrix);
+  const formats = Array.isArray(outcome.value) ? formatsIn(outcome.value) : undefined;
+  if (formats) call.formats = formats;
+}
+
+/** The format of a formatted number value (`Double` or `FormattedNumber`), else undefined. */
+function formatOf(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { type, numberFormat } = value as { type?: unknown; numberFormat?: unknown };
+  const formatted = type === "Double" || type === "FormattedNumber";
+  return formatted && typeof numberFormat === "string" ? numberFormat : undefined;
+}
+
+/** The formats a matrix's values carry, or undefined when none carries one. */
+function formatsIn(rows: readonly unknown[]): ResultFormats | undefined {
+  let any = false;
+  const formats = rows.map((row) =>
+    (Array.isArray(row) ? row : []).map((value: unknown) => {
+      const format = formatOf(value);
+      if (format !== undefined) any = true;
+      return format;
+    }),
+  );
+  return any ? formats : undefined;
 }
 
 /** A returned value as cells hold it; a matrix of one cell is that cell. */

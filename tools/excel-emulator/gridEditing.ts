@@ -52,7 +52,9 @@ export function activeCell(host: FakeExcelHost): CellPosition {
 /** What the formula bar shows for a cell: its formula, else its value as it would be typed. */
 export function editText(sheet: SheetModel, position: CellPosition): string {
   const cell = sheet.getCell(position.row, position.column);
-  if (!cell || cell.spilledFrom) return cell ? formatCellText(cell.value, "General") : "";
+  if (!cell || cell.spilledFrom) {
+    return cell ? formatCellText(cell.value, cell.valueFormat ?? "General") : "";
+  }
   if (cell.formula !== null) return cell.formula;
   const value = cell.value;
   if (value instanceof CellError) return value.code;

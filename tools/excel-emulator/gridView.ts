@@ -9,7 +9,7 @@ import { activeCell, attachCellEditing, cellElementId } from "./gridEditing";
 import { GRID_VIEW_CSS } from "./gridViewStyles";
 import type { FakeExcelHost } from "./host";
 import { formatCellText } from "./numberFormat";
-import type { SheetModel } from "./sheet";
+import { shownFormat, type SheetModel } from "./sheet";
 
 const ROW_HEIGHT = 20;
 const OVERSCAN = 10;
@@ -252,7 +252,7 @@ function cellHtml(
   const classes = ["fx-cell"];
   let text = "";
   if (cell) {
-    text = formatCellText(cell.value, cell.numberFormat);
+    text = formatCellText(cell.value, shownFormat(cell));
     const value = cell.value;
     classes.push(
       value instanceof CellError

@@ -310,7 +310,7 @@ export class FakeExcelHost implements SyncBackend {
       value: valueForApi(cell.value),
       formula: cell.formula,
       numberFormat,
-      text: formatCellText(cell.value, numberFormat),
+      text: formatCellText(cell.value, cell.valueFormat ?? numberFormat),
     };
   }
 

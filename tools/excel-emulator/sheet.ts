@@ -24,6 +24,16 @@ export interface Cell {
   spill?: Area | undefined;
   /** A cell a formula's array result fills: that formula's cell; its value is not content. */
   spilledFrom?: Cell | undefined;
+  /**
+   * The number format a formula's result carries with its value (a formatted number value that
+   * a custom function returned), shown over the cell's own `numberFormat` (customFunctionCalls.ts).
+   */
+  valueFormat?: string | undefined;
+}
+
+/** The format a cell's value is shown in: the one its value carries, else the cell's own. */
+export function shownFormat(cell: Cell): string {
+  return cell.valueFormat ?? cell.numberFormat;
 }
 
 /** One row's stored cells, indexed by column, and how many there are. */

@@ -34,6 +34,8 @@ export function spillFrom(
   anchor: Cell,
   grid: readonly (readonly CellScalar[])[],
   obstacles: SpillObstacles,
+  /** The format each value carries, where a custom function returned formatted numbers. */
+  formats?: readonly (readonly (string | undefined)[])[],
 ): CellScalar {
   const at = sheet.positionOf(anchor);
   const rows = grid.length;
@@ -51,12 +53,14 @@ export function spillFrom(
   });
   if (blocked) return SPILL_ERROR;
   anchor.spill = area;
+  anchor.valueFormat = formats?.[0]?.[0];
   grid.forEach((line, r) =>
     line.forEach((value, c) => {
       if (r === 0 && c === 0) return;
       sheet.editCell(area.row + r, area.column + c, (cell) => {
         cell.value = value;
         cell.spilledFrom = anchor;
+        cell.valueFormat = formats?.[r]?.[c];
       });
     }),
   );
@@ -76,6 +80,7 @@ export function removeSpill(sheet: SheetModel, anchor: Cell): void {
     sheet.editCell(r, c, (cell) => {
       cell.value = "";
       cell.spilledFrom = undefined;
+      cell.valueFormat = undefined;
     });
   }
 }

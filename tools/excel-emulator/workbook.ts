@@ -359,12 +359,15 @@ export class FakeWorkbook implements FormulaEnvironment {
     if (this.computing.has(cell)) return 0; // a circular reference: Excel shows 0
     this.computing.add(cell);
     removeSpill(sheet, cell);
+    cell.valueFormat = undefined;
     // Never calculated since its formula was written: entered anew, its custom functions are called again.
     if (cell.calculatedIn === 0) this.customFunctionCalls?.forget(cell);
     try {
       const evaluator = new Evaluator(this, sheet, () => sheet.positionOf(cell), cell);
       const result = evaluator.cellResults(parseFormula(cell.formula));
-      cell.value = Array.isArray(result) ? spillFrom(sheet, cell, result, this) : result;
+      cell.value = Array.isArray(result)
+        ? spillFrom(sheet, cell, result, this, this.customFunctionCalls?.formatsOf(cell))
+        : result;
     } catch (error) {
       if (!(error instanceof FormulaSyntaxError)) throw error;
       cell.value = CellError.of("#NAME?");

@@ -19,7 +19,8 @@ export const USAGE = `Usage: node build/node/sandbox/cli.js [flags]   (or: npm r
 
 A local, strict implementation of the accounting API, served under /v1 and /rc-1.
 
-  --port N                  port to listen on (default ${DEFAULT_PORT}, or env PORT; 0 = any free port)
+  --port N                  port to listen on (default ${DEFAULT_PORT}, or env PORT or
+                            LEDGER_SHEETS_SANDBOX_PORT; 0 = any free port)
   --host HOST               interface to listen on (default ${DEFAULT_HOST})
   --seed N                  seed of the generated records (default ${DEFAULT_SEED})
   --records N               demo-company record count for every list
@@ -117,11 +118,19 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): CliParse {
   const last = (flag: string): string | undefined => values.get(flag)?.at(-1);
 
   const options: Partial<SandboxOptions> = {};
-  const port = last("--port") ?? (env.PORT === undefined || env.PORT === "" ? undefined : env.PORT);
+  // The flag, then PORT, then the variable `npm start` and `npm run preview` read too (under npm,
+  // package.json's config.sandbox_port arrives as npm_package_config_sandbox_port).
+  const portSources: [string, string | undefined][] = [
+    ["--port", last("--port")],
+    ["PORT", env.PORT],
+    ["LEDGER_SHEETS_SANDBOX_PORT", env.LEDGER_SHEETS_SANDBOX_PORT],
+    ["config.sandbox_port", env.npm_package_config_sandbox_port],
+  ];
+  const portSource = portSources.find(([, value]) => value !== undefined && value !== "");
   options.port =
-    port === undefined
+    portSource === undefined
       ? DEFAULT_PORT
-      : wholeNumber(values.has("--port") ? "--port" : "PORT", port, 0, 65535);
+      : wholeNumber(portSource[0], portSource[1] as string, 0, 65535);
   const host = last("--host");
   if (host !== undefined) options.host = host;
   const seed = last("--seed");

@@ -6,6 +6,7 @@ import {
   RunningPreview,
   startPreviewServer,
   withFakeOffice,
+  withSandboxAddress,
 } from "../../../tools/dev/previewServer";
 
 describe("withFakeOffice()", () => {
@@ -19,6 +20,26 @@ describe("withFakeOffice()", () => {
 
   it("refuses a page that does not load office.js from the CDN", () => {
     expect(() => withFakeOffice("<head></head>")).toThrow(/office\.js/);
+  });
+});
+
+describe("withSandboxAddress()", () => {
+  it("names the served sandbox in the page's meta, as built or minified", () => {
+    for (const built of [
+      '<head><meta name="ledger-sheets-sandbox" content="http://127.0.0.1:4010/v1" /><title>',
+      '<head><meta name="ledger-sheets-sandbox" content="http://127.0.0.1:4010/v1"/><title>',
+    ]) {
+      expect(withSandboxAddress(built, "http://127.0.0.1:4555/v1")).toBe(
+        '<head><meta name="ledger-sheets-sandbox" content="http://127.0.0.1:4555/v1" /><title>',
+      );
+    }
+  });
+
+  it("adds the meta to a page without one, with the address quoted as an attribute", () => {
+    expect(withSandboxAddress("<head><title>", 'http://x/"><script>')).toBe(
+      '<head><meta name="ledger-sheets-sandbox" content="http://x/&quot;&gt;&lt;script&gt;" />' +
+        "<title>",
+    );
   });
 });
 

@@ -128,3 +128,28 @@ it("refuses a call without a required argument or with too many", () => {
   expect(host.values("Sheet1", "A1:B1")).toEqual([["#VALUE!", "#VALUE!"]]);
   expect(tableCalls).toHaveLength(0);
 });
+
+it("shows a formatted number value in the format it carries, keeping the number as the value", async () => {
+  const { host, tableCalls } = setUp();
+  host.defineCustomFunctions("LEDGER", METADATA);
+  host.setCells("Sheet1", "A1", [['=LEDGER.TABLE("dates")']]);
+  tableCalls[0]!.resolve([
+    ["Date", "Total"],
+    [
+      { type: "Double", basicValue: 46036, numberFormat: "yyyy-mm-dd" },
+      { type: "FormattedNumber", basicValue: 12.5, numberFormat: "#,##0.000" },
+    ],
+    [46037, 3],
+  ]);
+  await settle();
+  expect(host.cell("Sheet1", "A2")).toMatchObject({ value: 46036, text: "2026-01-14" });
+  expect(host.cell("Sheet1", "B2")).toMatchObject({ value: 12.5, text: "12.500" });
+  // A value without a format shows in the cell's own (General).
+  expect(host.cell("Sheet1", "A3")).toMatchObject({ value: 46037, text: "46037" });
+  // Entered again, the formula's earlier formats go with its earlier values.
+  host.setCells("Sheet1", "A1", [['=LEDGER.TABLE("plain")']]);
+  tableCalls[1]!.resolve([["Date"], [46036]]);
+  await settle();
+  expect(host.cell("Sheet1", "A2")).toMatchObject({ value: 46036, text: "46036" });
+  expect(host.cell("Sheet1", "B2")).toMatchObject({ value: "", text: "" });
+});

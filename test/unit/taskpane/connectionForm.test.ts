@@ -5,6 +5,7 @@ import {
   ConnectionFormValues,
   describeConnectFailure,
   SANDBOX_CONNECTION,
+  sandboxConnection,
 } from "../../../src/taskpane/connectionForm";
 
 const VALID: ConnectionFormValues = {
@@ -28,6 +29,11 @@ describe("connectionForm.ts", () => {
 
     it("accepts the sandbox settings (plain http on the loopback address)", () => {
       expect(checkConnectionForm({ ...SANDBOX_CONNECTION, remember: false }).ok).toBe(true);
+    });
+
+    it("accepts the sandbox settings at the port the page serves", () => {
+      const sandbox = sandboxConnection("http://127.0.0.1:4555/v1");
+      expect(checkConnectionForm({ ...sandbox, remember: false }).ok).toBe(true);
     });
 
     it("refuses a non-https address on another host, naming the address field", () => {
@@ -130,6 +136,31 @@ describe("connectionForm.ts", () => {
       const failure = describeConnectFailure(new Error("boom tok-123"));
       expect(failure.message).not.toContain("tok-123");
       expect(failure.message).toContain("unexpectedly");
+    });
+  });
+
+  describe("sandboxConnection()", () => {
+    it("takes the port of the sandbox the page names, with the demo credentials", () => {
+      expect(sandboxConnection("http://127.0.0.1:4555/v1")).toEqual({
+        ...SANDBOX_CONNECTION,
+        apiAddress: "http://127.0.0.1:4555/v1",
+      });
+      expect(sandboxConnection("http://localhost:5000").apiAddress).toBe(
+        "http://localhost:5000/v1",
+      );
+    });
+
+    it("keeps the default when the page names none, or names anything but a loopback http address", () => {
+      for (const named of [
+        undefined,
+        "",
+        "not an address",
+        "https://127.0.0.1:4555/v1",
+        "http://api.example.com/v1",
+        "http://user:secret@127.0.0.1:4555/v1",
+      ]) {
+        expect(sandboxConnection(named)).toBe(SANDBOX_CONNECTION);
+      }
     });
   });
 });

@@ -17,7 +17,7 @@ const METADATA = {
       description: "Records of a collection.",
       parameters: [
         { name: "collection", description: 'The collection, for example "invoices".' },
-        { name: "max_records", description: "How many.", optional: true },
+        { name: "max_records", description: "How many, for example 500.", optional: true },
         { name: "project", description: 'The project, for example "Acme".', optional: true },
       ],
     },
@@ -61,9 +61,10 @@ describe("formulaCatalog.ts", () => {
     expect(exampleIn(description)).toBe(example);
   });
 
-  it("makes the example of the required arguments and the project, optional ones before it left empty", () => {
+  it("makes the example of the required arguments and the project, optional ones before it given their example", () => {
     const [list, balanced, version] = catalogOf(METADATA);
-    expect(exampleFormula(list!, "Acme")).toBe('=LEDGER.LIST("invoices", , "Acme")');
+    expect(exampleFormula(list!, "Acme")).toBe('=LEDGER.LIST("invoices", 500, "Acme")');
+    expect(exampleFormula(list!, "")).toBe('=LEDGER.LIST("invoices")');
     expect(exampleFormula(list!)).toBe('=LEDGER.LIST("invoices")');
     expect(exampleFormula(balanced!, "Acme")).toBe("=LEDGER.BALANCED(C2:C20, D2:D20)");
     expect(exampleFormula(version!, "Acme")).toBe("=LEDGER.VERSION()");
@@ -72,7 +73,7 @@ describe("formulaCatalog.ts", () => {
   it("quotes a project's name as a formula's text", () => {
     expect(formulaText('Smith "& Sons"')).toBe('"Smith ""& Sons"""');
     const [list] = catalogOf(METADATA);
-    expect(exampleFormula(list!, 'A "B"')).toBe('=LEDGER.LIST("invoices", , "A ""B""")');
+    expect(exampleFormula(list!, 'A "B"')).toBe('=LEDGER.LIST("invoices", 500, "A ""B""")');
   });
 
   it("gives every LEDGER function of src/functions an example with all its required arguments", async () => {
@@ -84,8 +85,17 @@ describe("formulaCatalog.ts", () => {
     expect(catalog.length).toBeGreaterThanOrEqual(7);
     for (const entry of catalog) {
       expect(entry.description).not.toBe("");
-      expect(() => exampleFormula(entry, "Acme")).not.toThrow();
+      for (const project of ["Acme", undefined]) {
+        const example = exampleFormula(entry, project);
+        // No argument left empty: neither "( ," nor ", ," nor ", )".
+        expect(example).not.toMatch(/\(\s*,|,\s*,|,\s*\)/);
+      }
     }
+    const list = catalog.find((entry) => entry.name === "LEDGER.LIST");
+    expect(exampleFormula(list!, "Acme")).toBe('=LEDGER.LIST("invoices", 500, "Acme")');
+    const payments = catalog.find((entry) => entry.name === "LEDGER.PAYMENTS");
+    expect(exampleFormula(payments!, "Acme")).toBe('=LEDGER.PAYMENTS(500, "Acme")');
+    expect(exampleFormula(payments!)).toBe("=LEDGER.PAYMENTS()");
     const journalField = catalog.find((entry) => entry.name === "LEDGER.JOURNAL.FIELD");
     expect(exampleFormula(journalField!, "Acme")).toBe(
       '=LEDGER.JOURNAL.FIELD("TRX-2026-0001", "total debit", "Acme")',

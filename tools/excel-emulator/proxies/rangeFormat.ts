@@ -6,6 +6,7 @@ import { readStyle, writeStyle } from "../cellWrites";
 import type { CellStyleKey } from "../cellWrites";
 import { officeError } from "../errors";
 import { formatCellText } from "../numberFormat";
+import { shownFormat } from "../sheet";
 import { FakeClientObject } from "./clientObject";
 import type { LoadableObject, PropertyReader } from "./clientObject";
 import type { FakeRequestContext } from "./context";
@@ -85,7 +86,7 @@ export class FakeRangeFormat extends FakeClientObject<RangeTarget> {
       checkUnprotected(sheet, "RangeFormat.autofitColumns");
       const longest = new Map<number, number>();
       sheet.forEachCellIn(area, (_r, c, cell) => {
-        const text = formatCellText(cell.value, cell.numberFormat);
+        const text = formatCellText(cell.value, shownFormat(cell));
         longest.set(c, Math.max(longest.get(c) ?? 0, text.length));
       });
       for (let c = area.column; c <= lastColumn(area); c++) {
