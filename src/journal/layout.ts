@@ -6,6 +6,7 @@ import {
   DECIMAL_TEXT,
   MoneyDecimal,
   currencyMinorUnits,
+  decimalsOfText,
   formatMoney,
   moneyFormatFor,
   toSpreadsheetNumber,
@@ -91,8 +92,12 @@ function projectSheetName(reference: string, project: string): string {
  */
 export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {}): JournalLayout {
   const editable = journal.status === "DRAFT";
-  // Amounts show the currency's decimals (ISO 4217): JPY none, KWD three.
-  const { places } = currencyMinorUnits(journal.currency_code ?? "");
+  // Amounts show the currency's decimals (ISO 4217): JPY none, KWD three; and never fewer than
+  // an amount has, so that no amount opens shown rounded.
+  const places = Math.max(
+    currencyMinorUnits(journal.currency_code ?? "").places,
+    ...journal.lines.flatMap((line) => [decimalsOfText(line.debit), decimalsOfText(line.credit)]),
+  );
   const drawing = new Drawing(moneyFormatFor(places));
   drawTitle(drawing, journal, editable);
   const headerRow = drawHeaderFields(drawing, journal, editable) + 1;

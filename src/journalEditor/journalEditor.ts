@@ -248,14 +248,24 @@ function accountKnowledge(sheet: JournalSheetAmongOthers): AccountKnowledge {
   };
 }
 
+/** What a check needs: the workbook, and the client whose service's decimals apply, if any. */
+type CheckDeps = Pick<EditorDeps, "run" | "sheetKeys"> & {
+  readonly api?: Pick<LedgerApi, "serviceDecimals">;
+};
+
 /** Reads the journal sheet with key `sheetKey`, checks it, and marks (or clears) problem cells. */
 async function check(
-  deps: Pick<EditorDeps, "run" | "sheetKeys">,
+  deps: CheckDeps,
   sheetKey: string,
   accounts: AccountKnowledge = {},
 ): Promise<Checked> {
   const grid = await readJournalGrid(deps.run, sheetKey);
-  const { draft, problems, notices } = parseJournalGrid(grid, accounts);
+  const serviceDecimals = deps.api?.serviceDecimals;
+  const { draft, problems, notices } = parseJournalGrid(
+    grid,
+    accounts,
+    serviceDecimals === undefined ? {} : { serviceDecimals },
+  );
   const addresses = problems.flatMap((p) => (p.address ? [p.address] : []));
   await markProblems(deps.run, sheetKey, addresses);
   return {
@@ -268,9 +278,7 @@ async function check(
 const NOT_A_JOURNAL =
   "The active sheet is not a journal opened by Ledger Sheets. Open a journal first, or select its sheet.";
 
-export async function validateActiveJournal(
-  deps: Pick<EditorDeps, "run" | "sheetKeys">,
-): Promise<ValidateOutcome> {
+export async function validateActiveJournal(deps: CheckDeps): Promise<ValidateOutcome> {
   const sheet = await activeJournalSheet(deps.run, deps.sheetKeys);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };

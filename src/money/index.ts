@@ -6,6 +6,7 @@ export type { MoneyProblem, MoneyProblemCode, MoneyResult } from "./moneyProblem
 export {
   MONEY_PLACES,
   compareMoney,
+  decimalsOfText,
   formatMoney,
   moneyEquals,
   parseMoney,

@@ -20,10 +20,10 @@ function seeded(reference: string): { id: string; transaction_reference: string 
   return journal;
 }
 
-function api(): LedgerApi {
+function api(options: { serviceDecimals?: number } = {}): LedgerApi {
   return new LedgerApi(
     { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 },
+    { retry: { baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000, ...options },
   );
 }
 
@@ -534,7 +534,8 @@ describe("journal editor against the sandbox", () => {
 
   it("reads the journal back when the connection drops after the server applied the PATCH", async () => {
     const host = new OfficeJsExcelHost();
-    const deps = { run: host.run, api: api() };
+    // A client told the service keeps four decimals of a rate, so that one is sent.
+    const deps = { run: host.run, api: api({ serviceDecimals: 4 }) };
     const id = seeded("JNL-0002").id;
     const opened = await openJournal(deps, id);
     const sheet = opened.kind === "opened" ? opened.sheetName : "";

@@ -20,7 +20,9 @@ function storedBySandbox(journal: ManualJournal, update: JournalUpdate): ManualJ
 }
 
 function updateFrom(grid: SheetGrid): JournalUpdate {
-  const reading = parseJournalGrid(grid.snapshot());
+  // A rate of more decimals than the service keeps is refused by default: these tests show what
+  // the pane says when a server rounds one anyway.
+  const reading = parseJournalGrid(grid.snapshot(), {}, { serviceDecimals: 10 });
   if (!reading.draft) throw new Error(JSON.stringify(reading.problems));
   return buildJournalUpdate(reading.draft);
 }

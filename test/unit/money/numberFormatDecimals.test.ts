@@ -9,7 +9,7 @@ describe("formatDecimals()", () => {
     ['"USD" #,##0.00', 2],
     ["[$€-407] #,##0.00", 2],
     ["#,##0.00_);[Red](#,##0.00)", 2],
-    ["_-* #,##0.00_-;-* #,##0.00_-;_-* \"-\"??_-;_-@_-", 2],
+    ['_-* #,##0.00_-;-* #,##0.00_-;_-* "-"??_-;_-@_-', 2],
   ])("reads %s as %i fixed decimals", (format, decimals) => {
     expect(formatDecimals(format, 12.5)).toEqual({ kind: "fixed", decimals });
   });
