@@ -4,37 +4,34 @@
 // the user's sheet; an unknown outcome is resolved by reading the journal back.
 import { ApiError, isApiError, JournalUpdate, LedgerApi, ManualJournal } from "../api";
 import { drawJournal } from "../excel/journalDrawing";
-import { readJournalGrid } from "../excel/journalGrid";
-import { markProblems } from "../excel/journalProblemMarks";
 import {
   activateSheet,
   activeJournalSheet,
   journalSheetByKey,
   journalWorkbookOverview,
   updateJournalSheetState,
-  type JournalSheetAmongOthers,
 } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import type { JournalSheet, SheetRef } from "../settings/journalSheets";
 import type { JournalSheetKeys } from "../settings/journalSheetKeys";
 import { ownedBy, type TableProject } from "../domain/tableOwnership";
 import {
-  buildJournalUpdate,
   describeConcurrentChange,
   describeNoLongerDraft,
   describeServerAgainstSheet,
   describeServerChanges,
   journalSheetState,
+  taxAmountChanges,
   layoutJournal,
   keepUntouchedAmounts,
   keepUntouchedDate,
-  parseJournalGrid,
 } from "../journal";
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
 import { notDraftReason } from "../journal/draftOnly";
 import type { KnownJournal } from "../journal/ownReference";
-import type { AccountKnowledge } from "../journal/validate";
 import { knownByReference } from "./knownByReference";
+import { resetsToConfirm } from "./resetsToConfirm";
+import { accountKnowledge, checkJournalSheet, type CheckDeps } from "./sheetCheck";
 import type { OpenOutcome, SeenOnServer, SendOutcome, ValidateOutcome } from "./outcomes";
 
 export interface EditorDeps {
@@ -231,50 +228,6 @@ export async function activeJournalInfo(deps: Pick<EditorDeps, "run" | "sheetKey
       };
 }
 
-interface Checked {
-  problems: readonly SheetProblem[];
-  notices: readonly SheetProblem[];
-  update: JournalUpdate | null;
-}
-
-/**
- * What the open journals tell of accounts: the sheet's lines as drawn, to see a changed Account
- * code, and every open journal's account ids and codes, to resolve it.
- */
-function accountKnowledge(sheet: JournalSheetAmongOthers): AccountKnowledge {
-  return {
-    drawnAccounts: sheet.state?.accounts ?? [],
-    knownAccounts: sheet.openJournals.flatMap((state) => state.accounts ?? []),
-  };
-}
-
-/** What a check needs: the workbook, and the client whose service's decimals apply, if any. */
-type CheckDeps = Pick<EditorDeps, "run" | "sheetKeys"> & {
-  readonly api?: Pick<LedgerApi, "serviceDecimals">;
-};
-
-/** Reads the journal sheet with key `sheetKey`, checks it, and marks (or clears) problem cells. */
-async function check(
-  deps: CheckDeps,
-  sheetKey: string,
-  accounts: AccountKnowledge = {},
-): Promise<Checked> {
-  const grid = await readJournalGrid(deps.run, sheetKey);
-  const serviceDecimals = deps.api?.serviceDecimals;
-  const { draft, problems, notices } = parseJournalGrid(
-    grid,
-    accounts,
-    serviceDecimals === undefined ? {} : { serviceDecimals },
-  );
-  const addresses = problems.flatMap((p) => (p.address ? [p.address] : []));
-  await markProblems(deps.run, sheetKey, addresses);
-  return {
-    problems,
-    notices,
-    update: draft && problems.length === 0 ? buildJournalUpdate(draft) : null,
-  };
-}
-
 const NOT_A_JOURNAL =
   "The active sheet is not a journal opened by Ledger Sheets. Open a journal first, or select its sheet.";
 
@@ -282,7 +235,7 @@ export async function validateActiveJournal(deps: CheckDeps): Promise<ValidateOu
   const sheet = await activeJournalSheet(deps.run, deps.sheetKeys);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
-  const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
+  const checked = await checkJournalSheet(deps, sheet.sheetKey, accountKnowledge(sheet));
   const notes = messagesOf(checked.notices);
   if (checked.problems.length > 0) {
     return {
@@ -310,6 +263,11 @@ export interface SendOptions {
    * while the server still has that version; a newer change is reported again.
    */
   readonly overwrite?: { readonly sheetKey: string; readonly serverUpdatedAt: string };
+  /**
+   * Send although the update resets what the user did not edit (tax amounts), after the user
+   * confirmed it for this sheet and server version; a newer version is asked about again.
+   */
+  readonly acceptResets?: { readonly sheetKey: string; readonly serverUpdatedAt: string };
 }
 
 /**
@@ -332,7 +290,7 @@ export async function sendActiveJournal(
   if (typeof deps === "string") return { kind: "failed", message: deps };
   if (state.status !== "DRAFT")
     return { kind: "read-only", message: notDraftSentence(state.status) };
-  const checked = await check(deps, sheet.sheetKey, accountKnowledge(sheet));
+  const checked = await checkJournalSheet(deps, sheet.sheetKey, accountKnowledge(sheet));
   const notes = messagesOf(checked.notices);
   if (!checked.update) {
     return {
@@ -389,6 +347,8 @@ export async function sendActiveJournal(
   // one): a date the user left alone goes back in the server's own text, time and offset kept,
   // and so does an amount (a JPY amount the server wrote as 150000.00).
   const update = keepUntouchedAmounts(keepUntouchedDate(checked.update, current), current);
+  const unseen = resetsToConfirm(sheet, current, options.acceptResets);
+  if (unseen) return unseen;
   let saved: ManualJournal;
   try {
     saved = (await deps.api.updateJournal(state.journalId, update, call)).data;
@@ -398,7 +358,7 @@ export async function sendActiveJournal(
     return { kind: "failed", message: `${messageOf(error)} Your sheet was not changed.` };
   }
   // Saved: whatever happens to the redraw, the journal on the server has the user's change.
-  const changes = describeServerChanges(update, saved);
+  const changes = [...describeServerChanges(update, saved), ...taxAmountChanges(current, saved)];
   let shown: Shown;
   try {
     shown = await show(deps.run, saved, sheet.sheetKey, deps.project, deps.sheetKeys);

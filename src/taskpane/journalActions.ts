@@ -53,6 +53,7 @@ export interface JournalEditorActions {
     deps: JournalEditorDeps,
     options: {
       overwrite?: { sheetKey: string; serverUpdatedAt: string };
+      acceptResets?: { sheetKey: string; serverUpdatedAt: string };
       signal?: AbortSignal;
     },
   ): Promise<SendOutcome>;
@@ -102,6 +103,21 @@ export async function validateAction(run: ActionRun): Promise<JournalReport> {
 
 export async function sendAction(run: ActionRun): Promise<JournalReport> {
   const outcome = await run.editor.sendActiveJournal(run.deps, { signal: run.signal });
+  await noteSent(run, outcome);
+  return describeSend(outcome, run.signal.aborted);
+}
+
+/**
+ * Sends after the user accepted what the send changes unedited (`accepted`: the sheet and server
+ * version asked about); a journal changed since is asked about again.
+ */
+export async function sendAcceptingResets(
+  run: ActionRun,
+  accepted: { readonly sheetKey: string; readonly serverUpdatedAt: string } | undefined,
+): Promise<JournalReport> {
+  run.dispatch({ type: "resetsClosed" });
+  const options = accepted === undefined ? {} : { acceptResets: accepted };
+  const outcome = await run.editor.sendActiveJournal(run.deps, { ...options, signal: run.signal });
   await noteSent(run, outcome);
   return describeSend(outcome, run.signal.aborted);
 }
@@ -181,6 +197,9 @@ async function noteSent(run: ActionRun, outcome: SendOutcome): Promise<void> {
   if (outcome.kind === "stale") {
     const { sheetKey, serverUpdatedAt } = outcome;
     run.dispatch({ type: "staleFound", stale: { sheetKey, serverUpdatedAt } });
+  } else if (outcome.kind === "confirm-resets") {
+    const { sheetKey, serverUpdatedAt } = outcome;
+    run.dispatch({ type: "resetsFound", resets: { sheetKey, serverUpdatedAt } });
   } else if (outcome.kind === "saved-not-redrawn") {
     run.dispatch({ type: "staleFound", stale: { sheetKey: outcome.sheetKey } });
   }
