@@ -114,22 +114,23 @@ function breakLines(
   if (header < 0) throw new Error(`The lines table was not found on sheet ${sheet}.`);
   const first = header + 2;
   const last = first + lines - 1;
-  const blocks = [
-    `${column("accountId")}${first}:${column("accountCode")}${last}`,
-    `${column("debit")}${first}:${column("debit")}${last}`,
-    `${column("credit")}${first}:${column("credit")}${last}`,
-  ];
+  const blocks = (["accountId", "accountCode", "debit", "credit"] as const).map(
+    (key) => `${column(key)}${first}:${column(key)}${last}`,
+  );
   const originals = blocks.map((address) => host.values(sheet, address));
-  const [ids, debits, credits] = originals.map((block) => block.map((row) => [...row]));
+  const edited = originals.map((block) => block.map((row) => [...row]));
+  const [ids, codes, debits, credits] = edited;
   let made = 0;
   for (let line = 0; line + 1 < lines; line += 10) {
     const kind = (line / 10) % 3;
-    if (kind === 0) ids![line] = ["", ""];
-    else if (kind === 1) debits![line] = ["12,5O"];
+    if (kind === 0) {
+      ids![line] = [""];
+      codes![line] = [""];
+    } else if (kind === 1) debits![line] = ["12,5O"];
     else credits![line + 1] = [12.345];
     made += 1;
   }
-  [ids, debits, credits].forEach((values, i) => host.setCells(sheet, blocks[i]!, values!));
+  edited.forEach((values, i) => host.setCells(sheet, blocks[i]!, values));
   return {
     made,
     restore: () => originals.forEach((values, i) => host.setCells(sheet, blocks[i]!, values)),

@@ -150,10 +150,8 @@ export class LedgerApi {
       subject: {
         action: `read journal ${quoted(idOrReference)}`,
         notFound:
-          `No journal ${quoted(idOrReference)} was found (404). ` +
-          "The service finds a journal by its ID or its transaction reference (such as " +
-          "TRX-2026-0001), not by its own reference (such as JNL-0004, which names its sheet): " +
-          "check the ID or the transaction reference.",
+          `No journal ${quoted(idOrReference)} was found (404). Check it, or use the ` +
+          "journal's transaction reference (such as TRX-2026-0001) or its ID.",
       },
       parse: parseJournalResponse,
       ...callOptions(options),

@@ -4,6 +4,7 @@ import { NO_FILL, layoutBatches } from "../journal/layoutBlocks";
 import type { DrawBatch, SheetArea } from "../journal/layoutBlocks";
 import { markerFormula, markerName, newJournalKey } from "./journalMarkers";
 import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheet";
+import { queueRowMarkWrites, queueRowMarks } from "./journalRowMarks";
 import type { SheetRef } from "../settings/journalSheets";
 import type { JournalSheetKeys } from "../settings/journalSheetKeys";
 import type { ExcelRun } from "./run";
@@ -27,7 +28,8 @@ export function isSentCell(cell: LayoutCell): boolean {
 
 /**
  * Draws `layout` on the journal sheet with key `sheetKey` (cleared first), or on a new sheet
- * named `layout.sheetName`, marked with a new key, when no key is given; applies formats before
+ * named `layout.sheetName`, marked with a new key, when no key is given; marks the lines'
+ * header, Total and Difference rows with hidden names (journalRowMarks.ts); applies formats before
  * values so server text stays literal, shades every cell that is not sent ({@link NOT_SENT_FILL}:
  * the whole extent, then the sent cells' fill taken away, a few ranges), and records `state`.
  * Returns the sheet drawn.
@@ -53,6 +55,7 @@ export async function drawJournal(
   return await run(async (context) => {
     const setting = queueStates(context);
     const key = newKey;
+    const marks = sheetKey === undefined ? null : queueRowMarks(context, sheetKey);
     let sheet: Excel.Worksheet;
     if (sheetKey === undefined) {
       sheet = context.workbook.worksheets.add(layout.sheetName);
@@ -75,6 +78,13 @@ export async function drawJournal(
     // way leaves no journal behind.
     if (sheetKey === undefined) {
       context.workbook.names.add(markerName(key), markerFormula(sheet.name)).visible = false;
+    }
+    if (layout.marks) {
+      queueRowMarkWrites(context, marks, {
+        sheetKey: key,
+        sheetName: sheet.name,
+        marks: layout.marks,
+      });
     }
     const stored: JournalSheetState = { ...state, sheetName: sheet.name };
     saveStates(context, { ...rawStatesOf(setting), [key]: stored });

@@ -4,6 +4,7 @@ import type { GridSnapshot } from "../journal/contract";
 import { jsonSize } from "../journal/layoutBlocks";
 import { hiddenColumnsOf, hiddenRowsOf } from "./hiddenCells";
 import { sheetOfKey } from "./journalSheet";
+import { queueRowMarks, rowMarksOf } from "./journalRowMarks";
 import type { ExcelRun } from "./run";
 
 /** Rows of the first read of a sheet; the next reads are sized from what these weighed. */
@@ -12,7 +13,7 @@ const FIRST_READ_ROWS = 2_000;
 const READ_BUDGET_BYTES = 2_000_000;
 
 /**
- * Reads the journal sheet from A1 to the end of what is used. Two syncs for a sheet of up to
+ * Reads the journal sheet from A1 to the end of what is used, and where its row marks point. Two syncs for a sheet of up to
  * 2,000 rows; a longer one is read in blocks of rows (one sync each) sized so that each answer
  * stays near 2 MB: two more for 10,000 lines of usual length. Which rows and columns are hidden
  * (or filtered out) is asked in the first request; only a sheet with some hidden costs more
@@ -26,6 +27,7 @@ export async function readJournalGrid(run: ExcelRun, sheetKey: string): Promise<
     // From A1 to the end of the sheet's used rows and columns: are any of them hidden?
     const shown = sheet.getRange("A1").getBoundingRect(used);
     shown.load("rowHidden,columnHidden");
+    const marks = queueRowMarks(context, sheetKey);
     await context.sync();
     // From A1, so row and column numbers in the snapshot are the sheet's own.
     const rows = used.rowIndex + used.rowCount;
@@ -60,6 +62,7 @@ export async function readJournalGrid(run: ExcelRun, sheetKey: string): Promise<
       // One-based rows, as the parser numbers them.
       ...(hiddenRows.length > 0 ? { hiddenRows: hiddenRows.map((row) => row + 1) } : {}),
       ...(hiddenColumns.length > 0 ? { hiddenColumns } : {}),
+      marks: rowMarksOf(marks),
     };
   });
 }

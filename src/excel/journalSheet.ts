@@ -14,6 +14,7 @@ import {
 import type { JournalSheet, RawStates } from "../settings/journalSheets";
 import { type JournalSheetKeys, keysMadeHere } from "../settings/journalSheetKeys";
 import { markedSheetName, markerName, readMarkers } from "./journalMarkers";
+import { rowMarkNames } from "./journalRowMarks";
 import type { LoadedName } from "./journalMarkers";
 import type { ExcelRun } from "./run";
 
@@ -158,8 +159,10 @@ export async function journalWorkbookOverview(
     if (gone.length > 0) {
       saveStates(context, withoutStates(raw, gone));
       const dropped = new Set(gone.map((key) => markerName(key).toUpperCase()));
+      const rowMarks = new Set(gone.flatMap(rowMarkNames).map((name) => name.toUpperCase()));
       for (const { name, formula } of workbookNames(queued)) {
-        if (dropped.has(name.toUpperCase()) && markedSheetName(formula) === "deleted") {
+        const deletedSheet = markedSheetName(formula) === "deleted" || formula.startsWith("=#REF!");
+        if ((dropped.has(name.toUpperCase()) || rowMarks.has(name.toUpperCase())) && deletedSheet) {
           context.workbook.names.getItem(name).delete();
         }
       }

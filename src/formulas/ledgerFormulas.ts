@@ -363,10 +363,7 @@ export class LedgerFormulas {
     } catch (error) {
       if (isApiError(error) && error.kind === "not-found") {
         const known = await this.recalled(label, id);
-        if (known !== undefined) {
-          const where = { openedBefore: true, inPane: false } as const;
-          throw new FormulaError("#N/A", ownReferenceMessage(id, known, where));
-        }
+        if (known !== undefined) throw new FormulaError("#N/A", ownReferenceMessage(id, known));
       }
       throw error;
     }

@@ -1,5 +1,12 @@
-// The sheet's own balance check (the Difference cell and B1), as Excel formulas whose verdict
-// never contradicts Validate's exact one: each amount counted as whole minor units, or no verdict.
+// The sheet's own balance check (the Total row, the Difference cell and B1), as Excel formulas
+// whose verdict never contradicts Validate's exact one: each amount counted as whole minor units,
+// cells Validate refuses (text, TRUE/FALSE, errors) giving no verdict, cells Validate takes as
+// empty ("" from a formula such as =IF(…,"",…)) counted as empty.
+//
+// The lines' range is INDEX(F:F,first):INDEX(F:F,last), not OFFSET: OFFSET is volatile (Excel
+// recalculates it on every change anywhere in the workbook), a range built from INDEX is not.
+// Its ends are ROW() of the header cell plus one and of the Total cell minus one, so rows
+// inserted anywhere among the lines, just under the header or just above Total, are counted.
 
 import { BALANCED_TEXT, TOO_LARGE_TEXT, UNBALANCED_TEXT, UNCHECKED_TEXT } from "./journalSheet";
 
@@ -27,10 +34,21 @@ const LARGEST_TOTAL = "1E15";
  */
 const RELATIVE_NOISE = "3.5E-16";
 
-/** A column's lines: under the header row down to just above the Total row, rows inserted too. */
-function linesOf(letter: string, columns: AmountColumns): string {
-  const header = `${letter}${columns.headerRow}`;
-  return `OFFSET(${header},1,0,ROW(${letter}${columns.totalRow})-ROW(${header})-1,1)`;
+/** The cells of a column from just under `fromRow` down to just above `toRow`, without OFFSET. */
+function between(letter: string, fromRow: number, toRow: number): string {
+  const column = `$${letter}:$${letter}`;
+  return (
+    `INDEX(${column},ROW($${letter}$${fromRow})+1):` + `INDEX(${column},ROW($${letter}$${toRow})-1)`
+  );
+}
+
+/**
+ * A column's total (in the Total row itself): from under the header row down to the row just
+ * above the formula's own, wherever that is now. SUM counts numbers only, as Excel's SUM does.
+ */
+export function totalFormula(letter: string, headerRow: number): string {
+  const column = `$${letter}:$${letter}`;
+  return `=SUM(INDEX(${column},ROW($${letter}$${headerRow})+1):INDEX(${column},ROW()-1))`;
 }
 
 /**
@@ -38,32 +56,45 @@ function linesOf(letter: string, columns: AmountColumns): string {
  * (ROUND per cell, then SUMPRODUCT: sums of integers, exact below 15 digits), so it is exact
  * where the Total row's double sums may not be. A text instead when the sheet cannot tell:
  * {@link TOO_LARGE_TEXT} when a column's total has more than 15 digits in minor units, and
- * {@link UNCHECKED_TEXT} when an amount is negative, not a number, or not within float noise of
- * whole minor units (Validate refuses such an amount, or, for a formula's larger noise, reads it
- * knowing the formula's operands, which the sheet cannot).
+ * {@link UNCHECKED_TEXT} when an amount is text (other than ""), TRUE or FALSE, an error,
+ * negative, or not within float noise of whole minor units (Validate refuses such an amount, or,
+ * for a formula's larger noise, reads it knowing the formula's operands, which the sheet cannot).
+ *
+ * Each cell is looked at through IF(ISNUMBER(…)): arithmetic on text would convert "2500.00" to
+ * a number (and fail on ""), which is how a sheet comes to count what Validate refuses. IF over
+ * a range inside SUMPRODUCT works cell by cell in Excel with dynamic arrays (Microsoft 365,
+ * Excel 2021, Excel on the web: every Excel with the ExcelApi 1.13 the manifest requires).
  */
 export function differenceFormula(columns: AmountColumns): string {
   const scale = 10 ** columns.places;
+  const lines = (letter: string): string => between(letter, columns.headerRow, columns.totalRow);
   const scaled = (letter: string): string => {
-    const lines = linesOf(letter, columns);
-    return columns.places === 0 ? lines : `${lines}*${scale}`;
+    const cells = lines(letter);
+    return `IF(ISNUMBER(${cells}),${cells}${columns.places === 0 ? "" : `*${scale}`},0)`;
   };
   const units = (letter: string): string => `SUMPRODUCT(ROUND(${scaled(letter)},0))`;
+  const refused = (letter: string): string => {
+    const cells = lines(letter);
+    // Text Validate would refuse: anything but "" (a formula's way of leaving a cell empty).
+    return `SUMPRODUCT(ISTEXT(${cells})*(${cells}<>"")+ISLOGICAL(${cells}))`;
+  };
   const unsure = (letter: string): string => {
     const value = scaled(letter);
     const off = `ABS(${value}-ROUND(${value},0))`;
     // Off by more than the relative noise and by more than 7e-10 of the amount (Validate
     // accepts 1e-9 whatever the size): the product is "both", cell by cell.
     return (
-      `SUMPRODUCT((${linesOf(letter, columns)}<0)+` +
+      `SUMPRODUCT((${value}<0)+` +
       `(${off}>ABS(${value})*${RELATIVE_NOISE})*(${off}>7E-${10 - columns.places}))`
     );
   };
   const { debit, credit } = columns;
   const exact = `(${units(debit)}-${units(credit)})${columns.places === 0 ? "" : `/${scale}`}`;
   return (
-    `=IFERROR(IF(MAX(${units(debit)},${units(credit)})>=${LARGEST_TOTAL},"${TOO_LARGE_TEXT}",` +
-    `IF(${unsure(debit)}+${unsure(credit)}>0,"${UNCHECKED_TEXT}",${exact})),"${UNCHECKED_TEXT}")`
+    `=IFERROR(IF(${refused(debit)}+${refused(credit)}>0,"${UNCHECKED_TEXT}",` +
+    `IF(MAX(${units(debit)},${units(credit)})>=${LARGEST_TOTAL},"${TOO_LARGE_TEXT}",` +
+    `IF(${unsure(debit)}+${unsure(credit)}>0,"${UNCHECKED_TEXT}",${exact}))),` +
+    `"${UNCHECKED_TEXT}")`
   );
 }
 

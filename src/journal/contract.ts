@@ -33,10 +33,29 @@ export interface JournalLayout {
   /** Rows to freeze (the header block stays visible). */
   readonly frozenRows: number;
   /**
+   * The rows the add-in marks with hidden names, so it finds them again whatever the labels
+   * say; absent for a drawing without a lines table.
+   */
+  readonly marks?: JournalRowMarks;
+  /**
    * Things the drawing could not show exactly, for the task pane to list (for example an amount
    * with more than 15 significant digits, kept as text). Absent or empty when there are none.
    */
   readonly notes?: readonly string[];
+}
+
+/**
+ * The rows of a journal sheet's structure (one-based), as the add-in drew them and as its hidden
+ * names point at them now: Excel moves a name's row when rows are inserted or deleted above it,
+ * and a name whose row was deleted points nowhere (null). Never found by the labels in column A,
+ * which a user may type anywhere.
+ */
+export interface JournalRowMarks {
+  /** The lines table's header row; the lines are the rows under it, down to the Total row. */
+  readonly headerRow: number | null;
+  readonly totalRow: number | null;
+  /** The row of debits minus credits, whose Debit cell B1's verdict is read from. */
+  readonly differenceRow: number | null;
 }
 
 /** What the reader gives the parser: a rectangle of the sheet from A1, as Excel reports it. */
@@ -56,6 +75,8 @@ export interface GridSnapshot {
   readonly hiddenRows?: readonly number[];
   /** Zero-based columns that are hidden; absent when none. */
   readonly hiddenColumns?: readonly number[];
+  /** Where the add-in's row markers point now; absent when the sheet has none. */
+  readonly marks?: JournalRowMarks;
 }
 
 /** What the sheet remembers about the journal it shows (kept in the workbook's settings). */
@@ -81,6 +102,11 @@ export interface JournalSheetState {
    * compared with, and, with the other open journals', the codes it can be resolved by.
    */
   readonly accounts?: readonly KnownAccount[];
+  /**
+   * The decimals the amount cells' formats, the totals and the balance check were drawn with
+   * (the currency's when drawn): a Currency cell changed since then gets them redrawn.
+   */
+  readonly amountPlaces?: number;
   /** The journal's own reference (`JNL-0004`, which names the sheet), which the API cannot read. */
   readonly reference?: string;
   /** Its transaction reference, by which the API finds it (or "" when it has none). */

@@ -55,7 +55,7 @@ export function hiddenValueProblems(
   lines.forEach((line, index) => {
     if (!rows.has(line.row)) return;
     problems.push({
-      address: `${places.addresses.lineColumns.accountId}${line.row}`,
+      address: `${places.addresses.lineColumns.accountCode}${line.row}`,
       message: `Line ${index + 1} (row ${line.row}) is hidden or filtered out, so it would be sent unseen; ${SHOW_ROW} to check it, or delete the line`,
     });
   });

@@ -67,22 +67,24 @@ export interface LineColumn {
 }
 
 /**
- * The lines table, left to right: the account, what the line is for, then Debit and Credit side
- * by side as accountants write them, then the optional ids and the server's own facts.
+ * The lines table, left to right: the account as people know it (code and name), what the line
+ * is for and its tax, then Debit and Credit side by side as accountants write them, then the
+ * server's facts and the ids nobody reads; the Account ID, which the service takes but people
+ * do not type, comes last (a line gets it from its account code, or from the task pane's list).
  */
 export const LINE_COLUMNS: readonly LineColumn[] = [
   { key: "line", header: "Line", kind: "integer", input: false },
-  { key: "accountId", header: "Account ID", kind: "text", input: true },
   { key: "accountCode", header: "Account code", kind: "text", input: true },
   { key: "accountName", header: "Account name", kind: "text", input: false },
   { key: "description", header: "Description", kind: "text", input: true },
+  { key: "taxId", header: "Tax ID", kind: "text", input: true },
   { key: "debit", header: "Debit", kind: "money", input: true },
   { key: "credit", header: "Credit", kind: "money", input: true },
-  { key: "taxId", header: "Tax ID", kind: "text", input: true },
   { key: "taxAmount", header: "Tax amount", kind: "money", input: false },
   { key: "contactId", header: "Contact ID", kind: "text", input: true },
   { key: "staffId", header: "Staff ID", kind: "text", input: true },
   { key: "lineId", header: "Line ID", kind: "text", input: false },
+  { key: "accountId", header: "Account ID", kind: "text", input: true },
 ];
 
 /** Label (column A) of the row of totals under the lines. */

@@ -9,14 +9,16 @@ import {
   decimalsOfText,
   formatMoney,
   moneyFormatFor,
+  sendablePlaces,
   toSpreadsheetNumber,
 } from "../money";
+import { SERVICE_DECIMALS } from "../api/config";
 import { dateTimeToSerial, dateToSerial, looksLikeIsoDate } from "../sheets/excelDates";
 import { MAX_SHEET_NAME_LENGTH } from "../domain/excelLimits";
 import { sheetNameFor, withProjectName } from "../sheets/names";
 import { fitText } from "../sheets/textCells";
 import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
-import { balanceFormula, differenceFormula } from "./balanceFormulas";
+import { balanceFormula, differenceFormula, totalFormula } from "./balanceFormulas";
 import { JournalLayout, LayoutCell } from "./contract";
 import {
   DEFAULT_SPARE_LINES,
@@ -106,7 +108,13 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
   const rowCount = Math.max(1, journal.lines.length + spare);
   drawLines(drawing, journal.lines, { headerRow, rowCount, editable });
   const totalRow = headerRow + rowCount + 1;
-  const difference = drawTotals(drawing, { headerRow, totalRow, places });
+  // The balance check counts the minor units that may be sent: a third KWD decimal gets no
+  // verdict, as Validate refuses it (the service keeps two).
+  const difference = drawTotals(drawing, {
+    headerRow,
+    totalRow,
+    places: sendablePlaces(journal.currency_code ?? "", SERVICE_DECIMALS),
+  });
   drawBalance(drawing, journal.status, difference);
   return {
     sheetName: sheetNameFor(
@@ -119,6 +127,7 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
     extent: `A1:${cellAddress(LINE_COLUMNS.length - 1, totalRow + 1)}`,
     columnWidths: drawing.columnWidths(LINE_COLUMNS.length),
     frozenRows: headerRow,
+    marks: { headerRow, totalRow, differenceRow: totalRow + 1 },
     notes: drawing.notes,
   };
 }
@@ -231,16 +240,6 @@ function drawBalance(drawing: Drawing, status: string, difference: string): void
         }
       : { value: reason, numberFormat: JOURNAL_FORMATS.text, role: "balance", bold: true },
   );
-}
-
-/**
- * A column's total: from the header row (SUM skips its text, and a row inserted above the first
- * line lands inside) down to the row just above the Total row itself, wherever that is now, so
- * rows inserted anywhere in the lines, just above Total included, are counted.
- */
-export function totalFormula(letter: string, headerRow: number): string {
-  const header = `${letter}${headerRow}`;
-  return `=SUM(OFFSET(${header},0,0,ROW()-ROW(${header}),1))`;
 }
 
 type CellDrawing = Omit<LayoutCell, "address" | "role"> & Partial<Pick<LayoutCell, "role">>;

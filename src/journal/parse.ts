@@ -1,5 +1,6 @@
-// Reads a journal sheet back into a draft: finds the fields, the lines table and the totals by
-// their labels (so inserted and deleted rows do no harm), reads every cell exactly, and checks.
+// Reads a journal sheet back into a draft: finds the lines table and the totals by the rows the
+// add-in's hidden names mark (never by a label a user may type), the fields by their labels
+// above the lines, reads every cell exactly, and checks.
 
 import {
   SPREADSHEET_DIGITS,
@@ -22,12 +23,11 @@ import {
   readRateText,
   readText,
 } from "./cellReading";
-import type { GridSnapshot, SheetProblem } from "./contract";
+import type { GridSnapshot, JournalRowMarks, SheetProblem } from "./contract";
 import { formulaOperands } from "./formulaOperands";
 import type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
 import { hiddenValueProblems } from "./hiddenLines";
 import {
-  DIFFERENCE_LABEL,
   INPUT_FIELD_LABELS,
   InputField,
   LINE_COLUMNS,
@@ -61,9 +61,8 @@ export interface JournalGridReading {
 
 const LABEL_COLUMN = 0;
 const VALUE_COLUMN = 1;
-/** The headers that identify the lines table's header row. */
-const IDENTIFYING_HEADERS: readonly LineInput[] = ["accountId", "debit", "credit"];
 const REOPEN = "put it back, or open the journal again to redraw the sheet";
+const UNDO = "undo that, or open the journal again to redraw the sheet";
 
 /** Cells of the snapshot by one-based row and zero-based column; "" outside it. */
 class Grid {
@@ -97,6 +96,7 @@ class Grid {
 interface Structure {
   readonly headerRow: number;
   readonly totalRow: number;
+  readonly differenceRow: number | null;
   readonly fieldRows: Readonly<Record<InputField, number>>;
   /** Zero-based column of each line field that has its header; line facts may be missing. */
   readonly columns: ReadonlyMap<string, number>;
@@ -105,11 +105,13 @@ interface Structure {
 
 /**
  * Reads `grid` (the sheet from A1, as Excel reports values and formulas) into a draft and checks
- * it. Fields are found by their labels in column A above the lines; the lines table by its
- * header row (the row with Account ID, Debit and Credit), its columns by their headers; the
- * lines end at the Total row. Rows whose input cells are all empty are ignored. `accounts` (the
- * lines as drawn, the open journals' accounts) resolves a changed Account code to an ID. Amounts
- * are read with the currency's decimals, at most the service's, and must show as they are sent.
+ * it. The lines table's header row and the Total row are the rows the snapshot's marks name
+ * (the add-in's hidden names); the lines are the rows between them, the columns found by their
+ * headers in the marked header row, the fields by their labels in column A above it. Rows whose
+ * input cells are all empty are ignored; a row under the Total row with content is refused.
+ * `accounts` (the lines as drawn, the open journals' accounts) resolves a changed Account code
+ * to an ID. Amounts are read with the currency's decimals, at most the service's, and must show
+ * as they are sent.
  */
 export function parseJournalGrid(
   snapshot: GridSnapshot,
@@ -117,7 +119,7 @@ export function parseJournalGrid(
   options: ReadingOptions = {},
 ): JournalGridReading {
   const grid = new Grid(snapshot);
-  const located = locate(grid);
+  const located = locate(grid, snapshot.marks);
   if (Array.isArray(located)) return { draft: null, problems: located, notices: [] };
   const { addresses } = located;
 
@@ -178,6 +180,7 @@ export function parseJournalGrid(
       fill.lines,
     ),
   );
+  problems.push(...strayRowProblems(grid, located));
   const notices = [...fill.notices, ...totalsNotices(grid, located, fill.lines, reported)];
   if (!minor.known && /^[A-Za-z]{3}$/.test(currency)) {
     notices.push({
@@ -190,16 +193,16 @@ export function parseJournalGrid(
   return { draft: sorted.length === 0 ? draft : null, problems: sorted, notices };
 }
 
-function locate(grid: Grid): Structure | SheetProblem[] {
-  const headerRow = findHeaderRow(grid);
-  if (headerRow === null) {
-    const names = IDENTIFYING_HEADERS.map(headerOf)
-      .join(", ")
-      .replace(/, (?=[^,]*$)/, " and ");
+function locate(grid: Grid, marks: JournalRowMarks | undefined): Structure | SheetProblem[] {
+  const { headerRow = null, totalRow = null, differenceRow = null } = marks ?? {};
+  if (headerRow === null || totalRow === null || totalRow <= headerRow) {
     return [
       {
         address: null,
-        message: `The lines table was not found: no row has the headers ${names}. Open the journal again to redraw the sheet`,
+        message:
+          headerRow === null
+            ? `The lines table's header row was deleted, so where the lines start is not known; ${UNDO}`
+            : `The “${TOTAL_LABEL}” row under the lines was deleted, so where the lines end is not known; ${UNDO}`,
       },
     ];
   }
@@ -235,18 +238,10 @@ function locate(grid: Grid): Structure | SheetProblem[] {
     }
   }
 
-  const totalRow = findLabelBelow(grid, TOTAL_LABEL, headerRow);
-  if (totalRow === null) {
-    problems.push({
-      address: null,
-      message: `The “${TOTAL_LABEL}” row under the lines was not found (its label in column A); ${REOPEN}`,
-    });
-  }
-  if (problems.length > 0 || totalRow === null) return problems;
+  if (problems.length > 0) return problems;
 
   const letter = (key: LineInput): string => columnLetter(columns.get(key) ?? 0);
   const rows = fieldRows as Record<InputField, number>;
-  const differenceRow = findLabelBelow(grid, DIFFERENCE_LABEL, totalRow);
   const addresses: JournalSheetAddresses = {
     transactionDate: cellAddress(VALUE_COLUMN, rows.transactionDate),
     currency: cellAddress(VALUE_COLUMN, rows.currency),
@@ -264,30 +259,42 @@ function locate(grid: Grid): Structure | SheetProblem[] {
     },
     difference: differenceRow === null ? null : `${letter("debit")}${differenceRow}`,
   };
-  return { headerRow, totalRow, fieldRows: rows, columns, addresses };
+  return { headerRow, totalRow, differenceRow, fieldRows: rows, columns, addresses };
 }
 
 function headerOf(key: string): string {
   return LINE_COLUMNS.find((column) => column.key === key)?.header ?? key;
 }
 
-function findHeaderRow(grid: Grid): number | null {
-  const wanted = IDENTIFYING_HEADERS.map((key) => labelKey(headerOf(key)));
-  for (let row = 1; row <= grid.rowCount; row++) {
-    const texts = new Set<string>();
-    for (let column = 0; column < grid.width(row); column++) {
-      texts.add(labelKey(grid.value(row, column)));
-    }
-    if (wanted.every((text) => texts.has(text))) return row;
+/**
+ * Rows under the Total row that hold something in a line's input column: the add-in cannot
+ * place them (they are not lines: Send would leave them out), so each is refused at its first
+ * such cell rather than dropped unseen. The Difference row is the add-in's own.
+ */
+function strayRowProblems(grid: Grid, structure: Structure): SheetProblem[] {
+  const inputs = LINE_COLUMNS.filter((column) => column.input).flatMap((column) => {
+    const at = structure.columns.get(column.key);
+    return at === undefined ? [] : [at];
+  });
+  inputs.sort((a, b) => a - b);
+  const problems: SheetProblem[] = [];
+  const own = new Set([structure.totalRow, structure.differenceRow]);
+  for (let row = structure.totalRow + 1; row <= grid.rowCount; row++) {
+    if (own.has(row)) continue;
+    const column = inputs.find((at) => {
+      const value = grid.value(row, at);
+      return !(typeof value === "string" && value.trim() === "");
+    });
+    if (column === undefined) continue;
+    problems.push({
+      address: cellAddress(column, row),
+      message:
+        `Row ${row} (${cellAddress(column, row)}) is under the ${TOTAL_LABEL} row (row ` +
+        `${structure.totalRow}), so it is not a line and would not be sent. To add a line, ` +
+        `insert a row above row ${structure.totalRow} and move it there; otherwise clear it`,
+    });
   }
-  return null;
-}
-
-function findLabelBelow(grid: Grid, label: string, above: number): number | null {
-  for (let row = above + 1; row <= grid.rowCount; row++) {
-    if (labelKey(grid.value(row, LABEL_COLUMN)) === labelKey(label)) return row;
-  }
-  return null;
+  return problems;
 }
 
 type TextInput = Exclude<LineInput, "debit" | "credit">;
@@ -377,13 +384,20 @@ function totalsNotices(
     const formula = grid.formula(structure.totalRow, column);
     const letter = columnLetter(column);
     const text = String(formula).replace(/\s/g, "");
-    // The layout's own total (the header row down to the row above Total), or a plain SUM range
-    // (sheets drawn before the total followed rows inserted just above it, or a user's own).
-    const toAbove = /^=SUM\(OFFSET\(\$?([A-Z]+)\$?(\d+),0,0,ROW\(\)-ROW\(\$?\1\$?\2\),1\)\)$/i.exec(
-      text,
-    );
+    // The layout's own total (under the header row down to the row above Total), or a plain
+    // SUM range (a user's own).
+    const toAbove =
+      /^=SUM\(INDEX\(\$?([A-Z]+):\$?\1,ROW\(\$?\1\$?(\d+)\)\+1\):INDEX\(\$?\1:\$?\1,ROW\(\)-1\)\)$/i.exec(
+        text,
+      );
     const range = toAbove
-      ? [text, toAbove[1], toAbove[2], toAbove[1], String(structure.totalRow - 1)]
+      ? [
+          text,
+          toAbove[1],
+          String(Number(toAbove[2]) + 1),
+          toAbove[1],
+          String(structure.totalRow - 1),
+        ]
       : /^=SUM\(\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)\)$/i.exec(text);
     const place = `${TOTAL_LABEL} ${headerOf(key)} (${address})`;
     // With an amount of the column refused, the lines' sum is not what would be sent (nothing

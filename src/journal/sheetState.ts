@@ -2,6 +2,7 @@
 // that a remembered state read back from the workbook has that shape and a layout we can read.
 
 import type { ManualJournal } from "../api/types";
+import { currencyMinorUnits } from "../money";
 import type { Result } from "../util/result";
 import { JOURNAL_LAYOUT_VERSION, JournalSheetState, KnownAccount, ProblemMark } from "./contract";
 
@@ -19,6 +20,7 @@ export function journalSheetState(
     sheetName,
     ...(project === undefined ? {} : { project }),
     accounts: distinctAccounts(journal),
+    amountPlaces: currencyMinorUnits(journal.currency_code ?? "").places,
     reference: journal.reference,
     transactionReference: journal.transaction_reference,
   };
@@ -69,6 +71,7 @@ export function readJournalSheetState(value: unknown, sheetName: string): SheetS
   const record = value as Record<string, unknown>;
   if (record.layoutVersion !== JOURNAL_LAYOUT_VERSION) return { ok: false, message: reopen };
   const { journalId, loadedUpdatedAt, status, project, reference, transactionReference } = record;
+  const { amountPlaces } = record;
   if (
     typeof journalId !== "string" ||
     journalId === "" ||
@@ -91,6 +94,9 @@ export function readJournalSheetState(value: unknown, sheetName: string): SheetS
       ...(marked.length > 0 ? { marked } : {}),
       ...(typeof project === "string" && project !== "" ? { project } : {}),
       ...(accounts.length > 0 ? { accounts } : {}),
+      ...(Number.isInteger(amountPlaces) && (amountPlaces as number) >= 0
+        ? { amountPlaces: amountPlaces as number }
+        : {}),
       ...(typeof reference === "string" ? { reference } : {}),
       ...(typeof transactionReference === "string" ? { transactionReference } : {}),
     },

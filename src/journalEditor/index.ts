@@ -7,3 +7,5 @@ export {
 } from "./journalEditor";
 export type { EditorDeps, OpenOptions } from "./journalEditor";
 export type { OpenOutcome, SendOutcome, ValidateOutcome } from "./outcomes";
+export { lineAccountChoices, putLineAccount } from "./lineAccounts";
+export type { LineAccountChoices, LineAccountDeps } from "./lineAccounts";

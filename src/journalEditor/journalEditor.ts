@@ -29,9 +29,9 @@ import {
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
 import { notDraftReason } from "../journal/draftOnly";
 import type { KnownJournal } from "../journal/ownReference";
-import { knownByReference } from "./knownByReference";
+import { getJournalOrKnown } from "./knownByReference";
 import { resetsToConfirm } from "./resetsToConfirm";
-import { accountKnowledge, checkJournalSheet, type CheckDeps } from "./sheetCheck";
+import { checkJournalSheet, type CheckDeps } from "./sheetCheck";
 import type { OpenOutcome, SeenOnServer, SendOutcome, ValidateOutcome } from "./outcomes";
 
 export interface EditorDeps {
@@ -166,7 +166,8 @@ export async function openJournal(
   options: OpenOptions = {},
 ): Promise<OpenOutcome> {
   try {
-    const { data } = await deps.api.getJournal(idOrReference.trim(), signal ? { signal } : {});
+    const typed = idOrReference.trim();
+    const { data } = await getJournalOrKnown(deps, typed, signal ? { signal } : {});
     const editable = data.status === "DRAFT";
     const { journals } = await journalWorkbookOverview(deps.run, deps.sheetKeys);
     const own = sheetOfJournal(journals, data.id, deps.project);
@@ -199,10 +200,6 @@ export async function openJournal(
         : `Opened journal ${data.reference} read-only on sheet “${shown.sheetName}”.`,
     };
   } catch (error) {
-    if (isApiError(error) && error.kind === "not-found") {
-      const known = await knownByReference(deps, idOrReference.trim());
-      if (known !== null) return { kind: "failed", message: known };
-    }
     return { kind: "failed", message: messageOf(error) };
   }
 }
@@ -235,7 +232,7 @@ export async function validateActiveJournal(deps: CheckDeps): Promise<ValidateOu
   const sheet = await activeJournalSheet(deps.run, deps.sheetKeys);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
-  const checked = await checkJournalSheet(deps, sheet.sheetKey, accountKnowledge(sheet));
+  const checked = await checkJournalSheet(deps, { ...sheet, state: sheet.state });
   const notes = messagesOf(checked.notices);
   if (checked.problems.length > 0) {
     return {
@@ -290,7 +287,7 @@ export async function sendActiveJournal(
   if (typeof deps === "string") return { kind: "failed", message: deps };
   if (state.status !== "DRAFT")
     return { kind: "read-only", message: notDraftSentence(state.status) };
-  const checked = await checkJournalSheet(deps, sheet.sheetKey, accountKnowledge(sheet));
+  const checked = await checkJournalSheet(deps, { ...sheet, state });
   const notes = messagesOf(checked.notices);
   if (!checked.update) {
     return {

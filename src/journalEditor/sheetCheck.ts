@@ -6,9 +6,11 @@ import { markProblems } from "../excel/journalProblemMarks";
 import type { JournalSheetAmongOthers } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import { buildJournalUpdate, parseJournalGrid } from "../journal";
-import type { SheetProblem } from "../journal/contract";
+import type { JournalSheetState, SheetProblem } from "../journal/contract";
+import { accountsOfProject } from "../journal/projectAccounts";
 import type { AccountKnowledge } from "../journal/validate";
 import type { JournalSheetKeys } from "../settings/journalSheetKeys";
+import { followCurrency } from "./followCurrency";
 
 /** What a check found: the problems and notices, and the update when there is no problem. */
 export interface Checked {
@@ -26,33 +28,38 @@ export interface CheckDeps {
 
 /**
  * What the open journals tell of accounts: the sheet's lines as drawn, to see a changed Account
- * code, and every open journal's account ids and codes, to resolve it.
+ * code, and the account ids and codes of the open journals of the sheet's own project, to
+ * resolve it (another project's accounts are another company's).
  */
 export function accountKnowledge(sheet: JournalSheetAmongOthers): AccountKnowledge {
   return {
     drawnAccounts: sheet.state?.accounts ?? [],
-    knownAccounts: sheet.openJournals.flatMap((state) => state.accounts ?? []),
+    knownAccounts: accountsOfProject(sheet.openJournals, sheet.state?.project),
   };
 }
 
-/** Reads the journal sheet with key `sheetKey`, checks it, and marks (or clears) problem cells. */
+/**
+ * Reads the journal sheet, redraws its amount formats when its currency changed (the amounts
+ * read are judged against the formats they were shown with), checks it, and marks (or clears)
+ * problem cells.
+ */
 export async function checkJournalSheet(
   deps: CheckDeps,
-  sheetKey: string,
-  accounts: AccountKnowledge = {},
+  sheet: JournalSheetAmongOthers & { state: JournalSheetState },
 ): Promise<Checked> {
-  const grid = await readJournalGrid(deps.run, sheetKey);
+  const grid = await readJournalGrid(deps.run, sheet.sheetKey);
+  const redrawn = await followCurrency(deps.run, sheet.sheetKey, grid, sheet.state.amountPlaces);
   const serviceDecimals = deps.api?.serviceDecimals;
   const { draft, problems, notices } = parseJournalGrid(
     grid,
-    accounts,
+    accountKnowledge(sheet),
     serviceDecimals === undefined ? {} : { serviceDecimals },
   );
   const addresses = problems.flatMap((p) => (p.address ? [p.address] : []));
-  await markProblems(deps.run, sheetKey, addresses);
+  await markProblems(deps.run, sheet.sheetKey, addresses);
   return {
     problems,
-    notices,
+    notices: [...redrawn, ...notices],
     update: draft && problems.length === 0 ? buildJournalUpdate(draft) : null,
   };
 }

@@ -22,6 +22,7 @@ import {
   JournalReport,
 } from "./journalText";
 import type { JournalSheetKeys } from "../settings/journalSheetKeys";
+import type { LineAccountChoices, LineAccountDeps } from "../journalEditor/lineAccounts";
 
 /** What the journal editor's actions need: the workbook and the connected client. */
 export interface JournalEditorDeps {
@@ -58,6 +59,12 @@ export interface JournalEditorActions {
     },
   ): Promise<SendOutcome>;
   activeJournalInfo(deps: JournalEditorDeps): Promise<ActiveJournalInfo | null>;
+  lineAccountChoices(deps: LineAccountDeps): Promise<LineAccountChoices | null>;
+  putLineAccount(
+    deps: LineAccountDeps,
+    choices: LineAccountChoices,
+    accountId: string,
+  ): Promise<{ readonly put: boolean; readonly message: string }>;
 }
 
 /** The journal a sheet (by its key) shows, and the project it was opened from, or null. */

@@ -32,6 +32,8 @@ import {
   RecentJournalsSection,
   RecentJournalsStore,
 } from "./recentJournalsSection";
+import { mountLineAccounts } from "./lineAccountSection";
+import type { LineAccountSection } from "./lineAccountSection";
 import { focusIsOnOrLost } from "./view";
 import type { JournalSheetKeys } from "../settings/journalSheetKeys";
 
@@ -51,7 +53,7 @@ export interface JournalPanelOptions {
 }
 
 export interface JournalPanel {
-  /** Puts the keyboard focus on the Journal ID or reference field. */
+  /** Puts the keyboard focus on the Transaction reference or ID field. */
   focus(): void;
   /** Reads the active sheet's journal again and redraws the buttons. */
   refresh(): Promise<void>;
@@ -70,6 +72,7 @@ class JournalPanelController {
   /** Aborts the running action. */
   private controller: AbortController | undefined;
   private readonly recentJournals: RecentJournalsSection;
+  private readonly lineAccounts: LineAccountSection;
 
   constructor(
     private readonly root: Document,
@@ -88,6 +91,11 @@ class JournalPanelController {
         void this.openJournal(button);
       },
     });
+    this.lineAccounts = mountLineAccounts(root, {
+      deps: () => this.connection(),
+      choices: options.editor.lineAccountChoices,
+      put: options.editor.putLineAccount,
+    });
     this.listen();
     active.subscribe(() => {
       this.setConnected(active.all.length > 0);
@@ -100,7 +108,9 @@ class JournalPanelController {
   private dispatch(event: JournalPanelEvent): void {
     this.state = journalPanelTransition(this.state, event);
     this.view.render(this.state);
-    this.recentJournals.enable(this.state.connected && this.state.action === undefined);
+    const idle = this.state.connected && this.state.action === undefined;
+    this.recentJournals.enable(idle);
+    this.lineAccounts?.enable(idle);
   }
 
   /**
@@ -149,6 +159,7 @@ class JournalPanelController {
     const generation = this.state.readGeneration;
     const info = await readInfo({ editor: this.options.editor, deps });
     this.dispatch({ type: "readFinished", generation, info });
+    await this.lineAccounts.refresh();
     if (this.state.readAgain) await this.refresh();
   }
 

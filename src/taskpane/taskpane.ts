@@ -19,7 +19,9 @@ import { excelRunOf, type ExcelRun } from "../excel/run";
 import { insertFormulaInActiveCell } from "../excel/insertFormula";
 import {
   activeJournalInfo,
+  lineAccountChoices,
   openJournal,
+  putLineAccount,
   sendActiveJournal,
   validateActiveJournal,
 } from "../journalEditor";
@@ -27,6 +29,7 @@ import { activeConnection } from "../settings/activeConnection";
 import { DocumentSettingsStore, secretStore, SecretStore } from "../settings/stores";
 import { approvalKeeping } from "../settings/approvalKeeping";
 import { mountConnectionPanel } from "./connectionPanel";
+import type { JournalEditorActions } from "./journalActions";
 import { mountFormulasPanel } from "./formulasPanel";
 import { mountImportPanel } from "./importPanel";
 import { ImportRun } from "./importRun";
@@ -191,6 +194,16 @@ function watchPaneShown(listener: (shown: boolean) => void): void {
     });
 }
 
+/** The journal editor's actions, as the Journal panel uses them. */
+const JOURNAL_EDITOR: JournalEditorActions = {
+  openJournal,
+  validateActiveJournal,
+  sendActiveJournal,
+  activeJournalInfo,
+  lineAccountChoices,
+  putLineAccount,
+};
+
 /** Calls `changed` when the user activates another sheet, on hosts that report it. */
 function followActiveSheet(run: ExcelRun, changed: () => void): void {
   run(async (context) => {
@@ -256,7 +269,7 @@ async function start(): Promise<void> {
     ...(sheetKeys === undefined ? {} : { sheetKeys }),
     active: activeConnection,
     run: excelRun,
-    editor: { openJournal, validateActiveJournal, sendActiveJournal, activeJournalInfo },
+    editor: JOURNAL_EDITOR,
     journalOfSheet: async (sheetKey) => {
       const state = await journalSheetState(excelRun, sheetKey, sheetKeys);
       if (state === null) return null;

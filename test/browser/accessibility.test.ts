@@ -146,7 +146,7 @@ describe("focus order and visible focus", () => {
     await check("select");
     await showTab(session, "Journal");
     await pane.locator("#tab-journal").focus();
-    await page.keyboard.press("Tab"); // Journal ID or reference
+    await page.keyboard.press("Tab"); // Transaction reference or ID
     await check("input");
     for (const [label, outline] of Object.entries(outlines)) {
       expect({ label, outline: outline.startsWith("none") || / 0px$/.test(outline) }).toEqual({

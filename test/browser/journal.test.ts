@@ -111,7 +111,7 @@ describe("the journal editor in the task pane", () => {
   async function open(reference: string): Promise<string> {
     const { pane } = session;
     await showTab(session, "Journal");
-    await pane.getByLabel("Journal ID or reference").fill(reference);
+    await pane.getByLabel("Transaction reference or ID").fill(reference);
     await pane.getByRole("button", { name: "Open journal" }).click();
     return await settled();
   }

@@ -43,7 +43,7 @@ async function buttons(): Promise<{ open: boolean; validate: boolean; send: bool
 /** Opens a journal by its ID and waits until the action is over. */
 async function open(reference: string): Promise<void> {
   const { pane } = session;
-  await pane.getByLabel("Journal ID or reference").fill(reference);
+  await pane.getByLabel("Transaction reference or ID").fill(reference);
   await pane.getByRole("button", { name: "Open journal" }).click();
   await pane
     .locator("#journal-status")

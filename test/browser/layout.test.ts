@@ -94,7 +94,7 @@ describe("task pane layout and keyboard", () => {
   it("draws an error border on an invalid field, and the plain one again once fixed", async () => {
     const { pane, page } = session;
     await showTab(session, "Journal");
-    const reference = pane.getByLabel("Journal ID or reference");
+    const reference = pane.getByLabel("Transaction reference or ID");
     await reference.fill("");
     await pane.getByRole("button", { name: "Open journal" }).click();
     await pane.locator("#journal-ref[aria-invalid='true']").waitFor({ state: "attached" });

@@ -54,7 +54,7 @@ function inKolkata(iso: string): string {
 describe("times in the task pane at 320 px", () => {
   it("lists when a recent journal's status was read in local time, with the zone", async () => {
     const { pane } = session;
-    await pane.getByLabel("Journal ID or reference").fill(JNL_0001);
+    await pane.getByLabel("Transaction reference or ID").fill(JNL_0001);
     await pane.getByRole("button", { name: "Open journal" }).click();
     const status = pane.locator("#journal-recent-list .recent-status");
     await status.first().waitFor();

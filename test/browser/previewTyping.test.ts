@@ -66,7 +66,7 @@ it("edits a journal by typing into its sheet in the grid, and sends it", async (
   const newDebit = (Number(before.lines[debit]!.debit) + 12.5).toFixed(2);
   const newCredit = (Number(before.lines[credit]!.credit) + 12.5).toFixed(2);
   await showTab(session, "Journal");
-  await pane.getByLabel("Journal ID or reference").fill("TRX-2026-0008");
+  await pane.getByLabel("Transaction reference or ID").fill("TRX-2026-0008");
   await pane.getByRole("button", { name: "Open journal" }).click();
   await pane.locator("#journal-status", { hasText: "Opened journal JNL-0008" }).waitFor();
   const sheet = "Journal JNL-0008";

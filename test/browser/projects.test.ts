@@ -135,7 +135,7 @@ describe("several projects in the task pane", () => {
     await showTab(session, "Journal");
     const choice = pane.getByRole("tabpanel", { name: "Journal" }).getByLabel("Project");
     await choice.selectOption("other-company");
-    await pane.getByLabel("Journal ID or reference").fill(journal.id);
+    await pane.getByLabel("Transaction reference or ID").fill(journal.id);
     await pane.getByRole("button", { name: "Open journal" }).click();
     const sheet = `${journal.reference} (other-company)`;
     await pane.locator("#journal-status", { hasText: `on sheet “${sheet}”` }).waitFor();

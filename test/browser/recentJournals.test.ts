@@ -57,7 +57,7 @@ async function settled(): Promise<string> {
 async function open(reference: string): Promise<string> {
   const { pane } = session;
   await showTab(session, "Journal");
-  await pane.getByLabel("Journal ID or reference").fill(reference);
+  await pane.getByLabel("Transaction reference or ID").fill(reference);
   await pane.getByRole("button", { name: "Open journal" }).click();
   return await settled();
 }
@@ -202,7 +202,7 @@ describe("Recent journals in the Journal panel at 320 px", () => {
     expect(await settled()).toMatch(/Opened journal JNL-0001 on sheet “Journal JNL-0001”/);
     expect(await sheetNames(session)).toContain("Journal JNL-0001");
     // As typing its ID would: the field holds it.
-    expect(await session.pane.getByLabel("Journal ID or reference").inputValue()).toBe(
+    expect(await session.pane.getByLabel("Transaction reference or ID").inputValue()).toBe(
       seeded("JNL-0001").id,
     );
     await waitForReferences(["JNL-0001", "JNL-0004"]);
@@ -210,16 +210,10 @@ describe("Recent journals in the Journal panel at 320 px", () => {
     expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
-  it("answers JNL-0004, opened before but not open in this workbook, with its transaction reference; LEDGER.JOURNAL too", async () => {
+  it("opens JNL-0004, opened before but not open in this workbook, by its own reference; LEDGER.JOURNAL answers with its transaction reference", async () => {
     expect(await sheetNames(session)).not.toContain("Journal JNL-0004");
-    await open("JNL-0004");
     const transaction = seeded("JNL-0004").transaction_reference;
-    expect(await session.pane.locator("#journal-error").textContent()).toBe(
-      "JNL-0004 is a journal's own reference, which the service cannot look up: it finds a " +
-        "journal by its ID or its transaction reference. Journal JNL-0004 was opened on this " +
-        `computer before; open it by its transaction reference ${transaction}, or with its Open ` +
-        "button under Recent journals.",
-    );
+    // The formula cannot open a sheet: it says what finds the journal.
     expect(await callFunction(session, "JOURNAL", ["JNL-0004"])).toMatchObject({
       ok: false,
       code: "#N/A",
@@ -229,6 +223,10 @@ describe("Recent journals in the Journal panel at 320 px", () => {
         ),
       ) as unknown as string,
     });
+    expect(await open("JNL-0004")).toBe(
+      "Opened journal JNL-0004 read-only on sheet “Journal JNL-0004”.",
+    );
+    expect(await sheetNames(session)).toContain("Journal JNL-0004");
   });
 
   it("forgets the project's journals when the user disconnects with Also forget the token", async () => {

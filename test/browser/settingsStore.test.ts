@@ -25,7 +25,7 @@ describe("the workbook's settings, changed in the task pane", () => {
   async function openJournal(session: BrowserSession, reference: string): Promise<string> {
     const { pane } = session;
     await showTab(session, "Journal");
-    await pane.getByLabel("Journal ID or reference").fill(reference);
+    await pane.getByLabel("Transaction reference or ID").fill(reference);
     await pane.getByRole("button", { name: "Open journal" }).click();
     await pane
       .getByRole("button", { name: "Open journal" })

@@ -441,11 +441,12 @@ describe("LEDGER.JOURNAL and LEDGER.JOURNAL.FIELD", () => {
     const error = await cellError("JOURNAL", "TRX-9999");
     expect(error.code).toBe("#N/A");
     expect(error.message).toMatch(
-      /^No journal “TRX-9999” was found \(404\)\. The service finds a journal by its ID or its transaction reference/,
+      /^No journal “TRX-9999” was found \(404\)\. Check it, or use the journal's transaction reference/,
     );
-    // A journal's own reference, which names its sheet, cannot be looked up: the message says so.
+    // A journal's own reference, which names its sheet, cannot be looked up: the message says
+    // what to use instead.
     expect((await cellError("JOURNAL", "JNL-0001")).message).toContain(
-      "not by its own reference (such as JNL-0004, which names its sheet)",
+      "use the journal's transaction reference (such as TRX-2026-0001) or its ID",
     );
   });
 

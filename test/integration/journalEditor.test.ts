@@ -188,8 +188,8 @@ describe("journal editor against the sandbox", () => {
     };
     await openJournal(deps, seeded("JNL-0001").id);
     // A balanced pair the user does not see: the Total row's SUM counts it, so B1 says Balanced.
-    host.setCells(SHEET_1, "B22:G22", [["acc-x", "", "", "", 999999.99, ""]]);
-    host.setCells(SHEET_1, "B23:G23", [["acc-y", "", "", "", "", 999999.99]]);
+    host.setCells(SHEET_1, "F22:L22", [[999999.99, "", "", "", "", "", "acc-x"]]);
+    host.setCells(SHEET_1, "F23:L23", [["", 999999.99, "", "", "", "", "acc-y"]]);
     await host.run(async (context) => {
       context.workbook.worksheets.getItem(SHEET_1).getRange("A22:A23").rowHidden = true;
       await context.sync();
@@ -263,10 +263,10 @@ describe("journal editor against the sandbox", () => {
     const deps = { run: host.run, api: api() };
     await openJournal(deps, seeded("JNL-0001").id);
     const before = (await api().getJournal(seeded("JNL-0001").id)).data;
-    host.setCells(SHEET_1, "C20", [["9999"]]);
+    host.setCells(SHEET_1, "B20", [["9999"]]);
     const checked = await validateActiveJournal(deps);
     expect(checked.kind).toBe("invalid");
-    expect(checked.kind === "invalid" && checked.problems.map((p) => p.address)).toEqual(["C20"]);
+    expect(checked.kind === "invalid" && checked.problems.map((p) => p.address)).toEqual(["B20"]);
     expect(checked.kind === "invalid" && checked.problems[0]?.message).toContain(
       "the service takes account IDs, not codes",
     );
@@ -287,7 +287,7 @@ describe("journal editor against the sandbox", () => {
     if (!target) throw new Error("JNL-0003 has no account that JNL-0001 lacks");
     await openJournal(deps, seeded("JNL-0003").id);
     await openJournal(deps, seeded("JNL-0001").id);
-    host.setCells(SHEET_1, "C20", [[target.account_code]]);
+    host.setCells(SHEET_1, "B20", [[target.account_code]]);
     const checked = await validateActiveJournal(deps);
     expect(checked).toMatchObject({ kind: "valid" });
     expect(checked.kind === "valid" && checked.notes.join(" ")).toContain(
@@ -296,31 +296,24 @@ describe("journal editor against the sandbox", () => {
     expect(await sendActiveJournal(deps)).toMatchObject({ kind: "saved" });
     const stored = (await api().getJournal(seeded("JNL-0001").id)).data;
     expect(stored.lines[1]?.account_id).toBe(target.account_id);
-    expect(host.cell(SHEET_1, "C20").value).toBe(target.account_code);
+    expect(host.cell(SHEET_1, "B20").value).toBe(target.account_code);
   });
 
-  it("says the service cannot read a journal's own reference, and offers the transaction reference it knows", async () => {
+  it("opens a journal by its own reference once it is open in the workbook; refuses it briefly before", async () => {
     const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };
     const unknown = await openJournal(deps, "JNL-0004");
     expect(unknown.kind).toBe("failed");
-    expect(unknown.message).toContain(
-      "The service finds a journal by its ID or its transaction reference",
+    expect(unknown.message).toMatch(
+      /^No journal “JNL-0004” was found \(404\)\. Check it, or use the journal's transaction reference \(such as TRX-2026-0001\) or its ID\./,
     );
     await openJournal(deps, seeded("JNL-0001").id);
     const known = await openJournal(deps, "jnl-0001");
-    expect(known).toEqual({
-      kind: "failed",
-      message:
-        "jnl-0001 is a journal's own reference, which the service cannot look up: it finds a " +
-        "journal by its ID or its transaction reference. Journal JNL-0001 is open on sheet " +
-        `“${SHEET_1}”; open it by its transaction reference ${seeded("JNL-0001").transaction_reference}.`,
-    });
-    const reopened = await openJournal(deps, seeded("JNL-0001").transaction_reference);
-    expect(reopened).toMatchObject({ kind: "opened", sheetName: SHEET_1 });
+    expect(known).toMatchObject({ kind: "opened", sheetName: SHEET_1 });
+    expect(known.message).toMatch(/^Journal JNL-0001 is already open on sheet/);
   });
 
-  it("offers the transaction reference of a journal opened on this computer before, not open in the workbook", async () => {
+  it("opens by its own reference a journal opened on this computer before, not open in the workbook", async () => {
     const host = new OfficeJsExcelHost();
     const store = new MemorySecretStore();
     const recent = new RecentJournalsOnDevice(store);
@@ -349,20 +342,21 @@ describe("journal editor against the sandbox", () => {
       api: api(),
       recalled: (reference: string) => recent.recall(project, reference),
     };
-    expect(await openJournal(deps, "jnl-0004")).toEqual({
-      kind: "failed",
-      message:
-        "jnl-0004 is a journal's own reference, which the service cannot look up: it finds a " +
-        "journal by its ID or its transaction reference. Journal JNL-0004 was opened on this " +
-        `computer before; open it by its transaction reference ${seeded("JNL-0004").transaction_reference}, ` +
-        "or with its Open button under Recent journals.",
+    expect(await openJournal(deps, "jnl-0004")).toMatchObject({
+      kind: "opened",
+      sheetName: "Journal JNL-0004",
+      message: "Opened journal JNL-0004 read-only on sheet “Journal JNL-0004”.",
     });
     // A journal of that reference not opened here: the service's own answer.
     expect((await openJournal(deps, "JNL-0005")).message).toMatch(
       /^No journal “JNL-0005” was found \(404\)/,
     );
     // Storage that does not answer leaves the service's answer too.
-    const failing = { ...deps, recalled: () => Promise.reject(new Error("storage")) };
+    const failing = {
+      ...deps,
+      run: new OfficeJsExcelHost().run,
+      recalled: () => Promise.reject(new Error("storage")),
+    };
     expect((await openJournal(failing, "JNL-0004")).message).toMatch(
       /^No journal “JNL-0004” was found/,
     );

@@ -191,7 +191,7 @@ describe("the shading of a journal sheet", () => {
     // A description of its own, and line 2 moved to line 1's account by its code alone, so the
     // body's values can be traced to one cell each.
     host.setCells(name, "B10", [["Traced description 7F3A"]]);
-    host.setCells(name, `C${row(2)}`, [[drawn.values[row(1) - 1]![2]]]);
+    host.setCells(name, `B${row(2)}`, [[drawn.values[row(1) - 1]![1]]]);
     const edited = await viewOf(host, name);
 
     // JNL-0002 has a tax amount the update cannot carry: the pane asks first, then sends.

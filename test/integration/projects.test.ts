@@ -6,7 +6,7 @@ import path from "node:path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import Decimal from "decimal.js";
 import { iterateCollection, LedgerApi } from "../../src/api";
-import { activeJournalSheet } from "../../src/excel/journalSheet";
+import { activateSheet, activeJournalSheet } from "../../src/excel/journalSheet";
 import type { TableProject } from "../../src/domain/tableOwnership";
 import { IMPORT_TABLES_SETTING } from "../../src/settings/importTables";
 import * as functions from "../../src/functions/functions";
@@ -14,7 +14,7 @@ import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import { refreshAll } from "../../src/import/refreshAll";
 import type { CollectionId } from "../../src/domain/collections";
-import { openJournal, sendActiveJournal } from "../../src/journalEditor";
+import { openJournal, sendActiveJournal, validateActiveJournal } from "../../src/journalEditor";
 import { activeConnection } from "../../src/settings/activeConnection";
 import { installFakeOffice } from "../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
@@ -500,5 +500,48 @@ describe("journals of two projects", () => {
     });
     expect(sandbox.stats().apiRequests).toBe(before);
     expect(host.cell(sheet, "B10").value).toBe("Not sent");
+  });
+
+  it("resolves an account code typed on a line only by the accounts of the sheet's own project", async () => {
+    const host = new OfficeJsExcelHost();
+    const otherSeed = SEEDED_JOURNALS["other-company"].find((j) => j.status === "DRAFT")!;
+    const demoSeed = SEEDED_JOURNALS["demo-company"].find((j) => j.status === "DRAFT")!;
+    const otherJournal = (await api("other-company").getJournal(otherSeed.id)).data;
+    const demoJournal = (await api("demo-company").getJournal(demoSeed.id)).data;
+    const otherAccount = otherJournal.lines[0]!;
+    const demoAccount = demoJournal.lines[0]!;
+    const other = await openJournal(
+      { run: host.run, api: api("other-company"), project: OTHER },
+      otherJournal.id,
+    );
+    const demo = await openJournal(
+      { run: host.run, api: api("demo-company"), project: DEMO },
+      demoJournal.id,
+    );
+    if (other.kind !== "opened" || demo.kind !== "opened") throw new Error("not opened");
+    // Two new lines on the demo sheet (Account code in B, Debit F, Credit G, Account ID L):
+    // one with other-company's code, one with a demo code, 10.00 each way.
+    const row = 19 + demoJournal.lines.length;
+    host.setCells(demo.sheetName, `B${row}`, [[otherAccount.account_code]]);
+    host.setCells(demo.sheetName, `F${row}`, [[10]]);
+    host.setCells(demo.sheetName, `B${row + 1}`, [[demoAccount.account_code]]);
+    host.setCells(demo.sheetName, `G${row + 1}`, [[10]]);
+
+    const checked = await validateActiveJournal({ run: host.run });
+    expect(checked.kind === "invalid" && checked.problems).toEqual([
+      {
+        address: `L${row}`,
+        message: `Line ${demoJournal.lines.length + 1}, Account ID (L${row}): enter the account's ID; no other line or open journal has account code ${otherAccount.account_code} to take it from`,
+      },
+    ]);
+    // The same code on other-company's own sheet takes other-company's account.
+    await activateSheet(host.run, other.sheetKey);
+    const otherRow = 19 + otherJournal.lines.length;
+    host.setCells(other.sheetName, `B${otherRow}`, [[otherAccount.account_code]]);
+    host.setCells(other.sheetName, `F${otherRow}`, [[10]]);
+    host.setCells(other.sheetName, `B${otherRow + 1}`, [[otherAccount.account_code]]);
+    host.setCells(other.sheetName, `G${otherRow + 1}`, [[10]]);
+    const otherChecked = await validateActiveJournal({ run: host.run });
+    expect(otherChecked.kind).toBe("valid");
   });
 });

@@ -178,7 +178,9 @@
 // one cell of an empty column gets a formula (Excel's AutoCorrect option,
 // OfficeDev/office-js#2093, #5909, #6745, is not modelled). [@] (the whole row) and this-row
 // column spans are not modelled; a this-row reference from another sheet uses the row number; SUBTOTAL 101-111 equal 1-11. Arrays only in SUMPRODUCT's
-// arguments, whose blocks must match in shape or be single values (no #N/A padding). Protection: no per-cell Locked
+// arguments, whose blocks must match in shape or be single values (no #N/A padding); there, IF,
+// ISNUMBER, ISTEXT and ISLOGICAL work cell by cell as in Excel with dynamic arrays (no
+// Ctrl+Shift+Enter behaviour of older versions). INDEX only in its reference form. Protection: no per-cell Locked
 // format (every cell is locked) and the protection options are not modelled. A [Col] reference
 // outside a table is #REF! (Excel refuses the formula); General display text ignores column
 // width; a "+"/"-" entry that does not parse stays text (Excel may refuse it); locale is en-US;

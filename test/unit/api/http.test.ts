@@ -254,9 +254,8 @@ describe("http.ts (through LedgerApi)", () => {
         404,
         undefined,
         "not-found",
-        "No journal “JNL-9” was found (404). The service finds a journal by its ID or its " +
-          "transaction reference (such as TRX-2026-0001), not by its own reference (such as " +
-          "JNL-0004, which names its sheet): check the ID or the transaction reference.",
+        "No journal “JNL-9” was found (404). Check it, or use the journal's transaction " +
+          "reference (such as TRX-2026-0001) or its ID.",
       ],
       [
         409,

@@ -37,6 +37,42 @@ describe("formula evaluation", () => {
   });
 
   it.each([
+    ["=SUM(INDEX(A:A,2):INDEX(A:A,3))", 5],
+    ["=SUM(INDEX(A:A,ROW(A1)+1):INDEX(A:A,ROW(A3)))", 5],
+    ["=INDEX(A1:B3,3,2)", 6],
+    ["=SUM(INDEX(A1:B3,0,2))", 12],
+    ["=SUM(A2:INDEX(B:B,3))", 15],
+    ["=INDEX(A1:A3,4)", "#REF!"],
+    ["=SUM(INDEX(A:A,1):Sheet2!A3)", "#REF!"],
+    ["=ROWS(INDEX(A:A,2):INDEX(A:A,3))", 2],
+  ])("INDEX and the range operator: %s evaluates to %j", async (formula, expected) => {
+    const host = new FakeExcelHost();
+    host.addSheet("Sheet2");
+    const cells = [
+      [1, 2],
+      [3, 4],
+      [2, 6],
+    ];
+    expect(await evaluate(formula, cells, host)).toEqual(expected);
+  });
+
+  it.each([
+    ["=ISTEXT(A1)", [["x"]], true],
+    ["=ISTEXT(A1)", [[1]], false],
+    ["=ISLOGICAL(A1)", [[true]], true],
+    ["=ISLOGICAL(A1)", [[0]], false],
+    // Cell by cell inside SUMPRODUCT, as Excel with dynamic arrays evaluates them.
+    ['=SUMPRODUCT(ISTEXT(A1:A4)*(A1:A4<>""))', [["x"], [""], [1], [true]], 1],
+    ["=SUMPRODUCT(--ISLOGICAL(A1:A4))", [["x"], [""], [1], [true]], 1],
+    ["=SUMPRODUCT(--ISNUMBER(A1:A4))", [["x"], [""], [1], [true]], 1],
+    ["=SUMPRODUCT(IF(ISNUMBER(A1:A4),A1:A4*10,0))", [["x"], [""], [1], [true]], 10],
+    ["=SUMPRODUCT(ROUND(IF(ISNUMBER(A1:A3),A1:A3*100,0),0))", [[1.005], [""], [0.1]], 111],
+    ["=SUMPRODUCT(IF(A1:A2>1,A1:A2))", [[1], [3]], 3],
+  ])("IF and the IS functions over blocks: %s with %j is %j", async (formula, cells, expected) => {
+    expect(await evaluate(formula, cells)).toEqual(expected);
+  });
+
+  it.each([
     [
       "=SUMPRODUCT(A1:A3,B1:B3)",
       [

@@ -12,6 +12,7 @@ import {
 } from "../../../src/journal/journalSheet";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import { seededJournal } from "../journal/seededJournals";
+import { b1AgreesWithValidate, balanceVerdicts } from "./balanceVerdict";
 
 const JOURNAL = seededJournal("JNL-0001");
 const [RENT, ACCRUALS] = JOURNAL.lines as [(typeof JOURNAL.lines)[0], (typeof JOURNAL.lines)[0]];
@@ -35,7 +36,8 @@ async function balanceOf(
     const sheet = context.workbook.worksheets.getItem(sheetName);
     lines.forEach(([debit, credit], i) => {
       const account = i % 2 === 0 ? RENT : ACCRUALS;
-      sheet.getRange(`B${19 + i}:C${19 + i}`).values = [[account.account_id, account.account_code]];
+      sheet.getRange(`B${19 + i}`).values = [[account.account_code]];
+      sheet.getRange(`L${19 + i}`).values = [[account.account_id]];
       sheet.getRange(`F${19 + i}:G${19 + i}`).formulas = [[debit, credit]];
     });
     const b1 = sheet.getRange("B1");
@@ -113,5 +115,42 @@ describe("the balance cell B1 against Validate", () => {
     ]);
     expect(unbalanced.shown).toBe(UNBALANCED_TEXT);
     expectNoContradiction(unbalanced);
+  });
+
+  describe("on cells Validate refuses or takes as empty", () => {
+    // JNL-0001: 2,500.00 debit in F19, 2,500.00 credit in G20; F20 and G19 empty.
+    it.each([
+      ["a number typed as text (a Text cell)", { F19: { text: "2500.00" } }],
+      ["a formula giving text", { F19: { formula: '="2500"' } }],
+      ["TRUE", { G19: { value: true } }],
+      ["FALSE", { G19: { value: false } }],
+      ["text beside the amount", { G19: { text: "n/a" } }],
+    ])("gives no verdict on %s, which Validate refuses", async (_, cells) => {
+      const verdicts = await balanceVerdicts(JOURNAL, cells);
+      expect(verdicts.reading.problems).not.toEqual([]);
+      expect(verdicts.b1).toBe(UNCHECKED_TEXT);
+      expect(b1AgreesWithValidate(verdicts)).toBe(true);
+    });
+
+    it('counts an =IF(…,"",…) amount as the empty cell Validate takes it for', async () => {
+      const balanced = await balanceVerdicts(JOURNAL, {
+        G19: { formula: '=IF(F19>0,"",1)' },
+        F20: { formula: '=IF(G20>0,"",1)' },
+      });
+      expect(balanced.reading.problems).toEqual([]);
+      expect(balanced.b1).toBe(BALANCED_TEXT);
+      const unbalanced = await balanceVerdicts(JOURNAL, {
+        F19: { formula: '=IF(G20>0,2400,"")' },
+        G19: { formula: '=IF(G20>0,"",1)' },
+      });
+      expect(unbalanced.b1).toBe(UNBALANCED_TEXT);
+      expect(unbalanced.difference).toBe(-100);
+      expect(b1AgreesWithValidate(unbalanced)).toBe(true);
+    });
+
+    it("counts a typed amount in the Text-formatted cell's place once it is a number again", async () => {
+      const verdicts = await balanceVerdicts(JOURNAL, { F19: { value: 2500 } });
+      expect(verdicts).toMatchObject({ b1: BALANCED_TEXT, reading: { problems: [] } });
+    });
   });
 });

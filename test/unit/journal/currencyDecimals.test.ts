@@ -34,9 +34,9 @@ describe("journals in currencies of other decimals", () => {
     const journal = journalIn("KWD", "1250.120");
     expect(cellOf(journal, "F19")).toMatchObject({ value: 1250.12, numberFormat: "#,##0.000" });
     expect(cellOf(journal, "F31")?.numberFormat).toBe("#,##0.000");
-    // The balance check counts each amount in whole fils.
+    // The balance check counts each amount in the hundredths the service keeps.
     expect(cellOf(journal, "F32")?.formula).toContain(
-      "SUMPRODUCT(ROUND(OFFSET(F18,1,0,ROW(F31)-ROW(F18)-1,1)*1000,0))",
+      "SUMPRODUCT(ROUND(IF(ISNUMBER(INDEX($F:$F,ROW($F$18)+1):INDEX($F:$F,ROW($F$31)-1)),INDEX($F:$F,ROW($F$18)+1):INDEX($F:$F,ROW($F$31)-1)*100,0),0))",
     );
 
     const reading = parseJournalGrid(SheetGrid.fromLayout(layoutJournal(journal)).snapshot());
@@ -76,7 +76,7 @@ describe("journals in currencies of other decimals", () => {
     const journal = journalIn("JPY", "150000.00");
     expect(cellOf(journal, "F19")).toMatchObject({ value: 150000, numberFormat: "#,##0" });
     expect(cellOf(journal, "F32")?.formula).toContain(
-      "SUMPRODUCT(ROUND(OFFSET(F18,1,0,ROW(F31)-ROW(F18)-1,1),0))",
+      "SUMPRODUCT(ROUND(IF(ISNUMBER(INDEX($F:$F,ROW($F$18)+1):INDEX($F:$F,ROW($F$31)-1)),INDEX($F:$F,ROW($F$18)+1):INDEX($F:$F,ROW($F$31)-1),0),0))",
     );
 
     const untouched = parseJournalGrid(SheetGrid.fromLayout(layoutJournal(journal)).snapshot());

@@ -99,7 +99,7 @@ describe("layoutBlocks.ts", () => {
         columnCount: 12,
         fill: "#EEEEEE",
       });
-      // The header inputs (B7:B10) and the lines' input columns (B:C, E:H, J:K) over all rows.
+      // The header inputs (B7:B10) and the lines' input columns (B, D:G, I:J, L) over all rows.
       expect(
         cleared.map((format) => [
           format.row,
@@ -110,9 +110,10 @@ describe("layoutBlocks.ts", () => {
         ]),
       ).toEqual([
         [6, 1, 4, 1, NO_FILL],
-        [18, 1, 510, 2, NO_FILL],
-        [18, 4, 510, 4, NO_FILL],
-        [18, 9, 510, 2, NO_FILL],
+        [18, 1, 510, 1, NO_FILL],
+        [18, 3, 510, 4, NO_FILL],
+        [18, 8, 510, 2, NO_FILL],
+        [18, 11, 510, 1, NO_FILL],
       ]);
     });
 

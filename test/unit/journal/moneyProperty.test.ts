@@ -101,9 +101,9 @@ describe("journal money, property", () => {
         }
         lines.forEach((line, index) => {
           const row = FIRST_ROW + index;
-          grid.set(`B${row}`, `acc-${index}`).set(`C${row}`, "").set(`E${row}`, "");
+          grid.set(`L${row}`, `acc-${index}`).set(`B${row}`, "").set(`D${row}`, "");
           grid.set(`F${row}`, line.debit?.cell ?? "").set(`G${row}`, line.credit?.cell ?? "");
-          for (const column of ["H", "I", "J", "K", "L"]) grid.set(`${column}${row}`, "");
+          for (const column of ["C", "E", "H", "I", "J", "K"]) grid.set(`${column}${row}`, "");
         });
 
         const reading = parseJournalGrid(grid.snapshot());

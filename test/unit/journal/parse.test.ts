@@ -51,9 +51,9 @@ describe("parse.ts", () => {
     it("ignores blank rows: a line typed after empty spare rows is read, numbered among non-blank lines", () => {
       const grid = drawnSheet("JNL-0001")
         .set("G20", 2000)
-        .set("B25", "acc-new")
+        .set("L25", "acc-new")
         .set("G25", 500)
-        .set("E25", "Second half");
+        .set("D25", "Second half");
       const reading = read(grid);
       expect(reading.problems).toEqual([]);
       expect(reading.draft?.lines.map((line) => [line.row, line.accountId])).toEqual([
@@ -65,10 +65,10 @@ describe("parse.ts", () => {
 
     it("treats a row whose input cells are all empty as blank, even with its line number, account name and line id left", () => {
       const grid = drawnSheet("JNL-0001");
-      for (const address of ["B20", "C20", "E20", "F20", "G20", "H20", "J20", "K20"]) {
+      for (const address of ["L20", "B20", "D20", "F20", "G20", "E20", "I20", "J20"]) {
         grid.set(address, "");
       }
-      expect(grid.get("L20")).not.toBe("");
+      expect(grid.get("K20")).not.toBe("");
       expect(read(grid).problems).toEqual([
         { address: "F32", message: "Debits 2,500.00 and credits 0.00 differ by 2,500.00" },
         { address: null, message: "The journal needs at least two lines; the sheet has 1" },
@@ -76,7 +76,7 @@ describe("parse.ts", () => {
     });
 
     it("treats input cells holding only spaces as empty", () => {
-      const grid = drawnSheet("JNL-0001").set("E25", "   ").set("H26", " ");
+      const grid = drawnSheet("JNL-0001").set("D25", "   ").set("E26", " ");
       expect(read(grid).problems).toEqual([]);
     });
 
@@ -166,17 +166,17 @@ describe("parse.ts", () => {
 
     it("reports an Excel error a formula shows in a text cell, but keeps text typed as #N/A", () => {
       const grid = drawnSheet("JNL-0001")
-        .setComputed("B19", "=VLOOKUP(C19,Accounts,2)", "#N/A")
-        .set("E20", "#N/A");
+        .setComputed("L19", "=VLOOKUP(B19,Accounts,2)", "#N/A")
+        .set("D20", "#N/A");
       const reading = read(grid);
       expect(reading.problems).toEqual([
         {
-          address: "B19",
+          address: "L19",
           message:
-            "Line 1, Account ID (B19): the cell shows the error #N/A; correct its formula or type the value",
+            "Line 1, Account ID (L19): the cell shows the error #N/A; correct its formula or type the value",
         },
       ]);
-      const fixed = read(drawnSheet("JNL-0001").set("E20", "#N/A"));
+      const fixed = read(drawnSheet("JNL-0001").set("D20", "#N/A"));
       expect(fixed.draft?.lines[1]?.description).toBe("#N/A");
     });
 
@@ -246,7 +246,7 @@ describe("parse.ts", () => {
     });
 
     it("reads an id typed as a number (a cell that lost its @ format) as its digits", () => {
-      const reading = read(drawnSheet("JNL-0001").set("H19", 123).set("J20", true));
+      const reading = read(drawnSheet("JNL-0001").set("E19", 123).set("I20", true));
       expect(reading.draft?.lines.map((line) => [line.taxId, line.contactId])).toEqual([
         ["123", ""],
         ["", "TRUE"],
@@ -256,8 +256,8 @@ describe("parse.ts", () => {
     it("trims ids, codes and the currency, but keeps descriptions exactly as typed", () => {
       const grid = drawnSheet("JNL-0001")
         .set("B8", " USD ")
-        .set("B20", ` ${seededJournal("JNL-0001").lines[1]?.account_id ?? ""}\t`)
-        .set("E20", "  =1+1 ")
+        .set("L20", ` ${seededJournal("JNL-0001").lines[1]?.account_id ?? ""}\t`)
+        .set("D20", "  =1+1 ")
         .set("B10", " Accrual ");
       const draft = read(grid).draft;
       expect(draft?.currency).toBe("USD");
@@ -279,23 +279,51 @@ describe("parse.ts", () => {
       ]);
     });
 
-    it("refuses a sheet without the lines table's header row", () => {
-      const reading = read(drawnSheet("JNL-0001").set("F18", "Amount"));
-      expect(reading).toEqual({
+    it("refuses a sheet whose lines header row was deleted, wherever the headers' words appear", () => {
+      const grid = drawnSheet("JNL-0001").deleteRows(18);
+      expect(read(grid)).toEqual({
         draft: null,
         problems: [
           {
             address: null,
             message:
-              "The lines table was not found: no row has the headers Account ID, Debit and Credit. Open the journal again to redraw the sheet",
+              "The lines table's header row was deleted, so where the lines start is not known; undo that, or open the journal again to redraw the sheet",
           },
         ],
         notices: [],
       });
     });
 
+    it("keeps every line in the draft when “Total” is typed in column A of a line row", () => {
+      const drawn = read(drawnSheet("JNL-0001"));
+      const grid = drawnSheet("JNL-0001").set("A19", "Total").set("A20", "Difference");
+      const reading = read(grid);
+      expect(reading.problems).toEqual([]);
+      expect(plain(reading.draft)).toEqual(plain(drawn.draft));
+      expect(reading.draft?.lines.map((line) => line.row)).toEqual([19, 20]);
+    });
+
+    it("finds the Total row by its mark after rows are inserted, whatever column A says", () => {
+      const grid = drawnSheet("JNL-0001").insertRows(25, 2).set("A31", "Total").set("A33", "");
+      grid.set("L26", "acc-rent").set("F26", 10).set("L27", "acc-rent").set("G27", 10);
+      const reading = read(grid);
+      expect(reading.problems).toEqual([]);
+      expect(reading.draft?.lines.map((line) => line.row)).toEqual([19, 20, 26, 27]);
+    });
+
+    it("refuses, at its cell, a row typed under the Total row rather than leaving it out", () => {
+      const grid = drawnSheet("JNL-0001").set("B35", "6000").set("F35", 100);
+      expect(read(grid).problems).toEqual([
+        {
+          address: "B35",
+          message:
+            "Row 35 (B35) is under the Total row (row 31), so it is not a line and would not be sent. To add a line, insert a row above row 31 and move it there; otherwise clear it",
+        },
+      ]);
+    });
+
     it("refuses a lines table missing an input column", () => {
-      expect(messages(read(drawnSheet("JNL-0001").set("J18", "")))).toEqual([
+      expect(messages(read(drawnSheet("JNL-0001").set("I18", "")))).toEqual([
         "The lines table (row 18) has no “Contact ID” column; put it back, or open the journal again to redraw the sheet",
       ]);
     });
@@ -306,9 +334,9 @@ describe("parse.ts", () => {
       ]);
     });
 
-    it("refuses a sheet without the Total row", () => {
-      expect(messages(read(drawnSheet("JNL-0001").set("A31", "")))).toEqual([
-        "The “Total” row under the lines was not found (its label in column A); put it back, or open the journal again to redraw the sheet",
+    it("refuses a sheet whose Total row was deleted", () => {
+      expect(messages(read(drawnSheet("JNL-0001").deleteRows(31)))).toEqual([
+        "The “Total” row under the lines was deleted, so where the lines end is not known; undo that, or open the journal again to redraw the sheet",
       ]);
     });
 
@@ -319,7 +347,7 @@ describe("parse.ts", () => {
 
     it("counts a line inserted just above the Total row in the sheet's own totals, without a note", () => {
       const grid = drawnSheet("JNL-0001").insertRows(31, 1); // just above Total
-      grid.set("B31", "acc-x").set("F31", 10).set("B30", "acc-y").set("G30", 10);
+      grid.set("L31", "acc-x").set("F31", 10).set("L30", "acc-y").set("G30", 10);
       const reading = read(grid);
       expect(reading.problems).toEqual([]);
       expect(reading.notices).toEqual([]);
@@ -330,7 +358,7 @@ describe("parse.ts", () => {
     it("notes when a line lies outside an older sheet's Total SUM range, since the sheet's own balance may then be wrong", () => {
       const grid = drawnSheet("JNL-0001").insertRows(31, 1); // just above Total: outside F18:F30
       grid.setComputed("F32", "=SUM(F18:F30)", 2500).setComputed("G32", "=SUM(G18:G30)", 2500);
-      grid.set("B31", "acc-x").set("F31", 10).set("B30", "acc-y").set("G30", 10);
+      grid.set("L31", "acc-x").set("F31", 10).set("L30", "acc-y").set("G30", 10);
       const reading = read(grid);
       expect(reading.problems).toEqual([]);
       expect(reading.notices).toEqual([
@@ -387,7 +415,7 @@ describe("parse.ts", () => {
         },
       ]);
       // Float noise in a correct total is no difference.
-      const noisy = drawnSheet("JNL-0001").set("F19", 0.1).set("G20", 0.3).set("B21", "acc-z");
+      const noisy = drawnSheet("JNL-0001").set("F19", 0.1).set("G20", 0.3).set("L21", "acc-z");
       noisy.set("F21", 0.2);
       expect(read(noisy).notices).toEqual([]);
     });
@@ -395,14 +423,14 @@ describe("parse.ts", () => {
     it("refuses lines in hidden or filtered-out rows, which would be sent unseen", () => {
       const grid = drawnSheet("JNL-0001")
         .set("G20", 1500)
-        .set("B22", "acc-hidden")
+        .set("L22", "acc-hidden")
         .set("G22", 1000);
       // Rows 22 (a line) and 25 (a blank spare row) hidden.
       const reading = parseJournalGrid({ ...grid.snapshot(), hiddenRows: [22, 25] });
       expect(reading.draft).toBeNull();
       expect(reading.problems).toEqual([
         {
-          address: "B22",
+          address: "L22",
           message:
             "Line 3 (row 22) is hidden or filtered out, so it would be sent unseen; show the row (unhide it, or clear the filter that hides it) to check it, or delete the line",
         },
@@ -434,15 +462,15 @@ describe("parse.ts", () => {
       const grid = drawnSheet("JNL-0001")
         .set("G20", "")
         .set("F20", "")
+        .set("L19", "")
         .set("B19", "")
-        .set("C19", "")
         .set("B8", "")
         .set("B7", "");
-      for (const address of ["B20", "C20", "E20"]) grid.set(address, "");
+      for (const address of ["L20", "B20", "D20"]) grid.set(address, "");
       expect(read(grid).problems.map((problem) => problem.address)).toEqual([
         "B7",
         "B8",
-        "B19",
+        "L19",
         "F32",
         null,
       ]);
@@ -460,32 +488,32 @@ describe("a changed account code", () => {
   const [first, second] = journal.lines;
 
   it("is refused at its cell when no open journal knows it: the service takes IDs", () => {
-    const reading = parseJournalGrid(drawnSheet("JNL-0001").set("C20", "9999").snapshot(), {
+    const reading = parseJournalGrid(drawnSheet("JNL-0001").set("B20", "9999").snapshot(), {
       drawnAccounts: drawn,
     });
     expect(reading.problems).toEqual([
       {
-        address: "C20",
-        message: `Line 2, Account code (C20): was ${second!.account_code} and is 9999, an account code none of the open journals uses; the service takes account IDs, not codes, so the line would still go to ${second!.account_code}. Enter the account's ID in Account ID (B20), or put the code back`,
+        address: "B20",
+        message: `Line 2, Account code (B20): was ${second!.account_code} and is 9999, an account code none of the open journals uses; the service takes account IDs, not codes, so the line would still go to ${second!.account_code}. Enter the account's ID in Account ID (L20), or put the code back`,
       },
     ]);
   });
 
   it("takes the ID of the account with that code, from this or another open journal", () => {
-    const grid = drawnSheet("JNL-0001").set("C20", first!.account_code);
+    const grid = drawnSheet("JNL-0001").set("B20", first!.account_code);
     const reading = parseJournalGrid(grid.snapshot(), { drawnAccounts: drawn });
     expect(reading.problems).toEqual([]);
     expect(reading.draft?.lines[1]?.accountId).toBe(first!.account_id);
-    const elsewhere = parseJournalGrid(drawnSheet("JNL-0001").set("C20", "4100").snapshot(), {
+    const elsewhere = parseJournalGrid(drawnSheet("JNL-0001").set("B20", "4100").snapshot(), {
       drawnAccounts: drawn,
       knownAccounts: [{ accountId: "acc-sales", accountCode: "4100", accountName: "Sales" }],
     });
     expect(elsewhere.draft?.lines[1]?.accountId).toBe("acc-sales");
-    expect(elsewhere.notices.map((notice) => notice.address)).toContain("B20");
+    expect(elsewhere.notices.map((notice) => notice.address)).toContain("L20");
   });
 
   it("leaves a line alone when its ID was changed too: the ID decides", () => {
-    const grid = drawnSheet("JNL-0001").set("B20", "acc-new").set("C20", "9999");
+    const grid = drawnSheet("JNL-0001").set("L20", "acc-new").set("B20", "9999");
     const reading = parseJournalGrid(grid.snapshot(), { drawnAccounts: drawn });
     expect(reading.problems).toEqual([]);
     expect(reading.draft?.lines[1]?.accountId).toBe("acc-new");

@@ -45,7 +45,8 @@ function readFromFake(host: FakeExcelHost, layout: JournalLayout): GridSnapshot 
       return host.cell(layout.sheetName, address).formula ?? value;
     }),
   );
-  return { values, formulas };
+  // Drawn cell by cell here, without the Excel layer's names: the rows are where the layout put them.
+  return { values, formulas, ...(layout.marks ? { marks: layout.marks } : {}) };
 }
 
 const SEEDED = allSeededJournals();
@@ -118,7 +119,7 @@ describe("the journal sheet, drawn and read back", () => {
 
     it("keeps a description typed as =1+1 in an @ cell as text", () => {
       const host = drawInFake(layout);
-      host.setCells(layout.sheetName, "E19", [["=1+1"]]);
+      host.setCells(layout.sheetName, "D19", [["=1+1"]]);
       const reading = parseJournalGrid(readFromFake(host, layout));
       expect(reading.draft?.lines[0]?.description).toBe("=1+1");
     });

@@ -3,6 +3,7 @@
 import { addressPosition, columnIndex } from "../../../src/journal/cellAddresses";
 import { EXCEL_ERRORS, layoutJournal } from "../../../src/journal";
 import type { GridSnapshot, JournalLayout } from "../../../src/journal";
+import type { JournalRowMarks } from "../../../src/journal/contract";
 import { seededJournal } from "./seededJournals";
 
 type Cell = string | number | boolean;
@@ -16,7 +17,7 @@ function parseAddress(address: string): { row: number; column: number } {
 /**
  * A journal sheet as a mutable grid of values and formulas (one-based rows, as in Excel). Our
  * own formulas are evaluated with doubles, as Excel would: SUM over a range (numbers only) or over
- * OFFSET(header,0,0,ROW()-ROW(header),1) (the header row down to the row above the formula), a
+ * INDEX(F:F,ROW(header)+1):INDEX(F:F,ROW()-1) (under the header row down to the row above the formula), a
  * difference ROUND(a-b,2) and a balance IF(x=0,"…","…"). The layout's own Difference and balance
  * cells (SUMPRODUCT over whole minor units) show "" here: the reader never reads them, and
  * they are checked through the emulator's formula engine (properties.test.ts, roundTrip.test.ts,
@@ -26,9 +27,12 @@ export class SheetGrid {
   private readonly values: Cell[][] = [];
   /** A formula, and the value it shows when a test gives one instead of letting it evaluate. */
   private readonly formulas: ({ text: string; computed?: Cell } | null)[][] = [];
+  /** The rows the add-in's hidden names mark, moved by inserted and deleted rows as Excel moves them. */
+  private marks: { -readonly [K in keyof JournalRowMarks]: JournalRowMarks[K] } | undefined;
 
   static fromLayout(layout: JournalLayout): SheetGrid {
     const grid = new SheetGrid();
+    if (layout.marks) grid.marks = { ...layout.marks };
     for (const cell of layout.cells) {
       const { row, column } = parseAddress(cell.address);
       if (cell.formula !== undefined) grid.setFormula(row, column, cell.formula);
@@ -86,6 +90,7 @@ export class SheetGrid {
     this.ensure(row);
     this.values.splice(row - 1, 0, ...Array.from({ length: count }, () => []));
     this.formulas.splice(row - 1, 0, ...Array.from({ length: count }, () => []));
+    this.moveMarks((marked) => (marked >= row ? marked + count : marked));
     return this;
   }
 
@@ -93,7 +98,18 @@ export class SheetGrid {
   deleteRows(row: number, count = 1): this {
     this.values.splice(row - 1, count);
     this.formulas.splice(row - 1, count);
+    this.moveMarks((marked) =>
+      marked < row ? marked : marked >= row + count ? marked - count : null,
+    );
     return this;
+  }
+
+  private moveMarks(move: (row: number) => number | null): void {
+    if (!this.marks) return;
+    for (const key of ["headerRow", "totalRow", "differenceRow"] as const) {
+      const row = this.marks[key];
+      this.marks[key] = row === null ? null : move(row);
+    }
   }
 
   /** Finds the first cell holding `text` in column A and returns its row. */
@@ -125,7 +141,7 @@ export class SheetGrid {
     for (const { row, column, formula } of pending) {
       values[row - 1]![column] = evaluate(formula, values, row);
     }
-    return { values, formulas };
+    return { values, formulas, ...(this.marks ? { marks: { ...this.marks } } : {}) };
   }
 }
 
@@ -148,10 +164,15 @@ function round(value: number, digits: number): number {
 }
 
 function evaluate(formula: string, values: Cell[][], formulaRow: number): Cell {
-  const above = /^=SUM\(OFFSET\(([A-Z]+)(\d+),0,0,ROW\(\)-ROW\(\1\2\),1\)\)$/.exec(formula);
+  const above =
+    /^=SUM\(INDEX\(\$([A-Z]+):\$\1,ROW\(\$\1\$(\d+)\)\+1\):INDEX\(\$\1:\$\1,ROW\(\)-1\)\)$/.exec(
+      formula,
+    );
   const sum =
     /^=SUM\(([A-Z]+)(\d+):([A-Z]+)(\d+)\)$/.exec(formula) ??
-    (above ? [formula, above[1], above[2], above[1], String(formulaRow - 1)] : null);
+    (above
+      ? [formula, above[1], String(Number(above[2]) + 1), above[1], String(formulaRow - 1)]
+      : null);
   if (sum) {
     const column = columnIndex(sum[1] ?? "A");
     let total = 0;

@@ -262,6 +262,7 @@ export function snapshotOf(drawn: DrawnSheet): GridSnapshot {
     formulas: grid.map((row) => row.map((cell) => cell.formula ?? cell.value)),
     numberFormats: grid.map((row) => row.map((cell) => cell.numberFormat)),
     texts: grid.map((row) => row.map((cell) => cell.text)),
+    ...(drawn.layout.marks ? { marks: drawn.layout.marks } : {}),
   };
 }
 

@@ -19,11 +19,11 @@ function problemsOf(grid: SheetGrid): SheetProblem[] {
 /** Adds a third line in row 21 and a fourth in row 22 that balance each other. */
 function withTwoMoreLines(grid: SheetGrid): SheetGrid {
   return grid
-    .set("B21", RENT_ID)
-    .set("C21", "6000")
+    .set("L21", RENT_ID)
+    .set("B21", "6000")
     .set("F21", 100)
-    .set("B22", ACCRUALS_ID)
-    .set("C22", "2200")
+    .set("L22", ACCRUALS_ID)
+    .set("B22", "2200")
     .set("G22", 100);
 }
 
@@ -130,21 +130,21 @@ describe("validate.ts", () => {
 
     describe("accounts", () => {
       it("refuses a line without an Account ID or Account code", () => {
-        const grid = drawnSheet("JNL-0001").set("B20", "").set("C20", "");
+        const grid = drawnSheet("JNL-0001").set("L20", "").set("B20", "");
         expect(problemsOf(grid)).toEqual([
-          { address: "B20", message: "Line 2, Account ID (B20): enter the account's ID" },
+          { address: "L20", message: "Line 2, Account ID (L20): enter the account's ID" },
         ]);
       });
 
       it("takes a blank Account ID from another line with the same account code, and says so as information", () => {
-        const grid = withTwoMoreLines(drawnSheet("JNL-0001")).set("B22", "");
+        const grid = withTwoMoreLines(drawnSheet("JNL-0001")).set("L22", "");
         const reading = parseJournalGrid(grid.snapshot());
         expect(reading.problems).toEqual([]);
         expect(reading.notices).toEqual([
           {
-            address: "B22",
+            address: "L22",
             message:
-              "Line 4, Account ID (B22): taken from line 2, which has the same account code 2200",
+              "Line 4, Account ID (L22): taken from line 2, which has the same account code 2200",
             severity: "info",
           },
         ]);
@@ -152,27 +152,27 @@ describe("validate.ts", () => {
       });
 
       it("refuses a blank Account ID whose account code no other line has", () => {
-        const grid = withTwoMoreLines(drawnSheet("JNL-0001")).set("B22", "").set("C22", "7000");
+        const grid = withTwoMoreLines(drawnSheet("JNL-0001")).set("L22", "").set("B22", "7000");
         expect(problemsOf(grid)).toEqual([
           {
-            address: "B22",
+            address: "L22",
             message:
-              "Line 4, Account ID (B22): enter the account's ID; no other line or open journal has account code 7000 to take it from",
+              "Line 4, Account ID (L22): enter the account's ID; no other line or open journal has account code 7000 to take it from",
           },
         ]);
       });
 
       it("takes a blank Account ID from another open journal that knows the code, and says so", () => {
-        const grid = withTwoMoreLines(drawnSheet("JNL-0001")).set("B22", "").set("C22", "4100");
+        const grid = withTwoMoreLines(drawnSheet("JNL-0001")).set("L22", "").set("B22", "4100");
         const reading = parseJournalGrid(grid.snapshot(), {
           knownAccounts: [{ accountId: "acc-sales", accountCode: "4100", accountName: "Sales" }],
         });
         expect(reading.problems).toEqual([]);
         expect(reading.notices).toEqual([
           {
-            address: "B22",
+            address: "L22",
             message:
-              "Line 4, Account ID (B22): set to acc-sales, the ID of account code 4100 in the open journals (the service takes account IDs, not codes)",
+              "Line 4, Account ID (L22): set to acc-sales, the ID of account code 4100 in the open journals (the service takes account IDs, not codes)",
             severity: "info",
           },
         ]);
@@ -180,7 +180,7 @@ describe("validate.ts", () => {
       });
 
       it("refuses a blank Account ID whose code the open journals give more than one ID", () => {
-        const grid = withTwoMoreLines(drawnSheet("JNL-0001")).set("B22", "").set("C22", "4100");
+        const grid = withTwoMoreLines(drawnSheet("JNL-0001")).set("L22", "").set("B22", "4100");
         const reading = parseJournalGrid(grid.snapshot(), {
           knownAccounts: [
             { accountId: "acc-sales", accountCode: "4100", accountName: "Sales" },
@@ -189,37 +189,37 @@ describe("validate.ts", () => {
         });
         expect(reading.problems).toEqual([
           {
-            address: "B22",
+            address: "L22",
             message:
-              "Line 4, Account ID (B22): enter the account's ID; the open journals use account code 4100 for more than one account ID",
+              "Line 4, Account ID (L22): enter the account's ID; the open journals use account code 4100 for more than one account ID",
           },
         ]);
       });
 
       it("refuses a blank Account ID whose account code other lines use with different IDs", () => {
         const grid = withTwoMoreLines(drawnSheet("JNL-0001"))
-          .set("C20", "6000")
-          .set("B22", "")
-          .set("C22", "6000");
+          .set("B20", "6000")
+          .set("L22", "")
+          .set("B22", "6000");
         expect(problemsOf(grid)).toEqual([
           {
-            address: "C20",
-            message: `Line 2, Account code (C20): line 1 has account code 6000 with Account ID ${RENT_ID}, but this line's Account ID (B20) is ${ACCRUALS_ID}; correct one of them`,
+            address: "B20",
+            message: `Line 2, Account code (B20): line 1 has account code 6000 with Account ID ${RENT_ID}, but this line's Account ID (L20) is ${ACCRUALS_ID}; correct one of them`,
           },
           {
-            address: "B22",
+            address: "L22",
             message:
-              "Line 4, Account ID (B22): enter the account's ID; account code 6000 has different IDs on lines 1, 2 and 3",
+              "Line 4, Account ID (L22): enter the account's ID; account code 6000 has different IDs on lines 1, 2 and 3",
           },
         ]);
       });
 
       it("refuses an Account code that another line uses with a different Account ID", () => {
-        const grid = drawnSheet("JNL-0001").set("C20", "6000");
+        const grid = drawnSheet("JNL-0001").set("B20", "6000");
         expect(problemsOf(grid)).toEqual([
           {
-            address: "C20",
-            message: `Line 2, Account code (C20): line 1 has account code 6000 with Account ID ${RENT_ID}, but this line's Account ID (B20) is ${ACCRUALS_ID}; correct one of them`,
+            address: "B20",
+            message: `Line 2, Account code (B20): line 1 has account code 6000 with Account ID ${RENT_ID}, but this line's Account ID (L20) is ${ACCRUALS_ID}; correct one of them`,
           },
         ]);
       });
@@ -306,7 +306,7 @@ describe("validate.ts", () => {
     describe("the journal as a whole", () => {
       it("needs at least two lines", () => {
         const grid = drawnSheet("JNL-0001");
-        for (const column of ["B", "C", "E", "F", "G", "H", "J", "K"]) {
+        for (const column of ["B", "D", "E", "F", "G", "I", "J", "L"]) {
           grid.set(`${column}19`, "").set(`${column}20`, "");
         }
         expect(problemsOf(grid)).toEqual([
@@ -334,12 +334,12 @@ describe("validate.ts", () => {
       });
 
       it("counts lines among non-blank rows: the fifth filled row after gaps is Line 3", () => {
-        const grid = drawnSheet("JNL-0001").set("B27", "").set("C27", "x").set("F27", 1);
+        const grid = drawnSheet("JNL-0001").set("L27", "").set("B27", "x").set("F27", 1);
         expect(problemsOf(grid)).toEqual([
           {
-            address: "B27",
+            address: "L27",
             message:
-              "Line 3, Account ID (B27): enter the account's ID; no other line or open journal has account code x to take it from",
+              "Line 3, Account ID (L27): enter the account's ID; no other line or open journal has account code x to take it from",
           },
           { address: "F32", message: "Debits 2,501.00 and credits 2,500.00 differ by 1.00" },
         ]);

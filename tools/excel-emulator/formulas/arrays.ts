@@ -2,7 +2,7 @@
 // Ctrl+Shift+Enter): a reference is the block of its cells' values, operators, ROUND and ABS
 // apply cell by cell, and a single value stretches over the other operand's shape.
 import { CellError } from "../cellValues";
-import { applyBinary, toNumber, VALUE_ERROR } from "./evaluate";
+import { applyBinary, toBoolean, toNumber, VALUE_ERROR } from "./evaluate";
 import type { EvalValue, Evaluator, RangeValue, ScalarValue } from "./evaluate";
 import type { FormulaNode } from "./parser";
 
@@ -45,6 +45,42 @@ function combine(
   return left.map((row, r) => row.map((a, c) => apply(a, right[r]![c]!)));
 }
 
+/** A test of a value's type, cell by cell (an error is not of any type, as in Excel). */
+function isType(test: (value: ScalarValue) => boolean) {
+  return ([value]: ValueBlock[]): ValueBlock | CellError =>
+    value === undefined ? VALUE_ERROR : mapBlock(value, test);
+}
+
+/**
+ * IF over blocks: each cell's condition picks that cell of the second or third block (single
+ * values stretch). Excel evaluates IF this way inside SUMPRODUCT in versions with dynamic arrays
+ * (https://support.microsoft.com/en-us/office/dynamic-array-formulas-and-spilled-array-behavior-205c6b06-03ba-4151-89a1-87a7eb36e531);
+ * older versions needed Ctrl+Shift+Enter, which the fake does not model.
+ */
+function ifCells([condition, yes, no]: ValueBlock[]): ValueBlock | CellError {
+  if (condition === undefined || yes === undefined) return VALUE_ERROR;
+  const blocks = [condition, yes, no ?? [[false]]];
+  const tall = blocks.find((block) => block.length > 1) ?? condition;
+  const wide = blocks.find((block) => (block[0]?.length ?? 0) > 1) ?? condition;
+  const rows = tall.length;
+  const columns = wide[0]?.length ?? 0;
+  const at = (block: ValueBlock, r: number, c: number): ScalarValue | undefined =>
+    block[block.length === 1 ? 0 : r]?.[block[0]?.length === 1 ? 0 : c];
+  const result: ScalarValue[][] = [];
+  for (let r = 0; r < rows; r++) {
+    const row: ScalarValue[] = [];
+    for (let c = 0; c < columns; c++) {
+      const test = toBoolean(at(condition, r, c) ?? VALUE_ERROR);
+      const picked = test instanceof CellError ? test : at(test ? yes : blocks[2]!, r, c);
+      // A block of another shape: Excel pads it with #N/A, the fake gives #VALUE! (as combine).
+      if (picked === undefined) return VALUE_ERROR;
+      row.push(picked);
+    }
+    result.push(row);
+  }
+  return result;
+}
+
 /** Functions applied cell by cell to a block argument. */
 const CELLWISE: Readonly<Record<string, (args: ValueBlock[]) => ValueBlock | CellError>> = {
   ABS: ([value]) =>
@@ -54,6 +90,10 @@ const CELLWISE: Readonly<Record<string, (args: ValueBlock[]) => ValueBlock | Cel
           const n = toNumber(v);
           return n instanceof CellError ? n : Math.abs(n);
         }),
+  ISNUMBER: isType((v) => typeof v === "number"),
+  ISTEXT: isType((v) => typeof v === "string"),
+  ISLOGICAL: isType((v) => typeof v === "boolean"),
+  IF: ifCells,
 };
 
 /**
@@ -84,6 +124,7 @@ export function blockValue(
       });
     }
     case "binary": {
+      if (node.operator === ":") return blockOf(ev.evaluate(node), ev);
       const left = blockValue(node.left, ev, round);
       if (left instanceof CellError) return left;
       const right = blockValue(node.right, ev, round);

@@ -195,8 +195,38 @@ export class Evaluator {
         return n instanceof CellError ? n : n / 100;
       }
       case "binary":
-        return this.binary(node.operator, node.left, node.right);
+        return node.operator === ":"
+          ? this.span(node.left, node.right)
+          : this.binary(node.operator, node.left, node.right);
     }
+  }
+
+  /**
+   * "a:b": the smallest block holding both references, which must be on one sheet (#REF!
+   * otherwise, and #VALUE! when a side is not a reference).
+   */
+  private span(leftNode: FormulaNode, rightNode: FormulaNode): EvalValue {
+    const left = this.evaluate(leftNode);
+    if (left instanceof CellError) return left;
+    const right = this.evaluate(rightNode);
+    if (right instanceof CellError) return right;
+    if (!isRangeValue(left) || !isRangeValue(right)) return VALUE_ERROR;
+    if (left.sheet.name.toUpperCase() !== right.sheet.name.toUpperCase()) return REF_ERROR;
+    const row = Math.min(left.area.row, right.area.row);
+    const column = Math.min(left.area.column, right.area.column);
+    const lastRow = Math.max(
+      left.area.row + left.area.rowCount,
+      right.area.row + right.area.rowCount,
+    );
+    const lastColumn = Math.max(
+      left.area.column + left.area.columnCount,
+      right.area.column + right.area.columnCount,
+    );
+    return {
+      kind: "range",
+      sheet: left.sheet,
+      area: { row, column, rowCount: lastRow - row, columnCount: lastColumn - column },
+    };
   }
 
   /** Evaluates to one value: a one-cell range gives its value, a larger one #VALUE!. */
@@ -219,6 +249,10 @@ export class Evaluator {
     if (left instanceof CellError) return left;
     return applyBinary(operator, left, this.scalar(rightNode));
   }
+}
+
+export function isRangeValue(value: EvalValue): value is RangeValue {
+  return value !== null && typeof value === "object" && !(value instanceof CellError);
 }
 
 /** An operator applied to two values (the left one evaluated first, so its error wins). */

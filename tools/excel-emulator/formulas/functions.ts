@@ -1,6 +1,6 @@
 // The worksheet functions the fake evaluates: SUM, ROUND, ABS, IF, AND, OR, NOT, IFERROR, ROWS,
-// COLUMNS, COUNTA, COUNT, MIN, MAX, ISBLANK, ISNUMBER, ROW, OFFSET, SUBTOTAL and SUMPRODUCT (whose
-// arguments are evaluated as arrays: arrays.ts). Any other name evaluates to #NAME?, as in Excel.
+// COLUMNS, COUNTA, COUNT, MIN, MAX, ISBLANK, ISNUMBER, ISTEXT, ISLOGICAL, ROW, OFFSET, INDEX,
+// SUBTOTAL and SUMPRODUCT (whose arguments are evaluated as arrays: arrays.ts). Any other name evaluates to #NAME?, as in Excel.
 import { CellError, toExcelPrecision } from "../cellValues";
 import type { CellScalar } from "../cellValues";
 import { MAX_COLUMNS, MAX_ROWS } from "../addresses";
@@ -280,6 +280,16 @@ const FUNCTIONS: Readonly<Record<string, WorksheetFunction>> = {
     if (!arity(args, 1, 1)) return VALUE_ERROR;
     return typeof ev.scalar(args[0] as FormulaNode) === "number";
   },
+  // https://support.microsoft.com/en-us/office/is-functions-0f2d7971-6019-40a0-a171-f2d869135665
+  ISTEXT: (args, ev) => {
+    if (!arity(args, 1, 1)) return VALUE_ERROR;
+    return typeof ev.scalar(args[0] as FormulaNode) === "string";
+  },
+  ISLOGICAL: (args, ev) => {
+    if (!arity(args, 1, 1)) return VALUE_ERROR;
+    return typeof ev.scalar(args[0] as FormulaNode) === "boolean";
+  },
+  INDEX: index,
   ISBLANK: (args, ev) => {
     if (!arity(args, 1, 1)) return VALUE_ERROR;
     const value = ev.evaluate(args[0] as FormulaNode);
@@ -287,6 +297,42 @@ const FUNCTIONS: Readonly<Record<string, WorksheetFunction>> = {
     return ev.dereference(value) === null;
   },
 };
+
+/**
+ * INDEX(reference, row_num, [column_num]), the reference form: the cell at that row and column
+ * of the reference (1-based), a reference itself, so INDEX(F:F,8):INDEX(F:F,20) is F8:F20; a
+ * row or column of 0 is the whole column or row; outside the reference, #REF!
+ * (https://support.microsoft.com/en-us/office/index-function-a5dcf0dd-996d-40a4-a822-b56b061328bd).
+ * The array form (a constant array first) and the area number of a multi-area reference are
+ * not modelled (#VALUE!).
+ */
+function index(args: FormulaNode[], ev: Evaluator): ScalarValue | RangeValue {
+  if (!arity(args, 2, 3)) return VALUE_ERROR;
+  const base = ev.evaluate(args[0] as FormulaNode);
+  if (base instanceof CellError) return base;
+  if (!isRange(base)) return VALUE_ERROR;
+  const at: number[] = [];
+  for (const arg of args.slice(1)) {
+    if (arg.kind === "missing") {
+      at.push(0);
+      continue;
+    }
+    const n = ev.number(arg);
+    if (n instanceof CellError) return n;
+    at.push(Math.trunc(n));
+  }
+  const [row = 0, column = base.area.columnCount === 1 ? 1 : 0] = at;
+  if (row < 0 || column < 0 || row > base.area.rowCount || column > base.area.columnCount) {
+    return REF_ERROR;
+  }
+  const area = {
+    row: row === 0 ? base.area.row : base.area.row + row - 1,
+    column: column === 0 ? base.area.column : base.area.column + column - 1,
+    rowCount: row === 0 ? base.area.rowCount : 1,
+    columnCount: column === 0 ? base.area.columnCount : 1,
+  };
+  return { kind: "range", sheet: base.sheet, area };
+}
 
 function dimension(
   args: FormulaNode[],

@@ -89,10 +89,23 @@ class Parser {
   }
 
   private postfix(): FormulaNode {
-    let node = this.primary();
+    let node = this.rangeOperand();
     while (this.peek()?.kind === "operator" && (this.peek() as { text: string }).text === "%") {
       this.i++;
       node = { kind: "percent", operand: node };
+    }
+    return node;
+  }
+
+  /**
+   * The range operator binds tighter than any other (Excel's operator precedence: ":" first,
+   * https://support.microsoft.com/en-us/office/calculation-operators-and-precedence-in-excel-48be406d-4975-4d31-b2b8-7af9e0e2878a).
+   */
+  private rangeOperand(): FormulaNode {
+    let node = this.primary();
+    while (this.peek()?.kind === "operator" && (this.peek() as { text: string }).text === ":") {
+      this.i++;
+      node = { kind: "binary", operator: ":", left: node, right: this.primary() };
     }
     return node;
   }

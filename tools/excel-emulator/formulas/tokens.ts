@@ -38,7 +38,9 @@ export type ReferenceToken =
       end: number;
     };
 
-const OPERATORS = ["<>", "<=", ">=", "+", "-", "*", "/", "^", "&", "=", "<", ">", "%"];
+// ":" joins two references into the block between them (INDEX(A:A,2):INDEX(A:A,9)); a plain
+// "A2:A9" is read whole as one reference before operators are tried.
+const OPERATORS = ["<>", "<=", ">=", "+", "-", "*", "/", "^", "&", "=", "<", ">", "%", ":"];
 const IDENTIFIER = /^[A-Za-z_\\\u00C0-\uFFFF][A-Za-z0-9_.\u00C0-\uFFFF]*/;
 const LOCAL_REFERENCE =
   /^(\$?[A-Za-z]{1,3}\$?\d{1,7}(?::\$?[A-Za-z]{1,3}\$?\d{1,7})?|\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?\d{1,7}:\$?\d{1,7})/;
