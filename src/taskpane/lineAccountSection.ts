@@ -1,6 +1,13 @@
 // The Journal panel's account list for a new line: on a DRAFT journal's sheet, the accounts the
 // open journals of its project use; the one chosen goes on the line of the selected cell (its
 // code, name and ID), so a new line never needs an ID pasted in.
+//
+// A list in the pane rather than Excel's data validation on the code column: a list validation
+// (Excel.ListDataValidation, ExcelApi 1.8,
+// https://learn.microsoft.com/en-us/javascript/api/excel/excel.listdatavalidation) puts one value,
+// the code, in one cell, from a range or a comma-separated string, so the line's ID and name would
+// still have to be found from the code; it would need a hidden sheet of accounts per project kept
+// in step with the open journals; and it refuses codes typed by hand unless set to warn only.
 
 import type { LineAccountChoices, LineAccountDeps } from "../journalEditor/lineAccounts";
 import { requireElement, setShown } from "./view";

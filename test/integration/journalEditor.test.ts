@@ -362,6 +362,56 @@ describe("journal editor against the sandbox", () => {
     );
   });
 
+  it("sends every line when “Total” is typed in column A of a line row, after rows were inserted above Total", async () => {
+    const host = new OfficeJsExcelHost();
+    const sentUpdates: JournalUpdate[] = [];
+    const real = api();
+    const deps = {
+      run: host.run,
+      api: apiWith({
+        updateJournal: (id, update, call) => {
+          sentUpdates.push(update);
+          return real.updateJournal(id, update, call);
+        },
+      }),
+    };
+    const loaded = (await api().getJournal(seeded("JNL-0001").id)).data;
+    await openJournal(deps, loaded.id);
+    // Two rows inserted just above Total (row 31, now 33), a line in each, and "Total" typed
+    // on lines 1 and 3 and in the old Total row's place: the marks say where the lines end.
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem(SHEET_1).getRange("31:32").insert("Down");
+      await context.sync();
+    });
+    const [first] = loaded.lines;
+    host.setCells(SHEET_1, "B31", [[first!.account_code]]);
+    host.setCells(SHEET_1, "F31", [[10]]);
+    host.setCells(SHEET_1, "B32", [[first!.account_code]]);
+    host.setCells(SHEET_1, "G32", [[10]]);
+    for (const address of ["A19", "A31", "A30"]) host.setCells(SHEET_1, address, [["Total"]]);
+    expect(host.cell(SHEET_1, "A33").value).toBe("Total");
+
+    expect(await sendActiveJournal(deps)).toMatchObject({ kind: "saved" });
+    expect(sentUpdates).toHaveLength(1);
+    expect(sentUpdates[0]!.lines.map((line) => line.account_id)).toEqual([
+      ...loaded.lines.map((line) => line.account_id),
+      first!.account_id,
+      first!.account_id,
+    ]);
+  });
+
+  it("refuses a line typed under the Total row at its cell, and sends nothing", async () => {
+    const host = new OfficeJsExcelHost();
+    const deps = { run: host.run, api: api() };
+    await openJournal(deps, seeded("JNL-0001").id);
+    host.setCells(SHEET_1, "B34", [["6000"]]);
+    host.setCells(SHEET_1, "F34", [[10]]);
+    const before = sandbox.stats().requests;
+    const outcome = await sendActiveJournal(deps);
+    expect(outcome.kind === "invalid" && outcome.problems.map((p) => p.address)).toEqual(["B34"]);
+    expect(sandbox.stats().requests).toBe(before);
+  });
+
   it("refuses an unbalanced journal locally, shows the difference and sends nothing", async () => {
     const host = new OfficeJsExcelHost();
     const deps = { run: host.run, api: api() };

@@ -76,12 +76,21 @@ export async function balanceVerdicts(
 }
 
 /**
- * True when B1 does not contradict Validate: Balanced only when Validate finds nothing,
- * Unbalanced only when Validate names the difference; no verdict is never a contradiction.
+ * True when B1 does not contradict Validate on the balance: Balanced only when Validate refuses
+ * no Debit or Credit cell and finds no difference, Unbalanced only when Validate names the
+ * difference; no verdict is never a contradiction. (Problems of other cells, an account say,
+ * are not B1's to see.)
  */
 export function b1AgreesWithValidate({ b1, reading }: SheetVerdicts): boolean {
-  const differs = reading.problems.some((problem) => /^Debits .* differ by /.test(problem.message));
-  if (b1 === BALANCED_TEXT) return reading.problems.length === 0;
+  const letter = (key: string) =>
+    columnLetter(LINE_COLUMNS.findIndex((column) => column.key === key));
+  const amountCell = new RegExp(`^[${letter("debit")}${letter("credit")}]\\d+$`);
+  const difference = (message: string) => /^Debits .* differ by /.test(message);
+  const differs = reading.problems.some((problem) => difference(problem.message));
+  const refusedAmount = reading.problems.some(
+    (problem) => amountCell.test(problem.address ?? "") && !difference(problem.message),
+  );
+  if (b1 === BALANCED_TEXT) return !differs && !refusedAmount;
   if (b1 === UNBALANCED_TEXT) return differs;
   return b1 === TOO_LARGE_TEXT || b1 === UNCHECKED_TEXT;
 }

@@ -29,6 +29,8 @@ describe("concurrentChange.ts", () => {
           accountCode: line.account_code,
           accountName: line.account_name,
         })),
+        // The decimals the amounts are drawn with, to see a changed currency later.
+        amountPlaces: 2,
         reference: JOURNAL.reference,
         transactionReference: JOURNAL.transaction_reference,
       });

@@ -430,7 +430,7 @@ describe("parse.ts", () => {
       expect(reading.draft).toBeNull();
       expect(reading.problems).toEqual([
         {
-          address: "L22",
+          address: "B22",
           message:
             "Line 3 (row 22) is hidden or filtered out, so it would be sent unseen; show the row (unhide it, or clear the filter that hides it) to check it, or delete the line",
         },
