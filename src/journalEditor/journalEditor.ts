@@ -344,7 +344,12 @@ export async function sendActiveJournal(
   // one): a date the user left alone goes back in the server's own text, time and offset kept,
   // and so does an amount (a JPY amount the server wrote as 150000.00).
   const update = keepUntouchedAmounts(keepUntouchedDate(checked.update, current), current);
-  const unseen = resetsToConfirm(sheet, current, options.acceptResets);
+  const unseen = resetsToConfirm(
+    sheet,
+    current,
+    options.acceptResets,
+    options.overwrite !== undefined,
+  );
   if (unseen) return unseen;
   let saved: ManualJournal;
   try {

@@ -74,6 +74,8 @@ export type SendOutcome =
       message: string;
       /** What would change, one sentence each: "Line 2 (account 4100): tax amount 210.00". */
       resets: readonly string[];
+      /** The send that asked overwrote this server version: sending anyway overwrites it too. */
+      overwriting: boolean;
     }
   /** Saved; the sheet was redrawn from the server's answer. `changes` lists what the server stored differently. */
   | {

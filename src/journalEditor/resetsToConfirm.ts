@@ -8,12 +8,13 @@ import type { SendOutcome } from "./outcomes";
 /**
  * The question to ask before sending `sheet`'s journal over `current` (the server's copy just
  * read), or null to send: nothing would be reset, or the user accepted the resets of this very
- * sheet and server version (`accepted`).
+ * sheet and server version (`accepted`). `overwriting`: the send overwrites that version.
  */
 export function resetsToConfirm(
   sheet: Pick<JournalSheet, "sheetKey" | "sheetName">,
   current: ManualJournal,
   accepted: { readonly sheetKey: string; readonly serverUpdatedAt: string } | undefined,
+  overwriting: boolean,
 ): SendOutcome | null {
   const resets = taxAmountsAnUpdateResets(current);
   if (resets.length === 0) return null;
@@ -27,5 +28,6 @@ export function resetsToConfirm(
     serverUpdatedAt: current.updated_at,
     message: resetsQuestion(resets),
     resets,
+    overwriting,
   };
 }

@@ -12,7 +12,7 @@ import type {
   SendOutcome,
   ValidateOutcome,
 } from "../journalEditor/outcomes";
-import type { JournalPanelEvent, StaleSheet } from "./journalPanelMachine";
+import type { JournalPanelEvent, ResetsAsked, StaleSheet } from "./journalPanelMachine";
 import {
   ActiveJournalInfo,
   describeCancelled,
@@ -120,10 +120,17 @@ export async function sendAction(run: ActionRun): Promise<JournalReport> {
  */
 export async function sendAcceptingResets(
   run: ActionRun,
-  accepted: { readonly sheetKey: string; readonly serverUpdatedAt: string } | undefined,
+  accepted: ResetsAsked | undefined,
 ): Promise<JournalReport> {
   run.dispatch({ type: "resetsClosed" });
-  const options = accepted === undefined ? {} : { acceptResets: accepted };
+  const version = accepted && {
+    sheetKey: accepted.sheetKey,
+    serverUpdatedAt: accepted.serverUpdatedAt,
+  };
+  const options =
+    version === undefined
+      ? {}
+      : { acceptResets: version, ...(accepted?.overwriting ? { overwrite: version } : {}) };
   const outcome = await run.editor.sendActiveJournal(run.deps, { ...options, signal: run.signal });
   await noteSent(run, outcome);
   return describeSend(outcome, run.signal.aborted);
@@ -205,8 +212,8 @@ async function noteSent(run: ActionRun, outcome: SendOutcome): Promise<void> {
     const { sheetKey, serverUpdatedAt } = outcome;
     run.dispatch({ type: "staleFound", stale: { sheetKey, serverUpdatedAt } });
   } else if (outcome.kind === "confirm-resets") {
-    const { sheetKey, serverUpdatedAt } = outcome;
-    run.dispatch({ type: "resetsFound", resets: { sheetKey, serverUpdatedAt } });
+    const { sheetKey, serverUpdatedAt, overwriting } = outcome;
+    run.dispatch({ type: "resetsFound", resets: { sheetKey, serverUpdatedAt, overwriting } });
   } else if (outcome.kind === "saved-not-redrawn") {
     run.dispatch({ type: "staleFound", stale: { sheetKey: outcome.sheetKey } });
   }

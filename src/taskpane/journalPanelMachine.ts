@@ -23,6 +23,16 @@ export interface StaleSheet {
   readonly serverUpdatedAt?: string;
 }
 
+/**
+ * The sheet and server version a send asked about before changing unedited values, and whether
+ * that send was an overwrite (sending anyway overwrites the same version).
+ */
+export interface ResetsAsked {
+  readonly sheetKey: string;
+  readonly serverUpdatedAt: string;
+  readonly overwriting: boolean;
+}
+
 /** The status line and the alert, with a count that changes each time one is set (even to the same words, which are then said again). */
 export interface PanelMessage {
   readonly status: string;
@@ -40,7 +50,7 @@ export interface JournalPanelState {
   readonly info: ActiveJournalInfo | null | undefined;
   readonly stale: StaleSheet | undefined;
   /** The sheet and server version a send would change unedited values of, while the pane asks. */
-  readonly resets: Required<StaleSheet> | undefined;
+  readonly resets: ResetsAsked | undefined;
   readonly message: PanelMessage;
   /** The reference field is marked invalid (the alert says why). */
   readonly referenceInvalid: boolean;
@@ -60,7 +70,7 @@ export type JournalPanelEvent =
   | { readonly type: "opened"; readonly info: ActiveJournalInfo }
   | { readonly type: "staleFound"; readonly stale: StaleSheet }
   | { readonly type: "staleClosed" }
-  | { readonly type: "resetsFound"; readonly resets: Required<StaleSheet> }
+  | { readonly type: "resetsFound"; readonly resets: ResetsAsked }
   | { readonly type: "resetsClosed" }
   | { readonly type: "finished"; readonly report: JournalReport }
   | { readonly type: "readRequested" }

@@ -165,7 +165,7 @@ describe("the journal panel's state machine", () => {
   });
 
   it("remembers the sheet and version a send asked about until answered or disconnected", () => {
-    const resets = { sheetKey: "k1", serverUpdatedAt: "2026-01-01T00:00:00Z" };
+    const resets = { sheetKey: "k1", serverUpdatedAt: "2026-01-01T00:00:00Z", overwriting: false };
     const state = journalPanelTransition(readOf(after(CONNECTED), DRAFT), {
       type: "resetsFound",
       resets,

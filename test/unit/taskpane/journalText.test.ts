@@ -381,6 +381,7 @@ describe("journalText.ts", () => {
           serverUpdatedAt: "2026-02-01T10:42:00.000Z",
           message: "A line has a tax amount that sending cannot keep.",
           resets: ["Line 2 (account 4100): tax amount 210.00"],
+          overwriting: false,
         }),
       ).toEqual({
         status: "Not sent yet: sending would change values you did not edit.",
