@@ -90,7 +90,6 @@ describe("the balance cell B1, property", () => {
       ),
       { numRuns: 300 },
     );
-    console.log(JSON.stringify((globalThis as { tally?: unknown }).tally));
   }, 120_000);
 
   it("says Balanced for lines that balance in whole minor units, typed or from formulas", async () => {
