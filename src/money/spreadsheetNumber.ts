@@ -102,8 +102,12 @@ export function centsFromSpreadsheetNumber(
   if (nearest > LARGEST_MINOR_UNITS || nearest < -LARGEST_MINOR_UNITS) {
     return refuse("too-large", tooLargeMessage(nearest, places));
   }
-  if (withinNoise(exact, nearest, scale, value, operands)) {
-    return accept(settledAmount(minorUnitsAmount(nearest, places), places));
+  const amount = minorUnitsAmount(nearest, places);
+  // Excel shows the 15 digits rounded half away from zero: the amount must be what it shows,
+  // or a tie among the digits beyond them would be shown one way and sent the other.
+  const shown = settled.toDecimalPlaces(places, MoneyDecimal.ROUND_HALF_UP);
+  if (shown.equals(amount) && withinNoise(exact, nearest, scale, value, operands)) {
+    return accept(settledAmount(amount, places));
   }
   if (settled.decimalPlaces() <= places) {
     // Excel shows the 15 digits, rounded half away from zero; the digits beyond them, a tie
@@ -208,9 +212,9 @@ function withinNoise(
   if (residual * BIG_1000000000 <= scale << BigInt(shift)) return true;
   if (allows(VALUE_ULPS, ulpExponentOf(value))) return true;
   if (operands && operands.values.length > 0) {
-    const size = operands.values.reduce((sum, operand) => sum + Math.abs(operand), Math.abs(value));
+    const size = operands.values.reduce((sum, operand) => sum + Math.abs(operand), 0);
     if (Number.isFinite(size) && size > 0) {
-      return allows(BigInt(operands.values.length + 1), ulpExponentOf(size));
+      return allows(BigInt(operands.values.length), ulpExponentOf(size));
     }
   }
   return false;

@@ -95,13 +95,17 @@ function formula(): fc.Arbitrary<Content> {
   // digits, shown by Excel rounded; and half a yen on 15 digits of yen.
   const beyond = fc
     .tuple(
-      fc.bigInt(10n ** 14n, 2n * 10n ** 14n),
+      // Up to 2^43 (8.8e12) with cents: beyond it the three units in the last place that
+      // Validate allows a formula's double as noise reach from a half cent to a whole one.
+      fc.bigInt(10n ** 14n, 879n * 10n ** 12n),
       fc.constantFrom("0.005", "0.004", "0.006"),
       fc.constantFrom("0.5", "0.4", "0.6"),
       fc.boolean(),
     )
     .map(([units, half, halfYen, cents]): Content => {
-      const base = cents ? decimalText(units, 2) : units.toString();
+      // Yen up to 2^48 (2.8e14), where three units in the last place stay under half a yen.
+      const yen = 10n ** 14n + (units % (18n * 10n ** 13n));
+      const base = cents ? decimalText(units, 2) : yen.toString();
       const added = cents ? half : halfYen;
       return {
         kind: "formula",

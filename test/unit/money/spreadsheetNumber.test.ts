@@ -198,6 +198,13 @@ describe("spreadsheetNumber.ts", () => {
             "the formula in ROUND(…, 2).",
         },
       });
+      // Knowing the formula's operands does not make the tie noise: =4400000000000.12+0.005 is
+      // shown as .13, and the nearest cent of its double is .12.
+      const sum = 4400000000000.12 + 0.005;
+      expect(sum.toPrecision(15)).toBe("4400000000000.13");
+      expect(centsFromSpreadsheetNumber(sum, 2, { values: [4400000000000.12, 0.005] }).ok).toBe(
+        false,
+      );
       // A sub-cent digit past the 15th is refused the same way, in JPY too.
       expect(!centsFromSpreadsheetNumber(1234567890123.126).ok).toBe(true);
       expect(!centsFromSpreadsheetNumber(123456789012345.5, 0).ok).toBe(true);
