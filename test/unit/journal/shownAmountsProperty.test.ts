@@ -5,7 +5,7 @@
 // cell (B1), LEDGER.BALANCED and LEDGER.DECIMALSUM agrees with the integer minor-unit truth of
 // what the cells display, and every amount sent is the amount displayed, or its cell is refused.
 //
-// 400 journals by default (about 2 s); SHOWN_JOURNALS=2000 for the full run (about 10 s):
+// 400 journals by default (a few seconds); SHOWN_JOURNALS=2000 for the full run (8 to 14 s):
 //   SHOWN_JOURNALS=2000 npx jest test/unit/journal/shownAmountsProperty.test.ts
 import fc from "fast-check";
 import { balanced, decimalSum } from "../../../src/formulas";
