@@ -40,6 +40,13 @@ export interface RetryPolicy {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+/**
+ * The decimals the service keeps of amounts and exchange rates: the contract says responses hold
+ * them with two, and the sandbox refuses a third decimal of an amount and rounds a rate to two.
+ * A journal sends no more than this many (src/money `sendablePlaces`).
+ */
+export const SERVICE_DECIMALS = 2;
+
 export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
   maxAttempts: 4,
   baseDelayMs: 500,
@@ -65,6 +72,8 @@ export interface ClientOptions {
    * failed with no answer, unless a change may have been applied (that warning is kept).
    */
   explainNoAnswer?: (origin: string) => Promise<string>;
+  /** The decimals the server keeps of amounts and rates. Default {@link SERVICE_DECIMALS}. */
+  serviceDecimals?: number;
 }
 
 /** Options with every default filled in. */
@@ -75,6 +84,7 @@ export interface ResolvedOptions {
   readonly clock: Clock;
   readonly sleep: Sleep;
   readonly random: RandomSource;
+  readonly serviceDecimals: number;
   readonly onRetry?: (event: RetryEvent) => void;
   readonly explainNoAnswer?: (origin: string) => Promise<string>;
 }
@@ -186,6 +196,13 @@ function positive(name: string, value: number, whole: boolean): number {
   return value;
 }
 
+function decimalsKept(value: number): number {
+  if (!Number.isInteger(value) || value < 0 || value > 10) {
+    throw configError("The client option serviceDecimals must be a whole number from 0 to 10.");
+  }
+  return value;
+}
+
 /** Fills in defaults and checks the numbers; throws a `config` ApiError for impossible values. */
 export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   const retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
@@ -206,6 +223,7 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     clock: options.clock ?? systemClock,
     sleep: options.sleep ?? timerSleep,
     random: options.random ?? Math.random,
+    serviceDecimals: decimalsKept(options.serviceDecimals ?? SERVICE_DECIMALS),
   };
   return {
     ...resolved,

@@ -4,6 +4,7 @@ export {
   API_VERSIONS,
   DEFAULT_RETRY_POLICY,
   DEFAULT_TIMEOUT_MS,
+  SERVICE_DECIMALS,
   resolveBaseUrl,
   resolveConnection,
   resolveOptions,

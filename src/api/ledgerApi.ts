@@ -107,12 +107,16 @@ export class LedgerApi {
   /** The resolved base URL, e.g. `https://api.example.com/rc-1`. */
   readonly baseUrl: string;
   readonly version: ApiVersion;
+  /** The decimals the server keeps of amounts and rates (two unless the options say otherwise). */
+  readonly serviceDecimals: number;
   private readonly http: HttpClient;
 
   /** Throws a `config` ApiError when the connection or the options cannot work. */
   constructor(connection: ApiConnection, options: ClientOptions = {}) {
     const resolved = resolveConnection(connection);
-    this.http = new HttpClient(resolved, resolveOptions(options));
+    const resolvedOptions = resolveOptions(options);
+    this.http = new HttpClient(resolved, resolvedOptions);
+    this.serviceDecimals = resolvedOptions.serviceDecimals;
     this.baseUrl = resolved.baseUrl;
     this.version = resolved.version;
   }

@@ -1,4 +1,5 @@
-// Reads a journal sheet's values and formulas back, in blocks sized to stay under Excel's limits.
+// Reads a journal sheet back (values, formulas, and what its cells show), in blocks sized to stay
+// under Excel's limits.
 import type { GridSnapshot } from "../journal/contract";
 import { jsonSize } from "../journal/layoutBlocks";
 import { hiddenColumnsOf, hiddenRowsOf } from "./hiddenCells";
@@ -33,13 +34,22 @@ export async function readJournalGrid(run: ExcelRun, sheetKey: string): Promise<
     const columns = used.columnIndex + used.columnCount;
     const values: GridSnapshot["values"][number][] = [];
     const formulas: GridSnapshot["formulas"][number][] = [];
+    const numberFormats: string[][] = [];
+    const texts: string[][] = [];
     let blockRows = FIRST_READ_ROWS;
     for (let top = 0, count = 0; top < rows; top += count) {
       count = Math.min(blockRows, rows - top);
       const block = await readRows(context, sheet.getRangeByIndexes(top, 0, count, columns));
       values.push(...block.values);
       formulas.push(...block.formulas);
-      const bytesPerRow = (jsonSize(block.values) + jsonSize(block.formulas)) / count;
+      numberFormats.push(...block.numberFormats);
+      texts.push(...block.texts);
+      const bytesPerRow =
+        (jsonSize(block.values) +
+          jsonSize(block.formulas) +
+          jsonSize(block.numberFormats) +
+          jsonSize(block.texts)) /
+        count;
       blockRows = Math.max(100, Math.floor(READ_BUDGET_BYTES / bytesPerRow));
     }
     const hiddenRows = await hiddenRowsOf(context, sheet, rows, shown.rowHidden);
@@ -47,6 +57,8 @@ export async function readJournalGrid(run: ExcelRun, sheetKey: string): Promise<
     return {
       values,
       formulas,
+      numberFormats,
+      texts,
       // One-based rows, as the parser numbers them.
       ...(hiddenRows.length > 0 ? { hiddenRows: hiddenRows.map((row) => row + 1) } : {}),
       ...(hiddenColumns.length > 0 ? { hiddenColumns } : {}),
@@ -55,9 +67,22 @@ export async function readJournalGrid(run: ExcelRun, sheetKey: string): Promise<
   });
 }
 
+/** A block of rows as Excel reports it: values, formulas, and how each cell shows its value. */
+interface RowBlock {
+  readonly values: GridSnapshot["values"];
+  readonly formulas: GridSnapshot["formulas"];
+  readonly numberFormats: string[][];
+  readonly texts: string[][];
+}
+
 /** One request reading a block of rows. */
-async function readRows(context: Excel.RequestContext, range: Excel.Range): Promise<GridSnapshot> {
-  range.load("values,formulas");
+async function readRows(context: Excel.RequestContext, range: Excel.Range): Promise<RowBlock> {
+  range.load("values,formulas,numberFormat,text");
   await context.sync();
-  return { values: range.values, formulas: range.formulas };
+  return {
+    values: range.values,
+    formulas: range.formulas,
+    numberFormats: range.numberFormat.map((row) => row.map(String)),
+    texts: range.text,
+  };
 }

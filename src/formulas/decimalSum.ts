@@ -1,9 +1,12 @@
-// LEDGER.DECIMALSUM and LEDGER.BALANCED: exact sums of money cells, offline. Each cell's double is
-// read as the journal reads it (src/money), in the currency's decimals, so 0.1 + 0.2 is 0.30 and
-// never 0.30000000000000004; a value that is not an amount stops the sum and says which cell.
+// LEDGER.DECIMALSUM and LEDGER.BALANCED: exact sums of money cells, offline. Each cell is read as
+// the journal's Validate reads it (src/money), in the currency's decimals at most the service's,
+// so 0.1 + 0.2 is 0.30 and never 0.30000000000000004; a value Validate would refuse (a sub-cent
+// digit, a tie beyond 15 digits, a number typed as text, TRUE) stops the sum and says which cell.
 
+import { SERVICE_DECIMALS } from "../api/config";
 import {
   MONEY_PLACES,
+  SPREADSHEET_DIGITS,
   centsFromSpreadsheetNumber,
   currencyMinorUnits,
   parseMoney,
@@ -30,9 +33,17 @@ function amountOf(cell: unknown, places: number, place: () => string): Money | u
     return settled.value.amount;
   }
   if (typeof value === "string") {
-    // Amounts kept as text (more digits than a cell holds) are summed exactly too.
+    // Amounts kept as text because no cell holds them exactly (more than 15 digits) are summed
+    // exactly too; shorter text is a number typed as text, which Excel's own sums and the
+    // journal's Validate leave out, so it is refused as they refuse it.
     const parsed = parseMoney(value.trim(), { places });
     if (!parsed.ok) throw badArgument(`${place()}: ${parsed.problem.message}`);
+    if (parsed.value.sd(true) <= SPREADSHEET_DIGITS) {
+      throw badArgument(
+        `${place()}: ${value.trim()} is text, not a number, so Excel's sums leave it out; ` +
+          "enter it as a number.",
+      );
+    }
     return parsed.value;
   }
   const shown = typeof value === "boolean" ? String(value).toUpperCase() : "this value";
@@ -40,8 +51,9 @@ function amountOf(cell: unknown, places: number, place: () => string): Money | u
 }
 
 /**
- * The decimals of the currency a function was given: its code (“KWD”, a cell holding it, or its
- * data type), or two when none is given. An unknown code is refused rather than guessed.
+ * The decimals of the currency a function was given (its code: “KWD”, a cell holding it, or its
+ * data type), at most the service's two, as a journal sends them; two when none is given. An
+ * unknown code is refused rather than guessed.
  */
 function currencyPlaces(currency: unknown): number {
   const value = plainCellValue(Array.isArray(currency) ? singleCell(currency) : currency);
@@ -51,10 +63,10 @@ function currencyPlaces(currency: unknown): number {
   if (!minor.known) {
     const shown = typeof value === "string" ? `“${value}”` : String(value);
     throw badArgument(
-      `The currency ${shown} is not a currency code this computer knows; use one such as USD, JPY or KWD.`,
+      `The currency ${shown} is not an ISO 4217 currency code; use one such as USD, JPY or KWD.`,
     );
   }
-  return minor.places;
+  return Math.min(minor.places, SERVICE_DECIMALS);
 }
 
 function singleCell(range: readonly unknown[]): unknown {

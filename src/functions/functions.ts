@@ -111,7 +111,7 @@ export async function journalField(
 /**
  * The exact sum of money amounts, free of floating-point drift: 0.1 + 0.2 is 0.3. Works offline.
  * @customfunction DECIMALSUM
- * @param values Amounts or ranges of amounts, for example C2:C20; empty cells are skipped. The last may be a currency code, for example "KWD" (three decimals) or "JPY" (none); two decimals otherwise.
+ * @param values Amounts or ranges of amounts, for example C2:C20; empty cells are skipped. The last may be a currency code, for example "JPY" (no decimals); two decimals otherwise, the most the service keeps.
  * @returns The sum; as text if it has more digits than a cell can hold exactly.
  */
 export function decimalSumOf(values: unknown[][][]): number | string {
@@ -127,7 +127,7 @@ export function decimalSumOf(values: unknown[][][]): number | string {
  * @customfunction BALANCED
  * @param debits The debit amounts: a range or a list, for example C2:C20.
  * @param credits The credit amounts: a range or a list, for example D2:D20.
- * @param currency The currency code, for example "KWD" (three decimals) or "JPY" (none). Leave it out for two decimals.
+ * @param currency The currency code, for example "JPY" (no decimals). Leave it out for two decimals, the most the service keeps.
  * @returns TRUE when balanced, FALSE otherwise.
  */
 export function isBalanced(debits: unknown[][], credits: unknown[][], currency?: string): boolean {

@@ -8,6 +8,7 @@
 // or on a computer without the add-in, would never be seen by an event. Validate always runs.
 
 import { currencyMinorUnits, moneyFormatFor } from "../money";
+import { SERVICE_DECIMALS } from "../api/config";
 import { differenceFormula } from "./balanceFormulas";
 import { cellAddress, columnLetter } from "./cellAddresses";
 import type { GridSnapshot } from "./contract";
@@ -67,7 +68,13 @@ export function amountFormatsToRedraw(
       ? null
       : {
           address: `${debit}${differenceRow}`,
-          formula: differenceFormula({ debit, credit, headerRow, totalRow, places }),
+          formula: differenceFormula({
+            debit,
+            credit,
+            headerRow,
+            totalRow,
+            places: Math.min(places, SERVICE_DECIMALS),
+          }),
         };
   if (difference) formats.push({ address: difference.address, numberFormat });
   return { currency, currencyAddress: cellAddress(1, currencyRow), places, formats, difference };

@@ -1,13 +1,16 @@
 // Reading one cell as Excel reports it (doubles, serials, text, error strings) into exact values.
 
 import {
+  type CellDisplay,
   MONEY_PLACES,
   Money,
   type FormulaOperands,
   SPREADSHEET_DIGITS,
   centsFromSpreadsheetNumber,
   parseMoney,
+  placesInWords,
   settleSpreadsheetNumber,
+  shownAmountProblem,
 } from "../money";
 import { serialToIsoDate } from "../sheets/excelDates";
 import type { Result } from "../util/result";
@@ -82,34 +85,53 @@ export function readText(value: CellInput, formula: CellInput): Reading<string> 
   return ok(settleSpreadsheetNumber(value)?.toString() ?? String(value));
 }
 
+/** How an amount cell is read: with which decimals, and against what it shows. */
+export interface AmountReading {
+  /** The decimals an amount may be sent with (the currency's, at most the service's). */
+  readonly places: number;
+  /** The currency's own decimals (ISO 4217), when more than `places`: named in the refusal. */
+  readonly currencyPlaces?: number;
+  /** The numbers the cell's formula combines, when known, to judge its binary noise. */
+  readonly operands?: FormulaOperands;
+  /** The cell's number format and displayed text: the amount sent must be the one shown. */
+  readonly display?: CellDisplay;
+}
+
 /**
- * An amount: undefined for an empty cell; a number settled to the currency's `places` decimals
- * (float noise from formulas such as =0.1+0.2 removed, judged by the size of the formula's
- * `operands` when known; a real sub-cent value such as 10.005 refused; more than 15 digits in
- * minor units refused). Text is
- * refused, even `1234.50`: the sheet's totals do not count it. Text of more than 15 significant
- * digits is refused with its own reason: the API types amounts as doubles, so a server would
- * change the cents of such an amount.
+ * An amount: undefined for an empty cell; a number settled to the `places` decimals it may be
+ * sent with (float noise from formulas such as =0.1+0.2 removed, judged by the size of the
+ * formula's `operands` when known; a real sub-cent value such as 10.005 refused, and a result
+ * beyond 15 digits that Excel shows rounded; more than 15 digits in minor units refused), and
+ * refused unless the cell shows exactly that amount (`display`). Text is refused, even
+ * `1234.50`: the sheet's totals do not count it. Text of more than 15 significant digits is
+ * refused with its own reason: the API types amounts as doubles, so a server would change the
+ * cents of such an amount.
  */
 export function readAmount(
   value: CellInput,
-  places = MONEY_PLACES,
-  operands?: FormulaOperands,
+  how: AmountReading = { places: MONEY_PLACES },
 ): Reading<Money | undefined> {
+  const { places, operands, display } = how;
   if (isExcelError(value)) return refused(errorMessage(String(value)));
   if (typeof value === "number") {
     const cents = centsFromSpreadsheetNumber(value, places, operands);
-    if (cents.ok) return ok(cents.value.amount);
+    if (cents.ok) {
+      const amount = cents.value.amount;
+      const shown = display ? shownAmountProblem(value, amount, places, display) : null;
+      return shown === null ? ok(amount) : { ok: false, message: shown, standing: amount };
+    }
     const standing =
       cents.problem.code === "too-many-decimals" ? settleSpreadsheetNumber(value) : null;
-    return standing === null
-      ? refused(asClause(cents.problem.message))
-      : { ok: false, message: asClause(cents.problem.message), standing };
+    const message = asClause(cents.problem.message) + serviceKeeps(cents.problem.code, how);
+    return standing === null ? refused(message) : { ok: false, message, standing };
   }
   if (typeof value === "boolean") return refused(`${value ? "TRUE" : "FALSE"} is not an amount`);
   const text = value.trim();
   if (text === "") return ok(undefined);
   const parsed = parseMoney(text, { places });
+  if (!parsed.ok && parsed.problem.code === "too-many-decimals") {
+    return refused(asClause(parsed.problem.message) + serviceKeeps(parsed.problem.code, how));
+  }
   if (!parsed.ok) return refused(asClause(parsed.problem.message));
   if (parsed.value.sd(true) > SPREADSHEET_DIGITS) {
     return refused(
@@ -124,6 +146,18 @@ export function readAmount(
     `${text} is text, not a number, so the sheet's totals leave it out; enter it as a number ` +
       "(retype it, or clear the cell's text format first)",
   );
+}
+
+/**
+ * Why a currency's own decimal is refused (a third KWD decimal): the service keeps fewer.
+ * Empty unless the currency has more decimals than may be sent.
+ */
+function serviceKeeps(code: string, how: AmountReading): string {
+  const { places, currencyPlaces } = how;
+  if (code !== "too-many-decimals" || currencyPlaces === undefined || currencyPlaces <= places) {
+    return "";
+  }
+  return ` (the service keeps ${placesInWords(places)} of an amount, fewer than the currency's ${placesInWords(currencyPlaces).replace(/ decimals?$/, "")})`;
 }
 
 /**

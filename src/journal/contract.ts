@@ -64,6 +64,13 @@ export interface GridSnapshot {
   readonly values: readonly (readonly (string | number | boolean)[])[];
   /** `Range.formulas`: the formula text where a cell has one, else the same as values. */
   readonly formulas: readonly (readonly (string | number | boolean)[])[];
+  /**
+   * `Range.numberFormat` of each cell, in the shape of `values`: what the amounts are shown with.
+   * Absent when not read (the amounts are then read without comparing them with what they show).
+   */
+  readonly numberFormats?: readonly (readonly string[])[];
+  /** `Range.text`: what each cell displays, for the formats whose decimals vary (General). */
+  readonly texts?: readonly (readonly string[])[];
   /** One-based rows the user cannot see (hidden, or filtered out); absent when none. */
   readonly hiddenRows?: readonly number[];
   /** Zero-based columns that are hidden; absent when none. */

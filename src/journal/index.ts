@@ -18,7 +18,12 @@ export type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./dr
 export { fillAccountIds, validateJournalDraft } from "./validate";
 export type { AccountFill, ValidateOptions } from "./validate";
 export { buildJournalUpdate, keepUntouchedAmounts, keepUntouchedDate } from "./updateBody";
-export { describeServerAgainstSheet, describeServerChanges } from "./serverChanges";
+export {
+  describeServerAgainstSheet,
+  describeServerChanges,
+  taxAmountChanges,
+} from "./serverChanges";
+export { resetsQuestion, taxAmountsAnUpdateResets } from "./serverResets";
 export { describeConcurrentChange, describeNoLongerDraft } from "./concurrentChange";
 export { journalSheetState, readJournalSheetState } from "./sheetState";
 export { planProblemMarks } from "./problemMarks";

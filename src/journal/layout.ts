@@ -6,10 +6,13 @@ import {
   DECIMAL_TEXT,
   MoneyDecimal,
   currencyMinorUnits,
+  decimalsOfText,
   formatMoney,
   moneyFormatFor,
+  sendablePlaces,
   toSpreadsheetNumber,
 } from "../money";
+import { SERVICE_DECIMALS } from "../api/config";
 import { dateTimeToSerial, dateToSerial, looksLikeIsoDate } from "../sheets/excelDates";
 import { MAX_SHEET_NAME_LENGTH } from "../domain/excelLimits";
 import { sheetNameFor, withProjectName } from "../sheets/names";
@@ -91,8 +94,12 @@ function projectSheetName(reference: string, project: string): string {
  */
 export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {}): JournalLayout {
   const editable = journal.status === "DRAFT";
-  // Amounts show the currency's decimals (ISO 4217): JPY none, KWD three.
-  const { places } = currencyMinorUnits(journal.currency_code ?? "");
+  // Amounts show the currency's decimals (ISO 4217): JPY none, KWD three; and never fewer than
+  // an amount has, so that no amount opens shown rounded.
+  const places = Math.max(
+    currencyMinorUnits(journal.currency_code ?? "").places,
+    ...journal.lines.flatMap((line) => [decimalsOfText(line.debit), decimalsOfText(line.credit)]),
+  );
   const drawing = new Drawing(moneyFormatFor(places));
   drawTitle(drawing, journal, editable);
   const headerRow = drawHeaderFields(drawing, journal, editable) + 1;
@@ -101,7 +108,13 @@ export function layoutJournal(journal: ManualJournal, options: LayoutOptions = {
   const rowCount = Math.max(1, journal.lines.length + spare);
   drawLines(drawing, journal.lines, { headerRow, rowCount, editable });
   const totalRow = headerRow + rowCount + 1;
-  const difference = drawTotals(drawing, { headerRow, totalRow, places });
+  // The balance check counts the minor units that may be sent: a third KWD decimal gets no
+  // verdict, as Validate refuses it (the service keeps two).
+  const difference = drawTotals(drawing, {
+    headerRow,
+    totalRow,
+    places: sendablePlaces(journal.currency_code ?? "", SERVICE_DECIMALS),
+  });
   drawBalance(drawing, journal.status, difference);
   return {
     sheetName: sheetNameFor(

@@ -12,7 +12,10 @@ import {
 } from "../money";
 import type { Money } from "../money";
 import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
+import { SERVICE_DECIMALS } from "../api/config";
+import type { CellDisplay } from "../money";
 import {
+  type AmountReading,
   CellInput,
   Reading,
   readAmount,
@@ -39,6 +42,12 @@ import {
   validateJournalDraft,
   type AccountKnowledge,
 } from "./validate";
+
+/** How a journal sheet is read. */
+export interface ReadingOptions {
+  /** The decimals the service keeps of amounts and rates; default {@link SERVICE_DECIMALS}. */
+  readonly serviceDecimals?: number;
+}
 
 /** What the reader made of a journal sheet. */
 export interface JournalGridReading {
@@ -71,6 +80,13 @@ class Grid {
     return this.snapshot.formulas[row - 1]?.[column] ?? this.value(row, column);
   }
 
+  /** The cell's number format and displayed text, when the snapshot has them. */
+  display(row: number, column: number): CellDisplay | undefined {
+    const numberFormat = this.snapshot.numberFormats?.[row - 1]?.[column];
+    if (numberFormat === undefined) return undefined;
+    return { numberFormat, text: this.snapshot.texts?.[row - 1]?.[column] ?? "" };
+  }
+
   width(row: number): number {
     return this.snapshot.values[row - 1]?.length ?? 0;
   }
@@ -92,12 +108,15 @@ interface Structure {
  * it. The lines table's header row and the Total row are the rows the snapshot's marks name
  * (the add-in's hidden names); the lines are the rows between them, the columns found by their
  * headers in the marked header row, the fields by their labels in column A above it. Rows whose
- * input cells are all empty are ignored; a row under the Total row with content is refused. `accounts` (the
- * lines as drawn, the open journals' accounts) resolves a changed Account code to an ID.
+ * input cells are all empty are ignored; a row under the Total row with content is refused.
+ * `accounts` (the lines as drawn, the open journals' accounts) resolves a changed Account code
+ * to an ID. Amounts are read with the currency's decimals, at most the service's, and must show
+ * as they are sent.
  */
 export function parseJournalGrid(
   snapshot: GridSnapshot,
   accounts: AccountKnowledge = {},
+  options: ReadingOptions = {},
 ): JournalGridReading {
   const grid = new Grid(snapshot);
   const located = locate(grid, snapshot.marks);
@@ -127,9 +146,11 @@ export function parseJournalGrid(
   const description = field("description", readText, "");
 
   const minor = currencyMinorUnits(currency);
+  const serviceDecimals = options.serviceDecimals ?? SERVICE_DECIMALS;
+  const amounts = { places: Math.min(minor.places, serviceDecimals), currencyPlaces: minor.places };
   const standingAmounts = new Map<string, Money>();
   const accountNames = new Map<number, string>();
-  const lines = readLines(grid, located, refuse, minor.places, standingAmounts, accountNames);
+  const lines = readLines(grid, located, refuse, amounts, standingAmounts, accountNames);
   const fill = fillAccountIds(lines, addresses, {
     alreadyReported: reported,
     ...accounts,
@@ -146,7 +167,11 @@ export function parseJournalGrid(
     lines: fill.lines,
   };
   problems.push(
-    ...validateJournalDraft(draft, addresses, { alreadyReported: reported, standingAmounts }),
+    ...validateJournalDraft(draft, addresses, {
+      alreadyReported: reported,
+      standingAmounts,
+      serviceDecimals,
+    }),
   );
   problems.push(
     ...hiddenValueProblems(
@@ -279,7 +304,7 @@ function readLines(
   grid: Grid,
   structure: Structure,
   refuse: (address: string, message: string) => void,
-  places: number,
+  amounts: Pick<AmountReading, "places" | "currencyPlaces">,
   standingAmounts: Map<string, Money>,
   accountNames: Map<number, string>,
 ): JournalDraftLine[] {
@@ -306,11 +331,12 @@ function readLines(
     };
     const amount = (key: "debit" | "credit"): Partial<Record<"debit" | "credit", Money>> => {
       const operands = formulaOperands(grid.formula(row, at(key)), (r, c) => grid.value(r, c));
-      const reading = readAmount(
-        grid.value(row, at(key)),
-        places,
-        operands === null ? undefined : { values: operands },
-      );
+      const display = grid.display(row, at(key));
+      const reading = readAmount(grid.value(row, at(key)), {
+        ...amounts,
+        ...(operands === null ? {} : { operands: { values: operands } }),
+        ...(display === undefined ? {} : { display }),
+      });
       if (!reading.ok) {
         failed(key, reading.message);
         if (reading.standing !== undefined) {

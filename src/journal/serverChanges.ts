@@ -1,4 +1,5 @@
-// What the server stored differently from the update it was sent, in words for the task pane.
+// What the server stored differently from the update it was sent, and the tax amounts it set
+// again (an update cannot carry them), in words for the task pane.
 
 import type { JournalLine, JournalUpdate, JournalUpdateLine, ManualJournal } from "../api/types";
 import { DECIMAL_TEXT, MoneyDecimal } from "../money";
@@ -59,6 +60,24 @@ export function describeServerChanges(
     if (stored) changes.push(...lineChanges(index + 1, line, stored, words));
   });
   return changes;
+}
+
+/**
+ * Each line whose tax amount the server stored differently from the copy before the update,
+ * by position: "Line 2, tax amount: was 210.00, stored 0.00". Empty when the number of lines
+ * changed (the lines cannot be paired), or no tax amount did.
+ */
+export function taxAmountChanges(
+  before: Pick<ManualJournal, "lines">,
+  saved: Pick<ManualJournal, "lines">,
+): string[] {
+  if (before.lines.length !== saved.lines.length) return [];
+  return saved.lines.flatMap((line, index) => {
+    const was = before.lines[index]?.tax_amount ?? "0.00";
+    return sameDecimal(was, line.tax_amount)
+      ? []
+      : [`Line ${index + 1}, tax amount: was ${was}, stored ${line.tax_amount}`];
+  });
 }
 
 function lineChanges(

@@ -1,12 +1,14 @@
 // The rules a journal draft must pass before it is sent, each problem naming its cell; and the
 // account ids a line may take from another line with the same account code.
 
+import { SERVICE_DECIMALS } from "../api/config";
 import {
   Money,
   MoneyDecimal,
-  currencyMinorUnits,
   formatMoney,
   parseRate,
+  placesInWords,
+  sendablePlaces,
   sumMoney,
   tooManyDecimals,
 } from "../money";
@@ -30,6 +32,8 @@ export interface ValidateOptions {
    * rather than after the amount is fixed.
    */
   readonly standingAmounts?: ReadonlyMap<string, Money>;
+  /** The decimals the service keeps of amounts and rates; default {@link SERVICE_DECIMALS}. */
+  readonly serviceDecimals?: number;
 }
 
 const DATE_EXAMPLE = "2026-01-31";
@@ -76,8 +80,10 @@ export function validateJournalDraft(
 ): SheetProblem[] {
   const reported = options.alreadyReported ?? new Set<string>();
   const problems: SheetProblem[] = [];
-  // Whole minor units of the journal's currency: cents mostly, none for JPY, mills for KWD.
-  const { places } = currencyMinorUnits(draft.currency);
+  // Whole minor units of the journal's currency (cents mostly, none for JPY), at most as many
+  // decimals as the service keeps: a third KWD decimal would be refused by the server.
+  const serviceDecimals = options.serviceDecimals ?? SERVICE_DECIMALS;
+  const places = sendablePlaces(draft.currency, serviceDecimals);
   const report = (address: string | null, message: string): void => {
     if (address === null || !reported.has(address)) problems.push({ address, message });
   };
@@ -93,7 +99,7 @@ export function validateJournalDraft(
   if (currencyProblem) {
     report(addresses.currency, `${fieldPlace(addresses, "currency")}: ${currencyProblem}`);
   }
-  const rateProblem = checkRate(draft.exchangeRate);
+  const rateProblem = checkRate(draft.exchangeRate, serviceDecimals);
   if (rateProblem) {
     report(addresses.exchangeRate, `${fieldPlace(addresses, "exchangeRate")}: ${rateProblem}`);
   }
@@ -182,10 +188,18 @@ function checkCurrency(text: string): string | null {
   return `${quoteText(text)} is not a currency code; use a three-letter code such as USD`;
 }
 
-function checkRate(text: string): string | null {
+function checkRate(text: string, serviceDecimals: number): string | null {
   if (text === "") return "enter a rate greater than zero, such as 1.00";
   const rate = parseRate(text);
-  return rate.ok ? null : asClause(rate.problem.message);
+  if (!rate.ok) return asClause(rate.problem.message);
+  if (rate.value.decimalPlaces() <= serviceDecimals) return null;
+  // The server would store it rounded, and say so only after the save.
+  const stored = rate.value.toDecimalPlaces(serviceDecimals);
+  return (
+    `the service keeps ${placesInWords(serviceDecimals)} of an exchange rate, so ${text} would ` +
+    `be stored as ${stored.toFixed(serviceDecimals)}; enter the rate with at most ` +
+    `${placesInWords(serviceDecimals)}`
+  );
 }
 
 /** The problems of a line's Debit and Credit, as [cell, message]. */

@@ -4,39 +4,34 @@
 // the user's sheet; an unknown outcome is resolved by reading the journal back.
 import { ApiError, isApiError, JournalUpdate, LedgerApi, ManualJournal } from "../api";
 import { drawJournal } from "../excel/journalDrawing";
-import { readJournalGrid } from "../excel/journalGrid";
-import { markProblems } from "../excel/journalProblemMarks";
 import {
   activateSheet,
   activeJournalSheet,
   journalSheetByKey,
   journalWorkbookOverview,
   updateJournalSheetState,
-  type JournalSheetAmongOthers,
 } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import type { JournalSheet, SheetRef } from "../settings/journalSheets";
 import type { JournalSheetKeys } from "../settings/journalSheetKeys";
 import { ownedBy, type TableProject } from "../domain/tableOwnership";
 import {
-  buildJournalUpdate,
   describeConcurrentChange,
   describeNoLongerDraft,
   describeServerAgainstSheet,
   describeServerChanges,
   journalSheetState,
+  taxAmountChanges,
   layoutJournal,
   keepUntouchedAmounts,
   keepUntouchedDate,
-  parseJournalGrid,
 } from "../journal";
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
 import { notDraftReason } from "../journal/draftOnly";
 import type { KnownJournal } from "../journal/ownReference";
-import { accountsOfProject } from "../journal/projectAccounts";
-import type { AccountKnowledge } from "../journal/validate";
-import { followCurrency } from "./followCurrency";
 import { getJournalOrKnown } from "./knownByReference";
+import { resetsToConfirm } from "./resetsToConfirm";
+import { checkJournalSheet, type CheckDeps } from "./sheetCheck";
 import type { OpenOutcome, SeenOnServer, SendOutcome, ValidateOutcome } from "./outcomes";
 
 export interface EditorDeps {
@@ -230,54 +225,14 @@ export async function activeJournalInfo(deps: Pick<EditorDeps, "run" | "sheetKey
       };
 }
 
-interface Checked {
-  problems: readonly SheetProblem[];
-  notices: readonly SheetProblem[];
-  update: JournalUpdate | null;
-}
-
-/**
- * What the open journals tell of accounts: the sheet's lines as drawn, to see a changed Account
- * code, and the account ids and codes of the open journals of the sheet's own project, to
- * resolve it (another project's accounts are another company's).
- */
-function accountKnowledge(sheet: JournalSheetAmongOthers): AccountKnowledge {
-  return {
-    drawnAccounts: sheet.state?.accounts ?? [],
-    knownAccounts: accountsOfProject(sheet.openJournals, sheet.state?.project),
-  };
-}
-
-/**
- * Reads the journal sheet, redraws its amount formats when its currency changed, checks it, and
- * marks (or clears) problem cells.
- */
-async function check(
-  deps: Pick<EditorDeps, "run" | "sheetKeys">,
-  sheet: JournalSheetAmongOthers & { state: JournalSheetState },
-): Promise<Checked> {
-  const grid = await readJournalGrid(deps.run, sheet.sheetKey);
-  const redrawn = await followCurrency(deps.run, sheet.sheetKey, grid, sheet.state.amountPlaces);
-  const { draft, problems, notices } = parseJournalGrid(grid, accountKnowledge(sheet));
-  const addresses = problems.flatMap((p) => (p.address ? [p.address] : []));
-  await markProblems(deps.run, sheet.sheetKey, addresses);
-  return {
-    problems,
-    notices: [...redrawn, ...notices],
-    update: draft && problems.length === 0 ? buildJournalUpdate(draft) : null,
-  };
-}
-
 const NOT_A_JOURNAL =
   "The active sheet is not a journal opened by Ledger Sheets. Open a journal first, or select its sheet.";
 
-export async function validateActiveJournal(
-  deps: Pick<EditorDeps, "run" | "sheetKeys">,
-): Promise<ValidateOutcome> {
+export async function validateActiveJournal(deps: CheckDeps): Promise<ValidateOutcome> {
   const sheet = await activeJournalSheet(deps.run, deps.sheetKeys);
   if (!sheet) return { kind: "not-journal", message: NOT_A_JOURNAL };
   if (sheet.state === null) return { kind: "not-journal", message: sheet.refusal };
-  const checked = await check(deps, { ...sheet, state: sheet.state });
+  const checked = await checkJournalSheet(deps, { ...sheet, state: sheet.state });
   const notes = messagesOf(checked.notices);
   if (checked.problems.length > 0) {
     return {
@@ -305,6 +260,11 @@ export interface SendOptions {
    * while the server still has that version; a newer change is reported again.
    */
   readonly overwrite?: { readonly sheetKey: string; readonly serverUpdatedAt: string };
+  /**
+   * Send although the update resets what the user did not edit (tax amounts), after the user
+   * confirmed it for this sheet and server version; a newer version is asked about again.
+   */
+  readonly acceptResets?: { readonly sheetKey: string; readonly serverUpdatedAt: string };
 }
 
 /**
@@ -327,7 +287,7 @@ export async function sendActiveJournal(
   if (typeof deps === "string") return { kind: "failed", message: deps };
   if (state.status !== "DRAFT")
     return { kind: "read-only", message: notDraftSentence(state.status) };
-  const checked = await check(deps, { ...sheet, state });
+  const checked = await checkJournalSheet(deps, { ...sheet, state });
   const notes = messagesOf(checked.notices);
   if (!checked.update) {
     return {
@@ -384,6 +344,13 @@ export async function sendActiveJournal(
   // one): a date the user left alone goes back in the server's own text, time and offset kept,
   // and so does an amount (a JPY amount the server wrote as 150000.00).
   const update = keepUntouchedAmounts(keepUntouchedDate(checked.update, current), current);
+  const unseen = resetsToConfirm(
+    sheet,
+    current,
+    options.acceptResets,
+    options.overwrite !== undefined,
+  );
+  if (unseen) return unseen;
   let saved: ManualJournal;
   try {
     saved = (await deps.api.updateJournal(state.journalId, update, call)).data;
@@ -393,7 +360,7 @@ export async function sendActiveJournal(
     return { kind: "failed", message: `${messageOf(error)} Your sheet was not changed.` };
   }
   // Saved: whatever happens to the redraw, the journal on the server has the user's change.
-  const changes = describeServerChanges(update, saved);
+  const changes = [...describeServerChanges(update, saved), ...taxAmountChanges(current, saved)];
   let shown: Shown;
   try {
     shown = await show(deps.run, saved, sheet.sheetKey, deps.project, deps.sheetKeys);

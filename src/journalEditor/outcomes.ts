@@ -62,6 +62,21 @@ export type SendOutcome =
       /** What the server's copy holds differently from the sheet, one sentence each. */
       differences: readonly string[];
     }
+  /**
+   * Nothing was sent: the update would change what the user did not edit (tax amounts it cannot
+   * carry). Ask; a send with `acceptResets` naming this sheet and `serverUpdatedAt` goes ahead.
+   */
+  | {
+      kind: "confirm-resets";
+      sheetKey: string;
+      sheetName: string;
+      serverUpdatedAt: string;
+      message: string;
+      /** What would change, one sentence each: "Line 2 (account 4100): tax amount 210.00". */
+      resets: readonly string[];
+      /** The send that asked overwrote this server version: sending anyway overwrites it too. */
+      overwriting: boolean;
+    }
   /** Saved; the sheet was redrawn from the server's answer. `changes` lists what the server stored differently. */
   | {
       kind: "saved";

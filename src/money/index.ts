@@ -6,6 +6,7 @@ export type { MoneyProblem, MoneyProblemCode, MoneyResult } from "./moneyProblem
 export {
   MONEY_PLACES,
   compareMoney,
+  decimalsOfText,
   formatMoney,
   moneyEquals,
   parseMoney,
@@ -25,5 +26,10 @@ export {
 } from "./spreadsheetNumber";
 export type { FormulaOperands, SettledAmount } from "./spreadsheetNumber";
 export type { MinorUnits } from "./currency";
-export { currencyMinorUnits, moneyFormatFor } from "./currency";
+export { currencyMinorUnits, moneyFormatFor, sendablePlaces } from "./currency";
+export { ISO_4217_MINOR_UNITS } from "./iso4217";
+export { formatDecimals } from "./numberFormatDecimals";
+export type { FormatDecimals } from "./numberFormatDecimals";
+export { shownAmountProblem } from "./shownAmount";
+export type { CellDisplay } from "./shownAmount";
 export { RATE_PLACES, parseRate, rateFromSpreadsheetNumber } from "./rate";

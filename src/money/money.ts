@@ -52,6 +52,14 @@ export function parseMoney(text: string, options: { places?: number } = {}): Mon
   return accept(value.isZero() ? new MoneyDecimal(0) : value);
 }
 
+/**
+ * The decimals that decimal text really has, trailing zeros left out (`"1234.560"` 2, `"150000.00"`
+ * 0); 0 for text that is not decimal.
+ */
+export function decimalsOfText(text: string): number {
+  return DECIMAL_TEXT.test(text) ? new MoneyDecimal(text).decimalPlaces() : 0;
+}
+
 /** "has more than two decimals", or "is not a whole amount" where amounts have none (JPY). */
 export function tooManyDecimals(places: number): string {
   return places === 0 ? "is not a whole amount" : `has more than ${placesInWords(places)}`;

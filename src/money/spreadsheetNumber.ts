@@ -79,13 +79,13 @@ export interface FormulaOperands {
  * - N has at most 15 digits ({@link LARGEST_MINOR_UNITS}); a larger amount is refused, as a
  *   cell cannot hold it exactly (=5000000000000.01+5000000000000.01 is not silently
  *   10,000,000,000,000.00);
- * - and the value is N as Excel shows it (15 significant digits), or lies within the double's
- *   own error of N: 3 units in its last place, or 1e-9, or, when the caller passes the formula's
- *   operands, one unit in the last place of the sum of their sizes per operand (each operand
+ * - and the value lies within the double's own error of N (a typed N always does): 3 units in
+ *   its last place, or 1e-9, or, when the caller passes the formula's operands, one unit in the last place of the sum of their sizes per operand (each operand
  *   and each addition rounds by at most half of that), so =82721670.99-77137106.29 is 5584564.70.
  *
- * Anything else has a real digit below the minor unit (10.005 with two decimals) and is refused
- * rather than rounded, because silently changing money is worse than asking.
+ * Anything else has a real digit below the minor unit (10.005 with two decimals, or a result
+ * beyond 15 significant digits that Excel shows rounded, a tie between two cents among them)
+ * and is refused rather than rounded, because silently changing money is worse than asking.
  */
 export function centsFromSpreadsheetNumber(
   value: number,
@@ -102,11 +102,22 @@ export function centsFromSpreadsheetNumber(
   if (nearest > LARGEST_MINOR_UNITS || nearest < -LARGEST_MINOR_UNITS) {
     return refuse("too-large", tooLargeMessage(nearest, places));
   }
-  if (settled.decimalPlaces() <= places) {
-    return accept(settledAmount(minorUnitsAmount(nearest, places), places));
+  const amount = minorUnitsAmount(nearest, places);
+  // Excel shows the 15 digits rounded half away from zero: the amount must be what it shows,
+  // or a tie among the digits beyond them would be shown one way and sent the other.
+  const shown = settled.toDecimalPlaces(places, MoneyDecimal.ROUND_HALF_UP);
+  if (shown.equals(amount) && withinNoise(exact, nearest, scale, value, operands)) {
+    return accept(settledAmount(amount, places));
   }
-  if (withinNoise(exact, nearest, scale, value, operands)) {
-    return accept(settledAmount(minorUnitsAmount(nearest, places), places));
+  if (settled.decimalPlaces() <= places) {
+    // Excel shows the 15 digits, rounded half away from zero; the digits beyond them, a tie
+    // between two minor units among them, would be rounded one way or the other unseen.
+    return refuse(
+      "too-many-decimals",
+      `${formatMoney(settled, { places, grouping: true })} is ${String(value)} rounded to the ` +
+        `${SPREADSHEET_DIGITS} significant digits Excel shows, with digits below its last ` +
+        `decimal. If it is a formula result, wrap the formula in ROUND(…, ${places}).`,
+    );
   }
   return refuse(
     "too-many-decimals",
@@ -201,9 +212,9 @@ function withinNoise(
   if (residual * BIG_1000000000 <= scale << BigInt(shift)) return true;
   if (allows(VALUE_ULPS, ulpExponentOf(value))) return true;
   if (operands && operands.values.length > 0) {
-    const size = operands.values.reduce((sum, operand) => sum + Math.abs(operand), Math.abs(value));
+    const size = operands.values.reduce((sum, operand) => sum + Math.abs(operand), 0);
     if (Number.isFinite(size) && size > 0) {
-      return allows(BigInt(operands.values.length + 1), ulpExponentOf(size));
+      return allows(BigInt(operands.values.length), ulpExponentOf(size));
     }
   }
   return false;

@@ -7,6 +7,7 @@
 // column of `"12.30"` totals) must not make the whole column text.
 
 import { isJsonNumber, JsonNumber, type JsonValue } from "../api";
+import { ISO_4217_MINOR_UNITS } from "../money";
 import type { CellKind } from "./cells";
 import { looksLikeIsoDate, looksLikeIsoDateTime } from "./excelDates";
 import { lowerFieldWords } from "./fieldNames";
@@ -121,9 +122,9 @@ function isWholeNumber(value: number | JsonNumber): boolean {
  *   - a date key (`date`, `*_date`) holding `YYYY-MM-DD` → date (and datetime, as midnight);
  *   - a date key or a timestamp key (`*_at`) holding an ISO date-time with a zone → datetime;
  *   - a rate key (`rate`, `*_rate`) holding decimal text → rate;
- *   - a money key ({@link isMoneyName}) holding decimal text with at most three decimals that
- *     are not zeros (`12.30`, `100.0`, `7`, a KWD `1.005`) → money (each cell is then checked
- *     against its own record's currency);
+ *   - a money key ({@link isMoneyName}) holding decimal text with at most four decimals that
+ *     are not zeros (`12.30`, `100.0`, `7`, a KWD `1.005`, a CLF `1.0005`) → money (each cell is
+ *     then checked against its own record's currency);
  * - an array or anything else → none (text).
  */
 function kindsOf(key: string, value: JsonValue): CellKind[] {
@@ -143,10 +144,10 @@ function kindsOf(key: string, value: JsonValue): CellKind[] {
   return [];
 }
 
-/** The most decimals an amount has in the currencies in use (three: KWD, BHD, OMR, TND). */
-const MOST_MONEY_PLACES = 3;
+/** The most decimals an amount has in an ISO 4217 currency (four: CLF, UYW). */
+const MOST_MONEY_PLACES = Math.max(...ISO_4217_MINOR_UNITS.values());
 
-/** Decimal text with at most three decimals once trailing zeros are dropped: `100.0`, `1.005`. */
+/** Decimal text with at most that many decimals once trailing zeros are dropped: `1.005`. */
 function minorUnitsAtMost(text: string): boolean {
   const dot = text.indexOf(".");
   return dot < 0 || text.slice(dot + 1).replace(/0+$/, "").length <= MOST_MONEY_PLACES;

@@ -12,7 +12,7 @@ import type {
   SendOutcome,
   ValidateOutcome,
 } from "../journalEditor/outcomes";
-import type { JournalPanelEvent, StaleSheet } from "./journalPanelMachine";
+import type { JournalPanelEvent, ResetsAsked, StaleSheet } from "./journalPanelMachine";
 import {
   ActiveJournalInfo,
   describeCancelled,
@@ -54,6 +54,7 @@ export interface JournalEditorActions {
     deps: JournalEditorDeps,
     options: {
       overwrite?: { sheetKey: string; serverUpdatedAt: string };
+      acceptResets?: { sheetKey: string; serverUpdatedAt: string };
       signal?: AbortSignal;
     },
   ): Promise<SendOutcome>;
@@ -109,6 +110,28 @@ export async function validateAction(run: ActionRun): Promise<JournalReport> {
 
 export async function sendAction(run: ActionRun): Promise<JournalReport> {
   const outcome = await run.editor.sendActiveJournal(run.deps, { signal: run.signal });
+  await noteSent(run, outcome);
+  return describeSend(outcome, run.signal.aborted);
+}
+
+/**
+ * Sends after the user accepted what the send changes unedited (`accepted`: the sheet and server
+ * version asked about); a journal changed since is asked about again.
+ */
+export async function sendAcceptingResets(
+  run: ActionRun,
+  accepted: ResetsAsked | undefined,
+): Promise<JournalReport> {
+  run.dispatch({ type: "resetsClosed" });
+  const version = accepted && {
+    sheetKey: accepted.sheetKey,
+    serverUpdatedAt: accepted.serverUpdatedAt,
+  };
+  const options =
+    version === undefined
+      ? {}
+      : { acceptResets: version, ...(accepted?.overwriting ? { overwrite: version } : {}) };
+  const outcome = await run.editor.sendActiveJournal(run.deps, { ...options, signal: run.signal });
   await noteSent(run, outcome);
   return describeSend(outcome, run.signal.aborted);
 }
@@ -188,6 +211,9 @@ async function noteSent(run: ActionRun, outcome: SendOutcome): Promise<void> {
   if (outcome.kind === "stale") {
     const { sheetKey, serverUpdatedAt } = outcome;
     run.dispatch({ type: "staleFound", stale: { sheetKey, serverUpdatedAt } });
+  } else if (outcome.kind === "confirm-resets") {
+    const { sheetKey, serverUpdatedAt, overwriting } = outcome;
+    run.dispatch({ type: "resetsFound", resets: { sheetKey, serverUpdatedAt, overwriting } });
   } else if (outcome.kind === "saved-not-redrawn") {
     run.dispatch({ type: "staleFound", stale: { sheetKey: outcome.sheetKey } });
   }

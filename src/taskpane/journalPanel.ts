@@ -14,6 +14,7 @@ import {
   overwriteAction,
   readInfo,
   reloadAction,
+  sendAcceptingResets,
   sendAction,
   validateAction,
 } from "./journalActions";
@@ -262,6 +263,11 @@ class JournalPanelController {
       void this.perform("reload", view.reloadButton, (run) =>
         reloadAction(run, warned, this.options.journalOfSheet),
       );
+    });
+    view.report.resets.sendAnyway.addEventListener("click", () => {
+      const accepted = this.state.resets;
+      const button = view.report.resets.sendAnyway;
+      void this.perform("send", button, (run) => sendAcceptingResets(run, accepted));
     });
     view.overwriteYes.addEventListener("click", () => {
       const warned = this.state.stale;

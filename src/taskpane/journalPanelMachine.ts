@@ -24,6 +24,16 @@ export interface StaleSheet {
   readonly serverUpdatedAt?: string;
 }
 
+/**
+ * The sheet and server version a send asked about before changing unedited values, and whether
+ * that send was an overwrite (sending anyway overwrites the same version).
+ */
+export interface ResetsAsked {
+  readonly sheetKey: string;
+  readonly serverUpdatedAt: string;
+  readonly overwriting: boolean;
+}
+
 /** The status line and the alert, with a count that changes each time one is set (even to the same words, which are then said again). */
 export interface PanelMessage {
   readonly status: string;
@@ -40,6 +50,8 @@ export interface JournalPanelState {
   /** The active sheet's journal: null when it shows none, undefined when not known. */
   readonly info: ActiveJournalInfo | null | undefined;
   readonly stale: StaleSheet | undefined;
+  /** The sheet and server version a send would change unedited values of, while the pane asks. */
+  readonly resets: ResetsAsked | undefined;
   readonly message: PanelMessage;
   /** The reference field is marked invalid (the alert says why). */
   readonly referenceInvalid: boolean;
@@ -61,6 +73,8 @@ export type JournalPanelEvent =
   | { readonly type: "opened"; readonly info: ActiveJournalInfo }
   | { readonly type: "staleFound"; readonly stale: StaleSheet }
   | { readonly type: "staleClosed" }
+  | { readonly type: "resetsFound"; readonly resets: ResetsAsked }
+  | { readonly type: "resetsClosed" }
   | { readonly type: "finished"; readonly report: JournalReport }
   | { readonly type: "readRequested" }
   | {
@@ -79,6 +93,7 @@ export const INITIAL_JOURNAL_PANEL: JournalPanelState = {
   cancelling: false,
   info: undefined,
   stale: undefined,
+  resets: undefined,
   message: { status: "", alert: "", serial: 0 },
   referenceInvalid: false,
   readGeneration: 0,
@@ -115,7 +130,7 @@ export function journalPanelTransition(
     case "connection":
       return event.connected
         ? { ...state, connected: true }
-        : { ...state, connected: false, info: undefined, stale: undefined };
+        : { ...state, connected: false, info: undefined, stale: undefined, resets: undefined };
     case "emptyReference":
       if (state.action !== undefined) return state;
       return { ...say(state, { status: "", alert: EMPTY_REFERENCE }), referenceInvalid: true };
@@ -139,6 +154,10 @@ export function journalPanelTransition(
       return { ...state, stale: event.stale };
     case "staleClosed":
       return state.stale === undefined ? state : { ...state, stale: undefined };
+    case "resetsFound":
+      return { ...state, resets: event.resets };
+    case "resetsClosed":
+      return state.resets === undefined ? state : { ...state, resets: undefined };
     case "finished":
       if (state.action === undefined) return state;
       return {

@@ -75,6 +75,9 @@ export function mountJournalPanelView(
   function focusAfter(kind: JournalAction, trigger: Trigger, report: JournalReport): void {
     if (report.stale !== undefined) {
       parts.reloadButton.focus();
+    } else if (report.resets !== undefined) {
+      // The safe choice first: Enter right away sends nothing.
+      requireElement(root, "journal-resets-keep", HTMLButtonElement).focus();
     } else if (kind === "overwrite" && !stale.hidden) {
       // Not overwritten: the confirmation step closed; the choice is offered again.
       overwriteButton.focus();

@@ -1,11 +1,13 @@
-// Draws a journal action's report: its problems (linked to their cells), changes, notes, and the
-// box offering Reload or Overwrite (with its confirmation step). The status and the alert are the
-// panel's state machine's (journalPanelMachine.ts); what happens here that it must know, it is told.
+// Draws a journal action's report: its problems (linked to their cells), changes, notes, the box
+// offering Reload or Overwrite (with its confirmation step), and the box asking before a send
+// that changes unedited values. The status and the alert are the panel's state machine's
+// (journalPanelMachine.ts); what happens here that it must know, it is told.
 
 import { selectJournalCell } from "../excel/journalSheet";
 import type { ExcelRun } from "../excel/run";
 import type { JournalPanelEvent } from "./journalPanelMachine";
 import { JournalReport, ListedProblem, problemsHeading } from "./journalText";
+import { mountResetsBox, type ResetsBox } from "./resetsBox";
 import { requireElement, setShown } from "./view";
 
 export interface JournalReportView {
@@ -19,6 +21,8 @@ export interface JournalReportView {
   enableStaleChoices(enabled: boolean): void;
   /** Escape in the confirmation step: steps back, as "Keep server version" does; true if it did. */
   stepBack(): boolean;
+  /** The box asking before a send that would change unedited values. */
+  readonly resets: ResetsBox;
 }
 
 type Tell = (event: JournalPanelEvent) => void;
@@ -57,6 +61,7 @@ export function mountJournalReportView(
   tell: Tell,
 ): JournalReportView {
   const staleBox = mountStaleBox(root, tell);
+  const resets = mountResetsBox(root, () => tell({ type: "resetsClosed" }));
   const problems = mountProblems(root, run, tell);
   const changes = listOf(root, "changes");
   const notes = listOf(root, "notes");
@@ -69,6 +74,8 @@ export function mountJournalReportView(
     else if (report.reloadOffer !== undefined) staleBox.show(report.reloadOffer, false);
     else if (report.settled) staleBox.hide();
     else staleBox.closeStep();
+    if (report.resets !== undefined) resets.show(report.resets, report.resetList ?? []);
+    else resets.hide();
   }
 
   return {
@@ -80,6 +87,7 @@ export function mountJournalReportView(
     hideStale: staleBox.hide,
     enableStaleChoices: staleBox.enable,
     stepBack: staleBox.stepBack,
+    resets,
   };
 }
 

@@ -150,6 +150,10 @@ export interface JournalReport {
   readonly stale?: string;
   /** With `stale`: what the server's copy holds differently from the sheet. */
   readonly staleDifferences?: readonly string[];
+  /** Sending would change what the user did not edit: the box asking first says this. */
+  readonly resets?: string;
+  /** With `resets`: what sending would change, one sentence each. */
+  readonly resetList?: readonly string[];
   /**
    * The sheet was redrawn or the server's journal changed: an earlier offer to reload or
    * overwrite no longer applies.
@@ -266,6 +270,16 @@ export function describeSend(outcome: SendOutcome, cancelled = false): JournalRe
         changes: [],
         stale: outcome.message,
         staleDifferences: outcome.differences,
+        settled: false,
+      };
+    case "confirm-resets":
+      return {
+        status: "Not sent yet: sending would change values you did not edit.",
+        alert: "",
+        problems: [],
+        changes: [],
+        resets: outcome.message,
+        resetList: outcome.resets,
         settled: false,
       };
     case "saved":

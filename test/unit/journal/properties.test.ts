@@ -1,6 +1,6 @@
 import { currencyMinorUnits } from "../../../src/money";
 import fc from "fast-check";
-import { checkJournalUpdate, journalUpdateBody } from "../../../src/api";
+import { SERVICE_DECIMALS, checkJournalUpdate, journalUpdateBody } from "../../../src/api";
 import type { JournalLine, ManualJournal } from "../../../src/api";
 import { buildJournalUpdate, layoutJournal, parseJournalGrid } from "../../../src/journal";
 import {
@@ -148,11 +148,17 @@ const CURRENCIES = ["USD", "JPY", "KWD", "BHD"] as const;
 describe("properties of the journal sheet", () => {
   describe.each(CURRENCIES)("in %s", (currency) => {
     const { places } = currencyMinorUnits(currency);
+    // A service that keeps all of the currency's decimals (three for KWD): the default keeps two.
+    const allCurrencyDecimals = { serviceDecimals: places };
 
     it("the verdict equals exact integer minor-unit arithmetic, whatever doubles the cells hold", () => {
       fc.assert(
         fc.property(amountCells(places), (cells) => {
-          const reading = parseJournalGrid(sheetWith(cells, currency).snapshot());
+          const reading = parseJournalGrid(
+            sheetWith(cells, currency).snapshot(),
+            {},
+            allCurrencyDecimals,
+          );
           const tooLarge = cells.flatMap((cell, index) =>
             cell.units > LARGEST ? [`${cell.side === "DEBIT" ? "F" : "G"}${19 + index}`] : [],
           );
@@ -195,7 +201,11 @@ describe("properties of the journal sheet", () => {
               cells.every((cell) => cell.units <= LARGEST) &&
               total(cells, "DEBIT") === total(cells, "CREDIT"),
           );
-          const reading = parseJournalGrid(sheetWith(cells, currency).snapshot());
+          const reading = parseJournalGrid(
+            sheetWith(cells, currency).snapshot(),
+            {},
+            allCurrencyDecimals,
+          );
           if (!reading.draft) throw new Error(JSON.stringify(reading.problems));
           const update = buildJournalUpdate(reading.draft);
           expect(checkJournalUpdate(update)).toEqual([]);
@@ -211,7 +221,8 @@ describe("properties of the journal sheet", () => {
   });
 
   describe.each(CURRENCIES)("the sheet's own balance cell in %s", (currency) => {
-    const { places } = currencyMinorUnits(currency);
+    // B1 counts the minor units that may be sent: the currency's, at most the service's two.
+    const places = Math.min(currencyMinorUnits(currency).places, SERVICE_DECIMALS);
     // One sheet of 13 lines, through the emulator's formula engine; each run types its amounts.
     const layout = layoutJournal({
       ...BASE,

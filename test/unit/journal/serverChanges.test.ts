@@ -1,6 +1,13 @@
 import { journalUpdateBody, parseJournalResponse } from "../../../src/api";
 import type { JournalUpdate, JsonValue, ManualJournal } from "../../../src/api";
-import { buildJournalUpdate, describeServerChanges, parseJournalGrid } from "../../../src/journal";
+import {
+  buildJournalUpdate,
+  describeServerChanges,
+  parseJournalGrid,
+  resetsQuestion,
+  taxAmountChanges,
+  taxAmountsAnUpdateResets,
+} from "../../../src/journal";
 import { applyJournalUpdate, parseJournalUpdate } from "../../../tools/sandbox/journal-update";
 import type { ManualJournal as SandboxJournal } from "../../../tools/sandbox/seed/types";
 import { seededJournal } from "./seededJournals";
@@ -20,7 +27,9 @@ function storedBySandbox(journal: ManualJournal, update: JournalUpdate): ManualJ
 }
 
 function updateFrom(grid: SheetGrid): JournalUpdate {
-  const reading = parseJournalGrid(grid.snapshot());
+  // A rate of more decimals than the service keeps is refused by default: these tests show what
+  // the pane says when a server rounds one anyway.
+  const reading = parseJournalGrid(grid.snapshot(), {}, { serviceDecimals: 10 });
   if (!reading.draft) throw new Error(JSON.stringify(reading.problems));
   return buildJournalUpdate(reading.draft);
 }
@@ -112,5 +121,25 @@ describe("serverChanges.ts", () => {
         "Number of lines: sent 5, stored 4",
       ]);
     });
+  });
+});
+
+describe("tax amounts, which an update cannot carry", () => {
+  const journal = seededJournal("JNL-0002");
+
+  it("names each line whose tax amount a send would reset, before it is sent", () => {
+    expect(taxAmountsAnUpdateResets(journal)).toEqual(["Line 2 (account 4100): tax amount 210.00"]);
+    expect(taxAmountsAnUpdateResets(seededJournal("JNL-0001"))).toEqual([]);
+    expect(resetsQuestion(["one"])).toMatch(/^A line has a tax amount that sending cannot keep/);
+  });
+
+  it("lists the tax amounts the server set, after the send", () => {
+    const update = updateFrom(drawnSheet("JNL-0002"));
+    const saved = storedBySandbox(journal, update);
+    expect(describeServerChanges(update, saved)).toEqual([]);
+    expect(taxAmountChanges(journal, saved)).toEqual([
+      "Line 2, tax amount: was 210.00, stored 0.00",
+    ]);
+    expect(taxAmountChanges(saved, saved)).toEqual([]);
   });
 });

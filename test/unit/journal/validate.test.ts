@@ -110,8 +110,21 @@ describe("validate.ts", () => {
         ]);
       });
 
-      it("accepts a positive rate with up to ten decimals", () => {
-        expect(problemsOf(drawnSheet("JNL-0001").set("B9", 1.0825000001))).toEqual([]);
+      it("refuses a 4-decimal rate at its cell, as the service keeps two decimals", () => {
+        expect(problemsOf(drawnSheet("JNL-0001").set("B9", 1.2345))).toEqual([
+          {
+            address: "B9",
+            message:
+              "Exchange rate (B9): the service keeps two decimals of an exchange rate, so 1.2345 " +
+              "would be stored as 1.23; enter the rate with at most two decimals",
+          },
+        ]);
+        expect(problemsOf(drawnSheet("JNL-0001").set("B9", 1.23))).toEqual([]);
+      });
+
+      it("accepts a rate with up to ten decimals where the service keeps them", () => {
+        const grid = drawnSheet("JNL-0001").set("B9", 1.0825000001);
+        expect(parseJournalGrid(grid.snapshot(), {}, { serviceDecimals: 10 }).problems).toEqual([]);
       });
     });
 

@@ -183,6 +183,35 @@ describe("spreadsheetNumber.ts", () => {
       expect(!centsFromSpreadsheetNumber(10000000000000).ok).toBe(true);
     });
 
+    it("refuses a tie between two cents beyond 15 digits, which Excel shows rounded up", () => {
+      // Exactly 1,234,567,890,123.125: Excel shows .13 (half away from zero), and rounding the
+      // double half to even would send .12. Neither is what the cell holds.
+      const tie = 1234567890123.125;
+      expect(tie.toPrecision(15)).toBe("1234567890123.13");
+      expect(centsFromSpreadsheetNumber(tie)).toEqual({
+        ok: false,
+        problem: {
+          code: "too-many-decimals",
+          message:
+            "1,234,567,890,123.13 is 1234567890123.125 rounded to the 15 significant digits " +
+            "Excel shows, with digits below its last decimal. If it is a formula result, wrap " +
+            "the formula in ROUND(…, 2).",
+        },
+      });
+      // Knowing the formula's operands does not make the tie noise: =4400000000000.12+0.005 is
+      // shown as .13, and the nearest cent of its double is .12.
+      const sum = 4400000000000.12 + 0.005;
+      expect(sum.toPrecision(15)).toBe("4400000000000.13");
+      expect(centsFromSpreadsheetNumber(sum, 2, { values: [4400000000000.12, 0.005] }).ok).toBe(
+        false,
+      );
+      // A sub-cent digit past the 15th is refused the same way, in JPY too.
+      expect(!centsFromSpreadsheetNumber(1234567890123.126).ok).toBe(true);
+      expect(!centsFromSpreadsheetNumber(123456789012345.5, 0).ok).toBe(true);
+      // Typed amounts of 15 digits stay exact.
+      expect(valueOf(centsFromSpreadsheetNumber(1234567890123.13)).text).toBe("1234567890123.13");
+    });
+
     it("settles the difference of large amounts by the noise its operands can carry", () => {
       const difference = 82721670.99 - 77137106.29;
       expect(difference.toPrecision(15)).toBe("5584564.69999999");

@@ -89,14 +89,16 @@ describe("kindInference.ts", () => {
     });
 
     it("keeps other strings under a money name text: the value must look like an amount", () => {
-      expect(inferKind("total", "12.3456")).toBe("text");
+      expect(inferKind("total", "12.34567")).toBe("text");
       expect(inferKind("total", "abc")).toBe("text");
       expect(inferKind("total", "1E5")).toBe("text");
     });
 
-    it("takes decimal text of at most three decimals (trailing zeros aside) under a money name as money", () => {
-      // Three for KWD or BHD amounts: each cell is checked against its record's currency.
+    it("takes decimal text of at most four decimals (trailing zeros aside) under a money name as money", () => {
+      // Three for KWD or BHD amounts, four for CLF (ISO 4217): each cell is checked against its
+      // record's currency.
       expect(inferKind("total", "1.005")).toBe("money");
+      expect(inferKind("total", "1.0005")).toBe("money");
       expect(inferKind("total", "100.0")).toBe("money");
       expect(inferKind("total", "12.5")).toBe("money");
       expect(inferKind("total", "12")).toBe("money");

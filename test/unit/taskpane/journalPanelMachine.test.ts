@@ -179,6 +179,18 @@ describe("the journal panel's state machine", () => {
     expect(journalPanelTransition(state, { type: "staleClosed" }).stale).toBeUndefined();
   });
 
+  it("remembers the sheet and version a send asked about until answered or disconnected", () => {
+    const resets = { sheetKey: "k1", serverUpdatedAt: "2026-01-01T00:00:00Z", overwriting: false };
+    const state = journalPanelTransition(readOf(after(CONNECTED), DRAFT), {
+      type: "resetsFound",
+      resets,
+    });
+    expect(state.resets).toEqual(resets);
+    expect(journalPanelTransition(state, { type: "resetsClosed" }).resets).toBeUndefined();
+    const gone = journalPanelTransition(state, { type: "connection", connected: false });
+    expect(gone.resets).toBeUndefined();
+  });
+
   it("keeps the journal an action opened", () => {
     const opened = after(
       CONNECTED,

@@ -372,6 +372,28 @@ describe("journalText.ts", () => {
       });
     });
 
+    it("asks before a send that would reset tax amounts, listing them", () => {
+      expect(
+        describeSend({
+          kind: "confirm-resets",
+          sheetKey: "s1",
+          sheetName: "Journal JNL-0002",
+          serverUpdatedAt: "2026-02-01T10:42:00.000Z",
+          message: "A line has a tax amount that sending cannot keep.",
+          resets: ["Line 2 (account 4100): tax amount 210.00"],
+          overwriting: false,
+        }),
+      ).toEqual({
+        status: "Not sent yet: sending would change values you did not edit.",
+        alert: "",
+        problems: [],
+        changes: [],
+        resets: "A line has a tax amount that sending cannot keep.",
+        resetList: ["Line 2 (account 4100): tax amount 210.00"],
+        settled: false,
+      });
+    });
+
     it("adds that the sheet was not changed to a failure", () => {
       expect(describeSend({ kind: "failed", message: "The server refused: unbalanced." })).toEqual({
         status: "Not sent.",
