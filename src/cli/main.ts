@@ -56,8 +56,6 @@ export interface CliIo {
   readonly signal: AbortSignal;
   /** Rows per .xlsx worksheet, the header included (tests lower it). */
   readonly sheetRows?: number;
-  /** The client's sleep and random source, for tests of retries without waiting. */
-  readonly client?: Pick<ClientOptions, "sleep" | "random">;
 }
 
 /** Problems named one by one on stderr; past this many, counted. */
@@ -105,7 +103,7 @@ function messageOf(error: unknown): string {
 }
 
 /** The client's options from the command's flags. */
-function clientOptions(args: ExportArgs, io: CliIo): ClientOptions {
+function clientOptions(args: ExportArgs): ClientOptions {
   const attempts = args.retries === undefined ? DEFAULT_RETRY_POLICY.maxAttempts : args.retries + 1;
   const timeoutMs = (args.timeoutSeconds ?? DEFAULT_TIMEOUT_MS / 1000) * 1000;
   const waitMs = Math.max(
@@ -114,7 +112,6 @@ function clientOptions(args: ExportArgs, io: CliIo): ClientOptions {
   );
   return {
     fetch: nodeFetch,
-    ...io.client,
     ...(args.timeoutSeconds === undefined ? {} : { timeoutMs: args.timeoutSeconds * 1000 }),
     retry: {
       // A GET changes nothing: a scheduled export retries a 500 too rather than lose its work.
@@ -189,7 +186,7 @@ export async function runCli(io: CliIo): Promise<number> {
     const state: ExportState =
       args.sinceLast !== undefined && !args.full ? await readState(args.sinceLast) : {};
     // Checks the address (https, or http on loopback); Node's own transport, not undici's fetch.
-    const api = new LedgerApi(connection, clientOptions(args, io));
+    const api = new LedgerApi(connection, clientOptions(args));
     const tty = io.stderr.isTTY === true && !args.quiet;
     targets = new ExportTargets({
       format: args.format,
