@@ -2,6 +2,8 @@
 // deleted while it reads (each id written once, the repeats counted, exit 8), incremental runs
 // that fetch only what is new, a 500 tried again, a Retry-After waited for up to the limit.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EXIT, runCli } from "../../src/cli/main";
@@ -285,5 +287,63 @@ describe("faults", () => {
     ]);
     expect(patient).toMatchObject({ code: EXIT.ok, stderr: "" });
     expect(sandbox.stats().apiRequests).toBe(13);
+  });
+});
+
+describe("values that do not fit their column", () => {
+  it("leaves them empty, names each on stderr, keeps the column's type and exits 10", async () => {
+    // A server whose invoices hold an amount written "n/a" and a date-time without a zone.
+    const odd = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({
+          status: true,
+          message: "ok",
+          keyset: "",
+          last_id: null,
+          data: [
+            { id: "inv-2", total: "12.50", created_at: "2026-01-15T10:00:00.000001Z" },
+            { id: "inv-1", total: "n/a", created_at: "2026-01-15T09:00:00" },
+          ],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => odd.listen(0, "127.0.0.1", resolve));
+    try {
+      const out = folder();
+      let stderr = "";
+      const code = await runCli({
+        argv: ["export", "invoices", "--out", out, "--format", "csv", "--quiet"],
+        env: {
+          LEDGER_SHEETS_API_ADDRESS: `http://127.0.0.1:${(odd.address() as AddressInfo).port}/v1`,
+          LEDGER_SHEETS_TOKEN: DEMO_TOKEN,
+          LEDGER_SHEETS_IDENTITY: "demo-company",
+        },
+        stderr: { write: (text: string) => (stderr += text) },
+        stdout: { write: () => true },
+        signal: new AbortController().signal,
+      });
+      expect(code).toBe(EXIT.misfits);
+      expect(stderr).toBe(
+        [
+          'invoices, record inv-1, total: "n/a" is not a decimal number; left empty.',
+          'invoices, record inv-1, created_at: "2026-01-15T09:00:00" has no time zone, so its instant is unknown; left empty.',
+          "2 values did not fit their column's type and were left empty (the columns keep their types).",
+          "",
+        ].join("\n"),
+      );
+      const [header, first, second] = readFileSync(join(out, "invoices.csv"), "utf8")
+        .slice(1)
+        .split("\r\n")
+        .map((line) => line.split(","));
+      const column = (name: string) => header!.indexOf(name);
+      expect([first![column("total")], first![column("created_at")]]).toEqual([
+        "12.50",
+        "2026-01-15T10:00:00.000001Z",
+      ]);
+      expect([second![column("total")], second![column("created_at")]]).toEqual(["", ""]);
+    } finally {
+      await new Promise<void>((resolve) => odd.close(() => resolve()));
+    }
   });
 });
