@@ -14,7 +14,8 @@ import {
   type ExportColumn,
   type ExportTable,
 } from "../export/exportSchema";
-import { dateEpochDay, unscaledDecimal, type ExportValue } from "../export/exportValues";
+import { dateEpochDay, type ExportValue } from "../export/exportValues";
+import { decimalBytes } from "./decimalBytes";
 import type { ByteOutput, TableWriter } from "./tableOutput";
 
 /** Rows per row group: a few MB of column data at a time. */
@@ -30,13 +31,16 @@ function schemaElement(column: ExportColumn): SchemaElement {
     case "json":
       return { ...optional, type: "BYTE_ARRAY", converted_type: "UTF8" };
     case "decimal":
+      // Written without its converted type until the footer (ParquetTable.finish): the writer
+      // then takes each value's 16 bytes as decimalBytes encodes them, instead of converting
+      // every bigint a byte at a time (a fifth of the export's CPU).
       return {
         ...optional,
         type: "FIXED_LEN_BYTE_ARRAY",
         type_length: 16,
-        converted_type: "DECIMAL",
         precision: DECIMAL_PRECISION,
         scale: DECIMAL_SCALE,
+        logical_type: { type: "DECIMAL", precision: DECIMAL_PRECISION, scale: DECIMAL_SCALE },
       };
     case "date":
       return { ...optional, type: "INT32", converted_type: "DATE" };
@@ -53,12 +57,12 @@ function schemaElement(column: ExportColumn): SchemaElement {
   }
 }
 
-type ParquetValue = string | bigint | number | boolean | null;
+type ParquetValue = string | bigint | number | boolean | Uint8Array | null;
 
 /** The value as the writer takes it for the column's physical type. */
 function parquetValue(column: ExportColumn, value: ExportValue): ParquetValue {
   if (value === null) return null;
-  if (column.type === "decimal") return unscaledDecimal(value as string);
+  if (column.type === "decimal") return decimalBytes(value as string);
   if (column.type === "date") return dateEpochDay(value as string);
   return value;
 }
@@ -91,6 +95,7 @@ class OutputByteWriter extends ByteWriter {
 class ParquetTable implements TableWriter {
   private readonly bytes: OutputByteWriter;
   private readonly writer: ParquetWriter;
+  private readonly schema: SchemaElement[];
   private data: ParquetValue[][];
 
   constructor(
@@ -98,12 +103,13 @@ class ParquetTable implements TableWriter {
     private readonly table: ExportTable,
   ) {
     this.bytes = new OutputByteWriter(output);
+    this.schema = [
+      { name: "schema", num_children: table.columns.length },
+      ...table.columns.map(schemaElement),
+    ];
     this.writer = new ParquetWriter({
       writer: this.bytes,
-      schema: [
-        { name: "schema", num_children: table.columns.length },
-        ...table.columns.map(schemaElement),
-      ],
+      schema: this.schema,
       createdBy: "ledger-sheets",
     });
     this.data = table.columns.map(() => []);
@@ -127,6 +133,9 @@ class ParquetTable implements TableWriter {
       columnData: this.table.columns.map((column, index) => ({
         name: column.name,
         data: group[index]!,
+        // Min and max of raw bytes would order negative amounts above positive ones: none is
+        // better than a wrong one, which a reader would use to skip row groups.
+        ...(column.type === "decimal" ? { statistics: false } : {}),
       })),
       rowGroupSize: group[0]!.length,
     });
@@ -135,6 +144,11 @@ class ParquetTable implements TableWriter {
 
   async finish(): Promise<void> {
     await this.writeGroup();
+    // The footer's schema: decimals get their converted type too, which readers such as
+    // DuckDB need to read the bytes as DECIMAL(38, 4).
+    for (const element of this.schema) {
+      if (element.logical_type?.type === "DECIMAL") element.converted_type = "DECIMAL";
+    }
     await this.writer.finish();
     await this.bytes.flush();
     await this.output.finish();
