@@ -31,18 +31,20 @@ export async function spoolFolder(): Promise<string> {
   }
 }
 
-/** Bigints (timestamps, whole numbers) as their digits, since JSON has no bigint. */
-const replacer = (_key: string, value: unknown) =>
-  typeof value === "bigint" ? value.toString() : value;
 
 export class Spool {
   private readonly stream: WriteStream;
   private failure: SpoolError | undefined;
+  /** The columns whose values are bigints. */
+  private readonly bigColumns: number[];
 
   constructor(
     readonly path: string,
     private readonly table: ExportTable,
   ) {
+    this.bigColumns = table.columns.flatMap((column, index) =>
+      column.type === "timestamp" || column.type === "int64" ? [index] : [],
+    );
     this.stream = createWriteStream(path, { encoding: "utf8" });
     this.stream.on("error", (error: Error) => {
       this.failure = new SpoolError(error);
@@ -53,8 +55,19 @@ export class Spool {
   async add(rows: readonly ExportRow[]): Promise<void> {
     if (this.failure) throw this.failure;
     if (rows.length === 0) return;
+    // Bigints (timestamps, whole numbers) as their digits, since JSON has no bigint; a
+    // replacer function would be called for every value, this only for those columns.
     let text = "";
-    for (const row of rows) text += `${JSON.stringify(row, replacer)}\n`;
+    for (const row of rows) {
+      let line = row;
+      for (const index of this.bigColumns) {
+        if (row[index] !== null) {
+          if (line === row) line = [...row];
+          line[index] = String(row[index]);
+        }
+      }
+      text += `${JSON.stringify(line)}\n`;
+    }
     if (!this.stream.write(text)) await once(this.stream, "drain");
     if (this.failure) throw this.failure;
   }
@@ -69,9 +82,6 @@ export class Spool {
 
   /** The rows, in the order they were added, bigints restored by their columns' types. */
   async *read(): AsyncGenerator<ExportRow> {
-    const big = this.table.columns.map(
-      (column) => column.type === "timestamp" || column.type === "int64",
-    );
     const lines = createInterface({
       input: createReadStream(this.path, { encoding: "utf8" }),
       crlfDelay: Infinity,
@@ -79,8 +89,8 @@ export class Spool {
     for await (const line of lines) {
       if (line === "") continue;
       const row = JSON.parse(line) as ExportRow;
-      for (let i = 0; i < row.length; i++) {
-        if (big[i] && row[i] !== null) row[i] = BigInt(row[i] as string);
+      for (const index of this.bigColumns) {
+        if (row[index] !== null) row[index] = BigInt(row[index] as string);
       }
       yield row;
     }

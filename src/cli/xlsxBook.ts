@@ -124,6 +124,8 @@ export class XlsxBook {
       stream: file.stream,
       useStyles: true,
       useSharedStrings: false,
+      // The fastest deflate: a few percent more bytes for a good part less CPU.
+      zip: { zlib: { level: 1 } },
     });
   }
 

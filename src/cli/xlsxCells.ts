@@ -46,11 +46,25 @@ export interface CellNotes {
   replaced: number;
 }
 
-function significantDigits(decimal: string): number {
-  const digits = decimal.replace(/^-/, "").replace(".", "").replace(/^0+/, "");
-  const [, fraction = ""] = decimal.split(".");
-  const trailing = fraction.length - fraction.replace(/0+$/, "").length;
-  return Math.max(0, digits.length - trailing);
+/** Significant digits of decimal text: leading zeros and trailing zeros of the fraction apart. */
+export function significantDigits(decimal: string): number {
+  let first = -1;
+  let last = -1;
+  let point = decimal.length;
+  for (let i = 0; i < decimal.length; i++) {
+    const code = decimal.charCodeAt(i);
+    if (code === 46) point = i;
+    else if (code >= 49 && code <= 57) {
+      if (first < 0) first = i;
+      last = i;
+    } else if (code === 48 && i < point) {
+      if (first >= 0) last = i;
+    }
+  }
+  if (first < 0) return 0;
+  // Zeros between the first and last significant digit count; the point does not.
+  const end = Math.max(last, point - 1);
+  return end - first + 1 - (first < point && point < end ? 1 : 0);
 }
 
 /** Each cell of one table's rows. */

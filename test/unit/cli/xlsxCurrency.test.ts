@@ -4,9 +4,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as ExcelJS from "exceljs";
+import fc from "fast-check";
 import type { JsonRecord } from "../../../src/api";
 import { PartialFile } from "../../../src/cli/partialFile";
 import { XlsxBook } from "../../../src/cli/xlsxBook";
+import { significantDigits } from "../../../src/cli/xlsxCells";
 import { exportListOf } from "../../../src/export/exportLists";
 import { ListRows } from "../../../src/export/exportRows";
 
@@ -87,4 +89,30 @@ it("writes each amount in its currency's format, lines included, and counts inex
     { value: 1, numFmt: "0" },
     { value: 1, numFmt: "0" },
   ]);
+});
+
+it("counts an amount's significant digits as a double would need them", () => {
+  // The rule restated: every digit, leading zeros and the fraction's trailing zeros apart.
+  const expected = (text: string): number => {
+    const digits = text.replace(/^-/, "").replace(".", "").replace(/^0+/, "");
+    const fraction = text.split(".")[1] ?? "";
+    return Math.max(0, digits.length - (fraction.length - fraction.replace(/0+$/, "").length));
+  };
+  for (const text of [
+    "0.00",
+    "20295.945",
+    "-98765432109876.54",
+    "25500.00",
+    "0.0012",
+    "100",
+    "1.50",
+  ]) {
+    expect(significantDigits(text)).toBe(expected(text));
+  }
+  fc.assert(
+    fc.property(fc.stringMatching(/^-?\d{1,20}(\.\d{1,6})?$/), (text) => {
+      expect(significantDigits(text)).toBe(expected(text));
+    }),
+    { numRuns: 5_000 },
+  );
 });
