@@ -36,35 +36,58 @@ function otherFields(record: JsonObject, known: ReadonlySet<string>): string | n
   return other === undefined ? null : stringifyJson(other);
 }
 
+/** How a column's cell is made: read from the object, given by the caller, or the other fields. */
+type CellPlan =
+  | {
+      readonly from: "field";
+      readonly name: string;
+      readonly type: ExportTable["columns"][number]["type"];
+    }
+  | { readonly from: "given"; readonly index: number }
+  | { readonly from: "other" };
+
 /** Builds rows of one table from objects, column by column. */
 class TableRows {
   private readonly known: ReadonlySet<string>;
+  private readonly plan: readonly CellPlan[];
 
   constructor(
-    private readonly table: ExportTable,
-    /** Columns filled by the caller rather than read from the object. */
-    private readonly given: ReadonlySet<string>,
+    table: ExportTable,
+    /** Columns filled by the caller, in the order of the values it gives. */
+    given: readonly string[] = [],
     alsoKnown: readonly string[] = [],
   ) {
+    this.plan = table.columns.map((column): CellPlan => {
+      const index = given.indexOf(column.name);
+      if (index >= 0) return { from: "given", index };
+      if (column.name === OTHER_FIELDS_COLUMN) return { from: "other" };
+      return { from: "field", name: column.name, type: column.type };
+    });
     this.known = new Set([
-      ...table.columns.map((column) => column.name).filter((name) => !given.has(name)),
+      ...table.columns.map((column) => column.name).filter((name) => !given.includes(name)),
       ...alsoKnown,
     ]);
   }
 
   row(
     object: JsonObject,
-    givenValues: ReadonlyMap<string, ExportValue>,
+    givenValues: readonly ExportValue[],
     problem: (column: string, reason: string) => void,
   ): ExportRow {
-    return this.table.columns.map((column) => {
-      if (this.given.has(column.name)) return givenValues.get(column.name) ?? null;
-      if (column.name === OTHER_FIELDS_COLUMN) return otherFields(object, this.known);
-      const value = exportValueOf(column.type, object[column.name]);
-      if (!isMisfit(value)) return value;
-      problem(column.name, value.reason);
-      return null;
-    });
+    const row: ExportRow = new Array<ExportValue>(this.plan.length);
+    for (let i = 0; i < this.plan.length; i++) {
+      const cell = this.plan[i]!;
+      if (cell.from === "given") row[i] = givenValues[cell.index] ?? null;
+      else if (cell.from === "other") row[i] = otherFields(object, this.known);
+      else {
+        const value = exportValueOf(cell.type, object[cell.name]);
+        if (isMisfit(value)) {
+          problem(cell.name, value.reason);
+          row[i] = null;
+        } else row[i] = value;
+      }
+    }
+    return row;
   }
 }
 
@@ -78,9 +101,9 @@ export class ListRows {
 
   constructor(readonly list: ExportList) {
     const linesField = list.lines?.field;
-    this.main = new TableRows(list.main, new Set(), linesField ? [linesField] : []);
+    this.main = new TableRows(list.main, [], linesField ? [linesField] : []);
     if (list.lines) {
-      const given = new Set([list.lines.parentColumn, LINE_NUMBER_COLUMN, "currency_code"]);
+      const given = [list.lines.parentColumn, LINE_NUMBER_COLUMN, "currency_code"];
       // A nested record's own copy of its parent's id (an allocation's payment_id) is the
       // parent column's value, not another field.
       this.lines = new TableRows(list.lines.table, given, [list.lines.parentColumn]);
@@ -110,7 +133,7 @@ export class ListRows {
     this.recordCount += 1;
     const name = id ?? `record ${this.recordCount}`;
     const problems: RowProblem[] = [];
-    const main = this.main.row(record, new Map(), (column, reason) =>
+    const main = this.main.row(record, [], (column, reason) =>
       problems.push({ table: this.list.main.name, record: name, column, reason }),
     );
     const lines: ExportRow[] = [];
@@ -128,11 +151,7 @@ export class ListRows {
       }
       const currency = typeof record["currency_code"] === "string" ? record["currency_code"] : null;
       items.forEach((item, index) => {
-        const given = new Map<string, ExportValue>([
-          [linked.parentColumn, id ?? null],
-          [LINE_NUMBER_COLUMN, BigInt(index + 1)],
-          ["currency_code", currency],
-        ]);
+        const given = [id ?? null, BigInt(index + 1), currency];
         const object: JsonObject = isJsonObject(item) ? item : { value: item };
         lines.push(
           this.lines!.row(object, given, (column, reason) =>
