@@ -21,6 +21,10 @@ import type { ByteOutput, TableWriter } from "./tableOutput";
 /** Rows per row group: a few MB of column data at a time. */
 const ROW_GROUP = 10_000;
 
+/** Columns whose values hardly ever repeat: ids, numbers of documents, instants. */
+const DISTINCT_VALUES = (column: ExportColumn): boolean =>
+  column.type === "timestamp" || column.name === "id" || column.name.endsWith("_number");
+
 /** Bytes the writer gathers before handing them to the output. */
 const CHUNK_BYTES = 1 << 20;
 
@@ -153,6 +157,8 @@ class ParquetTable implements TableWriter {
         // Min and max of raw bytes would order negative amounts above positive ones: none is
         // better than a wrong one, which a reader would use to skip row groups.
         ...(column.type === "decimal" ? { statistics: false } : {}),
+        // Values that hardly repeat are written plainly, without trying a dictionary first.
+        ...(DISTINCT_VALUES(column) ? { encoding: "PLAIN" as const } : {}),
       })),
       rowGroupSize: group[0]!.length,
     });
