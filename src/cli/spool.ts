@@ -31,7 +31,6 @@ export async function spoolFolder(): Promise<string> {
   }
 }
 
-
 export class Spool {
   private readonly stream: WriteStream;
   private failure: SpoolError | undefined;
