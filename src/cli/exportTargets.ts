@@ -4,9 +4,9 @@
 // failure the temporary files and the spool are removed.
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { ExportList } from "../export/exportLists";
+import type { CollectionId } from "../domain/collections";
+import { exportListOf, tablesOf, type ExportList } from "../export/exportLists";
 import type { ExportTable } from "../export/exportSchema";
-import { tablesOf } from "../export/exportLists";
 import { UsageError, type ExportFormat } from "./exportArgs";
 import type { ListWriters } from "./exportWalk";
 import { PartialFile } from "./partialFile";
@@ -21,6 +21,14 @@ import {
 import { csvTable, jsonlTable } from "./textTables";
 import type { XlsxBook } from "./xlsxBook";
 
+/** Fails (a UsageError, before any request) unless `table` is one of the list's tables. */
+export function checkTableName(collection: CollectionId, table: string): void {
+  const names = tablesOf(exportListOf(collection)).map((each) => each.name);
+  if (!names.includes(table)) {
+    throw new UsageError(`--table names none of this list's tables: ${names.join(", ")}.`);
+  }
+}
+
 export interface TargetRequest {
   readonly format: ExportFormat;
   /** A .xlsx file, a folder, or "-". */
@@ -34,6 +42,7 @@ type TableFormat = (output: ByteOutput, table: ExportTable) => TableWriter;
 
 export class ExportTargets {
   private readonly partials: PartialFile[] = [];
+  private readonly writers: TableWriter[] = [];
   private spoolDir: string | undefined;
   private book: XlsxBook | undefined;
   private tableFormat: TableFormat | undefined;
@@ -83,22 +92,17 @@ export class ExportTargets {
     }
     const tableFormat = await this.formatOf();
     const writer = async (table: ExportTable): Promise<TableWriter> => {
-      if (out !== "-")
-        return tableFormat(await this.file(join(out, `${table.name}.${format}`)), table);
-      return table.name === (this.request.table ?? list.main.name)
-        ? tableFormat(new StdoutOutput(this.request.stdout), table)
-        : DISCARDED_TABLE;
+      if (out === "-" && table.name !== (this.request.table ?? list.main.name)) {
+        return DISCARDED_TABLE;
+      }
+      const output =
+        out === "-"
+          ? new StdoutOutput(this.request.stdout)
+          : await this.file(join(out, `${table.name}.${format}`));
+      const made = tableFormat(output, table);
+      this.writers.push(made);
+      return made;
     };
-    if (
-      out === "-" &&
-      !tablesOf(list).some((table) => table.name === (this.request.table ?? list.main.name))
-    ) {
-      throw new UsageError(
-        `--table names none of this list's tables: ${tablesOf(list)
-          .map((table) => table.name)
-          .join(", ")}.`,
-      );
-    }
     return {
       main: await writer(list.main),
       ...(list.lines ? { lines: await writer(list.lines.table) } : {}),
@@ -120,6 +124,7 @@ export class ExportTargets {
 
   /** Removes every temporary file and the spool (after a failure, or after the commit). */
   async cleanUp(): Promise<void> {
+    await Promise.all(this.writers.map((writer) => writer.close?.()));
     await Promise.all(this.partials.map((file) => file.discard()));
     this.partials.length = 0;
     if (this.spoolDir) await rm(this.spoolDir, { recursive: true, force: true });

@@ -22,7 +22,7 @@ import {
   wantsVersion,
   type ExportArgs,
 } from "./exportArgs";
-import { ExportTargets } from "./exportTargets";
+import { checkTableName, ExportTargets } from "./exportTargets";
 import { walkLists, type ListOutcome } from "./exportWalk";
 import { nodeFetch } from "./nodeFetch";
 import { checkOutputFolder, checkOutputPath } from "./partialFile";
@@ -182,6 +182,7 @@ export async function runCli(io: CliIo): Promise<number> {
     const args = parseExportArgs(io.argv);
     if (args.format === "xlsx") await checkOutputPath(args.out);
     else if (args.out !== "-") await checkOutputFolder(args.out);
+    if (args.table !== undefined) checkTableName(args.collections[0]!, args.table);
     const connection = await readCredentials(io.env, args.config, say, args.project);
     const state: ExportState =
       args.sinceLast !== undefined && !args.full ? await readState(args.sinceLast) : {};

@@ -1,180 +1,149 @@
-// A table as a Parquet file, for DuckDB, Spark or a warehouse. The schema is the table's, whatever
-// the rows: decimals DECIMAL(38, 4), dates DATE, timestamps TIMESTAMP(MICROS) adjusted to UTC,
-// whole numbers INT64, true/false BOOLEAN, text and nested JSON as UTF-8 strings; every column
-// optional (NULL for a value the record does not have). Written in row groups, so memory stays
-// flat however long the list.
-//
-// hyparquet-writer is an ES module; this file is loaded only for a .parquet export (Node 20.19+
-// loads it with require).
-import { ByteWriter, ParquetWriter, type SchemaElement } from "hyparquet-writer";
+// A table as a Parquet file, its row groups encoded in a worker thread (parquetEncoder.ts): a row
+// group takes a good half second of CPU, which on the walk's own thread would hold back the next
+// page's request each time. Here the walk only gathers each group's values; the worker encodes
+// them while the API is read, and its bytes are written to the file in order. At most two
+// groups wait for the worker, so memory stays flat.
+import { Worker } from "node:worker_threads";
+import { join } from "node:path";
 import type { ExportRow } from "../export/exportRows";
-import {
-  DECIMAL_PRECISION,
-  DECIMAL_SCALE,
-  type ExportColumn,
-  type ExportTable,
-} from "../export/exportSchema";
-import { dateEpochDay, type ExportValue } from "../export/exportValues";
-import { decimalBytes } from "./decimalBytes";
+import type { ExportTable } from "../export/exportSchema";
+import type { ExportValue } from "../export/exportValues";
+import { ParquetEncoder, type EncoderReply, type EncoderRequest } from "./parquetEncoder";
 import type { ByteOutput, TableWriter } from "./tableOutput";
 
 /** Rows per row group: a few MB of column data at a time. */
 const ROW_GROUP = 10_000;
+/** Groups sent to the worker and not yet encoded, before the walk waits. */
+const GROUPS_AHEAD = 2;
 
-/** Columns whose values hardly ever repeat: ids, numbers of documents, instants. */
-const DISTINCT_VALUES = (column: ExportColumn): boolean =>
-  column.type === "timestamp" || column.name === "id" || column.name.endsWith("_number");
-
-/** Bytes the writer gathers before handing them to the output. */
-const CHUNK_BYTES = 1 << 20;
-
-function schemaElement(column: ExportColumn): SchemaElement {
-  const optional = { name: column.name, repetition_type: "OPTIONAL" } as const;
-  switch (column.type) {
-    case "string":
-    case "json":
-      return { ...optional, type: "BYTE_ARRAY", converted_type: "UTF8" };
-    case "decimal":
-      // Written without its converted type until the footer (ParquetTable.finish): the writer
-      // then takes each value's 16 bytes as decimalBytes encodes them, instead of converting
-      // every bigint a byte at a time (a fifth of the export's CPU).
-      return {
-        ...optional,
-        type: "FIXED_LEN_BYTE_ARRAY",
-        type_length: 16,
-        precision: DECIMAL_PRECISION,
-        scale: DECIMAL_SCALE,
-        logical_type: { type: "DECIMAL", precision: DECIMAL_PRECISION, scale: DECIMAL_SCALE },
-      };
-    case "date":
-      return { ...optional, type: "INT32", converted_type: "DATE" };
-    case "timestamp":
-      return {
-        ...optional,
-        type: "INT64",
-        logical_type: { type: "TIMESTAMP", isAdjustedToUTC: true, unit: "MICROS" },
-      };
-    case "boolean":
-      return { ...optional, type: "BOOLEAN" };
-    case "int64":
-      return { ...optional, type: "INT64" };
-  }
+/** Encodes requests in order somewhere, and tells when each is done. */
+interface Encoder {
+  send(request: EncoderRequest): void;
+  close(): Promise<void>;
 }
 
-type ParquetValue = string | bigint | number | boolean | Uint8Array | null;
-
-/**
- * The value as the writer takes it for the column's physical type. Decimals repeat (0.00, 1.00,
- * a price): each text's bytes are made once a row group, so the writer's dictionary finds them by
- * identity and nothing is allocated twice.
- */
-function parquetValue(
-  column: ExportColumn,
-  value: ExportValue,
-  decimals: Map<string, Uint8Array>,
-): ParquetValue {
-  if (value === null) return null;
-  if (column.type === "decimal") {
-    let bytes = decimals.get(value as string);
-    if (bytes === undefined) {
-      bytes = decimalBytes(value as string);
-      decimals.set(value as string, bytes);
-    }
-    return bytes;
-  }
-  if (column.type === "date") return dateEpochDay(value as string);
-  return value;
+/** The worker thread, built from the compiled encoder beside this file. */
+function workerEncoder(table: ExportTable, onReply: (reply: EncoderReply) => void): Encoder {
+  const worker = new Worker(
+    `require(${JSON.stringify(join(__dirname, "parquetEncoder.js"))}).serveParquetEncoder();`,
+    { eval: true, workerData: table },
+  );
+  worker.on("message", onReply);
+  worker.on("error", (error) => onReply({ kind: "failed", message: error.message }));
+  return {
+    send: (request) => worker.postMessage(request),
+    close: async () => {
+      await worker.terminate();
+    },
+  };
 }
 
-/** Hands the encoded bytes to the output a chunk at a time, waiting when it is behind. */
-class OutputByteWriter extends ByteWriter {
-  private readonly chunks: Uint8Array[] = [];
-
-  constructor(private readonly output: ByteOutput) {
-    super(CHUNK_BYTES);
-  }
-
-  override ensure(size: number): void {
-    if (this.index > CHUNK_BYTES) this.park();
-    super.ensure(size);
-  }
-
-  private park(): void {
-    this.chunks.push(new Uint8Array(this.buffer.slice(0, this.index)));
-    this.index = 0;
-  }
-
-  /** Called after each row group. */
-  async flush(): Promise<void> {
-    if (this.index > 0) this.park();
-    for (const chunk of this.chunks.splice(0)) await this.output.write(chunk);
-  }
+/** The same encoder on this thread, where no compiled encoder exists (the sources under test). */
+function threadEncoder(table: ExportTable, onReply: (reply: EncoderReply) => void): Encoder {
+  const encoder = new ParquetEncoder(table, (chunk) => onReply({ kind: "chunk", chunk }));
+  return {
+    send: (request) => {
+      try {
+        if (request.kind === "group") encoder.group(request.columns);
+        else encoder.finish();
+        onReply({ kind: "done" });
+      } catch (error) {
+        onReply({
+          kind: "failed",
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    },
+    close: () => Promise.resolve(),
+  };
 }
 
 class ParquetTable implements TableWriter {
-  private readonly bytes: OutputByteWriter;
-  private readonly writer: ParquetWriter;
-  private readonly schema: SchemaElement[];
-  private data: ParquetValue[][];
-  private decimals = new Map<string, Uint8Array>();
+  private readonly encoder: Encoder;
+  private columns: ExportValue[][];
+  /** Requests sent and not yet done, each with what waits for it. */
+  private readonly pending: {
+    readonly done: Promise<void>;
+    readonly resolve: () => void;
+    readonly reject: (error: Error) => void;
+  }[] = [];
+  private failure: Error | undefined;
+  /** The file's writes, in the order the bytes came. */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly output: ByteOutput,
     private readonly table: ExportTable,
   ) {
-    this.bytes = new OutputByteWriter(output);
-    this.schema = [
-      { name: "schema", num_children: table.columns.length },
-      ...table.columns.map(schemaElement),
-    ];
-    this.writer = new ParquetWriter({
-      writer: this.bytes,
-      schema: this.schema,
-      createdBy: "ledger-sheets",
-    });
-    this.data = table.columns.map(() => []);
+    this.columns = table.columns.map(() => []);
+    const onReply = (reply: EncoderReply) => this.reply(reply);
+    this.encoder = __filename.endsWith(".js")
+      ? workerEncoder(table, onReply)
+      : threadEncoder(table, onReply);
+  }
+
+  private reply(reply: EncoderReply): void {
+    if (reply.kind === "chunk") {
+      this.writing = this.writing.then(() => this.output.write(reply.chunk));
+      // Seen here so that a failed write nobody awaits yet is no unhandled rejection.
+      this.writing.catch((error: Error) => this.fail(error));
+    } else if (reply.kind === "done") {
+      this.pending.shift()?.resolve();
+    } else {
+      this.fail(new Error(`The Parquet file could not be encoded: ${reply.message}`));
+    }
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.pending.splice(0)) waiting.reject(error);
+  }
+
+  /** Sends a request; resolves when the worker has done it. */
+  private request(request: EncoderRequest): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    let settle!: { resolve: () => void; reject: (error: Error) => void };
+    const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    // Awaited by the walk or by finish; observed here so an early failure is not unhandled.
+    done.catch(() => undefined);
+    this.pending.push({ done, ...settle });
+    this.encoder.send(request);
+    return done;
   }
 
   async add(rows: readonly ExportRow[]): Promise<void> {
-    const columns = this.table.columns;
+    if (this.failure) throw this.failure;
+    const width = this.table.columns.length;
     for (const row of rows) {
-      for (let index = 0; index < columns.length; index++) {
-        this.data[index]!.push(parquetValue(columns[index]!, row[index]!, this.decimals));
-      }
-      if (this.data[0]!.length >= ROW_GROUP) await this.writeGroup();
+      for (let index = 0; index < width; index++) this.columns[index]!.push(row[index]!);
+      if (this.columns[0]!.length >= ROW_GROUP) await this.sendGroup();
     }
   }
 
-  private async writeGroup(): Promise<void> {
-    const group = this.data;
-    if (group[0]!.length === 0) return;
-    this.data = this.table.columns.map(() => []);
-    this.decimals = new Map();
-    await this.writer.write({
-      columnData: this.table.columns.map((column, index) => ({
-        name: column.name,
-        data: group[index]!,
-        // Min and max of raw bytes would order negative amounts above positive ones: none is
-        // better than a wrong one, which a reader would use to skip row groups.
-        ...(column.type === "decimal" ? { statistics: false } : {}),
-        // Values that hardly repeat are written plainly, without trying a dictionary first.
-        ...(DISTINCT_VALUES(column) ? { encoding: "PLAIN" as const } : {}),
-      })),
-      rowGroupSize: group[0]!.length,
-    });
-    await this.bytes.flush();
+  private async sendGroup(): Promise<void> {
+    if (this.columns[0]!.length === 0) return;
+    const columns = this.columns;
+    this.columns = this.table.columns.map(() => []);
+    void this.request({ kind: "group", columns });
+    // The walk goes on while the worker encodes; it waits only when groups pile up.
+    if (this.pending.length > GROUPS_AHEAD) await this.pending[0]!.done;
   }
 
   async finish(): Promise<void> {
-    await this.writeGroup();
-    // The footer's schema: decimals get their converted type too, which readers such as
-    // DuckDB need to read the bytes as DECIMAL(38, 4).
-    for (const element of this.schema) {
-      if (element.logical_type?.type === "DECIMAL") element.converted_type = "DECIMAL";
+    try {
+      await this.sendGroup();
+      await this.request({ kind: "finish" });
+      await this.writing;
+      if (this.failure) throw this.failure;
+      await this.output.finish();
+    } finally {
+      await this.encoder.close();
     }
-    await this.writer.finish();
-    await this.bytes.flush();
-    await this.output.finish();
+  }
+
+  /** Stops the worker (the export failed or was interrupted). */
+  async close(): Promise<void> {
+    await this.encoder.close();
   }
 }
 

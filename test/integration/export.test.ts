@@ -305,6 +305,21 @@ describe("ledger-sheets export", () => {
       code: EXIT.usage,
       stderr: expect.stringMatching(/does not exist/),
     });
+    const table = await cli([
+      "export",
+      "invoices",
+      "--out",
+      "-",
+      "--format",
+      "csv",
+      "--table",
+      "x",
+    ]);
+    expect(table).toEqual({
+      code: EXIT.usage,
+      stdout: "",
+      stderr: "--table names none of this list's tables: invoices, invoice_lines.\n",
+    });
     const missing = await cli(["export", "invoices", "--out", out], {
       env: env({ LEDGER_SHEETS_TOKEN: "" }),
     });

@@ -106,6 +106,28 @@ describe("bin/ledger-sheets.js", () => {
     expect(readdirSync(dir).filter((name) => name.includes("stopped"))).toEqual([]);
   });
 
+  it("stops its Parquet encoders with Ctrl+C too, leaving no file", async () => {
+    const { out } = folders("stopped-parquet");
+    // Well into the walk: its encoding workers are running and must stop with it.
+    let requests = 0;
+    const result = await run(
+      ["export", "invoices", "--out", out, "--format", "parquet"],
+      (child) => {
+        const count = (): void => {
+          void sandbox.nextApiRequest().then(() => {
+            requests += 1;
+            if (requests < 50) count();
+            else child.kill("SIGINT");
+          });
+        };
+        count();
+      },
+    );
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe("Interrupted: no file was written.\n");
+    expect(readdirSync(out)).toEqual([]);
+  });
+
   it("takes SIGHUP (a closed terminal) as Ctrl+C: no partial file and no spool left", async () => {
     const { out, tmp } = folders("hangup");
     let seen: string[] = [];
@@ -423,6 +445,41 @@ describe("bin/ledger-sheets.js messages", () => {
       }
     },
   );
+
+  it("loads exceljs only for an .xlsx export", async () => {
+    // A preloaded probe that says at exit whether exceljs was ever loaded.
+    const probe = join(dir, "exceljs-probe.js");
+    writeFileSync(
+      probe,
+      `process.on("exit", () => process.stderr.write(Object.keys(require.cache).some((path) => path.includes("/node_modules/exceljs/")) ? "exceljs loaded\\n" : "exceljs not loaded\\n"));`,
+    );
+    const loaded = async (args: string[]) => {
+      const child = spawn(
+        process.execPath,
+        ["-r", probe, join(ROOT, "bin", "ledger-sheets.js"), ...args],
+        {
+          env: {
+            PATH: process.env["PATH"] ?? "",
+            LEDGER_SHEETS_API_ADDRESS: sandbox.baseUrl,
+            LEDGER_SHEETS_TOKEN: DEMO_TOKEN,
+            LEDGER_SHEETS_IDENTITY: "demo-company",
+          },
+          stdio: ["ignore", "ignore", "pipe"],
+        },
+      );
+      let stderr = "";
+      child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      await new Promise((resolve) => child.on("exit", resolve));
+      return stderr.trim().split("\n").pop();
+    };
+    const { out } = folders("loads");
+    expect(await loaded(["export", "receipts", "--out", out, "--format", "csv", "--quiet"])).toBe(
+      "exceljs not loaded",
+    );
+    expect(await loaded(["export", "receipts", "--out", join(out, "r.xlsx"), "--quiet"])).toBe(
+      "exceljs loaded",
+    );
+  });
 
   it("prints its version for --version", async () => {
     const version = (
