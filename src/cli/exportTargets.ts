@@ -42,7 +42,7 @@ type TableFormat = (output: ByteOutput, table: ExportTable) => TableWriter;
 
 export class ExportTargets {
   private readonly partials: PartialFile[] = [];
-  private readonly writers: TableWriter[] = [];
+  private threads: { close(): Promise<void> } | undefined;
   private spoolDir: string | undefined;
   private book: XlsxBook | undefined;
   private tableFormat: TableFormat | undefined;
@@ -55,7 +55,10 @@ export class ExportTargets {
     if (this.tableFormat) return this.tableFormat;
     if (this.request.format === "parquet") {
       // Loaded only when needed: the Parquet writer is an ES module.
-      this.tableFormat = (await import("./parquetTable")).parquetTable;
+      const { ParquetThreads, parquetTables } = await import("./parquetTable");
+      const threads = new ParquetThreads();
+      this.threads = threads;
+      this.tableFormat = parquetTables(threads);
     } else {
       this.tableFormat = this.request.format === "csv" ? csvTable : jsonlTable;
     }
@@ -99,9 +102,7 @@ export class ExportTargets {
         out === "-"
           ? new StdoutOutput(this.request.stdout)
           : await this.file(join(out, `${table.name}.${format}`));
-      const made = tableFormat(output, table);
-      this.writers.push(made);
-      return made;
+      return tableFormat(output, table);
     };
     return {
       main: await writer(list.main),
@@ -124,7 +125,7 @@ export class ExportTargets {
 
   /** Removes every temporary file and the spool (after a failure, or after the commit). */
   async cleanUp(): Promise<void> {
-    await Promise.all(this.writers.map((writer) => writer.close?.()));
+    await this.threads?.close();
     await Promise.all(this.partials.map((file) => file.discard()));
     this.partials.length = 0;
     if (this.spoolDir) await rm(this.spoolDir, { recursive: true, force: true });

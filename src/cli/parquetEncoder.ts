@@ -7,7 +7,7 @@
 //
 // hyparquet-writer is an ES module; this file is loaded only for a .parquet export (Node 20.19+
 // loads it with require).
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { ByteWriter, ParquetWriter, type SchemaElement } from "hyparquet-writer";
 import {
   DECIMAL_PRECISION,
@@ -157,31 +157,52 @@ export class ParquetEncoder {
   }
 }
 
-/** What the export's thread sends the worker. */
+/** What the export's thread sends the worker, for the table of that id. */
 export type EncoderRequest =
-  { readonly kind: "group"; readonly columns: ExportValue[][] } | { readonly kind: "finish" };
+  | { readonly kind: "open"; readonly id: number; readonly table: ExportTable }
+  | { readonly kind: "group"; readonly id: number; readonly columns: ExportValue[][] }
+  | { readonly kind: "finish"; readonly id: number };
 
 /** What the worker sends back: bytes in order, then that a request is done, or why it failed. */
 export type EncoderReply =
-  | { readonly kind: "chunk"; readonly chunk: Uint8Array }
-  | { readonly kind: "done" }
-  | { readonly kind: "failed"; readonly message: string };
+  | { readonly kind: "chunk"; readonly id: number; readonly chunk: Uint8Array }
+  | { readonly kind: "done"; readonly id: number }
+  | { readonly kind: "failed"; readonly id: number; readonly message: string };
 
-/** The worker's side: encodes the table named in workerData, request by request. */
+/** Does one request with the encoders open so far; replies through `send`. */
+export function handleEncoderRequest(
+  encoders: Map<number, ParquetEncoder>,
+  request: EncoderRequest,
+  send: (reply: EncoderReply) => void,
+): void {
+  const { id } = request;
+  try {
+    if (request.kind === "open") {
+      encoders.set(
+        id,
+        new ParquetEncoder(request.table, (chunk) => send({ kind: "chunk", id, chunk })),
+      );
+      return;
+    }
+    const encoder = encoders.get(id)!;
+    if (request.kind === "group") encoder.group(request.columns);
+    else {
+      encoder.finish();
+      encoders.delete(id);
+    }
+    send({ kind: "done", id });
+  } catch (error) {
+    send({ kind: "failed", id, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The worker's side: one thread for every table of an export, request by request. */
 export function serveParquetEncoder(): void {
   const port = parentPort!;
-  const send = (reply: EncoderReply, transfer: ArrayBuffer[] = []) =>
-    port.postMessage(reply, transfer);
-  const encoder = new ParquetEncoder(workerData as ExportTable, (chunk) =>
-    send({ kind: "chunk", chunk }, [chunk.buffer as ArrayBuffer]),
+  const encoders = new Map<number, ParquetEncoder>();
+  port.on("message", (request: EncoderRequest) =>
+    handleEncoderRequest(encoders, request, (reply) =>
+      port.postMessage(reply, reply.kind === "chunk" ? [reply.chunk.buffer as ArrayBuffer] : []),
+    ),
   );
-  port.on("message", (request: EncoderRequest) => {
-    try {
-      if (request.kind === "group") encoder.group(request.columns);
-      else encoder.finish();
-      send({ kind: "done" });
-    } catch (error) {
-      send({ kind: "failed", message: error instanceof Error ? error.message : String(error) });
-    }
-  });
 }

@@ -1,14 +1,19 @@
-// A table as a Parquet file, its row groups encoded in a worker thread (parquetEncoder.ts): a row
-// group takes a good half second of CPU, which on the walk's own thread would hold back the next
-// page's request each time. Here the walk only gathers each group's values; the worker encodes
-// them while the API is read, and its bytes are written to the file in order. At most two
-// groups wait for the worker, so memory stays flat.
+// A table as a Parquet file, its row groups encoded in a worker thread (parquetEncoder.ts), one
+// for all the tables of an export: a row group takes a good half second of CPU, which on the
+// walk's own thread would hold back the next page's request each time. Here the walk only
+// gathers each group's values; the worker encodes them while the API is read, and its bytes are
+// written to the file in order. At most two groups wait for the worker, so memory stays flat.
 import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import type { ExportRow } from "../export/exportRows";
 import type { ExportTable } from "../export/exportSchema";
 import type { ExportValue } from "../export/exportValues";
-import { ParquetEncoder, type EncoderReply, type EncoderRequest } from "./parquetEncoder";
+import {
+  handleEncoderRequest,
+  ParquetEncoder,
+  type EncoderReply,
+  type EncoderRequest,
+} from "./parquetEncoder";
 import type { ByteOutput, TableWriter } from "./tableOutput";
 
 /** Rows per row group: a few MB of column data at a time. */
@@ -16,46 +21,56 @@ const ROW_GROUP = 10_000;
 /** Groups sent to the worker and not yet encoded, before the walk waits. */
 const GROUPS_AHEAD = 2;
 
-/** Encodes requests in order somewhere, and tells when each is done. */
+/** A table's requests, done in order somewhere, each told done through the table's replies. */
 interface Encoder {
-  send(request: EncoderRequest): void;
-  close(): Promise<void>;
+  send(request: TableRequest): void;
 }
 
-/** The worker thread, built from the compiled encoder beside this file. */
-function workerEncoder(table: ExportTable, onReply: (reply: EncoderReply) => void): Encoder {
-  const worker = new Worker(
-    `require(${JSON.stringify(join(__dirname, "parquetEncoder.js"))}).serveParquetEncoder();`,
-    { eval: true, workerData: table },
-  );
-  worker.on("message", onReply);
-  worker.on("error", (error) => onReply({ kind: "failed", message: error.message }));
-  return {
-    send: (request) => worker.postMessage(request),
-    close: async () => {
-      await worker.terminate();
-    },
-  };
-}
+type TableRequest =
+  { readonly kind: "group"; readonly columns: ExportValue[][] } | { readonly kind: "finish" };
 
-/** The same encoder on this thread, where no compiled encoder exists (the sources under test). */
-function threadEncoder(table: ExportTable, onReply: (reply: EncoderReply) => void): Encoder {
-  const encoder = new ParquetEncoder(table, (chunk) => onReply({ kind: "chunk", chunk }));
-  return {
-    send: (request) => {
-      try {
-        if (request.kind === "group") encoder.group(request.columns);
-        else encoder.finish();
-        onReply({ kind: "done" });
-      } catch (error) {
-        onReply({
-          kind: "failed",
-          message: error instanceof Error ? error.message : String(error),
-        });
-      }
-    },
-    close: () => Promise.resolve(),
-  };
+/**
+ * The encoding thread of one export, shared by its tables (started once: loading the Parquet
+ * writer in a thread costs more than a small list's encoding). Where no compiled encoder exists
+ * (the sources under test), the tables are encoded on this thread.
+ */
+export class ParquetThreads {
+  private worker: Worker | undefined;
+  private nextId = 0;
+  private readonly tables = new Map<number, (reply: EncoderReply) => void>();
+  private readonly local = new Map<number, ParquetEncoder>();
+
+  encoder(table: ExportTable, onReply: (reply: EncoderReply) => void): Encoder {
+    const id = this.nextId++;
+    this.tables.set(id, onReply);
+    const post = (request: EncoderRequest) => {
+      if (__filename.endsWith(".js")) this.thread().postMessage(request);
+      else handleEncoderRequest(this.local, request, (reply) => this.tables.get(reply.id)?.(reply));
+    };
+    post({ kind: "open", id, table });
+    return { send: (request) => post({ ...request, id }) };
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(
+      `require(${JSON.stringify(join(__dirname, "parquetEncoder.js"))}).serveParquetEncoder();`,
+      { eval: true },
+    );
+    worker.on("message", (reply: EncoderReply) => this.tables.get(reply.id)?.(reply));
+    worker.on("error", (error) => {
+      for (const [id, onReply] of this.tables)
+        onReply({ kind: "failed", id, message: error.message });
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Stops the thread (the export is done, failed or interrupted). */
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+    this.worker = undefined;
+  }
 }
 
 class ParquetTable implements TableWriter {
@@ -74,12 +89,10 @@ class ParquetTable implements TableWriter {
   constructor(
     private readonly output: ByteOutput,
     private readonly table: ExportTable,
+    threads: ParquetThreads,
   ) {
     this.columns = table.columns.map(() => []);
-    const onReply = (reply: EncoderReply) => this.reply(reply);
-    this.encoder = __filename.endsWith(".js")
-      ? workerEncoder(table, onReply)
-      : threadEncoder(table, onReply);
+    this.encoder = threads.encoder(table, (reply) => this.reply(reply));
   }
 
   private reply(reply: EncoderReply): void {
@@ -100,7 +113,7 @@ class ParquetTable implements TableWriter {
   }
 
   /** Sends a request; resolves when the worker has done it. */
-  private request(request: EncoderRequest): Promise<void> {
+  private request(request: TableRequest): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     let settle!: { resolve: () => void; reject: (error: Error) => void };
     const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
@@ -130,23 +143,17 @@ class ParquetTable implements TableWriter {
   }
 
   async finish(): Promise<void> {
-    try {
-      await this.sendGroup();
-      await this.request({ kind: "finish" });
-      await this.writing;
-      if (this.failure) throw this.failure;
-      await this.output.finish();
-    } finally {
-      await this.encoder.close();
-    }
-  }
-
-  /** Stops the worker (the export failed or was interrupted). */
-  async close(): Promise<void> {
-    await this.encoder.close();
+    await this.sendGroup();
+    await this.request({ kind: "finish" });
+    await this.writing;
+    if (this.failure) throw this.failure;
+    await this.output.finish();
   }
 }
 
-export function parquetTable(output: ByteOutput, table: ExportTable): TableWriter {
-  return new ParquetTable(output, table);
+/** The Parquet writer of each table of an export, all encoded on `threads`. */
+export function parquetTables(
+  threads: ParquetThreads,
+): (output: ByteOutput, table: ExportTable) => TableWriter {
+  return (output, table) => new ParquetTable(output, table, threads);
 }

@@ -16,8 +16,6 @@ export interface TableWriter {
   add(rows: readonly ExportRow[]): Promise<void>;
   /** Writes what is left (a Parquet footer) and ends the output. */
   finish(): Promise<void>;
-  /** Lets go of what the writer holds (a worker thread) after a failure. */
-  close?(): Promise<void>;
 }
 
 /** A stream such as process.stdout, or a test's stand-in that only has write. */
