@@ -1,7 +1,7 @@
 // CPU per invoice of `ledger-sheets export invoices` at 0 ms latency: this process's CPU (user +
 // system) during the export, the sandbox's own work excluded (it runs in a child process), beside
 // the floor's (the same client walking every page and doing nothing else). Run on its own:
-//   tsc -p bench/tsconfig.json && node --expose-gc build/bench/bench/exportCpu.js [records] [formats]
+//   tsc -p bench/tsconfig.json && node --expose-gc build/bench/bench/exportCpu.js [records] [formats] [repeat]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -108,7 +108,8 @@ export function exportCpuTable(rows: readonly ExportCpuRow[]): string {
 if (require.main === module) {
   const records = Number(process.argv[2] ?? 20_000);
   const formats = (process.argv[3] ?? "xlsx,parquet,csv").split(",") as CpuFormat[];
-  void measureExportCpu(records, formats).then(
+  const repeat = Number(process.argv[4] ?? 2);
+  void measureExportCpu(records, formats, repeat).then(
     (rows) => console.log(exportCpuTable(rows)),
     (error: unknown) => {
       console.error(error);
