@@ -30,6 +30,7 @@ const PURE_CORE = [
   "money",
   "sheets",
   "journal",
+  "export",
   "import",
   "journalEditor",
   "formulas",

@@ -1,10 +1,10 @@
 // The Parquet read-back row of the benchmark: the built `ledger-sheets export invoices --out
-// FILE.parquet`, run as a scheduler runs it (a process of its own), for 20,000 and 200,000
+// FOLDER --format parquet`, run as a scheduler runs it (a process of its own), for 20,000 and 200,000
 // invoices; the 200,000 read back by DuckDB and compared value by value with the API (the
 // integration test's comparison, on fewer invoices); the export process's peak resident memory
 // at 200,000 at most 1.5 x that at 20,000.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compareInvoicesWithApi } from "../test/integration/helpers/parquetReadBack";
@@ -58,6 +58,8 @@ async function exportProcess(
         "invoices",
         "--out",
         out,
+        "--format",
+        "parquet",
         "--quiet",
       ],
       {
@@ -94,15 +96,17 @@ export async function measureParquetCheck(
     for (const records of [smallRecords, largeRecords]) {
       const sandbox = await startSandboxProcess(records);
       try {
-        const out = join(dir, `invoices-${records}.parquet`);
-        const run = await exportProcess(sandbox.baseUrl, out, join(dir, `rss-${records}`));
+        const folder = join(dir, `invoices-${records}`);
+        mkdirSync(folder);
+        const out = join(folder, "invoices.parquet");
+        const run = await exportProcess(sandbox.baseUrl, folder, join(dir, `rss-${records}`));
         rss.push(run.rss);
         if (records === largeRecords) {
           large = run;
           fileBytes = statSync(out).size;
           comparison = await compareInvoicesWithApi(benchApi(sandbox.baseUrl), out);
         }
-        rmSync(out, { force: true });
+        rmSync(folder, { recursive: true, force: true });
       } finally {
         await sandbox.close();
       }

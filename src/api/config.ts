@@ -36,6 +36,11 @@ export interface RetryPolicy {
   totalTimeMs: number;
   /** A Retry-After longer than this is not waited for: the call fails saying how long to wait. */
   maxRetryAfterMs: number;
+  /**
+   * Also retries a GET answered 500 or any other 5xx. Off for the add-in (a person is there to
+   * try again); on for the scheduled export, which would otherwise lose a whole run's work.
+   */
+  retryServerErrors: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -53,6 +58,7 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
   maxDelayMs: 8_000,
   totalTimeMs: 60_000,
   maxRetryAfterMs: 60_000,
+  retryServerErrors: false,
 };
 
 /** Options of the client. Everything has a default; tests inject fetch, clock, sleep and random. */

@@ -201,7 +201,9 @@ export class HttpClient {
   /** The wait before another attempt, or undefined when this failure ends the call. */
   private retryDelay(failure: ApiError, attempt: number, deadline: number): number | undefined {
     const { retry, clock, random } = this.options;
-    if (!isRetryable(failure) || attempt >= retry.maxAttempts) return undefined;
+    if (!isRetryable(failure, retry.retryServerErrors) || attempt >= retry.maxAttempts) {
+      return undefined;
+    }
     const now = clock.now();
     if (failure.retryAfterMs !== undefined) {
       const tooLong =

@@ -19,10 +19,13 @@ export interface RetryEvent {
 /** Statuses worth another try: the server is busy or a gateway failed; 500 is a bug, not retried. */
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
-/** True for failures that a later identical GET may not meet. */
-export function isRetryable(error: ApiError): boolean {
+/**
+ * True for failures that a later identical GET may not meet; with `serverErrors`, any 5xx too.
+ */
+export function isRetryable(error: ApiError, serverErrors = false): boolean {
   if (error.kind === "network") return true;
-  return error.status !== undefined && RETRYABLE_STATUSES.has(error.status);
+  if (error.status === undefined) return false;
+  return RETRYABLE_STATUSES.has(error.status) || (serverErrors && error.status >= 500);
 }
 
 /**

@@ -35,6 +35,19 @@ export async function checkOutputPath(target: string): Promise<void> {
   if (targetStat?.isDirectory() === true) throw new UsageError("--out names a folder.");
 }
 
+/** Fails (a UsageError) unless `folder` exists and can be written to: run before any request. */
+export async function checkOutputFolder(folder: string): Promise<void> {
+  const folderStat = await stat(folder).catch(() => null);
+  if (folderStat === null || !folderStat.isDirectory()) {
+    throw new UsageError("The folder --out names does not exist (the files go in it).");
+  }
+  try {
+    await access(folder, constants.W_OK);
+  } catch {
+    throw new UsageError("The folder --out names cannot be written to.");
+  }
+}
+
 export class PartialFile {
   private failure: Error | undefined;
   private readonly failed: Promise<never>;

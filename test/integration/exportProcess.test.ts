@@ -19,6 +19,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
 
 const ROOT = join(__dirname, "..", "..");
@@ -84,15 +85,14 @@ afterAll(async () => {
 
 describe("bin/ledger-sheets.js", () => {
   it("exports and exits 0, quiet but for its summary when not on a terminal", async () => {
-    const out = join(dir, "bills.csv");
-    const result = await run(["export", "bills", "--out", out]);
+    const { out } = folders("bills");
+    const result = await run(["export", "bills", "--out", out, "--format", "csv"]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
-    // Bills and their lines: a file each.
+    // Bills and their lines: a file each, named after its table.
     expect(result.stdout).toMatch(
-      /^Exported 58 records to .*bills\.bills\.csv, .*bills\.bill-lines\.csv in [\d.]+ s\.\n$/,
+      /^Exported 58 records to .*bills\.csv, .*bill_lines\.csv in [\d.]+ s\.\n$/,
     );
-    expect(existsSync(join(dir, "bills.bills.csv"))).toBe(true);
-    expect(existsSync(join(dir, "bills.bill-lines.csv"))).toBe(true);
+    expect(readdirSync(out).sort()).toEqual(["bill_lines.csv", "bills.csv"]);
   });
 
   it("leaves no file when stopped with Ctrl+C, and exits 130", async () => {
@@ -104,6 +104,93 @@ describe("bin/ledger-sheets.js", () => {
     expect(result.code).toBe(130);
     expect(result.stderr).toContain("Interrupted: no file was written.");
     expect(readdirSync(dir).filter((name) => name.includes("stopped"))).toEqual([]);
+  });
+
+  it("stops its Parquet encoders with Ctrl+C too, leaving no file", async () => {
+    const { out } = folders("stopped-parquet");
+    // Well into the walk: its encoding workers are running and must stop with it.
+    let requests = 0;
+    const result = await run(
+      ["export", "invoices", "--out", out, "--format", "parquet"],
+      (child) => {
+        const count = (): void => {
+          void sandbox.nextApiRequest().then(() => {
+            requests += 1;
+            if (requests < 50) count();
+            else child.kill("SIGINT");
+          });
+        };
+        count();
+      },
+    );
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe("Interrupted: no file was written.\n");
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it("takes SIGHUP (a closed terminal) as Ctrl+C: no partial file and no spool left", async () => {
+    const { out, tmp } = folders("hangup");
+    let seen: string[] = [];
+    // Three requests in, the lines of the first pages are in the spool and the workbook begun.
+    const result = await run(["export", "invoices", "--out", join(out, "hangup.xlsx")], {
+      env: { TMPDIR: tmp },
+      onStart: (child) => {
+        void sandbox
+          .nextApiRequest()
+          .then(() => sandbox.nextApiRequest())
+          .then(() => sandbox.nextApiRequest())
+          .then(() => {
+            seen = [...readdirSync(out), ...readdirSync(tmp)];
+            child.kill("SIGHUP");
+          });
+      },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe("Interrupted: no file was written.\n");
+    expect(seen).toEqual([
+      expect.stringMatching(/^\.hangup\.xlsx\.partial-/),
+      expect.stringMatching(/^ledger-sheets-export-/),
+    ]);
+    expect(readdirSync(out)).toEqual([]);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it("writes one table to a pipe with --out -, for the reader at its other end", async () => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, "bin", "ledger-sheets.js"), "export", "bills", "--out", "-", "--format", "jsonl"],
+      {
+        env: {
+          PATH: process.env["PATH"] ?? "",
+          LEDGER_SHEETS_API_ADDRESS: sandbox.baseUrl,
+          LEDGER_SHEETS_TOKEN: DEMO_TOKEN,
+          LEDGER_SHEETS_IDENTITY: "demo-company",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    const reader = createInterface({ input: child.stdout! });
+    const ids: string[] = [];
+    for await (const line of reader) ids.push((JSON.parse(line) as { id: string }).id);
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(0);
+    expect(ids).toHaveLength(58);
+    expect(new Set(ids).size).toBe(58);
+    // The lines table, as CSV, to another reader.
+    const lines = await run([
+      "export",
+      "bills",
+      "--out",
+      "-",
+      "--format",
+      "csv",
+      "--table",
+      "bill_lines",
+    ]);
+    expect(lines.code).toBe(0);
+    expect(lines.stdout.split("\r\n")[0]).toBe(
+      "\uFEFFbill_id,line_number,currency_code,description,quantity,unit_price,amount,other_fields",
+    );
   });
 });
 
@@ -117,41 +204,64 @@ function folders(name: string): { out: string; tmp: string } {
 }
 
 describe("bin/ledger-sheets.js never reports a false success", () => {
-  it.each(["x.xlsx", "x.csv"])(
+  it.each([
+    [["x.xlsx"], "The folder of --out does not exist.\n"],
+    [["x", "--format", "csv"], "The folder --out names does not exist (the files go in it).\n"],
+  ])(
     "refuses --out in a folder that does not exist (%s) with exit 2, before any request",
-    async (name) => {
+    async ([name, ...format], message) => {
       const { tmp } = folders(`missing-${name}`);
       sandbox.resetStats();
-      const result = await run(["export", "invoices", "--out", join(dir, "no", "such", name)], {
-        env: { TMPDIR: tmp },
-      });
-      expect(result).toEqual({
-        code: 2,
-        stdout: "",
-        stderr: "The folder of --out does not exist.\n",
-      });
+      const result = await run(
+        ["export", "invoices", "--out", join(dir, "no", "such", name!), ...format],
+        { env: { TMPDIR: tmp } },
+      );
+      expect(result).toEqual({ code: 2, stdout: "", stderr: message });
       expect(sandbox.stats().apiRequests).toBe(0);
       expect(readdirSync(tmp)).toEqual([]);
     },
   );
 
-  it.each(["big.xlsx", "big.csv"])(
+  // (An .xlsx meets the limit in its spool first: exit 9, tested below.)
+  it.each([
+    ["big", "--format", "csv"],
+    ["big", "--format", "parquet"],
+  ])(
     "fails with exit 7 when a write fails part-way (%s), leaving no file, partial or spool",
-    async (name) => {
-      const { out, tmp } = folders(`efbig-${name}`);
-      // 3,000 invoices take far more than 64 KiB, in the spool and in the file.
-      const result = await run(["export", "invoices", "--out", join(out, name)], {
+    async (_name, ...format) => {
+      const { out, tmp } = folders(`efbig-${format.join("")}`);
+      // 3,000 invoices take far more than 64 KiB.
+      const result = await run(["export", "invoices", "--out", out, ...format], {
         env: { TMPDIR: tmp },
         fileSizeLimit: 64,
       });
       expect(result.code).toBe(7);
       expect(result.stdout).toBe("");
-      expect(result.stderr).toMatch(/^The file could not be written: EFBIG: file too large/);
+      expect(result.stderr).toMatch(
+        /^The export could not be written to --out: EFBIG: file too large/,
+      );
       expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
       expect(readdirSync(out)).toEqual([]);
       expect(readdirSync(tmp)).toEqual([]);
     },
   );
+});
+
+describe("bin/ledger-sheets.js tells a temporary folder's failure from --out's", () => {
+  it("exits 9 when TMPDIR cannot take the spool, naming the temporary folder, leaving nothing", async () => {
+    const { out } = folders("no-tmp");
+    const result = await run(["export", "invoices", "--out", join(out, "x.xlsx")], {
+      env: { TMPDIR: join(dir, "no-such-tmp") },
+    });
+    expect(result.code).toBe(9);
+    expect(result.stderr).toMatch(
+      /^The temporary folder .*no-such-tmp could not hold the rows waiting for their worksheet \(ENOENT/,
+    );
+    expect(result.stderr).toMatch(
+      /point TMPDIR at a folder with room; nothing was written to --out\.\n$/,
+    );
+    expect(readdirSync(out)).toEqual([]);
+  });
 });
 
 describe("bin/ledger-sheets.js in a folder other users can write to", () => {
@@ -179,11 +289,11 @@ describe("bin/ledger-sheets.js in a folder other users can write to", () => {
     const { out } = folders("planted");
     const victim = join(dir, "victim.txt");
     writeFileSync(victim, "keep me");
-    const target = join(out, "planted.csv");
+    const target = join(out, "receipts.csv");
     // Receipts: one file (bills would bring their lines in a file of their own).
-    const result = await run(["export", "receipts", "--out", target], (child) => {
+    const result = await run(["export", "receipts", "--out", out, "--format", "csv"], (child) => {
       // The names a partial file of this process could once have had.
-      symlinkSync(victim, join(out, `.planted.csv.partial-${child.pid}`));
+      symlinkSync(victim, join(out, `.receipts.csv.partial-${child.pid}`));
     });
     expect(result.code).toBe(0);
     expect(readFileSync(victim, "utf8")).toBe("keep me");
@@ -192,6 +302,11 @@ describe("bin/ledger-sheets.js in a folder other users can write to", () => {
     expect(written.mode & 0o777).toBe(0o600);
     expect(written.uid).toBe(process.getuid?.());
     expect(readFileSync(target, "utf8")).toMatch(/^\uFEFF/);
+    // The planted link is left alone, beside the export.
+    expect(readdirSync(out).sort()).toEqual([
+      expect.stringMatching(/^\.receipts\.csv\.partial-\d+$/),
+      "receipts.csv",
+    ]);
   });
 
   it("replaces a symlink at the target's name rather than writing through it", async () => {
@@ -230,7 +345,7 @@ describe("bin/ledger-sheets.js with a config file others could change", () => {
     const path = config(`writable-${mode}.json`, mode);
     sandbox.resetStats();
     const result = await run(
-      ["export", "bills", "--out", join(dir, "never.csv"), "--config", path],
+      ["export", "bills", "--out", join(dir, "never.xlsx"), "--config", path],
       { env: noCredentials },
     );
     expect(result.code).toBe(2);
@@ -238,7 +353,7 @@ describe("bin/ledger-sheets.js with a config file others could change", () => {
       `The config file ${path} can be changed by other users of this machine, who could send the token elsewhere; not used (chmod go-w ${path}).\n`,
     );
     expect(sandbox.stats().apiRequests).toBe(0);
-    expect(existsSync(join(dir, "never.csv"))).toBe(false);
+    expect(existsSync(join(dir, "never.xlsx"))).toBe(false);
   });
 
   it("refuses a config file owned by another user (when the test may give one away)", async () => {
@@ -246,7 +361,7 @@ describe("bin/ledger-sheets.js with a config file others could change", () => {
     if (process.getuid?.() !== 0) return; // only root can give a file to someone else
     chownSync(path, 65534, 65534);
     const result = await run(
-      ["export", "bills", "--out", join(dir, "never.csv"), "--config", path],
+      ["export", "bills", "--out", join(dir, "never.xlsx"), "--config", path],
       { env: noCredentials },
     );
     expect(result.code).toBe(2);
@@ -257,10 +372,14 @@ describe("bin/ledger-sheets.js with a config file others could change", () => {
 
   it("takes a config file only its owner can change", async () => {
     const path = config("own.json", 0o600);
-    const result = await run(["export", "bills", "--out", join(dir, "own.csv"), "--config", path], {
-      env: noCredentials,
-    });
-    expect(result).toMatchObject({ code: 0, stderr: "" });
+    const result = await run(
+      ["export", "bills", "--out", join(dir, "own.xlsx"), "--config", path],
+      {
+        env: noCredentials,
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(existsSync(join(dir, "own.xlsx"))).toBe(true);
   });
 });
 
@@ -287,7 +406,7 @@ describe("bin/ledger-sheets.js messages", () => {
   });
 
   it("shows a server's text without its escape sequences or control characters", async () => {
-    const result = await run(["export", "bills", "--out", join(dir, "hostile.csv")], {
+    const result = await run(["export", "bills", "--out", join(dir, "hostile.xlsx")], {
       env: { LEDGER_SHEETS_API_ADDRESS: hostileUrl },
     });
     expect(result.code).not.toBe(0);
@@ -302,13 +421,13 @@ describe("bin/ledger-sheets.js messages", () => {
       "export",
       "bills",
       "--out",
-      join(dir, "never.csv"),
+      join(dir, "never.xlsx"),
       "--api-token=SECRET123",
     ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^Argument 5 is not one this command takes/);
     expect(result.stderr).not.toContain("SECRET123");
-    const collection = await run(["export", "SECRET456", "--out", join(dir, "never.csv")]);
+    const collection = await run(["export", "SECRET456", "--out", join(dir, "never.xlsx")]);
     expect(collection.code).toBe(2);
     expect(collection.stderr).not.toContain("SECRET456");
   });
@@ -320,11 +439,62 @@ describe("bin/ledger-sheets.js messages", () => {
       expect(result.code).toBe(0);
       expect(result.stderr).toBe("");
       expect(result.stdout).toMatch(/^usage: ledger-sheets export /);
+      // Every exit code a scheduler may meet, with its meaning.
+      for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 130]) {
+        expect(result.stdout).toMatch(new RegExp(`^  ${code} +\\S`, "m"));
+      }
     },
   );
 
+  it("loads exceljs only for an .xlsx export", async () => {
+    // A preloaded probe that says at exit whether exceljs was ever loaded.
+    const probe = join(dir, "exceljs-probe.js");
+    writeFileSync(
+      probe,
+      `process.on("exit", () => process.stderr.write(Object.keys(require.cache).some((path) => path.includes("/node_modules/exceljs/")) ? "exceljs loaded\\n" : "exceljs not loaded\\n"));`,
+    );
+    const loaded = async (args: string[]) => {
+      const child = spawn(
+        process.execPath,
+        ["-r", probe, join(ROOT, "bin", "ledger-sheets.js"), ...args],
+        {
+          env: {
+            PATH: process.env["PATH"] ?? "",
+            LEDGER_SHEETS_API_ADDRESS: sandbox.baseUrl,
+            LEDGER_SHEETS_TOKEN: DEMO_TOKEN,
+            LEDGER_SHEETS_IDENTITY: "demo-company",
+          },
+          stdio: ["ignore", "ignore", "pipe"],
+        },
+      );
+      let stderr = "";
+      child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      await new Promise((resolve) => child.on("exit", resolve));
+      return stderr.trim().split("\n").pop();
+    };
+    const { out } = folders("loads");
+    expect(await loaded(["export", "receipts", "--out", out, "--format", "csv", "--quiet"])).toBe(
+      "exceljs not loaded",
+    );
+    expect(await loaded(["export", "receipts", "--out", join(out, "r.xlsx"), "--quiet"])).toBe(
+      "exceljs loaded",
+    );
+  });
+
+  it("prints its version for --version", async () => {
+    const version = (
+      JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }
+    ).version;
+    expect(await run(["--version"])).toEqual({
+      code: 0,
+      stdout: `ledger-sheets ${version}\n`,
+      stderr: "",
+    });
+  });
+
   it("counts in the singular for one", async () => {
-    const result = await run(["export", "expenses", "--out", join(dir, "one.csv")]);
+    const { out } = folders("one");
+    const result = await run(["export", "expenses", "--out", out, "--format", "csv"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Exported 1 record to /);
   });

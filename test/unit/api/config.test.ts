@@ -174,6 +174,7 @@ describe("config.ts", () => {
         maxDelayMs: 8_000,
         totalTimeMs: 60_000,
         maxRetryAfterMs: 60_000,
+        retryServerErrors: false,
       });
       expect(options.retry).toEqual(DEFAULT_RETRY_POLICY);
     });

@@ -598,6 +598,17 @@ describe("http.ts (through LedgerApi)", () => {
       expect(fake.remaining).toBe(1);
     });
 
+    it("retries a GET's 500 and any other 5xx when retryServerErrors is on, never a PATCH", async () => {
+      const { api, fake, time } = harness({ retry: { retryServerErrors: true } });
+      fake.reply({ status: 500 }, { status: 507 }, { status: 200, json: paymentsPageJson([]) });
+      expect((await time.run(api.listPayments())).data).toEqual([]);
+      expect(fake.requests).toHaveLength(3);
+      const patch = harness({ retry: { retryServerErrors: true } });
+      patch.fake.reply({ status: 500 }, { status: 200, json: {} });
+      await failureOf(patch.time.run(patch.api.updateJournal("j-1", BALANCED)));
+      expect(patch.fake.requests).toHaveLength(1);
+    });
+
     it.each([400, 401, 403, 404, 409, 422])("does not retry %s", async (status) => {
       const { api, fake, time } = harness();
       fake.reply({ status }, { status: 200, json: paymentsPageJson([]) });

@@ -2,8 +2,10 @@
 // independent reader: what is written reads back as the text it was, apart from the guard.
 import fc from "fast-check";
 import { csvLine, csvText } from "../../../src/cli/csv";
-import { csvField } from "../../../src/cli/exportCells";
-import { shapersFor } from "../../../src/import/shapers";
+import type { JsonRecord } from "../../../src/api";
+import { csvTable } from "../../../src/cli/textTables";
+import { exportListOf } from "../../../src/export/exportLists";
+import { ListRows } from "../../../src/export/exportRows";
 
 /** The guard's rule, restated: not a plain number, and a formula sign first (after blanks). */
 function shouldGuard(text: string): boolean {
@@ -70,11 +72,9 @@ describe("csv", () => {
     expect(csvText("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvText("\tcmd")).toBe("'\tcmd");
     expect(csvText("\rcmd")).toBe(`"'\rcmd"`);
-    // A negative amount is a number, not text: it stays a number.
-    expect(csvField("money", -12.5, false)).toEqual({ kind: "number", text: "-12.5" });
-    expect(csvLine([csvField("money", -12.5, false)])).toBe("-12.5\r\n");
-    // A number column's cell the shaper kept as text ("-5 EUR") is guarded like any text.
-    expect(csvLine([csvField("money", "-5 EUR", true)])).toBe("'-5 EUR\r\n");
+    // A negative amount is a number, not text: it stays as it is.
+    expect(csvText("-12.5")).toBe("-12.5");
+    expect(csvText("-5 EUR")).toBe("'-5 EUR");
   });
 
   it("guards after leading spaces and invisible characters, and full-width signs", () => {
@@ -93,43 +93,45 @@ describe("csv", () => {
   it("never touches an amount, as a number or as exact text", () => {
     for (const amount of ["-98765432109876.54", "-1250.125", "20659.60", "+1", "-2", "0.00"]) {
       expect(csvText(amount)).toBe(amount);
-      expect(csvLine([csvField("money", amount, true)])).toBe(`${amount}\r\n`);
-      expect(csvLine([csvField("money", amount, false)])).toBe(`${amount}\r\n`);
     }
   });
 
-  it("shapes CSV rows with the server's amounts and whole text, not a cell's limits", () => {
+  it("writes a table's rows: the server's amounts, whole text, ISO dates, NULL apart from \"\"", async () => {
     const long = "x".repeat(40_000);
-    const records = [
-      { id: "a", total: "20659.60", currency_code: "USD", memo: long },
-      { id: "b", total: "-98765432109876.54", currency_code: "USD", memo: "short" },
-      { id: "c", total: "-1250.125", currency_code: "KWD", memo: "short" },
+    const records: JsonRecord[] = [
+      { id: "a", total: "20659.60", reference: long, created_at: "2026-01-15T10:00:00.123456Z" },
+      { id: "b", total: "-98765432109876.54", reference: "", issue_date: "2026-01-15" },
+      { id: "c", total: "-1250.125", reference: null, invoice_number: "00123" },
     ];
-    const exact = shapersFor("invoices", undefined, { exactText: true });
-    const rows = exact.shapePage(records).main.rows;
-    const at = (header: string) => exact.main.columns().findIndex((c) => c.header === header);
-    expect(rows.map((row) => row[at("Total")])).toEqual([
+    const list = exportListOf("invoices");
+    const rows = new ListRows(list);
+    let text = "";
+    const table = csvTable(
+      {
+        write: (data) => Promise.resolve(void (text += String(data))),
+        finish: () => Promise.resolve(),
+      },
+      list.main,
+    );
+    await table.add(records.map((record) => rows.rowsOf(record)!.main));
+    await table.finish();
+    const [header, ...lines] = text.slice(1).split("\r\n");
+    const names = header!.split(",");
+    expect(names[0]).toBe("id");
+    const cells = lines.slice(0, 3).map((line) => line.split(","));
+    const at = (name: string) => names.indexOf(name);
+    expect(cells.map((row) => row[at("total")])).toEqual([
       "20659.60",
       "-98765432109876.54",
       "-1250.125",
     ]);
-    expect(rows[0]![at("Memo")]).toBe(long);
-    expect(rows.map((row) => row[at("Import notes")])).toEqual(["", "", ""]);
-    // The workbook's shaping is unchanged: numbers, and text cut to Excel's limit with a note.
-    const sheet = shapersFor("invoices");
-    const cells = sheet.shapePage(records).main.rows;
-    expect(cells[0]![at("Total")]).toBe(20659.6);
-    expect((cells[0]![at("Memo")] as string).length).toBe(32_767);
-  });
-
-  it("writes dates in ISO 8601 and leaves ids and codes as their text", () => {
-    expect(csvField("date", 46_000, false)).toEqual({ kind: "text", text: "2025-12-09" });
-    expect(csvField("datetime", 46_000.5, false)).toEqual({
-      kind: "text",
-      text: "2025-12-09T12:00:00Z",
-    });
-    expect(csvField("text", "00123", false)).toEqual({ kind: "text", text: "00123" });
-    expect(csvField("boolean", true, false)).toEqual({ kind: "number", text: "TRUE" });
+    expect(cells[0]![at("reference")]).toBe(long);
+    expect(cells[0]![at("created_at")]).toBe("2026-01-15T10:00:00.123456Z");
+    expect(cells[1]![at("reference")]).toBe('""');
+    expect(cells[1]![at("issue_date")]).toBe("2026-01-15");
+    expect(cells[2]![at("reference")]).toBe("");
+    expect(cells[2]![at("invoice_number")]).toBe("00123");
+    expect(lines[3]).toBe("");
   });
 
   it("reads back every text as written, guard apart, with one field per value", () => {

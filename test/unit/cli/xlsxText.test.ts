@@ -5,12 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as ExcelJS from "exceljs";
 import JSZip from "jszip";
-import { spooled, type ExportSheet } from "../../../src/cli/exportRun";
 import { PartialFile } from "../../../src/cli/partialFile";
-import { Spool } from "../../../src/cli/spool";
-import { writeXlsx } from "../../../src/cli/writeFiles";
+import { XlsxBook } from "../../../src/cli/xlsxBook";
 import { xlsxText } from "../../../src/cli/xlsxText";
-import { shapersFor } from "../../../src/import/shapers";
+import { exportListOf } from "../../../src/export/exportLists";
+import { ListRows } from "../../../src/export/exportRows";
 
 let dir: string;
 beforeAll(() => {
@@ -53,21 +52,19 @@ describe("xlsxText", () => {
 
 describe("an .xlsx of awkward text", () => {
   it("is well-formed XML, reads back as the text, and says which column had a replacement", async () => {
-    const shapers = shapersFor("invoices");
-    const sheet: ExportSheet = {
-      label: "Invoices",
-      spool: new Spool(join(dir, "awkward.jsonl")),
-      shaper: shapers.main,
-    };
+    const list = exportListOf("invoices");
+    const rows = new ListRows(list);
     const records = TEXTS.map(([sent], index) => ({ id: `inv-${index}`, reference: sent }));
-    await sheet.spool.add(spooled(shapers.shapePage(records).main));
-    await sheet.spool.close();
     const path = join(dir, "awkward.xlsx");
     const file = await PartialFile.create(path);
-    const result = await writeXlsx(file, [sheet]);
+    const book = new XlsxBook(file, () => Promise.resolve(dir));
+    const sheet = book.live(list.main);
+    await sheet.add(records.map((record) => rows.rowsOf(record)!.main));
+    await sheet.finish();
+    await book.commit();
     await file.commit();
-    expect(result.notes).toEqual([
-      "Invoices, Reference: 5 cells held characters an .xlsx cannot hold (control characters, U+FFFE, U+FFFF or half a surrogate pair); each is shown as \ufffd (U+FFFD).",
+    expect(book.notes).toEqual([
+      "Invoices, reference: 5 cells held characters an .xlsx cannot hold (control characters, U+FFFE, U+FFFF or half a surrogate pair); each is shown as \ufffd (U+FFFD).",
     ]);
 
     const zip = await JSZip.loadAsync(readFileSync(path));
@@ -79,7 +76,7 @@ describe("an .xlsx of awkward text", () => {
     await workbook.xlsx.readFile(path);
     const worksheet = workbook.worksheets[0]!;
     const header = (worksheet.getRow(1).values as unknown[]).map(String);
-    const reference = header.indexOf("Reference");
+    const reference = header.indexOf("reference");
     const read = TEXTS.map((_, index) => {
       const value = worksheet.getRow(index + 2).getCell(reference).value;
       return typeof value === "object" && value !== null && "richText" in value

@@ -1,0 +1,208 @@
+// A table's rows as Parquet bytes, for DuckDB, Spark or a warehouse. The schema is the table's,
+// whatever the rows: decimals DECIMAL(38, 4), dates DATE, timestamps TIMESTAMP(MICROS) adjusted
+// to UTC, whole numbers INT64, true/false BOOLEAN, text and nested JSON as UTF-8 strings; every
+// column optional (NULL for a value the record does not have). Encoded a row group at a time,
+// in a worker thread of its own (parquetTable.ts), so memory stays flat however long the list
+// and the walk of the API goes on meanwhile.
+//
+// hyparquet-writer is an ES module; this file is loaded only for a .parquet export (Node 20.19+
+// loads it with require).
+import { parentPort } from "node:worker_threads";
+import { ByteWriter, ParquetWriter, type SchemaElement } from "hyparquet-writer";
+import {
+  DECIMAL_PRECISION,
+  DECIMAL_SCALE,
+  type ExportColumn,
+  type ExportTable,
+} from "../export/exportSchema";
+import { dateEpochDay, type ExportValue } from "../export/exportValues";
+import { decimalBytes } from "./decimalBytes";
+
+/** Columns whose values hardly ever repeat: ids, numbers of documents, instants. */
+const DISTINCT_VALUES = (column: ExportColumn): boolean =>
+  column.type === "timestamp" || column.name === "id" || column.name.endsWith("_number");
+
+/** Bytes the writer gathers before handing them to the output. */
+const CHUNK_BYTES = 1 << 20;
+
+function schemaElement(column: ExportColumn): SchemaElement {
+  const optional = { name: column.name, repetition_type: "OPTIONAL" } as const;
+  switch (column.type) {
+    case "string":
+    case "json":
+      return { ...optional, type: "BYTE_ARRAY", converted_type: "UTF8" };
+    case "decimal":
+      // Written without its converted type until the footer (ParquetTable.finish): the writer
+      // then takes each value's 16 bytes as decimalBytes encodes them, instead of converting
+      // every bigint a byte at a time (a fifth of the export's CPU).
+      return {
+        ...optional,
+        type: "FIXED_LEN_BYTE_ARRAY",
+        type_length: 16,
+        precision: DECIMAL_PRECISION,
+        scale: DECIMAL_SCALE,
+        logical_type: { type: "DECIMAL", precision: DECIMAL_PRECISION, scale: DECIMAL_SCALE },
+      };
+    case "date":
+      return { ...optional, type: "INT32", converted_type: "DATE" };
+    case "timestamp":
+      return {
+        ...optional,
+        type: "INT64",
+        logical_type: { type: "TIMESTAMP", isAdjustedToUTC: true, unit: "MICROS" },
+      };
+    case "boolean":
+      return { ...optional, type: "BOOLEAN" };
+    case "int64":
+      return { ...optional, type: "INT64" };
+  }
+}
+
+type ParquetValue = string | bigint | number | boolean | Uint8Array | null;
+
+/**
+ * The value as the writer takes it for the column's physical type. Decimals repeat (0.00, 1.00,
+ * a price): each text's bytes are made once a row group, so the writer's dictionary finds them by
+ * identity and nothing is allocated twice.
+ */
+function parquetValue(
+  column: ExportColumn,
+  value: ExportValue,
+  decimals: Map<string, Uint8Array>,
+): ParquetValue {
+  if (value === null) return null;
+  if (column.type === "decimal") {
+    let bytes = decimals.get(value as string);
+    if (bytes === undefined) {
+      bytes = decimalBytes(value as string);
+      decimals.set(value as string, bytes);
+    }
+    return bytes;
+  }
+  if (column.type === "date") return dateEpochDay(value as string);
+  return value;
+}
+
+/** Gathers the encoded bytes and hands them on a chunk at a time. */
+class ChunkWriter extends ByteWriter {
+  constructor(private readonly onChunk: (chunk: Uint8Array) => void) {
+    super(CHUNK_BYTES);
+  }
+
+  override ensure(size: number): void {
+    if (this.index > CHUNK_BYTES) this.flush();
+    super.ensure(size);
+  }
+
+  /** Hands on what has been gathered; called after each row group too. */
+  flush(): void {
+    if (this.index === 0) return;
+    this.onChunk(new Uint8Array(this.buffer.slice(0, this.index)));
+    this.index = 0;
+  }
+}
+
+/** Encodes one table: row groups of columns of export values, then the footer. */
+export class ParquetEncoder {
+  private readonly bytes: ChunkWriter;
+  private readonly writer: ParquetWriter;
+  private readonly schema: SchemaElement[];
+
+  constructor(
+    private readonly table: ExportTable,
+    onChunk: (chunk: Uint8Array) => void,
+  ) {
+    this.bytes = new ChunkWriter(onChunk);
+    this.schema = [
+      { name: "schema", num_children: table.columns.length },
+      ...table.columns.map(schemaElement),
+    ];
+    this.writer = new ParquetWriter({
+      writer: this.bytes,
+      schema: this.schema,
+      createdBy: "ledger-sheets",
+    });
+  }
+
+  /** One row group: a list of values per column, all of one length. */
+  group(columns: readonly (readonly ExportValue[])[]): void {
+    const rows = columns[0]?.length ?? 0;
+    if (rows === 0) return;
+    const decimals = new Map<string, Uint8Array>();
+    // Synchronous: the writer waits only for a flush that returns a promise, and ours does not.
+    void this.writer.write({
+      columnData: this.table.columns.map((column, index) => ({
+        name: column.name,
+        data: columns[index]!.map((value) => parquetValue(column, value, decimals)),
+        // Min and max of raw bytes would order negative amounts above positive ones: none is
+        // better than a wrong one, which a reader would use to skip row groups.
+        ...(column.type === "decimal" ? { statistics: false } : {}),
+        // Values that hardly repeat are written plainly, without trying a dictionary first.
+        ...(DISTINCT_VALUES(column) ? { encoding: "PLAIN" as const } : {}),
+      })),
+      rowGroupSize: rows,
+    });
+    this.bytes.flush();
+  }
+
+  /** The footer; the file is then complete. */
+  finish(): void {
+    // The footer's schema: decimals get their converted type too, which readers such as
+    // DuckDB need to read the bytes as DECIMAL(38, 4).
+    for (const element of this.schema) {
+      if (element.logical_type?.type === "DECIMAL") element.converted_type = "DECIMAL";
+    }
+    void this.writer.finish();
+    this.bytes.flush();
+  }
+}
+
+/** What the export's thread sends the worker, for the table of that id. */
+export type EncoderRequest =
+  | { readonly kind: "open"; readonly id: number; readonly table: ExportTable }
+  | { readonly kind: "group"; readonly id: number; readonly columns: ExportValue[][] }
+  | { readonly kind: "finish"; readonly id: number };
+
+/** What the worker sends back: bytes in order, then that a request is done, or why it failed. */
+export type EncoderReply =
+  | { readonly kind: "chunk"; readonly id: number; readonly chunk: Uint8Array }
+  | { readonly kind: "done"; readonly id: number }
+  | { readonly kind: "failed"; readonly id: number; readonly message: string };
+
+/** Does one request with the encoders open so far; replies through `send`. */
+export function handleEncoderRequest(
+  encoders: Map<number, ParquetEncoder>,
+  request: EncoderRequest,
+  send: (reply: EncoderReply) => void,
+): void {
+  const { id } = request;
+  try {
+    if (request.kind === "open") {
+      encoders.set(
+        id,
+        new ParquetEncoder(request.table, (chunk) => send({ kind: "chunk", id, chunk })),
+      );
+      return;
+    }
+    const encoder = encoders.get(id)!;
+    if (request.kind === "group") encoder.group(request.columns);
+    else {
+      encoder.finish();
+      encoders.delete(id);
+    }
+    send({ kind: "done", id });
+  } catch (error) {
+    send({ kind: "failed", id, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The worker's side: one thread for every table of an export, request by request. */
+export function serveParquetEncoder(): void {
+  const port = parentPort!;
+  const encoders = new Map<number, ParquetEncoder>();
+  port.on("message", (request: EncoderRequest) =>
+    handleEncoderRequest(encoders, request, (reply) =>
+      port.postMessage(reply, reply.kind === "chunk" ? [reply.chunk.buffer as ArrayBuffer] : []),
+    ),
+  );
+}
