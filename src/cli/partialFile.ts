@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { constants, createWriteStream, type WriteStream } from "node:fs";
 import { once } from "node:events";
-import { access, open, rename, rm, stat } from "node:fs/promises";
+import { access, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { UsageError } from "./exportArgs";
 
@@ -35,12 +35,20 @@ export async function checkOutputPath(target: string): Promise<void> {
   if (targetStat?.isDirectory() === true) throw new UsageError("--out names a folder.");
 }
 
-/** Fails (a UsageError) unless `folder` exists and can be written to: run before any request. */
+/**
+ * Fails (a UsageError) unless `folder` can be written to, creating it (not its parents, so a
+ * mistyped path is still refused) when it does not exist yet: run before any request.
+ */
 export async function checkOutputFolder(folder: string): Promise<void> {
-  const folderStat = await stat(folder).catch(() => null);
-  if (folderStat === null || !folderStat.isDirectory()) {
-    throw new UsageError("The folder --out names does not exist (the files go in it).");
+  let folderStat = await stat(folder).catch(() => null);
+  if (folderStat === null) {
+    await mkdir(folder).catch(() => undefined);
+    folderStat = await stat(folder).catch(() => null);
   }
+  if (folderStat === null) {
+    throw new UsageError("The folder that would hold --out's folder does not exist.");
+  }
+  if (!folderStat.isDirectory()) throw new UsageError("--out names a file, not a folder.");
   try {
     await access(folder, constants.W_OK);
   } catch {

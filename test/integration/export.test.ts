@@ -297,7 +297,7 @@ describe("ledger-sheets export", () => {
       "export",
       "invoices",
       "--out",
-      join(dir, "none"),
+      join(dir, "none", "exports"),
       "--format",
       "csv",
     ]);

@@ -206,7 +206,7 @@ function folders(name: string): { out: string; tmp: string } {
 describe("bin/ledger-sheets.js never reports a false success", () => {
   it.each([
     [["x.xlsx"], "The folder of --out does not exist.\n"],
-    [["x", "--format", "csv"], "The folder --out names does not exist (the files go in it).\n"],
+    [["x", "--format", "csv"], "The folder that would hold --out's folder does not exist.\n"],
   ])(
     "refuses --out in a folder that does not exist (%s) with exit 2, before any request",
     async ([name, ...format], message) => {
