@@ -290,7 +290,7 @@ function mountOnOpenChoice(
           text:
             choice === "off"
               ? "Nothing runs when this workbook opens."
-              : `When this workbook opens: ${choice === "new" ? "fetch new records" : "refresh all"}.`,
+              : `When this workbook opens: ${choice === "new" ? "new records only (existing rows not updated)" : "refresh all"}.`,
         });
       } catch (error) {
         messages.show({
