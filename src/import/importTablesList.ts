@@ -33,6 +33,8 @@ export interface ImportTableEntry {
   readonly refreshed?: string;
   /** When its last import of the whole list ended: how old its existing rows are. */
   readonly fullRefresh?: string;
+  /** Its last import's final status line, as its record keeps it. */
+  readonly status?: string;
   readonly state?: ImportTableState;
   /** The tables its import also writes (an invoice's lines); absent when none. */
   readonly linked?: readonly LinkedTableEntry[];
@@ -70,7 +72,7 @@ export async function listImportTables(
     if (tables.length === 0) return [];
     await context.sync();
     return tables.map(({ target, ours, sheet, rows, linked }): ImportTableEntry => {
-      const { refreshed, fullRefresh, state } = ours.record;
+      const { refreshed, fullRefresh, state, status } = ours.record;
       return {
         collection: target.info.id,
         label: target.label,
@@ -80,6 +82,7 @@ export async function listImportTables(
         rows: rows.value,
         ...(refreshed === undefined ? {} : { refreshed }),
         ...(fullRefresh === undefined ? {} : { fullRefresh }),
+        ...(status === undefined ? {} : { status }),
         ...(state === undefined ? {} : { state }),
         ...(linked.length === 0
           ? {}

@@ -6,7 +6,8 @@
 import type { LedgerApi } from "../api";
 import type { ImportTableEntry } from "../import/importTablesList";
 import type { ProjectClient, RefreshMode, TableKey } from "../import/refreshAll";
-import type { CollectionInfo } from "../domain/collections";
+import { COLLECTIONS, type CollectionId, type CollectionInfo } from "../domain/collections";
+import type { StopTrackingOutcome } from "../excel/stopTracking";
 import type { TableProject } from "../domain/tableOwnership";
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import {
@@ -30,7 +31,8 @@ import {
   type TablesState,
   tablesStatus,
 } from "./tablesMachine";
-import { mountTablesView } from "./tablesView";
+import { mountTablesView, type TablesViewActions } from "./tablesView";
+import { removedMessage } from "./tableRowText";
 import { focusIsOnOrLost, requireElement, setShown } from "./view";
 
 export interface RefreshAllSectionOptions {
@@ -45,6 +47,8 @@ export interface RefreshAllSectionOptions {
   ) => Promise<ImportTableEntry[]>;
   /** Shows the table's sheet and selects it; false when no table has that name now. */
   readonly goToTable: (tableName: string) => Promise<boolean>;
+  /** Stops updating the import table of that name, deleting it when asked (Remove). */
+  readonly stopTracking: (tableName: string, deleteTable: boolean) => Promise<StopTrackingOutcome>;
   /**
    * Makes the add-in load (or not) when this workbook opens: Office.addin.setStartupBehavior,
    * which Office keeps in the document. Absent outside Excel.
@@ -84,8 +88,8 @@ export function mountRefreshAllSection(
   let lastComplete = true;
   let shownText = "";
   const view = mountTablesView(root, list, empty, {
+    ...rowActions(root, options, messages, reload),
     refresh: (mode, only, from) => void refresh(mode, only, from),
-    goTo: (row) => void goTo(options, row.entry, (message) => messages.show(message), reload),
   });
 
   function render(): void {
@@ -206,6 +210,65 @@ function follow(
   void reload();
 }
 
+/** What a row's buttons do besides starting a run. */
+function rowActions(
+  root: Document,
+  options: RefreshAllSectionOptions,
+  messages: MessageArea,
+  reload: () => Promise<void>,
+): Omit<TablesViewActions, "refresh"> {
+  return {
+    goTo: (row) => void goTo(options, row.entry, (message) => messages.show(message), reload),
+    goToCell: (cell) => void messages.selectCell(cell),
+    remove: (row, deleteTable) => {
+      if (!options.run.running) {
+        void removeTable(root, options, row.entry, deleteTable, messages, reload);
+      }
+    },
+    factsOf: (row) => factsOf(options, row.entry),
+  };
+}
+
+/** Remove: stops updating the table, says what became of it, and lists the tables again. */
+async function removeTable(
+  root: Document,
+  options: RefreshAllSectionOptions,
+  entry: ImportTableEntry,
+  deleteTable: boolean,
+  messages: MessageArea,
+  reload: () => Promise<void>,
+): Promise<void> {
+  try {
+    const outcome = await options.stopTracking(entry.tableName, deleteTable);
+    messages.show(removedMessage(entry.label, outcome));
+  } catch (error) {
+    messages.show({
+      tone: "error",
+      text: `${entry.label} could not be removed: ${error instanceof Error ? error.message : String(error)} Try Remove again.`,
+    });
+  }
+  await reload();
+  // The row and its question are gone: the keyboard goes on from the list's buttons.
+  const fullButton = requireElement(root, "refresh-all", HTMLButtonElement);
+  if (focusIsOnOrLost(root, fullButton)) {
+    const collection = requireElement(root, "collection", HTMLSelectElement);
+    (fullButton.disabled ? collection : fullButton).focus();
+  }
+}
+
+/** The project and API path a table's properties name. */
+function factsOf(options: RefreshAllSectionOptions, entry: ImportTableEntry) {
+  const { active } = options;
+  return {
+    project:
+      entry.project ??
+      active.projects[0] ??
+      active.current?.project ??
+      "This workbook's connection",
+    path: pathOf(entry.collection, options.pathFor),
+  };
+}
+
 /** Go to: the table's sheet, with the table selected; one not found is said, and the list read again. */
 async function goTo(
   options: RefreshAllSectionOptions,
@@ -228,6 +291,13 @@ function messageOf(state: TablesState, complete: boolean): PanelMessage | null {
   if (state.status === "") return null;
   if (state.running !== null) return { tone: "progress", text: tablesStatus(state) };
   return { tone: complete ? "success" : "warning", text: state.status };
+}
+
+/** The API path a table's list is read from: the workbook's, or payments' fixed one. */
+function pathOf(id: CollectionId, pathFor: (collection: CollectionInfo) => string): string {
+  const info = COLLECTIONS.find((each) => each.id === id);
+  if (info === undefined) return "";
+  return id === "payments" ? info.defaultPath : pathFor(info);
 }
 
 /** The workbook's projects as its tables record them; none recorded: one without a project. */

@@ -14,8 +14,10 @@ import { importCollection } from "../import/importCollection";
 import { refreshAll } from "../import/refreshAll";
 import { listImportTables } from "../import/importTablesList";
 import { goToTable } from "../excel/goToTable";
+import { stopTrackingTable } from "../excel/stopTracking";
 import { journalSheetState } from "../excel/journalSheet";
 import { excelRunOf, type ExcelRun } from "../excel/run";
+import type { TableProject } from "../domain/tableOwnership";
 import { insertFormulaInActiveCell } from "../excel/insertFormula";
 import {
   activeJournalInfo,
@@ -254,8 +256,7 @@ async function start(): Promise<void> {
     active: activeConnection,
     run: importRun,
     pathFor: (info) => importPanel.pathFor(info),
-    listTables: (projects) => listImportTables(excelRun, projects),
-    goToTable: (tableName) => goToTable(excelRun, tableName),
+    ...tablesInWorkbook(excelRun),
     setLoadOnOpen,
     watchShown: watchPaneShown,
   });
@@ -353,4 +354,15 @@ if (typeof Office === "undefined") {
       showHostStatus("Ledger Sheets could not start. Close the task pane and open it again.");
     });
   });
+}
+
+/** What the Tables view does to the workbook's import tables: list, show, stop updating. */
+function tablesInWorkbook(run: ExcelRun) {
+  return {
+    listTables: (projects: readonly (TableProject | undefined)[]) =>
+      listImportTables(run, projects),
+    goToTable: (tableName: string) => goToTable(run, tableName),
+    stopTracking: (tableName: string, deleteTable: boolean) =>
+      stopTrackingTable(run, tableName, deleteTable),
+  };
 }
