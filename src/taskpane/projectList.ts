@@ -6,11 +6,12 @@ import { hostOf, projectSummary } from "./connectionForm";
 import type { RestoredProject } from "./restore";
 import { originOf } from "./session";
 
-export type ProjectAction = "connect" | "disconnect" | "makeDefault" | "remove";
+export type ProjectAction = "connect" | "enterNewToken" | "disconnect" | "makeDefault" | "remove";
 
 /** The buttons' words; each button's accessible name adds the project's. */
 export const PROJECT_ACTION_TEXT: Readonly<Record<ProjectAction, string>> = {
   connect: "Connect",
+  enterNewToken: "Enter new token",
   disconnect: "Disconnect",
   makeDefault: "Make default",
   remove: "Remove",
@@ -24,17 +25,20 @@ export interface ProjectRow {
 }
 
 /**
- * The rows, when the workbook has more than one project (one project needs no list): Connect or
- * Disconnect; Make default for the others, and Remove for those not connected.
+ * The rows, when the workbook has more than one project (one project needs no list): Connect,
+ * or Enter new token for one whose token the service refused, or Disconnect; Make default for
+ * the others, and Remove for those not connected.
  */
 export function projectRows(
   projects: readonly RestoredProject[],
   isConnected: (label: string) => boolean,
   defaultLabel: string | undefined,
+  tokenRefused: (label: string) => boolean = () => false,
 ): readonly ProjectRow[] {
   if (projects.length <= 1) return [];
   return projects.map((project) => {
     const connected = isConnected(project.label);
+    const refused = !connected && tokenRefused(project.label);
     const isDefault = sameLabel(project.label, defaultLabel ?? "");
     const origin = originOf(project.values.apiAddress, project.values.version);
     const line = projectSummary({
@@ -43,8 +47,11 @@ export function projectRows(
       version: project.values.version === "rc-1" ? "rc-1" : "v1",
       connected,
       isDefault,
+      tokenRefused: refused,
     });
-    const actions: ProjectAction[] = [connected ? "disconnect" : "connect"];
+    const actions: ProjectAction[] = [
+      connected ? "disconnect" : refused ? "enterNewToken" : "connect",
+    ];
     if (!isDefault) {
       actions.push("makeDefault");
       if (!connected) actions.push("remove");

@@ -47,6 +47,10 @@ export interface RefreshAllSectionOptions {
   ) => Promise<ImportTableEntry[]>;
   /** Shows the table's sheet and selects it; false when no table has that name now. */
   readonly goToTable: (tableName: string) => Promise<boolean>;
+  /** The service refused the token of this project (the default one when absent) in a run. */
+  readonly tokenRefused?: (project?: string) => void;
+  /** Enter new token on a row whose update the service refused: the project's form opens. */
+  readonly enterNewToken?: (project?: string) => void;
   /** Stops updating the import table of that name, deleting it when asked (Remove). */
   readonly stopTracking: (tableName: string, deleteTable: boolean) => Promise<StopTrackingOutcome>;
   /**
@@ -77,16 +81,15 @@ export function mountRefreshAllSection(
   const fullButton = requireElement(root, "refresh-all", HTMLButtonElement);
   const newButton = requireElement(root, "refresh-all-new", HTMLButtonElement);
   const cancelButton = requireElement(root, "refresh-all-cancel", HTMLButtonElement);
-  const list = requireElement(root, "import-tables", HTMLUListElement);
-  const empty = requireElement(root, "import-tables-empty", HTMLElement);
   // The Import tab's one message area: a run's words replace the import's, and back.
   const messages = messageAreaFor(root, "import-messages");
-  const onOpen = requireElement(root, "refresh-on-open", HTMLSelectElement);
 
   let state: TablesState = initialTablesState;
   /** Whether the last run brought every table in: its summary is a success, else a warning. */
   let lastComplete = true;
   let shownText = "";
+  const list = requireElement(root, "import-tables", HTMLUListElement);
+  const empty = requireElement(root, "import-tables-empty", HTMLElement);
   const view = mountTablesView(root, list, empty, {
     ...rowActions(root, options, messages, reload),
     refresh: (mode, only, from) => void refresh(mode, only, from),
@@ -158,6 +161,7 @@ export function mountRefreshAllSection(
     const end = await ending;
     const focusBack = !automatic && focusIsOnOrLost(root, cancelButton);
     lastComplete = end.outcome !== "failed" && end.result.complete;
+    tellRefusedTokens(end, options);
     dispatch(
       end.outcome === "failed"
         ? { type: "failed", message: end.message }
@@ -174,7 +178,7 @@ export function mountRefreshAllSection(
     if (run.cancel()) dispatch({ type: "cancelling" });
   });
 
-  mountOnOpenChoice(onOpen, options, messages);
+  mountOnOpenChoice(requireElement(root, "refresh-on-open", HTMLSelectElement), options, messages);
   mountAutoRefreshSection(root, {
     ...options,
     busy: () => run.running,
@@ -226,7 +230,17 @@ function rowActions(
       }
     },
     factsOf: (row) => factsOf(options, row.entry),
+    enterNewToken: (row) => options.enterNewToken?.(row.entry.project),
   };
+}
+
+/** Tells of each project whose token the service refused in a run (none named: the default). */
+function tellRefusedTokens(end: RefreshAllEnd, options: RefreshAllSectionOptions): void {
+  if (end.outcome === "failed") return;
+  const refused = end.result.tables.filter((table) => table.failure === "auth");
+  for (const project of new Set(refused.map((table) => table.project))) {
+    options.tokenRefused?.(project);
+  }
 }
 
 /** Remove: stops updating the table, says what became of it, and lists the tables again. */

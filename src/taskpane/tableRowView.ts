@@ -16,6 +16,8 @@ export interface TablesViewActions {
   readonly goToCell: (cell: CellLink) => void;
   /** Stops updating the row's table (and deletes it when `deleteTable`). */
   readonly remove: (row: TableRowState, deleteTable: boolean, from: HTMLButtonElement) => void;
+  /** Enter new token: the service refused the token the row's update was sent with. */
+  readonly enterNewToken: (row: TableRowState) => void;
   /** The project and API path the row's properties name. */
   readonly factsOf: (row: TableRowState) => { readonly project: string; readonly path: string };
 }
@@ -82,6 +84,9 @@ export function makeTableRow(
   const goTo = button("Go to", "secondary", () => actions.goTo(row));
   const bar = element("div", "actions table-actions");
   bar.append(refresh, fetchNew, goTo);
+  const newToken = button("Enter new token", "primary", () => actions.enterNewToken(row));
+  const refusal = element("div", "actions table-refusal");
+  refusal.append(newToken);
 
   const properties = element("dl", "table-properties");
   properties.id = `${id}-properties`;
@@ -101,7 +106,7 @@ export function makeTableRow(
   const more = element("div", "table-more");
   more.append(propertiesButton, removeButton);
 
-  item.append(head, facts, line, details, bar, more, properties, confirm.group);
+  item.append(head, facts, line, refusal, details, bar, more, properties, confirm.group);
 
   function drawDetails(): void {
     detailList.replaceChildren(
@@ -139,6 +144,7 @@ export function makeTableRow(
     facts.textContent = tableFacts(row.entry, context.projects);
     line.textContent = row.progress === undefined ? "" : tableProgressLine(row.progress);
     line.hidden = row.progress === undefined;
+    refusal.hidden = row.progress?.failure !== "auth";
     refresh.disabled = !context.startable;
     fetchNew.disabled = !context.startable;
     removeButton.disabled = !context.startable;

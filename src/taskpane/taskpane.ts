@@ -28,7 +28,7 @@ import {
 import { activeConnection } from "../settings/activeConnection";
 import { DocumentSettingsStore, secretStore, SecretStore } from "../settings/stores";
 import { approvalKeeping } from "../settings/approvalKeeping";
-import { mountConnectionPanel } from "./connectionPanel";
+import { type ConnectionPanel, mountConnectionPanel } from "./connectionPanel";
 import { mountFormulasPanel } from "./formulasPanel";
 import { mountImportPanel } from "./importPanel";
 import { ImportRun } from "./importRun";
@@ -251,12 +251,14 @@ async function start(): Promise<void> {
     run: importRun,
     goTo: (cell) => selectCell(excelRun, cell.sheet, cell.address),
   });
+  const tokens = refusedTokens(tabs);
   const refreshAllSection = mountRefreshAllSection(document, {
     workbook,
     active: activeConnection,
     run: importRun,
     pathFor: (info) => importPanel.pathFor(info),
     ...tablesInWorkbook(excelRun),
+    ...tokens.actions,
     setLoadOnOpen,
     watchShown: watchPaneShown,
   });
@@ -284,12 +286,7 @@ async function start(): Promise<void> {
     unavailable: formulasUnavailableMessage((name, version) =>
       Office.context.requirements.isSetSupported(name, version),
     ),
-    // The metadata Excel reads, built beside this page: the list never differs from it.
-    loadMetadata: async () => {
-      const response = await fetch("functions.json");
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return (await response.json()) as unknown;
-    },
+    loadMetadata: loadFunctionsMetadata,
     insert: (formula) => insertFormulaInActiveCell(excelRun, formula),
   });
   const connected = () => activeConnection.all.length > 0;
@@ -314,6 +311,7 @@ async function start(): Promise<void> {
     // it runs now.
     afterApproval: () => void runOnOpen(),
   });
+  tokens.attach(connectionPanel);
   const sheetProject = mountSheetProjectLine(
     document,
     requireElement(document, "sheet-project", HTMLElement),
@@ -364,5 +362,33 @@ function tablesInWorkbook(run: ExcelRun) {
     goToTable: (tableName: string) => goToTable(run, tableName),
     stopTracking: (tableName: string, deleteTable: boolean) =>
       stopTrackingTable(run, tableName, deleteTable),
+  };
+}
+
+/** The metadata Excel reads, built beside this page: the Formulas list never differs from it. */
+async function loadFunctionsMetadata(): Promise<unknown> {
+  const response = await fetch("functions.json");
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as unknown;
+}
+
+/**
+ * A token the service refused during a run goes to the Connection panel, the one place that
+ * says whether a project is connected; Enter new token opens its form there. The panel is
+ * mounted after the Tables view, so it is set once it exists.
+ */
+function refusedTokens(tabs: PaneTabs) {
+  let panel: ConnectionPanel | undefined;
+  return {
+    actions: {
+      tokenRefused: (project?: string) => panel?.tokenRefused(project),
+      enterNewToken: (project?: string) => {
+        tabs.select("connection");
+        panel?.enterNewToken(project);
+      },
+    },
+    attach: (mounted: ConnectionPanel) => {
+      panel = mounted;
+    },
   };
 }

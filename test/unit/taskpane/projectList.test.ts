@@ -41,6 +41,22 @@ describe("projectRows()", () => {
     ]);
   });
 
+  it("offers Enter new token, not Connect, for a project whose token the service refused", () => {
+    const rows = projectRows(
+      [project("Acme"), project("Beta")],
+      (label) => label === "Acme",
+      "Acme",
+      (label) => label === "Beta" || label === "Acme",
+    );
+    expect(rows[1]).toEqual({
+      label: "Beta",
+      line: "Beta · api.example.com (v1) · token refused",
+      actions: ["enterNewToken", "makeDefault", "remove"],
+    });
+    // Connected again since: connected, whatever was refused before.
+    expect(rows[0]?.actions).toEqual(["disconnect"]);
+  });
+
   it("leaves out the host of an address that is not valid", () => {
     const rows = projectRows(
       [project("Acme", "not a url"), project("Beta")],

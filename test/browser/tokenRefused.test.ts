@@ -1,0 +1,84 @@
+// A token the service refuses during Refresh all, at Excel's narrowest pane (320 px): the rows
+// say so in red with Enter new token, the whole pane agrees the project is disconnected (no
+// card or summary still saying connected), Enter new token opens the project's form filled in
+// but for the token, and once connected again the same Refresh all succeeds. axe-core clean.
+// The sandbox answers every request 401 while the fault is set, as a service that revoked the
+// token would; clearing it stands for the service accepting the new token.
+import AxeBuilder from "@axe-core/playwright";
+import { BrowserSession, connected, importFromPane, openPreview, showTab } from "./harness";
+import { clearFaults, setFaults } from "../integration/helpers/sandboxControl";
+
+describe("a token refused during Refresh all, at 320 px", () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openPreview({ paneWidth: 320 });
+    await connected(session);
+    await importFromPane(session, "invoices");
+    await importFromPane(session, "bills");
+  }, 60_000);
+
+  afterAll(async () => {
+    if (session) await clearFaults(session.sandbox);
+    await session?.close();
+  });
+
+  const rows = () => session.pane.locator("#import-tables > li");
+  const status = () => session.pane.locator("#import-status");
+
+  async function expectAxeClean(): Promise<void> {
+    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
+    expect(results.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([]);
+  }
+
+  it("marks each row failed with Enter new token, and disconnects the project everywhere", async () => {
+    await setFaults(session.sandbox, {
+      failEvery: { n: 1, status: 401, message: "The token was revoked." },
+    });
+    await showTab(session, "Import");
+    await session.pane.getByRole("button", { name: "Refresh all", exact: true }).click();
+    await status()
+      .filter({ hasText: /^Refreshed 0 of 2 tables\./ })
+      .waitFor({ timeout: 30_000 });
+    expect(await rows().locator("button.table-state .state-word").allInnerTexts()).toEqual([
+      "failed",
+      "failed",
+    ]);
+    for (const name of ["Invoices", "Bills"]) {
+      await session.pane.getByRole("button", { name: `Enter new token ${name}` }).waitFor();
+    }
+    // One truth: nothing runs over a refused token, and no part of the pane says connected.
+    expect(
+      await session.pane.getByRole("button", { name: "Refresh all", exact: true }).isDisabled(),
+    ).toBe(true);
+    expect(await session.pane.locator("#connected").isHidden()).toBe(true);
+    expect(await session.pane.locator("#connection-status").innerText()).toMatch(
+      /^The service refused the token for .+, so it is disconnected\. Enter a new token/,
+    );
+    expect(await session.pane.getByText(/Connected to/).count()).toBe(0);
+    await expectAxeClean();
+  }, 60_000);
+
+  it("Enter new token opens the project's form without its token; connected again, the same refresh succeeds", async () => {
+    await clearFaults(session.sandbox);
+    await session.pane.getByRole("button", { name: "Enter new token Invoices" }).click();
+    await session.pane.getByRole("tab", { name: "Connection", selected: true }).waitFor();
+    const token = session.pane.getByLabel("Access token", { exact: true });
+    expect(await token.inputValue()).toBe("");
+    expect(await token.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await session.pane.getByLabel("API address").inputValue()).toBe(session.sandbox.baseUrl);
+    expect(await session.pane.getByLabel("Project identity").inputValue()).toBe("demo-company");
+    await expectAxeClean();
+
+    await token.fill("demo-token");
+    await session.pane.getByRole("button", { name: "Connect", exact: true }).click();
+    await session.pane.getByRole("tab", { name: "Import", selected: true }).waitFor();
+    const refreshAll = session.pane.getByRole("button", { name: "Refresh all", exact: true });
+    await refreshAll.and(session.pane.locator(":enabled")).waitFor();
+    await refreshAll.click();
+    await status()
+      .filter({ hasText: /^Refreshed 2 of 2 tables\.$/ })
+      .waitFor({ timeout: 30_000 });
+    expect(await session.pane.getByRole("button", { name: /^Enter new token/ }).count()).toBe(0);
+  }, 60_000);
+});
