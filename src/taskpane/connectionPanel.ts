@@ -87,6 +87,8 @@ class ConnectionPanelController implements ConnectionPanel {
    * connect again: Enter new token fills the form from them, identity included.
    */
   private readonly refused = new Map<string, ActiveConnection>();
+  /** The project the shown form holds ("" when hidden or for a new project), as last drawn. */
+  private formProject = "";
 
   constructor(
     private readonly view: ConnectionPanelElements,
@@ -163,8 +165,15 @@ class ConnectionPanelController implements ConnectionPanel {
   private dispatch(event: ConnectionEvent): void {
     const step = transition(this.state, event);
     this.state = step.state;
-    this.view.render(connectionPanelView(this.state));
+    const view = connectionPanelView(this.state);
+    this.view.render(view);
     for (const effect of step.effects) this.apply(effect);
+    // The form, when shown, is the Connect of the project it holds: the list drops that row's.
+    const formProject = view.showForm ? (this.view.values().label ?? "").trim() : "";
+    if (formProject !== this.formProject) {
+      this.formProject = formProject;
+      this.renderProjects();
+    }
   }
 
   private apply(effect: ConnectionEffect): void {
@@ -261,6 +270,7 @@ class ConnectionPanelController implements ConnectionPanel {
       (label) => this.active.get(label) !== undefined,
       this.active.defaultLabel,
       (label) => this.refused.has(label.toLowerCase()),
+      this.formProject,
     );
     this.view.renderProjects(rows, (action, project) => this.projectAction(action, project));
   }

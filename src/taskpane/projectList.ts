@@ -26,14 +26,17 @@ export interface ProjectRow {
 
 /**
  * The rows, when the workbook has more than one project (one project needs no list): Connect,
- * or Enter new token for one whose token the service refused, or Disconnect; Make default for
- * the others, and Remove for those not connected.
+ * or Enter new token for one whose token the service refused, or Disconnect (none for the
+ * project the shown form holds: one Connect per project); Make default for the others, and
+ * Remove for those not connected.
  */
 export function projectRows(
   projects: readonly RestoredProject[],
   isConnected: (label: string) => boolean,
   defaultLabel: string | undefined,
   tokenRefused: (label: string) => boolean = () => false,
+  /** The project the shown form holds: the form's Connect is its, so its row offers none. */
+  formProject = "",
 ): readonly ProjectRow[] {
   if (projects.length <= 1) return [];
   return projects.map((project) => {
@@ -49,9 +52,10 @@ export function projectRows(
       isDefault,
       tokenRefused: refused,
     });
-    const actions: ProjectAction[] = [
-      connected ? "disconnect" : refused ? "enterNewToken" : "connect",
-    ];
+    const inForm = !connected && sameLabel(project.label, formProject);
+    const actions: ProjectAction[] = inForm
+      ? []
+      : [connected ? "disconnect" : refused ? "enterNewToken" : "connect"];
     if (!isDefault) {
       actions.push("makeDefault");
       if (!connected) actions.push("remove");

@@ -57,6 +57,17 @@ describe("projectRows()", () => {
     expect(rows[0]?.actions).toEqual(["disconnect"]);
   });
 
+  it("offers no Connect on the row of the project the shown form holds: one Connect per project", () => {
+    const rows = projectRows(
+      [project("Acme"), project("Beta")],
+      (label) => label === "Beta",
+      "Acme",
+      () => false,
+      "acme",
+    );
+    expect(rows.map((row) => row.actions)).toEqual([[], ["disconnect", "makeDefault"]]);
+  });
+
   it("leaves out the host of an address that is not valid", () => {
     const rows = projectRows(
       [project("Acme", "not a url"), project("Beta")],
