@@ -2,11 +2,10 @@
 // say so in red with Enter new token, the whole pane agrees the project is disconnected (no
 // card or summary still saying connected), Enter new token opens the project's form filled in
 // but for the token, and once connected again the same Refresh all succeeds. axe-core clean.
-// The sandbox answers every request 401 while the fault is set, as a service that revoked the
-// token would; clearing it stands for the service accepting the new token.
+// The sandbox revokes the token the pane connected with and issues another, as a service would.
 import AxeBuilder from "@axe-core/playwright";
 import { BrowserSession, connected, importFromPane, openPreview, showTab } from "./harness";
-import { clearFaults, setFaults } from "../integration/helpers/sandboxControl";
+import { changeTokens, resetTokens } from "../integration/helpers/sandboxControl";
 
 describe("a token refused during Refresh all, at 320 px", () => {
   let session: BrowserSession;
@@ -19,7 +18,7 @@ describe("a token refused during Refresh all, at 320 px", () => {
   }, 60_000);
 
   afterAll(async () => {
-    if (session) await clearFaults(session.sandbox);
+    if (session) await resetTokens(session.sandbox);
     await session?.close();
   });
 
@@ -32,9 +31,11 @@ describe("a token refused during Refresh all, at 320 px", () => {
   }
 
   it("marks each row failed with Enter new token, and disconnects the project everywhere", async () => {
-    await setFaults(session.sandbox, {
-      failEvery: { n: 1, status: 401, message: "The token was revoked." },
+    const change = await changeTokens(session.sandbox, {
+      revoke: ["demo-token"],
+      issue: ["fresh-token"],
     });
+    expect(change.status).toBe(200);
     await showTab(session, "Import");
     await session.pane.getByRole("button", { name: "Refresh all", exact: true }).click();
     await status()
@@ -60,7 +61,6 @@ describe("a token refused during Refresh all, at 320 px", () => {
   }, 60_000);
 
   it("Enter new token opens the project's form without its token; connected again, the same refresh succeeds", async () => {
-    await clearFaults(session.sandbox);
     await session.pane.getByRole("button", { name: "Enter new token Invoices" }).click();
     await session.pane.getByRole("tab", { name: "Connection", selected: true }).waitFor();
     const token = session.pane.getByLabel("Access token", { exact: true });
@@ -70,7 +70,7 @@ describe("a token refused during Refresh all, at 320 px", () => {
     expect(await session.pane.getByLabel("Project identity").inputValue()).toBe("demo-company");
     await expectAxeClean();
 
-    await token.fill("demo-token");
+    await token.fill("fresh-token");
     await session.pane.getByRole("button", { name: "Connect", exact: true }).click();
     await session.pane.getByRole("tab", { name: "Import", selected: true }).waitFor();
     const refreshAll = session.pane.getByRole("button", { name: "Refresh all", exact: true });
