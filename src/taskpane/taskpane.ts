@@ -236,7 +236,9 @@ async function start(): Promise<void> {
   const workbook = paneWorkbookStore(device);
   const excelRun: ExcelRun = excelRunOf((options, batch) => Excel.run(options, batch));
 
+  const tokens = refusedTokens(tabs);
   const importRun = new ImportRun(importCollection, excelRun, {
+    tokenRefused: tokens.actions.tokenRefused,
     fetchNew: fetchNewIntoTable,
     refreshAll,
     cellEdit: {},
@@ -251,7 +253,6 @@ async function start(): Promise<void> {
     run: importRun,
     goTo: (cell) => selectCell(excelRun, cell.sheet, cell.address),
   });
-  const tokens = refusedTokens(tabs);
   const refreshAllSection = mountRefreshAllSection(document, {
     workbook,
     active: activeConnection,
