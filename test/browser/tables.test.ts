@@ -8,6 +8,7 @@ import {
   importFromPane,
   openPreview,
   selection,
+  setOfficeTheme,
   showTab,
   tableInfo,
   typeCells,
@@ -196,7 +197,20 @@ describe("the Tables view at 320 px", () => {
       .locator("#import-panel")
       .evaluate((panel) => panel.scrollWidth - panel.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-    expect(results.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([]);
+    await expectAxeClean();
+  });
+
+  it("keeps the amber state, its details and the properties readable in Office's dark theme", async () => {
+    const invoices = rows().nth(0);
+    await invoices.getByRole("button", { name: "Properties Invoices" }).click();
+    await invoices.locator(".table-details").waitFor({ state: "visible" });
+    await setOfficeTheme(session, "dark");
+    await session.pane.locator("html[data-theme=dark]").waitFor({ state: "attached" });
+    const colour = await invoices
+      .locator("button.table-state")
+      .evaluate((button) => getComputedStyle(button).color);
+    expect(colour).toBe("rgb(250, 160, 107)");
+    await expectAxeClean();
+    await setOfficeTheme(session, "light");
   });
 });
