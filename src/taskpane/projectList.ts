@@ -52,7 +52,8 @@ export function projectRows(
       isDefault,
       tokenRefused: refused,
     });
-    const inForm = !connected && sameLabel(project.label, formProject);
+    // A refused token's row keeps Enter new token: it takes the keyboard to the form's token.
+    const inForm = !connected && !refused && sameLabel(project.label, formProject);
     const actions: ProjectAction[] = inForm
       ? []
       : [connected ? "disconnect" : refused ? "enterNewToken" : "connect"];

@@ -82,3 +82,78 @@ describe("a token refused during Refresh all, at 320 px", () => {
     expect(await session.pane.getByRole("button", { name: /^Enter new token/ }).count()).toBe(0);
   }, 60_000);
 });
+
+describe("a token refused in a workbook of two projects, at 320 px", () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openPreview({ paneWidth: 320 });
+  }, 60_000);
+
+  afterAll(async () => {
+    if (session) await resetTokens(session.sandbox);
+    await session?.close();
+  });
+
+  async function connectProject(identity: string): Promise<void> {
+    const { pane, sandbox } = session;
+    await pane.getByLabel("API address").fill(sandbox.baseUrl);
+    await pane.getByLabel("Access token", { exact: true }).fill("demo-token");
+    await pane.getByLabel("Project identity").fill(identity);
+    await pane.getByLabel(/^Project name/).fill(identity);
+    await pane.getByRole("button", { name: "Connect", exact: true }).click();
+  }
+
+  it("marks the project Token refused in the list, whose Enter new token connects it again", async () => {
+    const { pane } = session;
+    await showTab(session, "Connection");
+    await connectProject("demo-company");
+    await pane
+      .locator("#connection-summary", { hasText: "Connected to" })
+      .waitFor({ state: "attached" });
+    await showTab(session, "Connection");
+    await pane.getByRole("button", { name: "Change connection" }).click();
+    await pane.getByRole("button", { name: "Add project" }).click();
+    await connectProject("other-company");
+    await showTab(session, "Import");
+    await pane
+      .getByRole("tabpanel", { name: "Import" })
+      .getByLabel("Project")
+      .selectOption("other-company");
+    await pane.getByLabel("Collection").selectOption("bills");
+    await pane.getByRole("button", { name: "Import", exact: true }).click();
+    await pane
+      .locator("#import-status")
+      .filter({ hasText: /^Imported/ })
+      .waitFor();
+
+    await changeTokens(session.sandbox, { revoke: ["demo-token"], issue: ["fresh-token"] });
+    await pane.getByRole("button", { name: "Refresh all", exact: true }).click();
+    await pane.getByRole("button", { name: /^Enter new token Bills/ }).waitFor();
+    await showTab(session, "Connection");
+    const row = pane.locator("#project-list li", { hasText: /^other-company/ });
+    expect(await row.locator(".project-name").innerText()).toMatch(/ · token refused$/);
+    expect(await row.getByRole("button", { name: "Connect other-company" }).count()).toBe(0);
+    await expectAxeClean();
+
+    await row.getByRole("button", { name: "Enter new token other-company" }).click();
+    await pane.getByRole("heading", { name: "New token for other-company" }).waitFor();
+    const token = pane.getByLabel("Access token", { exact: true });
+    expect(await token.inputValue()).toBe("");
+    expect(await token.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await pane.getByLabel("Project identity").inputValue()).toBe("other-company");
+    await token.fill("fresh-token");
+    await pane.getByRole("button", { name: "Connect", exact: true }).click();
+    await pane.getByRole("tab", { name: "Import", selected: true }).waitFor();
+    await pane.getByRole("button", { name: "Refresh all", exact: true }).click();
+    await pane
+      .locator("#import-status")
+      .filter({ hasText: /^Refreshed 1 of 1 table\.$/ })
+      .waitFor({ timeout: 30_000 });
+  }, 60_000);
+
+  async function expectAxeClean(): Promise<void> {
+    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
+    expect(results.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([]);
+  }
+});

@@ -66,6 +66,15 @@ describe("projectRows()", () => {
       "acme",
     );
     expect(rows.map((row) => row.actions)).toEqual([[], ["disconnect", "makeDefault"]]);
+    // Its token refused, the row keeps Enter new token, which takes the keyboard to the form.
+    const refused = projectRows(
+      [project("Acme"), project("Beta")],
+      (label) => label === "Beta",
+      "Acme",
+      (label) => label === "Acme",
+      "Acme",
+    );
+    expect(refused[0]?.actions).toEqual(["enterNewToken"]);
   });
 
   it("leaves out the host of an address that is not valid", () => {
