@@ -25,6 +25,7 @@ import {
   type ImportTablesSnapshot,
   type ImportTableState,
   mergedImportTablesValue,
+  stateAfterFetchNew,
 } from "../settings/importTables";
 import { importTablesSetting } from "./importTablesSetting";
 import { NewRowRun, idTexts } from "./newRowRun";
@@ -410,7 +411,8 @@ function recordOf(
     const sheet = context.workbook.worksheets.getItem(found.sheetName);
     writeStatus(sheet, found.statusRow, status, found.firstColumn);
   }
-  const { id, marker, given, project, parent, columns, key } = found.record;
+  const { id, marker, given, project, fullRefresh, parent, columns, key } = found.record;
+  const after = stateAfterFetchNew(found.record.state, state);
   return {
     id,
     marker,
@@ -419,7 +421,8 @@ function recordOf(
     shown: found.statusRow !== null,
     ...(project === undefined ? {} : { project }),
     refreshed,
-    ...(state === undefined ? {} : { state }),
+    ...(fullRefresh === undefined ? {} : { fullRefresh }),
+    ...(after === undefined ? {} : { state: after }),
     ...(parent === undefined ? {} : { parent }),
     ...(columns === undefined ? {} : { columns }),
     ...(key === undefined ? {} : { key }),

@@ -426,6 +426,7 @@ export class TableWriter {
         shown: writer.placement.statusRow !== null,
         ...(project === undefined ? {} : { project }),
         refreshed,
+        fullRefresh: refreshed,
         ...(state === undefined ? {} : { state }),
         ...(parent === undefined ? {} : { parent }),
         columns: writer.ownColumns(),

@@ -288,19 +288,19 @@ class CollectionImport {
     });
     if (shaped.linked && tables.linked) {
       const linkedBase = this.linkedCommitted + this.pendingLinked.rows.length;
-      // An allocation has an id of its own; an invoice's line is named by its invoice. Named
-      // only when a cell of the page needs it in a message: most pages have none.
+      // A linked row is named by its record's number or reference and its place in the record's
+      // list ("PAY-000100 allocation 2", "INV-000136 line 1"), never by an id. Named only when a
+      // cell of the page needs it in a message: most pages have none.
       const { perRecord } = shaped.linked;
       const noun = tables.linked.noun;
       let names: readonly string[] | undefined;
       const nameOf = (row: number): string | undefined => {
-        names ??= payments
-          ? payments.flatMap((payment) => payment.allocations.map((allocation) => allocation.id))
-          : linkedRowNames(
-              records.map((_, index) => recordName(index)),
-              perRecord,
-              noun,
-            );
+        const parents = payments ?? records;
+        names ??= linkedRowNames(
+          parents.map((_, index) => recordName(index)),
+          perRecord,
+          noun,
+        );
         return names[row];
       };
       this.misfits.add({

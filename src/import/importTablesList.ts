@@ -31,6 +31,10 @@ export interface ImportTableEntry {
   readonly rows: number;
   /** When its last import or Fetch new ended (ISO 8601), as its record says. */
   readonly refreshed?: string;
+  /** When its last import of the whole list ended: how old its existing rows are. */
+  readonly fullRefresh?: string;
+  /** Its last import's final status line, as its record keeps it. */
+  readonly status?: string;
   readonly state?: ImportTableState;
   /** The tables its import also writes (an invoice's lines); absent when none. */
   readonly linked?: readonly LinkedTableEntry[];
@@ -68,7 +72,7 @@ export async function listImportTables(
     if (tables.length === 0) return [];
     await context.sync();
     return tables.map(({ target, ours, sheet, rows, linked }): ImportTableEntry => {
-      const { refreshed, state } = ours.record;
+      const { refreshed, fullRefresh, state, status } = ours.record;
       return {
         collection: target.info.id,
         label: target.label,
@@ -77,6 +81,8 @@ export async function listImportTables(
         sheetName: sheet.name,
         rows: rows.value,
         ...(refreshed === undefined ? {} : { refreshed }),
+        ...(fullRefresh === undefined ? {} : { fullRefresh }),
+        ...(status === undefined ? {} : { status }),
         ...(state === undefined ? {} : { state }),
         ...(linked.length === 0
           ? {}

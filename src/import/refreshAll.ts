@@ -11,6 +11,7 @@ import type { TableProject } from "../domain/tableOwnership";
 import { fetchNewIntoTable } from "./fetchNew";
 import { importCollection, type ImportLimits } from "./importCollection";
 import { RefreshKeptError } from "./refreshKept";
+import type { ImportResult } from "./types";
 import { shapersFor } from "./shapers";
 import { count } from "../util/plural";
 import { COLLECTIONS, type CollectionId, type CollectionInfo } from "../domain/collections";
@@ -33,6 +34,8 @@ export interface TableProgress {
   readonly message: string;
   /** Why a failed table failed, when the API said (a refused token: "auth"). */
   readonly failure?: ApiErrorKind;
+  /** What the table's import said when it ended: its details and the cells they name. */
+  readonly ended?: ImportResult;
 }
 
 /** Which import table: its collection and, when the workbook has projects, its project's label. */
@@ -205,6 +208,7 @@ export async function refreshAll(
         state: result.complete ? "done" : cancelled ? "cancelled" : "partial",
         records: result.rows,
         message: result.headline,
+        ended: result,
       });
     } catch (error) {
       // A refresh that kept its table says so in its message; its failure says what stopped it.

@@ -11,7 +11,7 @@ import {
 
 /**
  * The workbook setting (saved in the file) that records the tables imports created: only those are
- * refreshed in place. Each is `{"id", "marker", "given", "status", "shown", "project", "refreshed", "state", "parent", "columns", "key"}`
+ * refreshed in place. Each is `{"id", "marker", "given", "status", "shown", "project", "refreshed", "fullRefresh", "state", "parent", "columns", "key"}`
  * ({@link ImportTableRecord}). A table is the import's only on two proofs, since the file is
  * untrusted and Excel's table ids are not durable (a deleted table's id can be given to a table
  * the user makes later): the record's id is the table's, and the record's marker, a defined name
@@ -46,6 +46,11 @@ export interface ImportTableRecord {
   readonly project?: string;
   /** When the last import or Fetch new into the table ended (ISO 8601, UTC). */
   readonly refreshed?: string;
+  /**
+   * When the last import of the whole list (Import, Refresh) ended: its existing rows are as
+   * the server had them then, since Fetch new only adds rows (ISO 8601, UTC).
+   */
+  readonly fullRefresh?: string;
   /** How it ended: what the Tables view shows without reading the status line's words. */
   readonly state?: ImportTableState;
   /**
@@ -81,7 +86,20 @@ function columnHeaders(value: unknown): readonly string[] | undefined {
  */
 export type ImportTableState = "complete" | "warnings" | "partial" | "failed";
 
-const STATES: readonly string[] = ["complete", "warnings", "partial", "failed"];
+/** From best to worst. */
+const STATES: readonly ImportTableState[] = ["complete", "warnings", "partial", "failed"];
+
+/**
+ * The state of a table after Fetch new: its rows from before keep whatever the last import left
+ * them with (cells kept as text, a list cut short), so new rows never make it better than that.
+ */
+export function stateAfterFetchNew(
+  before: ImportTableState | undefined,
+  added: ImportTableState | undefined,
+): ImportTableState | undefined {
+  if (before === undefined || added === undefined) return added;
+  return STATES.indexOf(before) > STATES.indexOf(added) ? before : added;
+}
 
 /** A table of the workbook that an import created, with its id and the name it has now. */
 export interface OurTable extends ImportTableRecord {
@@ -148,8 +166,11 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
   const records: ImportTableRecord[] = [];
   for (const entry of listed as unknown[]) {
     if (typeof entry !== "object" || entry === null) continue;
-    const { id, marker, given, status, shown, project, refreshed, state, parent, columns, key } =
-      entry as Record<string, unknown>;
+    const { id, marker, given, status, shown, project, refreshed, fullRefresh } = entry as Record<
+      string,
+      unknown
+    >;
+    const { state, parent, columns, key } = entry as Record<string, unknown>;
     const headers = columnHeaders(columns);
     if (typeof marker !== "string" || !marker.startsWith(TABLE_MARKER_PREFIX)) continue;
     if (typeof given !== "string" || (id !== undefined && typeof id !== "string")) continue;
@@ -163,7 +184,10 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
       ...(typeof refreshed === "string" && !Number.isNaN(Date.parse(refreshed))
         ? { refreshed }
         : {}),
-      ...(typeof state === "string" && STATES.includes(state)
+      ...(typeof fullRefresh === "string" && !Number.isNaN(Date.parse(fullRefresh))
+        ? { fullRefresh }
+        : {}),
+      ...(typeof state === "string" && (STATES as readonly string[]).includes(state)
         ? { state: state as ImportTableState }
         : {}),
       ...(typeof parent === "string" ? { parent } : {}),
@@ -177,8 +201,8 @@ export function parseImportTableRecords(value: unknown): ImportTableRecord[] {
 /** The setting's value holding `records`, each with only the fields it has. */
 export function serializeImportTableRecords(records: readonly ImportTableRecord[]): string {
   const listed = records.map((record) => {
-    const { id, marker, given, status, shown, project, refreshed, state, parent, columns, key } =
-      record;
+    const { id, marker, given, status, shown, project, refreshed, fullRefresh } = record;
+    const { state, parent, columns, key } = record;
     return {
       ...(id === undefined ? {} : { id }),
       marker,
@@ -187,6 +211,7 @@ export function serializeImportTableRecords(records: readonly ImportTableRecord[
       ...(shown ? { shown } : {}),
       ...(project !== undefined ? { project } : {}),
       ...(refreshed !== undefined ? { refreshed } : {}),
+      ...(fullRefresh !== undefined ? { fullRefresh } : {}),
       ...(state !== undefined ? { state } : {}),
       ...(parent !== undefined ? { parent } : {}),
       ...(columns !== undefined ? { columns } : {}),

@@ -1,16 +1,18 @@
 // The order of an imported sheet's columns: what a person looks for first (the document's
-// number or reference, its date, who it is with, how much, its status), then the other fields in
-// the server's order, then the ids (UUIDs that only machines read) last.
+// number or reference, its date, who it is with, how much in which currency, its status), then
+// the other fields in the server's order, then the ids (UUIDs that only machines read) last.
+// The currency stands right before the amounts, so an amount is read with it.
 
 /** Ranks: lower comes first; the same rank keeps the server's order. */
 export const ColumnRank = {
   Number: 0,
   Date: 1,
   Party: 2,
-  Amount: 3,
-  Status: 4,
-  Other: 5,
-  Id: 6,
+  Currency: 3,
+  Amount: 4,
+  Status: 5,
+  Other: 6,
+  Id: 7,
 } as const;
 export type ColumnRank = (typeof ColumnRank)[keyof typeof ColumnRank];
 
@@ -37,7 +39,8 @@ export function columnRank(path: readonly string[], values: readonly unknown[] =
   if (/(^|_)(name)$/.test(key) && /^(contact|customer|vendor|supplier)_/.test(key)) {
     return ColumnRank.Party;
   }
-  if (/^(sub_)?total$/.test(key) || /(^|_)amount(_due|_paid)?$/.test(key)) return ColumnRank.Amount;
+  if (key === "currency" || /(^|_)currency(_code)?$/.test(key)) return ColumnRank.Currency;
+  if (/(^|_)total$/.test(key) || /(^|_)amount(_due|_paid)?$/.test(key)) return ColumnRank.Amount;
   if (key === "status" || key.endsWith("_status")) return ColumnRank.Status;
   return ColumnRank.Other;
 }

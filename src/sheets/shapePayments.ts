@@ -2,7 +2,7 @@
 // known Payment schema.
 //
 // The columns are fixed, in the order a reader scans a payment (columnOrder.ts): its reference,
-// when, who, how much, its status, then how and where, then the ids. Nested objects become readable columns
+// when, who, in which currency how much, its status, then how and where, then the ids. Nested objects become readable columns
 // (vendor.display_name → "Vendor"); `vendor.id` is left out because `vendor_id` ("Vendor ID")
 // carries the same id. Fields outside the contract are ignored, as the API client's parser
 // ignores them. Allocations get a sheet of their own, one row per allocation, linked by
@@ -47,10 +47,10 @@ const PAYMENT_COLUMNS: readonly KnownColumn[] = [
   { key: "vendor.display_name", header: "Vendor", kind: "text" },
   // Any JSON value in the contract: a person object shows its name, as Vendor does.
   { key: "staff", header: "Staff", kind: "text", read: readableAt(["staff"]) },
+  { key: "currency_code", header: "Currency", kind: "text" },
   { key: "amount", header: "Amount", kind: "money" },
   { key: "status", header: "Status", kind: "text" },
   { key: "journal_status", header: "Journal status", kind: "text" },
-  { key: "currency_code", header: "Currency", kind: "text" },
   { key: "exchange_rate", header: "Exchange rate", kind: "rate" },
   { key: "type", header: "Type", kind: "text" },
   { key: "payment_method", header: "Payment method", kind: "text" },
@@ -73,7 +73,11 @@ const PAYMENT_COLUMNS: readonly KnownColumn[] = [
 ];
 
 const ALLOCATION_COLUMNS: readonly KnownColumn[] = [
+  // The payment's reference and currency, from the payment the allocation came in: the row is
+  // read without looking its payment up by id.
+  { key: "payment_reference", header: "Payment reference", kind: "text" },
   { key: "bill_reference", header: "Bill reference", kind: "text" },
+  { key: "currency_code", header: "Currency", kind: "text" },
   { key: "amount", header: "Amount", kind: "money" },
   { key: "payment_id", header: "Payment ID", kind: "text" },
   { key: "id", header: "Allocation ID", kind: "text" },
@@ -161,8 +165,8 @@ export interface AllocationsShaper extends RecordShaper {
 }
 
 /**
- * Payments → rows: Payment reference, Payment date (UTC), Vendor, Staff, Amount, Status, Journal
- * status, Currency, Exchange rate, Type, Payment method, Destination bank, Destination account
+ * Payments → rows: Payment reference, Payment date (UTC), Vendor, Staff, Currency, Amount, Status,
+ * Journal status, Exchange rate, Type, Payment method, Destination bank, Destination account
  * number, Documents, Allocations (how many), Created at (UTC), Payment ID, Vendor ID, Account
  * ID, Journal entry ID, Project ID, Staff ID, Import notes.
  */
@@ -175,16 +179,24 @@ export function createPaymentsShaper(options: ShapeOptions = {}): PaymentsShaper
   };
 }
 
-/** What ties an allocation to its payment: the payment's id, in "Payment ID". */
+/**
+ * What ties an allocation to its payment: the payment's id, in "Payment ID"; its reference and
+ * currency come along for the reader.
+ */
 const ALLOCATION_LINK: ParentLink = {
   listKey: "allocations",
   childNoun: "allocation",
   parentNoun: "payment",
-  fields: (payment) => ({ payment_id: readPath(payment, ["id"]) ?? null }),
+  fields: (payment) => ({
+    payment_id: readPath(payment, ["id"]) ?? null,
+    payment_reference: readPath(payment, ["payment_reference"]) ?? null,
+    currency_code: readPath(payment, ["currency_code"]) ?? null,
+  }),
 };
 
 /**
- * Allocations → rows: Bill reference, Amount, Payment ID, Allocation ID, Bill ID, Import notes.
+ * Allocations → rows: Payment reference, Bill reference, Currency, Amount, Payment ID, Allocation
+ * ID, Bill ID, Import notes.
  *
  * "Payment ID" is the id of the payment the allocation came in, which is what links the two
  * sheets; an allocation whose own `payment_id` says otherwise gets a note. A payment without an

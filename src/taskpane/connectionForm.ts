@@ -139,9 +139,15 @@ export function projectSummary(project: {
   readonly version: ApiVersion;
   readonly connected: boolean;
   readonly isDefault: boolean;
+  /** The service refused its token: it stays disconnected until a new one is entered. */
+  readonly tokenRefused?: boolean;
 }): string {
   const where = project.host === undefined ? "" : ` · ${project.host} (${project.version})`;
-  const state = project.connected ? "connected" : "not connected";
+  const state = project.connected
+    ? "connected"
+    : project.tokenRefused === true
+      ? "token refused"
+      : "not connected";
   return `${project.label}${project.isDefault ? " (default)" : ""}${where} · ${state}`;
 }
 

@@ -103,6 +103,8 @@ export type ConnectionEvent =
       readonly type: "projectConnectChosen";
       readonly project: string;
       readonly tokenEmpty: boolean;
+      /** Enter new token: the service refused the project's token. */
+      readonly newToken?: boolean;
     }
   | {
       readonly type: "disconnected";
@@ -112,6 +114,8 @@ export type ConnectionEvent =
       readonly formReset: boolean;
       /** The Disconnect beside the summary, in a workbook of one project. */
       readonly onlyProject: boolean;
+      /** Not the user's Disconnect: the service refused the token during a run. */
+      readonly tokenRefused?: boolean;
     }
   | { readonly type: "tokenNotForgotten" }
   | { readonly type: "rememberDropped" }
@@ -327,10 +331,12 @@ function openForm(
           ...withoutProblems(state),
           adding: true,
           labelSuggested: false,
-          formPurpose: `Connect ${event.project}`,
+          formPurpose: `${event.newToken === true ? "New token for" : "Connect"} ${event.project}`,
           status: say(
             state,
-            `Enter the token for ${event.project} if needed, then select Connect.`,
+            event.newToken === true
+              ? `The service refused the token for ${event.project}. Enter a new one, then select Connect.`
+              : `Enter the token for ${event.project} if needed, then select Connect.`,
           ),
         },
         effects: [{ kind: "focus", target: event.tokenEmpty ? "token" : "connect" }],
@@ -426,7 +432,9 @@ function disconnected(
   event: Extract<ConnectionEvent, { type: "disconnected" }>,
 ): ConnectionStep {
   let text: string;
-  if (event.onlyProject) {
+  if (event.tokenRefused === true) {
+    text = `The service refused the token for ${event.project}, so it is disconnected. Enter a new token to connect it again.`;
+  } else if (event.onlyProject) {
     text = event.forget
       ? "Disconnected. The token is no longer kept on this computer. Its recent journals are forgotten too."
       : "Disconnected. Enter the access token to connect again.";
@@ -449,7 +457,8 @@ function disconnected(
     effects: [
       { kind: "fillProject", project: event.project },
       { kind: "clearToken" },
-      { kind: "focus", target: "token" },
+      // A refusal found during a run leaves the keyboard where the user is.
+      ...(event.tokenRefused === true ? [] : [{ kind: "focus", target: "token" } as const]),
     ],
   };
 }

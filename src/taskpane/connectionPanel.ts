@@ -50,6 +50,13 @@ export interface ConnectionPanel {
    * this document whose token is remembered (see src/settings/autoConnect.ts).
    */
   restore(): Promise<void>;
+  /**
+   * The service refused the token of `project` (the default one when absent) during a run: it
+   * is disconnected, so every part of the pane says the same, and offers Enter new token.
+   */
+  tokenRefused(project?: string): void;
+  /** Enter new token: the form opens for `project` (the default when absent), its token empty. */
+  enterNewToken(project?: string): void;
 }
 
 export function mountConnectionPanel(
@@ -76,6 +83,13 @@ class ConnectionPanelController implements ConnectionPanel {
   private typed = false;
   /** The connection a Disconnect is taking away, while its events are applied. */
   private disconnecting: ActiveConnection | undefined;
+  /**
+   * The connections (by project, lower case) whose token the service refused, until they
+   * connect again: Enter new token fills the form from them, identity included.
+   */
+  private readonly refused = new Map<string, ActiveConnection>();
+  /** The project the shown form holds ("" when hidden or for a new project), as last drawn. */
+  private formProject = "";
 
   constructor(
     private readonly view: ConnectionPanelElements,
@@ -153,8 +167,15 @@ class ConnectionPanelController implements ConnectionPanel {
   private dispatch(event: ConnectionEvent): void {
     const step = transition(this.state, event);
     this.state = step.state;
-    this.view.render(connectionPanelView(this.state));
+    const view = connectionPanelView(this.state);
+    this.view.render(view);
     for (const effect of step.effects) this.apply(effect);
+    // The form, when shown, is the Connect of the project it holds: the list drops that row's.
+    const formProject = view.showForm ? (this.view.values().label ?? "").trim() : "";
+    if (formProject !== this.formProject) {
+      this.formProject = formProject;
+      this.renderProjects();
+    }
   }
 
   private apply(effect: ConnectionEffect): void {
@@ -182,11 +203,10 @@ class ConnectionPanelController implements ConnectionPanel {
   }
 
   /**
-   * The form holds `project` again: as it was connected (its identity is known until the pane
-   * closes), else as the workbook and this computer know it.
+   * The form holds `project` again: as it was connected (`left`: its identity is known until the
+   * pane closes), else as the workbook and this computer know it.
    */
-  private fillWith(project: string): void {
-    const left = this.disconnecting;
+  private fillWith(project: string, left = this.disconnecting): void {
     if (left !== undefined && left.project === project) {
       this.fill({
         apiAddress: left.apiAddress,
@@ -209,11 +229,50 @@ class ConnectionPanelController implements ConnectionPanel {
     this.view.setLabel(apiAddress.trim() === "" ? "" : suggestProjectLabel(apiAddress, taken));
   }
 
+  tokenRefused(project?: string): void {
+    const label = project ?? this.active.current?.project;
+    if (label === undefined) return;
+    const current = this.active.get(label);
+    if (current === undefined) return;
+    this.refused.set(label.toLowerCase(), current);
+    const wasDefault = current === this.active.current;
+    this.active.remove(label);
+    const formReset = wasDefault || this.active.current === undefined;
+    // The token is kept on this computer as it was: the user decides when entering a new one.
+    void disconnect(current, this.stores, { forget: false }).catch(() => undefined);
+    this.disconnecting = current;
+    this.dispatch({
+      type: "disconnected",
+      project: label,
+      forget: false,
+      formReset,
+      onlyProject: this.projects.length <= 1,
+      tokenRefused: true,
+    });
+    this.disconnecting = undefined;
+  }
+
+  enterNewToken(project?: string): void {
+    const label =
+      project ?? this.projects.find((each) => this.refused.has(each.label.toLowerCase()))?.label;
+    if (label === undefined) return;
+    const left = this.refused.get(label.toLowerCase());
+    this.fillWith(left?.project ?? label, left);
+    this.dispatch({
+      type: "projectConnectChosen",
+      project: label,
+      tokenEmpty: true,
+      newToken: true,
+    });
+  }
+
   private renderProjects(): void {
     const rows = projectRows(
       this.projects,
       (label) => this.active.get(label) !== undefined,
       this.active.defaultLabel,
+      (label) => this.refused.has(label.toLowerCase()),
+      this.formProject,
     );
     this.view.renderProjects(rows, (action, project) => this.projectAction(action, project));
   }
@@ -230,6 +289,9 @@ class ConnectionPanelController implements ConnectionPanel {
 
   private projectAction(action: ProjectAction, project: string): void {
     switch (action) {
+      case "enterNewToken":
+        this.enterNewToken(project);
+        return;
       case "connect": {
         const chosen = this.projects.find((candidate) => candidate.label === project);
         if (chosen !== undefined) this.fill(chosen.values);
@@ -318,6 +380,7 @@ class ConnectionPanelController implements ConnectionPanel {
       const { connection } = outcome;
       const isDefault =
         makeDefault || sameLabel(connection.project, this.active.defaultLabel ?? "");
+      this.refused.delete(connection.project.toLowerCase());
       this.active.put(connection, { makeDefault: isDefault });
       const shown = this.active.current;
       this.dispatch({

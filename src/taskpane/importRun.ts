@@ -1,7 +1,8 @@
 // One import at a time: starts it with a fresh AbortController, relays its progress, cancels it
 // on request, and ends it with one outcome. No DOM: the panel draws what this reports.
 
-import type { LedgerApi } from "../api";
+import { isApiError, type LedgerApi } from "../api";
+import { RefreshKeptError } from "../import/refreshKept";
 import { waitingForCellEdit } from "../excel/run";
 import type { CellEditWaitOptions, ExcelRun } from "../excel/run";
 import type { TableProject } from "../domain/tableOwnership";
@@ -43,6 +44,11 @@ export interface MoreImports {
    * or hanging silently (`waitingForCellEdit`); the options are its timing.
    */
   readonly cellEdit?: Omit<CellEditWaitOptions, "onWaiting" | "signal">;
+  /**
+   * The service refused the token of the import's project (the default one when absent): the
+   * pane disconnects it in one place and offers Enter new token.
+   */
+  readonly tokenRefused?: (project?: string) => void;
 }
 
 export interface RefreshAllStart {
@@ -143,6 +149,7 @@ export class ImportRun {
       return describeImportResult(result);
     } catch (error) {
       await this.afterChange("one");
+      if (tokenRefusedBy(error)) this.more.tokenRefused?.(request.project?.label);
       return describeImportFailure(error);
     } finally {
       this.end(controller);
@@ -242,4 +249,10 @@ export class ImportRun {
     this.controller.abort();
     return true;
   }
+}
+
+/** Whether an import stopped because the service refused the token (a kept table's too). */
+function tokenRefusedBy(error: unknown): boolean {
+  const cause = error instanceof RefreshKeptError ? error.failure : error;
+  return isApiError(cause) && cause.kind === "auth";
 }

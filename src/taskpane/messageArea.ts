@@ -41,6 +41,8 @@ export interface MessageArea {
   say(text: string): void;
   /** Empties the area: a new action begins. */
   clear(): void;
+  /** Selects a cell a message names; says here when it cannot be selected. */
+  selectCell(cell: CellLink): Promise<void>;
   /** What is shown now (tests and the panels' own checks). */
   readonly current: PanelMessage | null;
 }
@@ -132,23 +134,10 @@ class DomMessageArea implements MessageArea {
   }
 
   private itemOf(detail: MessageDetail): HTMLLIElement {
-    const item = this.root.createElement("li");
-    const text = this.root.createElement("span");
-    text.textContent = detail.text;
-    item.append(text);
-    for (const cell of detail.cells ?? []) {
-      const button = this.root.createElement("button");
-      button.type = "button";
-      button.className = "link go-to";
-      button.textContent = cell.address;
-      button.setAttribute("aria-label", goToLabel(cell));
-      button.addEventListener("click", () => void this.select(cell));
-      item.append(" ", button);
-    }
-    return item;
+    return detailItem(this.root, detail, (cell) => void this.selectCell(cell));
   }
 
-  private async select(cell: CellLink): Promise<void> {
+  async selectCell(cell: CellLink): Promise<void> {
     if (this.goTo === undefined) return;
     try {
       await this.goTo(cell);
@@ -160,4 +149,26 @@ class DomMessageArea implements MessageArea {
       });
     }
   }
+}
+
+/** A folded line: its sentence, then a Go to button per cell it names (the cell's address). */
+export function detailItem(
+  root: Document,
+  detail: MessageDetail,
+  select: (cell: CellLink) => void,
+): HTMLLIElement {
+  const item = root.createElement("li");
+  const text = root.createElement("span");
+  text.textContent = detail.text;
+  item.append(text);
+  for (const cell of detail.cells ?? []) {
+    const button = root.createElement("button");
+    button.type = "button";
+    button.className = "link go-to";
+    button.textContent = cell.address;
+    button.setAttribute("aria-label", goToLabel(cell));
+    button.addEventListener("click", () => select(cell));
+    item.append(" ", button);
+  }
+  return item;
 }

@@ -6,11 +6,12 @@ import { hostOf, projectSummary } from "./connectionForm";
 import type { RestoredProject } from "./restore";
 import { originOf } from "./session";
 
-export type ProjectAction = "connect" | "disconnect" | "makeDefault" | "remove";
+export type ProjectAction = "connect" | "enterNewToken" | "disconnect" | "makeDefault" | "remove";
 
 /** The buttons' words; each button's accessible name adds the project's. */
 export const PROJECT_ACTION_TEXT: Readonly<Record<ProjectAction, string>> = {
   connect: "Connect",
+  enterNewToken: "Enter new token",
   disconnect: "Disconnect",
   makeDefault: "Make default",
   remove: "Remove",
@@ -24,17 +25,23 @@ export interface ProjectRow {
 }
 
 /**
- * The rows, when the workbook has more than one project (one project needs no list): Connect or
- * Disconnect; Make default for the others, and Remove for those not connected.
+ * The rows, when the workbook has more than one project (one project needs no list): Connect,
+ * or Enter new token for one whose token the service refused, or Disconnect (none for the
+ * project the shown form holds: one Connect per project); Make default for the others, and
+ * Remove for those not connected.
  */
 export function projectRows(
   projects: readonly RestoredProject[],
   isConnected: (label: string) => boolean,
   defaultLabel: string | undefined,
+  tokenRefused: (label: string) => boolean = () => false,
+  /** The project the shown form holds: the form's Connect is its, so its row offers none. */
+  formProject = "",
 ): readonly ProjectRow[] {
   if (projects.length <= 1) return [];
   return projects.map((project) => {
     const connected = isConnected(project.label);
+    const refused = !connected && tokenRefused(project.label);
     const isDefault = sameLabel(project.label, defaultLabel ?? "");
     const origin = originOf(project.values.apiAddress, project.values.version);
     const line = projectSummary({
@@ -43,8 +50,13 @@ export function projectRows(
       version: project.values.version === "rc-1" ? "rc-1" : "v1",
       connected,
       isDefault,
+      tokenRefused: refused,
     });
-    const actions: ProjectAction[] = [connected ? "disconnect" : "connect"];
+    // A refused token's row keeps Enter new token: it takes the keyboard to the form's token.
+    const inForm = !connected && !refused && sameLabel(project.label, formProject);
+    const actions: ProjectAction[] = inForm
+      ? []
+      : [connected ? "disconnect" : refused ? "enterNewToken" : "connect"];
     if (!isDefault) {
       actions.push("makeDefault");
       if (!connected) actions.push("remove");

@@ -6,7 +6,8 @@
 import type { LedgerApi } from "../api";
 import type { ImportTableEntry } from "../import/importTablesList";
 import type { ProjectClient, RefreshMode, TableKey } from "../import/refreshAll";
-import type { CollectionInfo } from "../domain/collections";
+import { COLLECTIONS, type CollectionId, type CollectionInfo } from "../domain/collections";
+import type { StopTrackingOutcome } from "../excel/stopTracking";
 import type { TableProject } from "../domain/tableOwnership";
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import {
@@ -30,7 +31,8 @@ import {
   type TablesState,
   tablesStatus,
 } from "./tablesMachine";
-import { mountTablesView } from "./tablesView";
+import { mountTablesView, type TablesViewActions } from "./tablesView";
+import { removedMessage } from "./tableRowText";
 import { focusIsOnOrLost, requireElement, setShown } from "./view";
 
 export interface RefreshAllSectionOptions {
@@ -45,6 +47,12 @@ export interface RefreshAllSectionOptions {
   ) => Promise<ImportTableEntry[]>;
   /** Shows the table's sheet and selects it; false when no table has that name now. */
   readonly goToTable: (tableName: string) => Promise<boolean>;
+  /** The service refused the token of this project (the default one when absent) in a run. */
+  readonly tokenRefused?: (project?: string) => void;
+  /** Enter new token on a row whose update the service refused: the project's form opens. */
+  readonly enterNewToken?: (project?: string) => void;
+  /** Stops updating the import table of that name, deleting it when asked (Remove). */
+  readonly stopTracking: (tableName: string, deleteTable: boolean) => Promise<StopTrackingOutcome>;
   /**
    * Makes the add-in load (or not) when this workbook opens: Office.addin.setStartupBehavior,
    * which Office keeps in the document. Absent outside Excel.
@@ -73,19 +81,18 @@ export function mountRefreshAllSection(
   const fullButton = requireElement(root, "refresh-all", HTMLButtonElement);
   const newButton = requireElement(root, "refresh-all-new", HTMLButtonElement);
   const cancelButton = requireElement(root, "refresh-all-cancel", HTMLButtonElement);
-  const list = requireElement(root, "import-tables", HTMLUListElement);
-  const empty = requireElement(root, "import-tables-empty", HTMLElement);
   // The Import tab's one message area: a run's words replace the import's, and back.
   const messages = messageAreaFor(root, "import-messages");
-  const onOpen = requireElement(root, "refresh-on-open", HTMLSelectElement);
 
   let state: TablesState = initialTablesState;
   /** Whether the last run brought every table in: its summary is a success, else a warning. */
   let lastComplete = true;
   let shownText = "";
+  const list = requireElement(root, "import-tables", HTMLUListElement);
+  const empty = requireElement(root, "import-tables-empty", HTMLElement);
   const view = mountTablesView(root, list, empty, {
+    ...rowActions(root, options, messages, reload),
     refresh: (mode, only, from) => void refresh(mode, only, from),
-    goTo: (row) => void goTo(options, row.entry, (message) => messages.show(message), reload),
   });
 
   function render(): void {
@@ -154,6 +161,7 @@ export function mountRefreshAllSection(
     const end = await ending;
     const focusBack = !automatic && focusIsOnOrLost(root, cancelButton);
     lastComplete = end.outcome !== "failed" && end.result.complete;
+    tellRefusedTokens(end, options);
     dispatch(
       end.outcome === "failed"
         ? { type: "failed", message: end.message }
@@ -170,7 +178,7 @@ export function mountRefreshAllSection(
     if (run.cancel()) dispatch({ type: "cancelling" });
   });
 
-  mountOnOpenChoice(onOpen, options, messages);
+  mountOnOpenChoice(requireElement(root, "refresh-on-open", HTMLSelectElement), options, messages);
   mountAutoRefreshSection(root, {
     ...options,
     busy: () => run.running,
@@ -206,6 +214,75 @@ function follow(
   void reload();
 }
 
+/** What a row's buttons do besides starting a run. */
+function rowActions(
+  root: Document,
+  options: RefreshAllSectionOptions,
+  messages: MessageArea,
+  reload: () => Promise<void>,
+): Omit<TablesViewActions, "refresh"> {
+  return {
+    goTo: (row) => void goTo(options, row.entry, (message) => messages.show(message), reload),
+    goToCell: (cell) => void messages.selectCell(cell),
+    remove: (row, deleteTable) => {
+      if (!options.run.running) {
+        void removeTable(root, options, row.entry, deleteTable, messages, reload);
+      }
+    },
+    factsOf: (row) => factsOf(options, row.entry),
+    enterNewToken: (row) => options.enterNewToken?.(row.entry.project),
+  };
+}
+
+/** Tells of each project whose token the service refused in a run (none named: the default). */
+function tellRefusedTokens(end: RefreshAllEnd, options: RefreshAllSectionOptions): void {
+  if (end.outcome === "failed") return;
+  const refused = end.result.tables.filter((table) => table.failure === "auth");
+  for (const project of new Set(refused.map((table) => table.project))) {
+    options.tokenRefused?.(project);
+  }
+}
+
+/** Remove: stops updating the table, says what became of it, and lists the tables again. */
+async function removeTable(
+  root: Document,
+  options: RefreshAllSectionOptions,
+  entry: ImportTableEntry,
+  deleteTable: boolean,
+  messages: MessageArea,
+  reload: () => Promise<void>,
+): Promise<void> {
+  try {
+    const outcome = await options.stopTracking(entry.tableName, deleteTable);
+    messages.show(removedMessage(entry.label, outcome));
+  } catch (error) {
+    messages.show({
+      tone: "error",
+      text: `${entry.label} could not be removed: ${error instanceof Error ? error.message : String(error)} Try Remove again.`,
+    });
+  }
+  await reload();
+  // The row and its question are gone: the keyboard goes on from the list's buttons.
+  const fullButton = requireElement(root, "refresh-all", HTMLButtonElement);
+  if (focusIsOnOrLost(root, fullButton)) {
+    const collection = requireElement(root, "collection", HTMLSelectElement);
+    (fullButton.disabled ? collection : fullButton).focus();
+  }
+}
+
+/** The project and API path a table's properties name. */
+function factsOf(options: RefreshAllSectionOptions, entry: ImportTableEntry) {
+  const { active } = options;
+  return {
+    project:
+      entry.project ??
+      active.projects[0] ??
+      active.current?.project ??
+      "This workbook's connection",
+    path: pathOf(entry.collection, options.pathFor),
+  };
+}
+
 /** Go to: the table's sheet, with the table selected; one not found is said, and the list read again. */
 async function goTo(
   options: RefreshAllSectionOptions,
@@ -228,6 +305,13 @@ function messageOf(state: TablesState, complete: boolean): PanelMessage | null {
   if (state.status === "") return null;
   if (state.running !== null) return { tone: "progress", text: tablesStatus(state) };
   return { tone: complete ? "success" : "warning", text: state.status };
+}
+
+/** The API path a table's list is read from: the workbook's, or payments' fixed one. */
+function pathOf(id: CollectionId, pathFor: (collection: CollectionInfo) => string): string {
+  const info = COLLECTIONS.find((each) => each.id === id);
+  if (info === undefined) return "";
+  return id === "payments" ? info.defaultPath : pathFor(info);
 }
 
 /** The workbook's projects as its tables record them; none recorded: one without a project. */
@@ -290,7 +374,7 @@ function mountOnOpenChoice(
           text:
             choice === "off"
               ? "Nothing runs when this workbook opens."
-              : `When this workbook opens: ${choice === "new" ? "fetch new records" : "refresh all"}.`,
+              : `When this workbook opens: ${choice === "new" ? "new records only (existing rows not updated)" : "refresh all"}.`,
         });
       } catch (error) {
         messages.show({

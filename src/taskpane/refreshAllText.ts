@@ -49,7 +49,7 @@ export function tableStateWord(entry: ImportTableEntry, progress?: TableProgress
 }
 
 /**
- * The row's facts under its name: "Acme · 144 rows · refreshed 26 Nov 2026, 09:05 GMT+2"; the
+ * The row's facts under its name: "Acme · 144 rows · refreshed 2026-11-26 09:05 GMT+2"; the
  * project is named only when `projects` (the view's tables') are more than one. A linked table
  * its import also writes follows its rows: "144 rows, and 336 on sheet Invoice lines".
  */
@@ -60,9 +60,23 @@ export function tableFacts(entry: ImportTableEntry, projects: number, timeZone?:
   const parts = [
     ...(entry.project === undefined || projects < 2 ? [] : [entry.project]),
     `${count(entry.rows, "row")}${linked.join("")}`,
-    entry.refreshed === undefined
-      ? "last refresh not recorded"
-      : `refreshed ${refreshedAt(entry.refreshed, timeZone)}`,
+    ...refreshTimes(entry, timeZone),
   ];
   return parts.join(" · ");
+}
+
+/**
+ * When the table was refreshed; after Fetch new, also when its existing rows were, since Fetch
+ * new never updates them: "new records 27 Nov … · existing rows refreshed 25 Nov …".
+ */
+function refreshTimes(entry: ImportTableEntry, timeZone?: string): string[] {
+  const { refreshed, fullRefresh } = entry;
+  if (refreshed === undefined) return ["last refresh not recorded"];
+  if (fullRefresh === undefined || fullRefresh === refreshed) {
+    return [`refreshed ${refreshedAt(refreshed, timeZone)}`];
+  }
+  return [
+    `new records ${refreshedAt(refreshed, timeZone)}`,
+    `existing rows refreshed ${refreshedAt(fullRefresh, timeZone)}`,
+  ];
 }

@@ -14,8 +14,10 @@ import { importCollection } from "../import/importCollection";
 import { refreshAll } from "../import/refreshAll";
 import { listImportTables } from "../import/importTablesList";
 import { goToTable } from "../excel/goToTable";
+import { stopTrackingTable } from "../excel/stopTracking";
 import { journalSheetState } from "../excel/journalSheet";
 import { excelRunOf, type ExcelRun } from "../excel/run";
+import type { TableProject } from "../domain/tableOwnership";
 import { insertFormulaInActiveCell } from "../excel/insertFormula";
 import {
   activeJournalInfo,
@@ -28,7 +30,7 @@ import {
 import { activeConnection } from "../settings/activeConnection";
 import { DocumentSettingsStore, secretStore, SecretStore } from "../settings/stores";
 import { approvalKeeping } from "../settings/approvalKeeping";
-import { mountConnectionPanel } from "./connectionPanel";
+import { type ConnectionPanel, mountConnectionPanel } from "./connectionPanel";
 import type { JournalEditorActions } from "./journalActions";
 import { mountFormulasPanel } from "./formulasPanel";
 import { mountImportPanel } from "./importPanel";
@@ -247,7 +249,9 @@ async function start(): Promise<void> {
   const workbook = paneWorkbookStore(device);
   const excelRun: ExcelRun = excelRunOf((options, batch) => Excel.run(options, batch));
 
+  const tokens = refusedTokens(tabs);
   const importRun = new ImportRun(importCollection, excelRun, {
+    tokenRefused: tokens.actions.tokenRefused,
     fetchNew: fetchNewIntoTable,
     refreshAll,
     cellEdit: {},
@@ -267,8 +271,8 @@ async function start(): Promise<void> {
     active: activeConnection,
     run: importRun,
     pathFor: (info) => importPanel.pathFor(info),
-    listTables: (projects) => listImportTables(excelRun, projects),
-    goToTable: (tableName) => goToTable(excelRun, tableName),
+    ...tablesInWorkbook(excelRun),
+    ...tokens.actions,
     setLoadOnOpen,
     watchShown: watchPaneShown,
   });
@@ -296,12 +300,7 @@ async function start(): Promise<void> {
     unavailable: formulasUnavailableMessage((name, version) =>
       Office.context.requirements.isSetSupported(name, version),
     ),
-    // The metadata Excel reads, built beside this page: the list never differs from it.
-    loadMetadata: async () => {
-      const response = await fetch("functions.json");
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return (await response.json()) as unknown;
-    },
+    loadMetadata: loadFunctionsMetadata,
     insert: (formula) => insertFormulaInActiveCell(excelRun, formula),
   });
   const connected = () => activeConnection.all.length > 0;
@@ -326,6 +325,7 @@ async function start(): Promise<void> {
     // it runs now.
     afterApproval: () => void runOnOpen(),
   });
+  tokens.attach(connectionPanel);
   const sheetProject = mountSheetProjectLine(
     document,
     requireElement(document, "sheet-project", HTMLElement),
@@ -366,4 +366,43 @@ if (typeof Office === "undefined") {
       showHostStatus("Ledger Sheets could not start. Close the task pane and open it again.");
     });
   });
+}
+
+/** What the Tables view does to the workbook's import tables: list, show, stop updating. */
+function tablesInWorkbook(run: ExcelRun) {
+  return {
+    listTables: (projects: readonly (TableProject | undefined)[]) =>
+      listImportTables(run, projects),
+    goToTable: (tableName: string) => goToTable(run, tableName),
+    stopTracking: (tableName: string, deleteTable: boolean) =>
+      stopTrackingTable(run, tableName, deleteTable),
+  };
+}
+
+/** The metadata Excel reads, built beside this page: the Formulas list never differs from it. */
+async function loadFunctionsMetadata(): Promise<unknown> {
+  const response = await fetch("functions.json");
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as unknown;
+}
+
+/**
+ * A token the service refused during a run goes to the Connection panel, the one place that
+ * says whether a project is connected; Enter new token opens its form there. The panel is
+ * mounted after the Tables view, so it is set once it exists.
+ */
+function refusedTokens(tabs: PaneTabs) {
+  let panel: ConnectionPanel | undefined;
+  return {
+    actions: {
+      tokenRefused: (project?: string) => panel?.tokenRefused(project),
+      enterNewToken: (project?: string) => {
+        tabs.select("connection");
+        panel?.enterNewToken(project);
+      },
+    },
+    attach: (mounted: ConnectionPanel) => {
+      panel = mounted;
+    },
+  };
 }

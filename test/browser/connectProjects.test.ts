@@ -116,7 +116,7 @@ describe("connecting projects at 320 px", () => {
     expect(await seriousFindings()).toEqual([]);
   });
 
-  it("after Disconnect, fills the form with the project disconnected, not another", async () => {
+  it("after Disconnect, fills the form with the project disconnected, not another, and offers one Connect for it", async () => {
     const { pane, sandbox } = session;
     // Other Co's Connect would fill the form with it; the default is then disconnected.
     await pane.getByRole("button", { name: "Disconnect Other Co" }).click();
@@ -133,6 +133,10 @@ describe("connecting projects at 320 px", () => {
     expect(await pane.getByLabel("Access token", { exact: true }).inputValue()).toBe("");
     expect(await pane.locator("#connection-form-heading").isHidden()).toBe(true);
     expect(await pane.getByRole("button", { name: "Cancel" }).isHidden()).toBe(true);
+    // One Connect per project: the form's is Demo Ltd's, so its row in the list offers none.
+    expect(await pane.getByRole("button", { name: "Connect Demo Ltd" }).count()).toBe(0);
+    expect(await pane.getByRole("button", { name: "Connect Other Co" }).count()).toBe(1);
+    expect(await pane.getByRole("button", { name: "Connect", exact: true }).count()).toBe(1);
     expect(await seriousFindings()).toEqual([]);
   });
 });

@@ -189,6 +189,9 @@ const PAYMENT_COLUMNS: readonly ColumnContract[] = [
 
 /** The "Payment allocations" sheet: one row per allocation, linked by the payment's id. */
 const ALLOCATION_COLUMNS: readonly ColumnContract[] = [
+  // From the payment the allocation came in.
+  ["Payment reference", ["payment_reference"], "text"],
+  ["Currency", ["currency_code"], "text"],
   ["Payment ID", ["payment_id"], "text"],
   ["Allocation ID", ["id"], "text"],
   ["Bill ID", ["bill_id"], "text"],
@@ -301,11 +304,13 @@ describe("importing from the task pane", () => {
     await importFromPane(session, "payments");
     const table = await tableInfo(session, "Payments");
     const headers = table!.headers;
-    expect(headers.slice(0, 5)).toEqual([
+    // The amount stands next to its currency.
+    expect(headers.slice(0, 6)).toEqual([
       "Payment reference",
       "Payment date (UTC)",
       "Vendor",
       "Staff",
+      "Currency",
       "Amount",
     ]);
     expect(headers.slice(-7)).toEqual([
@@ -434,7 +439,8 @@ describe("importing from the task pane", () => {
       return (list as JsonRecord[]).map((allocation) => {
         // The allocation's own payment_id agrees with the payment it came in.
         expect(allocation["payment_id"]).toBe(payment["id"]);
-        return allocation;
+        const { payment_reference, currency_code } = payment;
+        return { ...allocation, payment_reference, currency_code } as JsonRecord;
       });
     });
     expect(allocations.length).toBeGreaterThan(payments.length);

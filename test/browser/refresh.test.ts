@@ -108,7 +108,11 @@ describe("Fetch new, Refresh all and refresh on open in the task pane", () => {
   it("refreshes on open when the workbook asks, only new records, over the remembered connection", async () => {
     await showTab(session, "Import");
     await session.pane.getByLabel("When this workbook opens").selectOption("new");
-    await waitForText(session, "#import-status", /When this workbook opens: fetch new records/);
+    await waitForText(
+      session,
+      "#import-status",
+      /When this workbook opens: new records only \(existing rows not updated\)/,
+    );
     const frame = session.page.frames().find((f) => f.url().includes("taskpane.html"))!;
     expect(
       await frame.evaluate(() =>

@@ -692,16 +692,24 @@ describe("importCollection() into the fake Excel host", () => {
         );
         const linked = host.tableInfo("PaymentAllocations")!;
         expect(linked).toMatchObject({ sheet: "Payment allocations", rowCount: expected.length });
-        expect(linked.headers.slice(0, 5)).toEqual([
+        expect(linked.headers.slice(0, 7)).toEqual([
+          "Payment reference",
           "Bill reference",
+          "Currency",
           "Amount",
           "Payment ID",
           "Allocation ID",
           "Bill ID",
         ]);
-        const cells = host.values("Payment allocations", `A4:E${3 + expected.length}`);
-        expect(cells.map((row) => [row[2], row[3], row[1]])).toEqual(
+        const cells = host.values("Payment allocations", `A4:G${3 + expected.length}`);
+        expect(cells.map((row) => [row[4], row[5], row[3]])).toEqual(
           expected.map(([payment, allocation, money]) => [payment, allocation, moneyCell(money!)]),
+        );
+        // Each allocation carries its payment's reference, never only its id (the start of it:
+        // a reference longer than a cell holds is cut, as on the Payments sheet).
+        const references = new Map(payments.map((p) => [p.id, p.payment_reference]));
+        expect(cells.map((row) => String(row[0]).slice(0, 40))).toEqual(
+          expected.map(([payment]) => references.get(String(payment))?.slice(0, 40)),
         );
         // Nothing of a longer earlier import is left below either table.
         expect(host.usedRange("Payments", true)).toMatch(new RegExp(`:[A-Z]+${3 + paymentCount}$`));

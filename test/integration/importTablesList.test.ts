@@ -49,7 +49,9 @@ describe("listImportTables()", () => {
     await importCollection(host.run, { collection: "invoices", api: api() });
     await importCollection(host.run, { collection: "bills", api: api() });
     const listed = await listImportTables(OfficeJsExcelHost.fromSerialized(host.serialize()).run);
-    expect(listed.map(({ refreshed: _when, ...rest }) => rest)).toEqual([
+    expect(
+      listed.map(({ refreshed: _when, fullRefresh: _full, status: _status, ...rest }) => rest),
+    ).toEqual([
       {
         collection: "invoices",
         label: "Invoices",
@@ -81,6 +83,8 @@ describe("listImportTables()", () => {
     ]);
     for (const table of listed) {
       expect(Date.parse(table.refreshed ?? "")).toBeGreaterThanOrEqual(before - 1000);
+      // An import fetches the whole list: its rows are refreshed in full.
+      expect(table.fullRefresh).toBe(table.refreshed);
     }
   });
 
@@ -97,6 +101,9 @@ describe("listImportTables()", () => {
       { tableName: "InvoiceLines", sheetName: "Invoice lines", rows: await lineCount("/invoices") },
     ]);
     expect(afterNew[0]!.refreshed! >= invoices!.refreshed!).toBe(true);
+    // Its rows from before are as the import left them: their full refresh and their state stay.
+    expect(afterNew[0]!.fullRefresh).toBe(invoices!.fullRefresh);
+    expect(afterNew[0]!.state).toBe("warnings");
 
     expect((await changeRecords(sandbox.origin, { list: "bills", add: 2 })).status).toBe(200);
     expect((await changeRecords(sandbox.origin, { list: "invoices", add: 2 })).status).toBe(200);

@@ -8,6 +8,7 @@ import {
   expectError,
   send,
 } from "./helpers/sandbox-http";
+import { changeTokens, resetTokens } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -22,6 +23,33 @@ describe("sandbox authentication", () => {
     });
     expectError(reply, 401, "missing_token");
     expect(reply.headers.get("www-authenticate")).toMatch(/^Bearer /);
+  });
+
+  test("a revoked token is 401 invalid_token, and a token issued in its place opens the project", async () => {
+    const change = await changeTokens(sandbox.origin, {
+      revoke: ["demo-token"],
+      issue: ["fresh-token"],
+    });
+    expect(change.status).toBe(200);
+    try {
+      expectError(await api(sandbox, "/invoices"), 401, "invalid_token");
+      const fresh = await api(sandbox, "/invoices", {
+        headers: { Authorization: "Bearer fresh-token" },
+      });
+      expect(fresh.status).toBe(200);
+    } finally {
+      await resetTokens(sandbox.origin);
+    }
+    expect((await api(sandbox, "/invoices")).status).toBe(200);
+  });
+
+  test("refuses a token change that is not lists of tokens, changing nothing", async () => {
+    const change = await changeTokens(sandbox.origin, {
+      revoke: ["demo-token"],
+      issue: "fresh-token" as unknown as string[],
+    });
+    expect(change.status).toBe(400);
+    expect((await api(sandbox, "/invoices")).status).toBe(200);
   });
 
   test("a wrong token is 401 invalid_token", async () => {

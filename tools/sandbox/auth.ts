@@ -4,10 +4,35 @@ import type { IncomingHttpHeaders } from "node:http";
 import { DEMO_TOKEN, IDENTITIES, type IdentityName, isIdentityName } from "./catalog";
 import { ApiError } from "./errors";
 
-/** Which identities each token opens. */
-const GRANTS: ReadonlyArray<{ digest: Buffer; identities: readonly IdentityName[] }> = [
-  { digest: digestOf(DEMO_TOKEN), identities: IDENTITIES },
-];
+/**
+ * The tokens one server accepts, each opening every identity: the demo token until a test
+ * revokes it (a service that withdrew a token) or issues another (the new token a user enters).
+ */
+export class TokenGrants {
+  private digests: Buffer[] = [digestOf(DEMO_TOKEN)];
+
+  accepts(token: string): boolean {
+    const presented = digestOf(token);
+    // Every digest is compared, so the time taken does not say which one matched.
+    return this.digests.reduce((found, each) => timingSafeEqual(each, presented) || found, false);
+  }
+
+  /** Revokes then issues; the tokens are kept only as digests. */
+  change(revoke: readonly string[], issue: readonly string[]): void {
+    const revoked = revoke.map(digestOf);
+    this.digests = this.digests.filter((each) => !revoked.some((gone) => gone.equals(each)));
+    for (const token of issue) if (!this.accepts(token)) this.digests.push(digestOf(token));
+  }
+
+  /** Back to the demo token alone. */
+  reset(): void {
+    this.digests = [digestOf(DEMO_TOKEN)];
+  }
+
+  get count(): number {
+    return this.digests.length;
+  }
+}
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
@@ -27,7 +52,7 @@ function unauthenticated(
 }
 
 /** Returns the project the request acts on, or throws the 401/403 that explains why not. */
-export function authenticate(headers: IncomingHttpHeaders): IdentityName {
+export function authenticate(headers: IncomingHttpHeaders, grants: TokenGrants): IdentityName {
   const authorization = headers.authorization;
   if (authorization === undefined || authorization.trim() === "") {
     throw unauthenticated(
@@ -57,12 +82,13 @@ export function authenticate(headers: IncomingHttpHeaders): IdentityName {
     );
   }
 
-  // Compare fixed-length digests so the time taken does not depend on how much of a guess matched.
-  const presented = digestOf(match[1]);
-  const grant = GRANTS.find((candidate) => timingSafeEqual(candidate.digest, presented));
-  if (!grant) throw unauthenticated("invalid_token", "The bearer token is not valid.");
+  // Fixed-length digests are compared, so the time taken does not depend on how much of a
+  // guess matched.
+  if (!grants.accepts(match[1])) {
+    throw unauthenticated("invalid_token", "The bearer token is not valid.");
+  }
 
-  if (!isIdentityName(identity) || !grant.identities.includes(identity)) {
+  if (!isIdentityName(identity) || !IDENTITIES.includes(identity)) {
     throw new ApiError(
       403,
       "unknown_identity",

@@ -1,6 +1,6 @@
 /** What a route handler gets: the request, its parsed parts and the server's state. */
 import type { IncomingMessage } from "node:http";
-import { authenticate } from "./auth";
+import { authenticate, type TokenGrants } from "./auth";
 import type { IdentityName, RecordCounts } from "./catalog";
 import type { CursorSigner } from "./cursor";
 import type { FaultController } from "./faults";
@@ -22,6 +22,8 @@ export interface SandboxState {
   /** What PATCH /journal/entries accepts (raised by the `journalLines` option). */
   journalLimits: JournalLimits;
   faults: FaultController;
+  /** The tokens accepted now (control route: revoke one, issue another). */
+  tokens: TokenGrants;
   /** Wall clock in ms; a function so updated_at can be made strictly increasing. */
   now: () => number;
 }
@@ -42,5 +44,5 @@ export type AuthedHandler = (
 
 /** Runs the handler only for an authenticated identity (401/403 otherwise). */
 export function authed(handler: AuthedHandler): Handler {
-  return (ctx) => handler(ctx, authenticate(ctx.req.headers));
+  return (ctx) => handler(ctx, authenticate(ctx.req.headers, ctx.state.tokens));
 }

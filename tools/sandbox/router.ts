@@ -11,6 +11,8 @@ import {
   postRecords,
   postFaults,
   postReset,
+  postTokens,
+  deleteTokens,
 } from "./routes/control";
 import { listPayments } from "./routes/payments";
 
@@ -40,6 +42,7 @@ const CONTROL_ROUTES: readonly Route[] = [
     methods: { GET: getFaults, POST: postFaults, DELETE: deleteFaults },
   },
   { pattern: ["__sandbox", "reset"], methods: { POST: postReset } },
+  { pattern: ["__sandbox", "tokens"], methods: { POST: postTokens, DELETE: deleteTokens } },
   { pattern: ["__sandbox", "journals"], methods: { GET: authed(listJournals) } },
   { pattern: ["__sandbox", "cursor"], methods: { GET: authed(mintCursor) } },
   { pattern: ["__sandbox", "records"], methods: { POST: authed(postRecords) } },

@@ -1,4 +1,5 @@
 /** The sandbox HTTP server: request pipeline (CORS, faults, routing, auth, errors) and lifecycle. */
+import { TokenGrants } from "./auth";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -85,6 +86,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     journals: new JournalBook(resolved.journalLines),
     journalLimits: journalLimits(resolved),
     faults,
+    tokens: new TokenGrants(),
     now: () => (lastNow = Math.max(Date.now(), lastNow + 1)),
   };
   const cors = new CorsPolicy(resolved.allowOrigins, resolved.loopbackOrigins);

@@ -102,6 +102,27 @@ export async function clearFaults(sandbox: SandboxTarget): Promise<void> {
   expect(reply.status).toBe(200);
 }
 
+/** POST /__sandbox/tokens: the sandbox stops accepting `revoke` and accepts `issue`. */
+export async function changeTokens(
+  sandbox: SandboxTarget,
+  change: { readonly revoke?: readonly string[]; readonly issue?: readonly string[] },
+): Promise<ControlReply> {
+  return await controlRequest(sandbox, "/__sandbox/tokens", {
+    method: "POST",
+    headers: CONTROL_HEADER,
+    json: change,
+  });
+}
+
+/** DELETE /__sandbox/tokens: the demo token alone is accepted again. */
+export async function resetTokens(sandbox: SandboxTarget): Promise<void> {
+  const reply = await controlRequest(sandbox, "/__sandbox/tokens", {
+    method: "DELETE",
+    headers: CONTROL_HEADER,
+  });
+  expect(reply.status).toBe(200);
+}
+
 /** GET /__sandbox/stats: the server's counts, this request included in `requests`. */
 export async function readStats(sandbox: SandboxTarget): Promise<SandboxStats> {
   const reply = await controlRequest(sandbox, "/__sandbox/stats");

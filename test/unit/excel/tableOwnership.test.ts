@@ -115,6 +115,7 @@ describe("an import table's marker", () => {
         status: "Done",
         shown: true,
         refreshed: expect.any(String),
+        fullRefresh: expect.any(String),
         columns: ["ID", "Amount"],
       },
     ]);

@@ -194,6 +194,7 @@ describe("TableWriter and the status cell above a refreshed table", () => {
         given: "Invoices",
         status: "PARTIAL · 3 records",
         refreshed: expect.any(String),
+        fullRefresh: expect.any(String),
         columns: ["ID", "Amount"],
       },
     ]);
@@ -305,6 +306,7 @@ describe("TableWriter refreshes only tables it created, recorded by id and marke
         status: "Done",
         shown: true,
         refreshed: expect.any(String),
+        fullRefresh: expect.any(String),
         columns: ["ID", "Amount"],
       },
     ]);

@@ -69,8 +69,8 @@ describe("shapersFor()", () => {
     expect(page.main.rows).toHaveLength(3);
     expect(page.linked!.rows).toHaveLength(5);
     expect(page.linked!.perRecord).toEqual([2, 0, 3]);
-    // Payment ID, after Bill reference and Amount.
-    expect(page.linked!.rows.map((row) => row[2])).toEqual(["p1", "p1", "p3", "p3", "p3"]);
+    // Payment ID, after Payment reference, Bill reference, Currency and Amount.
+    expect(page.linked!.rows.map((row) => row[4])).toEqual(["p1", "p1", "p3", "p3", "p3"]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   mergedImportTablesValue,
   parseImportTableRecords,
   serializeImportTableRecords,
+  stateAfterFetchNew,
 } from "../../../src/settings/importTables";
 import { markedCell, markedTableName } from "../../../src/settings/tableMarkers";
 
@@ -200,8 +201,38 @@ describe("parseImportTableRecords()", () => {
       { id: "1", marker: A, given: "Invoices", status: "Imported", shown: true, project: "Acme" },
       { marker: B, given: "Bills_2" },
       { id: "3", marker: C, given: "InvoiceLines", parent: "Invoices" },
+      {
+        id: "2",
+        marker: B,
+        given: "Bills",
+        refreshed: "2026-11-27T09:00:00.000Z",
+        fullRefresh: "2026-11-25T08:00:00.000Z",
+        state: "warnings" as const,
+      },
     ];
     expect(parseImportTableRecords(serializeImportTableRecords(records))).toEqual(records);
+  });
+
+  it("drops a full refresh time that is not a date", () => {
+    const [record] = parseImportTableRecords(
+      JSON.stringify([{ marker: A, given: "Invoices", fullRefresh: "yesterday" }]),
+    );
+    expect(record).toEqual({ marker: A, given: "Invoices" });
+  });
+});
+
+describe("stateAfterFetchNew()", () => {
+  it("keeps what the rows from before were left with: new rows never make a table better", () => {
+    expect(stateAfterFetchNew("warnings", "complete")).toBe("warnings");
+    expect(stateAfterFetchNew("failed", "complete")).toBe("failed");
+    expect(stateAfterFetchNew("partial", "warnings")).toBe("partial");
+  });
+
+  it("takes the new rows' state when it is worse, or when nothing was recorded before", () => {
+    expect(stateAfterFetchNew("complete", "warnings")).toBe("warnings");
+    expect(stateAfterFetchNew("warnings", "failed")).toBe("failed");
+    expect(stateAfterFetchNew(undefined, "complete")).toBe("complete");
+    expect(stateAfterFetchNew("warnings", undefined)).toBeUndefined();
   });
 });
 

@@ -8,16 +8,16 @@ import {
 } from "../../../src/sheets/shapePayments";
 import { paymentRecords, payments } from "./sandboxRecords";
 
-// Reading order: reference, date, parties, amount, statuses, the rest, ids last.
+// Reading order: reference, date, parties, currency and amount, statuses, the rest, ids last.
 const PAYMENT_HEADERS = [
   "Payment reference",
   "Payment date (UTC)",
   "Vendor",
   "Staff",
+  "Currency",
   "Amount",
   "Status",
   "Journal status",
-  "Currency",
   "Exchange rate",
   "Type",
   "Payment method",
@@ -37,9 +37,12 @@ const PAYMENT_HEADERS = [
 
 const column = (header: string): number => PAYMENT_HEADERS.indexOf(header);
 
-/** Allocation rows with their ids first (Payment ID, Allocation ID, Bill ID, Bill reference, Amount, notes). */
+/**
+ * Allocation rows with their ids first (Payment ID, Allocation ID, Bill ID, Bill reference,
+ * Amount, notes); the payment's reference and currency are checked on their own.
+ */
 function idsFirst<T>(rows: readonly (readonly T[])[]): T[][] {
-  return rows.map((row) => [2, 3, 4, 0, 1, 5].map((c) => row[c] as T));
+  return rows.map((row) => [4, 5, 6, 1, 3, 7].map((c) => row[c] as T));
 }
 
 /** A copy of a payment with some fields replaced (the typed fields stay as they are). */
@@ -242,10 +245,12 @@ describe("shapePayments.ts", () => {
   });
 
   describe("createAllocationsShaper()", () => {
-    it("has Bill reference, Amount, then Payment ID, Allocation ID, Bill ID, and Import notes", () => {
+    it("has the payment's reference, Bill reference, Currency next to Amount, then the ids and Import notes", () => {
       const columns = createAllocationsShaper().columns();
       expect(columns.map((c) => [c.header, c.kind, c.key])).toEqual([
+        ["Payment reference", "text", "payment_reference"],
         ["Bill reference", "text", "bill_reference"],
+        ["Currency", "text", "currency_code"],
         ["Amount", "money", "amount"],
         ["Payment ID", "text", "payment_id"],
         ["Allocation ID", "text", "id"],
@@ -253,6 +258,16 @@ describe("shapePayments.ts", () => {
         ["Import notes", "text", "#import-notes"],
       ]);
       expect(ALLOCATION_COLUMN_SPECS).toEqual(columns);
+    });
+
+    it("carries each allocation's payment reference and currency from its payment", () => {
+      const source = payments(0, 3);
+      const block = createAllocationsShaper().shapePayments(source);
+      const expected = source.flatMap((payment) =>
+        payment.allocations.map(() => [payment.payment_reference, payment.currency_code]),
+      );
+      expect(block.rows.map((row) => [row[0], row[2]])).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(0);
     });
 
     it("gives one row per allocation of each payment, in order, linked by Payment ID", () => {
@@ -303,7 +318,7 @@ describe("shapePayments.ts", () => {
           "",
         ],
       ]);
-      expect(block.textCells).toEqual([{ row: 3, column: 1 }]); // Amount
+      expect(block.textCells).toEqual([{ row: 3, column: 3 }]); // Amount
     });
 
     it("takes payment records in shape(), as in shapePayments()", () => {

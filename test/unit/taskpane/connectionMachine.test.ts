@@ -270,6 +270,39 @@ describe("connectionMachine.ts", () => {
     ]);
   });
 
+  it("a token refused during a run disconnects its project, fills the form, and leaves the focus", () => {
+    const { state, effects } = drive(
+      [
+        {
+          type: "disconnected",
+          project: "Acme",
+          forget: false,
+          formReset: true,
+          onlyProject: true,
+          tokenRefused: true,
+        },
+      ],
+      CONNECTED,
+    );
+    expect(connectionPanelView(state).summary).toBeUndefined();
+    expect(state.status.text).toBe(
+      "The service refused the token for Acme, so it is disconnected. Enter a new token to connect it again.",
+    );
+    expect(effects).toEqual([{ kind: "fillProject", project: "Acme" }, { kind: "clearToken" }]);
+  });
+
+  it("Enter new token opens the project's form for a new token, its field focused", () => {
+    const { state, effects } = drive(
+      [{ type: "projectConnectChosen", project: "Beta", tokenEmpty: true, newToken: true }],
+      CONNECTED,
+    );
+    expect(state.formPurpose).toBe("New token for Beta");
+    expect(state.status.text).toBe(
+      "The service refused the token for Beta. Enter a new one, then select Connect.",
+    );
+    expect(effects).toEqual([{ kind: "focus", target: "token" }]);
+  });
+
   it("words a disconnect by whether the token is forgotten and whether others remain", () => {
     const say = (forget: boolean, onlyProject: boolean) =>
       drive(

@@ -1,4 +1,4 @@
-import { LedgerApi } from "../../../src/api";
+import { ApiError, LedgerApi } from "../../../src/api";
 import type { ExcelRun } from "../../../src/excel/run";
 import { COLLECTIONS } from "../../../src/domain/collections";
 import type { ImportProgress, ImportRequest, ImportResult } from "../../../src/import/types";
@@ -45,6 +45,20 @@ function controllableImport() {
 }
 
 describe("importRun.ts", () => {
+  it("tells of a token the service refused, with the import's project, and of nothing else", async () => {
+    const refused: (string | undefined)[] = [];
+    const failing = (error: Error) => () => Promise.reject(error);
+    const project = { label: "Acme", first: true };
+    const start = (error: Error) =>
+      new ImportRun(failing(error), excelRun, {
+        tokenRefused: (label) => refused.push(label),
+      }).start({ collection: invoices, api, project, onProgress: () => undefined });
+    const end = await start(new ApiError("auth", "The server refused the access token (401)."));
+    expect(end.outcome).toBe("failed");
+    await start(new ApiError("server", "The server has a problem."));
+    expect(refused).toEqual(["Acme"]);
+  });
+
   it("passes collection, api, path, a signal and a progress callback to importCollection", async () => {
     const fake = controllableImport();
     const run = new ImportRun(fake.importCollection, excelRun);

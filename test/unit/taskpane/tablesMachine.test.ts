@@ -169,6 +169,16 @@ describe("refreshAllText.ts: a row's words", () => {
     expect(tableFacts(BILLS, 1, "UTC")).toBe("1 row · last refresh not recorded");
   });
 
+  it("after Fetch new, says when the existing rows were last refreshed in full", () => {
+    const fetched = { ...INVOICES, fullRefresh: "2026-11-25T06:00:00.000Z" };
+    expect(tableFacts(fetched, 1, "UTC")).toBe(
+      "137 rows · new records 2026-11-26 07:05 UTC · existing rows refreshed 2026-11-25 06:00 UTC",
+    );
+    expect(tableFacts({ ...INVOICES, fullRefresh: INVOICES.refreshed! }, 1, "UTC")).toBe(
+      "137 rows · refreshed 2026-11-26 07:05 UTC",
+    );
+  });
+
   it("tells a linked table's rows with its records' table's", () => {
     const linked = [{ tableName: "InvoiceLines", sheetName: "Invoice lines", rows: 1_204 }];
     expect(tableFacts({ ...INVOICES, linked }, 1, "UTC")).toBe(

@@ -31,6 +31,41 @@ export const deleteFaults: Handler = ({ state }) => {
   });
 };
 
+/**
+ * Changes the tokens the sandbox accepts: `{"revoke": ["demo-token"], "issue": ["new-token"]}`,
+ * as a service that withdrew a token and gave another. The whole body is checked first.
+ */
+export const postTokens: Handler = async ({ req, state }) => {
+  requireJsonContentType(req);
+  const body = parseJson(await readBody(req));
+  const list = (key: string): string[] => {
+    const value = (body as Record<string, unknown> | null)?.[key] ?? [];
+    const ok =
+      Array.isArray(value) &&
+      value.every((each) => typeof each === "string" && /^[A-Za-z0-9\-._~+/]+=*$/.test(each));
+    if (!ok) {
+      throw new ApiError(400, "invalid_body", `${key} must be a list of tokens.`, [
+        { field: key, message: "is not a list of tokens" },
+      ]);
+    }
+    return value as string[];
+  };
+  const revoke = list("revoke");
+  const issue = list("issue");
+  state.tokens.change(revoke, issue);
+  return jsonResponse(200, {
+    status: true,
+    message: "Tokens changed",
+    data: { accepted: state.tokens.count },
+  });
+};
+
+/** Back to the demo token alone. */
+export const deleteTokens: Handler = ({ state }) => {
+  state.tokens.reset();
+  return jsonResponse(200, { status: true, message: "Tokens reset", data: { accepted: 1 } });
+};
+
 /** Restores every identity's seeded journals and collections; faults are left alone. */
 export const postReset: Handler = ({ state }) => {
   state.journals.reset();
