@@ -89,7 +89,7 @@ async function browserPath() {
   await shot("pane-formulas.png");
 
   await tab("Journal");
-  await pane.getByLabel("Journal ID or reference").fill("TRX-2026-0001");
+  await pane.getByLabel("Transaction reference or ID").fill("TRX-2026-0001");
   await pane.getByRole("button", { name: "Open journal" }).click();
   await pane
     .locator("#journal-active")

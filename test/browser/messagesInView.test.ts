@@ -100,7 +100,7 @@ describe("each panel's message in view at 320 px", () => {
   it("Validate's result, with the button at the pane's bottom edge", async () => {
     const journal = SEEDED_JOURNALS["demo-company"].find((each) => each.status === "DRAFT");
     await showTab(session, "Journal");
-    await session.pane.getByLabel("Journal ID or reference").fill(journal!.id);
+    await session.pane.getByLabel("Transaction reference or ID").fill(journal!.id);
     await session.pane.getByRole("button", { name: "Open journal" }).click();
     const button = session.pane.getByRole("button", { name: "Validate" });
     await button.and(session.pane.locator(":enabled")).waitFor({ timeout: 30_000 });
