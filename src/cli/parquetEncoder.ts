@@ -1,13 +1,11 @@
 // A table's rows as Parquet bytes, for DuckDB, Spark or a warehouse. The schema is the table's,
 // whatever the rows: decimals DECIMAL(38, 4), dates DATE, timestamps TIMESTAMP(MICROS) adjusted
 // to UTC, whole numbers INT64, true/false BOOLEAN, text and nested JSON as UTF-8 strings; every
-// column optional (NULL for a value the record does not have). Encoded a row group at a time,
-// in a worker thread of its own (parquetTable.ts), so memory stays flat however long the list
-// and the walk of the API goes on meanwhile.
+// column optional (NULL for a value the record does not have). Encoded a row group at a time
+// (parquetTable.ts), so memory stays flat however long the list.
 //
 // hyparquet-writer is an ES module; this file is loaded only for a .parquet export (Node 20.19+
 // loads it with require).
-import { parentPort } from "node:worker_threads";
 import { ByteWriter, ParquetWriter, type SchemaElement } from "hyparquet-writer";
 import {
   DECIMAL_PRECISION,
@@ -27,6 +25,18 @@ const DISTINCT_VALUES = (column: ExportColumn): boolean =>
   column.type === "decimal" ||
   column.name === "id" ||
   column.name.endsWith("_number");
+
+/**
+ * Columns whose minimum and maximum a row group records, for readers to skip groups by date,
+ * instant or number. Not amounts: min and max of raw bytes would order negative amounts above
+ * positive ones, and none is better than a wrong one. Not text: comparing every string was a
+ * large part of the statistics' CPU, for ranges of ids and names a query hardly filters on.
+ */
+const WITH_STATISTICS = (column: ExportColumn): boolean =>
+  column.type === "date" ||
+  column.type === "timestamp" ||
+  column.type === "int64" ||
+  column.type === "boolean";
 
 /** Bytes the writer gathers before handing them to the output. */
 const CHUNK_BYTES = 1 << 20;
@@ -139,9 +149,7 @@ export class ParquetEncoder {
       columnData: this.table.columns.map((column, index) => ({
         name: column.name,
         data: parquetColumn(column, columns[index]!),
-        // Min and max of raw bytes would order negative amounts above positive ones: none is
-        // better than a wrong one, which a reader would use to skip row groups.
-        ...(column.type === "decimal" ? { statistics: false } : {}),
+        ...(WITH_STATISTICS(column) ? {} : { statistics: false }),
         // Values that hardly repeat are written plainly, without trying a dictionary first.
         ...(DISTINCT_VALUES(column) ? { encoding: "PLAIN" as const } : {}),
       })),
@@ -160,54 +168,4 @@ export class ParquetEncoder {
     void this.writer.finish();
     this.bytes.flush();
   }
-}
-
-/** What the export's thread sends the worker, for the table of that id. */
-export type EncoderRequest =
-  | { readonly kind: "open"; readonly id: number; readonly table: ExportTable }
-  | { readonly kind: "group"; readonly id: number; readonly columns: ExportValue[][] }
-  | { readonly kind: "finish"; readonly id: number };
-
-/** What the worker sends back: bytes in order, then that a request is done, or why it failed. */
-export type EncoderReply =
-  | { readonly kind: "chunk"; readonly id: number; readonly chunk: Uint8Array }
-  | { readonly kind: "done"; readonly id: number }
-  | { readonly kind: "failed"; readonly id: number; readonly message: string };
-
-/** Does one request with the encoders open so far; replies through `send`. */
-export function handleEncoderRequest(
-  encoders: Map<number, ParquetEncoder>,
-  request: EncoderRequest,
-  send: (reply: EncoderReply) => void,
-): void {
-  const { id } = request;
-  try {
-    if (request.kind === "open") {
-      encoders.set(
-        id,
-        new ParquetEncoder(request.table, (chunk) => send({ kind: "chunk", id, chunk })),
-      );
-      return;
-    }
-    const encoder = encoders.get(id)!;
-    if (request.kind === "group") encoder.group(request.columns);
-    else {
-      encoder.finish();
-      encoders.delete(id);
-    }
-    send({ kind: "done", id });
-  } catch (error) {
-    send({ kind: "failed", id, message: error instanceof Error ? error.message : String(error) });
-  }
-}
-
-/** The worker's side: one thread for every table of an export, request by request. */
-export function serveParquetEncoder(): void {
-  const port = parentPort!;
-  const encoders = new Map<number, ParquetEncoder>();
-  port.on("message", (request: EncoderRequest) =>
-    handleEncoderRequest(encoders, request, (reply) =>
-      port.postMessage(reply, reply.kind === "chunk" ? [reply.chunk.buffer as ArrayBuffer] : []),
-    ),
-  );
 }
