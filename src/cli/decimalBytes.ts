@@ -13,7 +13,12 @@ const EXACT_DIGITS = 15;
  */
 export function decimalBytes(text: string): Uint8Array {
   const bytes = new Uint8Array(16);
-  const view = new DataView(bytes.buffer);
+  writeDecimalBytes(text, new DataView(bytes.buffer), 0);
+  return bytes;
+}
+
+/** Writes `decimalBytes(text)` at `at` of `view`: a column's values share one buffer. */
+export function writeDecimalBytes(text: string, view: DataView, at: number): void {
   const negative = text.startsWith("-");
   const point = text.indexOf(".");
   const whole = text.slice(negative ? 1 : 0, point < 0 ? undefined : point);
@@ -23,14 +28,13 @@ export function decimalBytes(text: string): Uint8Array {
     const value = negative ? -Number(digits) : Number(digits);
     const high = Math.floor(value / TWO_32);
     const fill = high < 0 ? 0xffffffff : 0;
-    view.setUint32(0, fill);
-    view.setUint32(4, fill);
-    view.setInt32(8, high);
-    view.setUint32(12, value - high * TWO_32);
-    return bytes;
+    view.setUint32(at, fill);
+    view.setUint32(at + 4, fill);
+    view.setInt32(at + 8, high);
+    view.setUint32(at + 12, value - high * TWO_32);
+    return;
   }
   const unsigned = BigInt.asUintN(128, unscaledDecimal(text));
-  view.setBigUint64(0, unsigned >> 64n);
-  view.setBigUint64(8, BigInt.asUintN(64, unsigned));
-  return bytes;
+  view.setBigUint64(at, unsigned >> 64n);
+  view.setBigUint64(at + 8, BigInt.asUintN(64, unsigned));
 }

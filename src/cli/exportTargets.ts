@@ -42,7 +42,6 @@ type TableFormat = (output: ByteOutput, table: ExportTable) => TableWriter;
 
 export class ExportTargets {
   private readonly partials: PartialFile[] = [];
-  private threads: { close(): Promise<void> } | undefined;
   private spoolDir: string | undefined;
   private book: XlsxBook | undefined;
   private tableFormat: TableFormat | undefined;
@@ -55,10 +54,8 @@ export class ExportTargets {
     if (this.tableFormat) return this.tableFormat;
     if (this.request.format === "parquet") {
       // Loaded only when needed: the Parquet writer is an ES module.
-      const { ParquetThreads, parquetTables } = await import("./parquetTable");
-      const threads = new ParquetThreads();
-      this.threads = threads;
-      this.tableFormat = parquetTables(threads);
+      const { parquetTable } = await import("./parquetTable");
+      this.tableFormat = parquetTable;
     } else {
       this.tableFormat = this.request.format === "csv" ? csvTable : jsonlTable;
     }
@@ -125,7 +122,6 @@ export class ExportTargets {
 
   /** Removes every temporary file and the spool (after a failure, or after the commit). */
   async cleanUp(): Promise<void> {
-    await this.threads?.close();
     await Promise.all(this.partials.map((file) => file.discard()));
     this.partials.length = 0;
     if (this.spoolDir) await rm(this.spoolDir, { recursive: true, force: true });

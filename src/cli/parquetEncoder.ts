@@ -1,13 +1,11 @@
 // A table's rows as Parquet bytes, for DuckDB, Spark or a warehouse. The schema is the table's,
 // whatever the rows: decimals DECIMAL(38, 4), dates DATE, timestamps TIMESTAMP(MICROS) adjusted
 // to UTC, whole numbers INT64, true/false BOOLEAN, text and nested JSON as UTF-8 strings; every
-// column optional (NULL for a value the record does not have). Encoded a row group at a time,
-// in a worker thread of its own (parquetTable.ts), so memory stays flat however long the list
-// and the walk of the API goes on meanwhile.
+// column optional (NULL for a value the record does not have). Encoded a row group at a time
+// (parquetTable.ts), so memory stays flat however long the list.
 //
 // hyparquet-writer is an ES module; this file is loaded only for a .parquet export (Node 20.19+
 // loads it with require).
-import { parentPort } from "node:worker_threads";
 import { ByteWriter, ParquetWriter, type SchemaElement } from "hyparquet-writer";
 import {
   DECIMAL_PRECISION,
@@ -16,11 +14,29 @@ import {
   type ExportTable,
 } from "../export/exportSchema";
 import { dateEpochDay, type ExportValue } from "../export/exportValues";
-import { decimalBytes } from "./decimalBytes";
+import { writeDecimalBytes } from "./decimalBytes";
 
-/** Columns whose values hardly ever repeat: ids, numbers of documents, instants. */
+/**
+ * Columns whose values hardly ever repeat: ids, numbers of documents, instants, amounts. Written
+ * plainly: the writer's dictionary would hash each value only to give up.
+ */
 const DISTINCT_VALUES = (column: ExportColumn): boolean =>
-  column.type === "timestamp" || column.name === "id" || column.name.endsWith("_number");
+  column.type === "timestamp" ||
+  column.type === "decimal" ||
+  column.name === "id" ||
+  column.name.endsWith("_number");
+
+/**
+ * Columns whose minimum and maximum a row group records, for readers to skip groups by date,
+ * instant or number. Not amounts: min and max of raw bytes would order negative amounts above
+ * positive ones, and none is better than a wrong one. Not text: comparing every string was a
+ * large part of the statistics' CPU, for ranges of ids and names a query hardly filters on.
+ */
+const WITH_STATISTICS = (column: ExportColumn): boolean =>
+  column.type === "date" ||
+  column.type === "timestamp" ||
+  column.type === "int64" ||
+  column.type === "boolean";
 
 /** Bytes the writer gathers before handing them to the output. */
 const CHUNK_BYTES = 1 << 20;
@@ -61,26 +77,23 @@ function schemaElement(column: ExportColumn): SchemaElement {
 type ParquetValue = string | bigint | number | boolean | Uint8Array | null;
 
 /**
- * The value as the writer takes it for the column's physical type. Decimals repeat (0.00, 1.00,
- * a price): each text's bytes are made once a row group, so the writer's dictionary finds them by
- * identity and nothing is allocated twice.
+ * A column's values as the writer takes them for its physical type. A decimal column's 16-byte
+ * values are views of one buffer: a buffer of their own each would cost more than the encoding.
  */
-function parquetValue(
-  column: ExportColumn,
-  value: ExportValue,
-  decimals: Map<string, Uint8Array>,
-): ParquetValue {
-  if (value === null) return null;
+function parquetColumn(column: ExportColumn, values: readonly ExportValue[]): ParquetValue[] {
   if (column.type === "decimal") {
-    let bytes = decimals.get(value as string);
-    if (bytes === undefined) {
-      bytes = decimalBytes(value as string);
-      decimals.set(value as string, bytes);
-    }
-    return bytes;
+    const buffer = new Uint8Array(values.length * 16);
+    const view = new DataView(buffer.buffer);
+    return values.map((value, index) => {
+      if (value === null) return null;
+      writeDecimalBytes(value as string, view, index * 16);
+      return buffer.subarray(index * 16, index * 16 + 16);
+    });
   }
-  if (column.type === "date") return dateEpochDay(value as string);
-  return value;
+  if (column.type === "date") {
+    return values.map((value) => (value === null ? null : dateEpochDay(value as string)));
+  }
+  return values as ParquetValue[];
 }
 
 /** Gathers the encoded bytes and hands them on a chunk at a time. */
@@ -121,6 +134,9 @@ export class ParquetEncoder {
       writer: this.bytes,
       schema: this.schema,
       createdBy: "ledger-sheets",
+      // Snappy was a seventh of the encoding thread's CPU (profiled at 20,000 invoices); a
+      // warehouse load reads the file once and stores it compressed its own way.
+      codec: "UNCOMPRESSED",
     });
   }
 
@@ -128,15 +144,12 @@ export class ParquetEncoder {
   group(columns: readonly (readonly ExportValue[])[]): void {
     const rows = columns[0]?.length ?? 0;
     if (rows === 0) return;
-    const decimals = new Map<string, Uint8Array>();
     // Synchronous: the writer waits only for a flush that returns a promise, and ours does not.
     void this.writer.write({
       columnData: this.table.columns.map((column, index) => ({
         name: column.name,
-        data: columns[index]!.map((value) => parquetValue(column, value, decimals)),
-        // Min and max of raw bytes would order negative amounts above positive ones: none is
-        // better than a wrong one, which a reader would use to skip row groups.
-        ...(column.type === "decimal" ? { statistics: false } : {}),
+        data: parquetColumn(column, columns[index]!),
+        ...(WITH_STATISTICS(column) ? {} : { statistics: false }),
         // Values that hardly repeat are written plainly, without trying a dictionary first.
         ...(DISTINCT_VALUES(column) ? { encoding: "PLAIN" as const } : {}),
       })),
@@ -155,54 +168,4 @@ export class ParquetEncoder {
     void this.writer.finish();
     this.bytes.flush();
   }
-}
-
-/** What the export's thread sends the worker, for the table of that id. */
-export type EncoderRequest =
-  | { readonly kind: "open"; readonly id: number; readonly table: ExportTable }
-  | { readonly kind: "group"; readonly id: number; readonly columns: ExportValue[][] }
-  | { readonly kind: "finish"; readonly id: number };
-
-/** What the worker sends back: bytes in order, then that a request is done, or why it failed. */
-export type EncoderReply =
-  | { readonly kind: "chunk"; readonly id: number; readonly chunk: Uint8Array }
-  | { readonly kind: "done"; readonly id: number }
-  | { readonly kind: "failed"; readonly id: number; readonly message: string };
-
-/** Does one request with the encoders open so far; replies through `send`. */
-export function handleEncoderRequest(
-  encoders: Map<number, ParquetEncoder>,
-  request: EncoderRequest,
-  send: (reply: EncoderReply) => void,
-): void {
-  const { id } = request;
-  try {
-    if (request.kind === "open") {
-      encoders.set(
-        id,
-        new ParquetEncoder(request.table, (chunk) => send({ kind: "chunk", id, chunk })),
-      );
-      return;
-    }
-    const encoder = encoders.get(id)!;
-    if (request.kind === "group") encoder.group(request.columns);
-    else {
-      encoder.finish();
-      encoders.delete(id);
-    }
-    send({ kind: "done", id });
-  } catch (error) {
-    send({ kind: "failed", id, message: error instanceof Error ? error.message : String(error) });
-  }
-}
-
-/** The worker's side: one thread for every table of an export, request by request. */
-export function serveParquetEncoder(): void {
-  const port = parentPort!;
-  const encoders = new Map<number, ParquetEncoder>();
-  port.on("message", (request: EncoderRequest) =>
-    handleEncoderRequest(encoders, request, (reply) =>
-      port.postMessage(reply, reply.kind === "chunk" ? [reply.chunk.buffer as ArrayBuffer] : []),
-    ),
-  );
 }

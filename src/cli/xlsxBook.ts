@@ -1,5 +1,6 @@
-// The .xlsx export: one workbook, a worksheet per table, written with exceljs's streaming writer
-// while the API is walked. Worksheets are streamed one after another: a list's records go into
+// The .xlsx export: one workbook, a worksheet per table, written while the API is walked.
+// exceljs's streaming writer makes the package (workbook, styles, headers, the zip); the rows'
+// XML is written by xlsxRowXml.ts. Worksheets are streamed one after another: a list's records go into
 // theirs as they arrive, its lines wait in a spool and get their worksheet when the list is done.
 // Past Excel's 1,048,576 rows a table continues on "Invoices (2)".
 import * as ExcelJS from "exceljs";
@@ -10,17 +11,33 @@ import type { ExportTable } from "../export/exportSchema";
 import type { PartialFile } from "./partialFile";
 import { Spool } from "./spool";
 import type { TableWriter } from "./tableOutput";
-import { TEXT_STYLE, XlsxCells } from "./xlsxCells";
+import { TEXT_STYLE, XlsxCells, type XlsxCell } from "./xlsxCells";
+import { XlsxRowXml } from "./xlsxRowXml";
 import { count } from "../util/plural";
 import { REPLACEMENT_CHARACTER } from "./xlsxText";
 
 /** The widest column the export makes, in characters. */
 const MAX_WIDTH = 40;
 
+/** Spooled rows rendered into one piece of a worksheet's XML. */
+const SPOOL_BATCH = 500;
+
 /** A worksheet name Excel accepts: at most 31 characters. */
 function worksheetName(label: string, part: number): string {
   const suffix = part === 1 ? "" : ` (${part})`;
   return `${label.slice(0, 31 - suffix.length)}${suffix}`;
+}
+
+/**
+ * What the rows' own XML needs of exceljs's streaming writer beyond its typings: a worksheet's
+ * output stream (its rows are written there once the header has opened `<sheetData>`) and the
+ * workbook's style ids, so that styles.xml holds each format once for exceljs and for us.
+ */
+interface RawWorksheet {
+  readonly stream: { write(data: Buffer): unknown };
+}
+interface RawStyles {
+  addStyleModel(style: XlsxCell["style"]): number;
 }
 
 /** One table's worksheets, written row by row. */
@@ -30,12 +47,23 @@ class SheetWriter {
   private worksheet: ExcelJS.Worksheet | undefined;
   private readonly names: string[] = [];
   private readonly cells: XlsxCells;
+  private readonly xml: XlsxRowXml;
+  private readonly styleIds = new Map<XlsxCell["style"], number>();
 
   constructor(
     private readonly book: XlsxBook,
     private readonly table: ExportTable,
   ) {
     this.cells = new XlsxCells(table);
+    const styles = (book.workbook as unknown as { styles: RawStyles }).styles;
+    this.xml = new XlsxRowXml(table.columns.length, (style) => {
+      let id = this.styleIds.get(style);
+      if (id === undefined) {
+        id = styles.addStyleModel(style);
+        this.styleIds.set(style, id);
+      }
+      return id;
+    });
   }
 
   private start(): ExcelJS.Worksheet {
@@ -62,16 +90,26 @@ class SheetWriter {
     return added;
   }
 
-  add(row: ExportRow): void {
-    const worksheet =
-      !this.worksheet || this.rows >= this.book.sheetRows - 1 ? this.start() : this.worksheet;
-    const cells = row.map((value, index) => this.cells.cell(index, value, row));
-    const added = worksheet.addRow(cells.map((cell) => cell.value));
-    for (let index = 0; index < cells.length; index++) {
-      added.getCell(index + 1).style = cells[index]!.style;
+  /** Rows written as one piece of XML per worksheet they reach. */
+  add(rows: readonly ExportRow[]): void {
+    let xml = "";
+    for (const row of rows) {
+      if (!this.worksheet || this.rows >= this.book.sheetRows - 1) {
+        this.write(xml);
+        xml = "";
+        this.start();
+      }
+      const cells = row.map((value, index) => this.cells.cell(index, value, row));
+      this.rows += 1;
+      // The header is row 1.
+      xml += this.xml.row(this.rows + 1, cells);
     }
-    added.commit();
-    this.rows += 1;
+    this.write(xml);
+  }
+
+  private write(xml: string): void {
+    if (xml === "") return;
+    (this.worksheet as unknown as RawWorksheet).stream.write(Buffer.from(xml));
   }
 
   /** Ends the table (an empty one still gets its worksheet and header) and says what it noted. */
@@ -139,7 +177,7 @@ export class XlsxBook {
     return {
       add: (rows) => {
         this.file.check();
-        for (const row of rows) sheet.add(row);
+        sheet.add(rows);
         return Promise.resolve();
       },
       finish: () => {
@@ -162,10 +200,16 @@ export class XlsxBook {
         const from = await open();
         await from.close();
         const sheet = new SheetWriter(this, table);
+        let batch: ExportRow[] = [];
         for await (const row of from.read()) {
-          sheet.add(row);
-          this.file.check();
+          batch.push(row);
+          if (batch.length === SPOOL_BATCH) {
+            sheet.add(batch);
+            batch = [];
+            this.file.check();
+          }
         }
+        sheet.add(batch);
         sheet.finish();
         await from.remove();
       },

@@ -7,6 +7,7 @@ import * as ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { PartialFile } from "../../../src/cli/partialFile";
 import { XlsxBook } from "../../../src/cli/xlsxBook";
+import { columnLetters } from "../../../src/cli/xlsxRowXml";
 import { xlsxText } from "../../../src/cli/xlsxText";
 import { exportListOf } from "../../../src/export/exportLists";
 import { ListRows } from "../../../src/export/exportRows";
@@ -36,7 +37,23 @@ const TEXTS: readonly (readonly [string, string])[] = [
   ["_x0041_ literal", "_x0041_ literal"],
   ["_x0041_x0042_", "_x0041_x0042_"],
   ["plain", "plain"],
+  ["a < b & c > d", "a < b & c > d"],
+  [" <padded & marked> ", " <padded & marked> "],
 ];
+
+describe("columnLetters", () => {
+  it("names columns as Excel does", () => {
+    expect([1, 26, 27, 52, 702, 703, 16_384].map(columnLetters)).toEqual([
+      "A",
+      "Z",
+      "AA",
+      "AZ",
+      "ZZ",
+      "AAA",
+      "XFD",
+    ]);
+  });
+});
 
 describe("xlsxText", () => {
   it("replaces what XML cannot hold and counts it; plain text stays a plain string", () => {
@@ -71,6 +88,7 @@ describe("an .xlsx of awkward text", () => {
     const xml = await zip.file("xl/worksheets/sheet1.xml")!.async("string");
     expect(XML_CHARS.test(xml)).toBe(true);
     expect(xml).toContain('<t xml:space="preserve">  padded  </t>');
+    expect(xml).toContain("<v>a &lt; b &amp; c &gt; d</v>");
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);
