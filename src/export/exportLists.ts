@@ -89,6 +89,10 @@ const DOCUMENT_LINE_FIELDS: readonly ExportColumn[] = [
 
 const MONEY_TAIL = [s("currency_code", "Currency"), d("exchange_rate")];
 const TIMES = [timestamp("created_at"), timestamp("updated_at")];
+/** The totals every document has, in the contract's order. */
+const TOTALS = [d("sub_total"), d("tax_total"), d("total")];
+/** An invoice's or a bill's payment state. */
+const PAID = [d("amount_paid"), d("amount_due")];
 const CONTACT = json("contact", "Contact (its name)");
 
 function documentList(
@@ -118,11 +122,8 @@ const INVOICES = documentList("invoices", "invoice", "Invoices", [
   date("issue_date"),
   date("due_date"),
   ...MONEY_TAIL,
-  d("sub_total"),
-  d("tax_total"),
-  d("total"),
-  d("amount_paid"),
-  d("amount_due"),
+  ...TOTALS,
+  ...PAID,
   ...TIMES,
 ]);
 
@@ -134,11 +135,8 @@ const BILLS = documentList("bills", "bill", "Bills", [
   date("issue_date"),
   date("due_date"),
   ...MONEY_TAIL,
-  d("sub_total"),
-  d("tax_total"),
-  d("total"),
-  d("amount_paid"),
-  d("amount_due"),
+  ...TOTALS,
+  ...PAID,
   ...TIMES,
 ]);
 
@@ -150,9 +148,7 @@ const CREDIT_NOTES = documentList("credit-notes", "credit_note", "Credit notes",
   CONTACT,
   date("issue_date"),
   ...MONEY_TAIL,
-  d("sub_total"),
-  d("tax_total"),
-  d("total"),
+  ...TOTALS,
   d("remaining_credit"),
   ...TIMES,
 ]);
@@ -165,9 +161,7 @@ const DEBIT_NOTES = documentList("debit-notes", "debit_note", "Debit notes", [
   CONTACT,
   date("issue_date"),
   ...MONEY_TAIL,
-  d("sub_total"),
-  d("tax_total"),
-  d("total"),
+  ...TOTALS,
   d("remaining_balance"),
   ...TIMES,
 ]);
