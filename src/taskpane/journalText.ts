@@ -49,8 +49,8 @@ export const CANCELLING = "Cancelling…";
 
 export const EMPTY_REFERENCE = "Enter a journal ID or transaction reference, then open it.";
 
-/** Why Send is off for a journal that is not a draft. */
-export function readOnlyReason(status: string): string {
+/** Why Send is off for a journal that is not a draft (the sheet says it as the journal's reason). */
+function sendOffReason(status: string): string {
   return `${notDraftReason(status)}.`;
 }
 
@@ -101,7 +101,7 @@ export function journalControls(input: JournalControlsInput): JournalControls {
   const idle = connected && action === undefined;
   const journal = info !== null;
   const readOnly = info !== null && info !== undefined && !info.editable;
-  const reason = readOnly ? `Read-only: ${info.refusal ?? readOnlyReason(info.status)}` : "";
+  const reason = readOnly ? `Read-only: ${info.refusal ?? sendOffReason(info.status)}` : "";
   return {
     open: idle,
     validate: idle && journal,

@@ -11,7 +11,6 @@ import {
   JournalAction,
   journalControls,
   problemsHeading,
-  readOnlyReason,
   savedText,
   withSheetUnchanged,
 } from "../../../src/taskpane/journalText";
@@ -116,13 +115,16 @@ describe("journalText.ts", () => {
     });
   });
 
-  describe("readOnlyReason()", () => {
+  describe("the read-only reason of each status", () => {
     it.each([
       ["POSTED", "POSTED journals cannot be changed; only DRAFT journals can."],
       ["VOIDED", "VOIDED journals cannot be changed; only DRAFT journals can."],
       ["", "This journal cannot be changed; only DRAFT journals can."],
     ])("explains status “%s”", (status, reason) => {
-      expect(readOnlyReason(status)).toBe(reason);
+      const info = { ...posted, status };
+      expect(journalControls({ connected: true, action: undefined, info }).readOnlyReason).toBe(
+        `Read-only: ${reason}`,
+      );
     });
   });
 
