@@ -3,7 +3,7 @@ import type { JournalLayout, JournalSheetState, LayoutCell } from "../journal/co
 import { NO_FILL, layoutBatches } from "../journal/layoutBlocks";
 import type { DrawBatch, SheetArea } from "../journal/layoutBlocks";
 import { markerFormula, markerName, newJournalKey } from "./journalMarkers";
-import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheet";
+import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheetStates";
 import { queueRowMarkWrites, queueRowMarks } from "./journalRowMarks";
 import type { SheetRef } from "../settings/journalSheets";
 import type { JournalSheetKeys } from "../settings/journalSheetKeys";

@@ -3,7 +3,7 @@
 import type { GridSnapshot } from "../journal/contract";
 import { jsonSize } from "../journal/layoutBlocks";
 import { hiddenColumnsOf, hiddenRowsOf } from "./hiddenCells";
-import { sheetOfKey } from "./journalSheet";
+import { sheetOfKey } from "./journalSheetStates";
 import { queueRowMarks, rowMarksOf } from "./journalRowMarks";
 import type { ExcelRun } from "./run";
 

@@ -11,7 +11,7 @@ import {
 import type { ColumnSpan, FillSpan } from "../journal/problemMarks";
 import { readJournalSheetState } from "../journal/sheetState";
 import { withStateChanges } from "../settings/journalSheets";
-import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheet";
+import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheetStates";
 import type { ExcelRun } from "./run";
 import { FillIndex, readFills, readSpans } from "./spanFills";
 import type { FillTarget, SpanReading } from "./spanFills";

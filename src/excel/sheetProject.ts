@@ -1,6 +1,6 @@
 // Which project the active sheet's data came from: an import table on it, or the
 // journal it shows, records its project (src/settings/projects.ts). One request.
-import { activeJournalOf, chartSheetActive, queueActiveJournalSheet } from "./journalSheet";
+import { activeJournalOf, chartSheetActive, queueActiveJournalSheet } from "./journalSheetStates";
 import type { ExcelRun } from "./run";
 import { IMPORT_TABLES_SETTING, importTablesOf } from "../settings/importTables";
 import { withShapes, workbookScoped } from "./importTablesSetting";

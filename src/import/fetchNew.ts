@@ -31,7 +31,7 @@ import { shapersFor, type CollectionShapers, type ShapedPage } from "./shapers";
 import { linkedStatus } from "../sheets/tableNameAndStatus";
 import type { CollectionInfo } from "../domain/collections";
 import { requestedCollection } from "./requestedCollection";
-import type { ImportRequest, ImportResult } from "./types";
+import type { ImportRequest, ImportResult } from "./importTypes";
 
 /** What a fetch of new records did: only the new ones, or (falling back) a full refresh. */
 export interface FetchNewResult extends ImportResult {

@@ -37,7 +37,7 @@ import { withTableNotes } from "./tableNotes";
 import type { CollectionInfo } from "../domain/collections";
 import { requestedCollection } from "./requestedCollection";
 import { keptSentence, RefreshKeptError } from "./refreshKept";
-import type { ImportProgress, ImportRequest, ImportResult } from "./types";
+import type { ImportProgress, ImportRequest, ImportResult } from "./importTypes";
 
 /** The one column of an empty collection's new table (a refreshed table keeps its own). */
 const EMPTY_LIST_COLUMN: ColumnSpec = {

@@ -6,7 +6,7 @@
 import type { Misfit } from "../sheets/rowShaper";
 import type { ColumnSpec } from "../sheets/cells";
 import { count } from "../util/plural";
-import type { TextCellsOfRecord } from "./types";
+import type { TextCellsOfRecord } from "./importTypes";
 
 /** How many records the message names; the rest are counted. */
 const NAMED_RECORDS = 5;

@@ -11,7 +11,7 @@ import type { TableProject } from "../domain/tableOwnership";
 import { fetchNewIntoTable } from "./fetchNew";
 import { importCollection, type ImportLimits } from "./importCollection";
 import { RefreshKeptError } from "./refreshKept";
-import type { ImportResult } from "./types";
+import type { ImportResult } from "./importTypes";
 import { shapersFor } from "./shapers";
 import { count } from "../util/plural";
 import { COLLECTIONS, type CollectionId, type CollectionInfo } from "../domain/collections";

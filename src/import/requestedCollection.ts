@@ -4,7 +4,7 @@
 import { ApiError } from "../api";
 import { collectionInfo, type CollectionInfo } from "../domain/collections";
 import { labelForProject } from "../sheets/tableNameAndStatus";
-import type { ImportRequest } from "./types";
+import type { ImportRequest } from "./importTypes";
 
 export function requestedCollection(request: ImportRequest): CollectionInfo {
   try {

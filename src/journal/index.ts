@@ -12,8 +12,8 @@ export type {
 } from "./contract";
 export { layoutJournal } from "./layout";
 export type { LayoutOptions } from "./layout";
-export { parseJournalGrid } from "./parse";
-export type { JournalGridReading } from "./parse";
+export { parseJournalGrid } from "./gridParse";
+export type { JournalGridReading } from "./gridParse";
 export type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
 export { fillAccountIds, validateJournalDraft } from "./validate";
 export type { AccountFill, ValidateOptions } from "./validate";

@@ -1,6 +1,6 @@
 // Before a journal sheet is checked: when its Currency cell was changed to a currency of other
 // decimals, its amount formats and balance check are redrawn for them, and the user is told.
-import { redrawAmountFormats } from "../excel/amountFormats";
+import { redrawAmountFormats } from "../excel/amountFormatsRedraw";
 import type { ExcelRun } from "../excel/run";
 import { amountFormatsToRedraw } from "../journal/amountFormats";
 import type { GridSnapshot, SheetProblem } from "../journal/contract";

@@ -10,7 +10,7 @@ import {
   journalSheetByKey,
   journalWorkbookOverview,
   updateJournalSheetState,
-} from "../excel/journalSheet";
+} from "../excel/journalSheetStates";
 import type { ExcelRun } from "../excel/run";
 import type { JournalSheet, SheetRef } from "../settings/journalSheets";
 import type { JournalSheetKeys } from "../settings/journalSheetKeys";

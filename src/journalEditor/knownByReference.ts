@@ -3,7 +3,7 @@
 // project, else opened on this computer before), so the pane can open it by its own reference.
 import { isApiError } from "../api";
 import type { CallOptions, JournalResponse, LedgerApi } from "../api";
-import { journalWorkbookOverview } from "../excel/journalSheet";
+import { journalWorkbookOverview } from "../excel/journalSheetStates";
 import type { ExcelRun } from "../excel/run";
 import { ownedBy, type TableProject } from "../domain/tableOwnership";
 import type { KnownJournal } from "../journal/ownReference";

@@ -1,7 +1,7 @@
 // The task pane's account list for a new line: the accounts of the open journals of the active
 // journal sheet's project, and putting the one chosen on the line of the active cell.
-import { activeJournalSheet } from "../excel/journalSheet";
-import { putAccountOnActiveLine } from "../excel/lineAccount";
+import { activeJournalSheet } from "../excel/journalSheetStates";
+import { putAccountOnActiveLine } from "../excel/lineAccountPut";
 import type { ExcelRun } from "../excel/run";
 import type { KnownAccount } from "../journal/contract";
 import { accountsOfProject } from "../journal/projectAccounts";

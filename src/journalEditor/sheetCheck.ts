@@ -3,7 +3,7 @@
 import type { JournalUpdate, LedgerApi } from "../api";
 import { readJournalGrid } from "../excel/journalGrid";
 import { markProblems } from "../excel/journalProblemMarks";
-import type { JournalSheetAmongOthers } from "../excel/journalSheet";
+import type { JournalSheetAmongOthers } from "../excel/journalSheetStates";
 import type { ExcelRun } from "../excel/run";
 import { buildJournalUpdate, parseJournalGrid } from "../journal";
 import type { JournalSheetState, SheetProblem } from "../journal/contract";

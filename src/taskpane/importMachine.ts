@@ -4,7 +4,7 @@
 // area shows (a start replaces whatever the action before said), and when a run must be
 // cancelled.
 
-import type { ImportProgress } from "../import/types";
+import type { ImportProgress } from "../import/importTypes";
 import type { RunningKind } from "./importRun";
 import { ImportEnd, importEndMessage } from "./importText";
 import { progressBarState, progressText } from "./progressView";

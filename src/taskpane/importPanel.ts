@@ -5,7 +5,7 @@
 import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import type { DocumentSettingsStore } from "../settings/stores";
 import { COLLECTIONS, type CollectionInfo } from "../domain/collections";
-import type { ImportProgress } from "../import/types";
+import type { ImportProgress } from "../import/importTypes";
 import { CollectionPathsSection, mountCollectionPathsSection } from "./collectionPathsSection";
 import {
   ImportEvent,

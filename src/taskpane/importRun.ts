@@ -15,7 +15,7 @@ import type {
   TableProgress,
 } from "../import/refreshAll";
 import type { CollectionInfo } from "../domain/collections";
-import type { ImportProgress, ImportRequest, ImportResult } from "../import/types";
+import type { ImportProgress, ImportRequest, ImportResult } from "../import/importTypes";
 import { waitingForCellEditProgress } from "../import/progressReport";
 import { describeImportFailure, describeImportResult, ImportEnd } from "./importText";
 

@@ -4,7 +4,7 @@
 import { isApiError } from "../api";
 import { textCellsSentence } from "../import/misfitSummary";
 import { keptSentence, RefreshKeptError } from "../import/refreshKept";
-import type { ImportProgress, ImportResult } from "../import/types";
+import type { ImportProgress, ImportResult } from "../import/importTypes";
 import type { MessageDetail, PanelMessage } from "./messageArea";
 
 /** The progress of an import that has not fetched anything yet. */

@@ -3,7 +3,7 @@
 // that changes unedited values. The status and the alert are the panel's state machine's
 // (journalPanelMachine.ts); what happens here that it must know, it is told.
 
-import { selectJournalCell } from "../excel/journalSheet";
+import { selectJournalCell } from "../excel/journalSheetStates";
 import type { ExcelRun } from "../excel/run";
 import type { JournalPanelEvent } from "./journalPanelMachine";
 import { JournalReport, ListedProblem, problemsHeading } from "./journalText";

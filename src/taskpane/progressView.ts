@@ -3,7 +3,7 @@
 // aria-valuetext, from the same figures. The status line says what is happening, never a second
 // count. Pure: no DOM, no clock (the figures carry the time since the run started).
 
-import type { ImportProgress } from "../import/types";
+import type { ImportProgress } from "../import/importTypes";
 import { count } from "../util/plural";
 
 const NUMBER = new Intl.NumberFormat("en-US");

@@ -15,7 +15,7 @@ import { refreshAll } from "../import/refreshAll";
 import { listImportTables } from "../import/importTablesList";
 import { goToTable } from "../excel/goToTable";
 import { stopTrackingTable } from "../excel/stopTracking";
-import { journalSheetState } from "../excel/journalSheet";
+import { journalSheetState } from "../excel/journalSheetStates";
 import { excelRunOf, type ExcelRun } from "../excel/run";
 import type { TableProject } from "../domain/tableOwnership";
 import { insertFormulaInActiveCell } from "../excel/insertFormula";

@@ -6,7 +6,7 @@ import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClien
 import { BLOCK_MAX_BYTES } from "../../src/import/blockPlanner";
 import { importCollection } from "../../src/import/importCollection";
 import { COLLECTIONS, type CollectionId } from "../../src/domain/collections";
-import type { ImportProgress } from "../../src/import/types";
+import type { ImportProgress } from "../../src/import/importTypes";
 import {
   AWKWARD_TEXT_FIELDS,
   AWKWARD_TEXTS,

@@ -4,7 +4,7 @@
 import { LedgerApi } from "../../src/api";
 import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
-import type { ImportProgress } from "../../src/import/types";
+import type { ImportProgress } from "../../src/import/importTypes";
 import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { changeRecords } from "./helpers/sandboxControl";

@@ -2,7 +2,7 @@
 // journal core and the Excel layer, on the strict fake Excel host.
 import { JournalUpdate, LedgerApi, ManualJournal } from "../../src/api";
 import type { ExcelRun } from "../../src/excel/run";
-import { activeJournalSheet } from "../../src/excel/journalSheet";
+import { activeJournalSheet } from "../../src/excel/journalSheetStates";
 import { FakeExcelHost } from "../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { openJournal, sendActiveJournal, validateActiveJournal } from "../../src/journalEditor";

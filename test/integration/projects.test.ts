@@ -6,7 +6,7 @@ import path from "node:path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import Decimal from "decimal.js";
 import { iterateCollection, LedgerApi } from "../../src/api";
-import { activateSheet, activeJournalSheet } from "../../src/excel/journalSheet";
+import { activateSheet, activeJournalSheet } from "../../src/excel/journalSheetStates";
 import type { TableProject } from "../../src/domain/tableOwnership";
 import { IMPORT_TABLES_SETTING } from "../../src/settings/importTables";
 import * as functions from "../../src/functions/functions";

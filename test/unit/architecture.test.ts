@@ -65,6 +65,15 @@ describe("the structure of src/", () => {
     expect(reached).toEqual([]);
   });
 
+  it("gives no two files one name across folders (a folder's index.ts aside)", () => {
+    const byName = new Map<string, string[]>();
+    for (const { path } of files) {
+      const name = path.slice(path.lastIndexOf("/") + 1);
+      if (name !== "index.ts") byName.set(name, [...(byName.get(name) ?? []), path]);
+    }
+    expect([...byName.values()].filter((paths) => paths.length > 1)).toEqual([]);
+  });
+
   it("has no file over 500 lines and no function over 120", () => {
     const limits = { fileLines: 500, functionLines: 120 };
     expect(files.flatMap((file) => sizeViolations(file, limits))).toEqual([]);

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { drawJournal, NOT_SENT_FILL } from "../../../src/excel/journalDrawing";
 import { markProblems, PROBLEM_FILL } from "../../../src/excel/journalProblemMarks";
-import { journalSheetState as storedState } from "../../../src/excel/journalSheet";
+import { journalSheetState as storedState } from "../../../src/excel/journalSheetStates";
 import { JOURNAL_SHEETS_SETTING } from "../../../src/settings/journalSheets";
 import { markerName } from "../../../src/excel/journalMarkers";
 import { FakeExcelHost } from "../../../tools/excel-emulator";

@@ -8,7 +8,7 @@ import {
   activeJournalSheet,
   journalSheetState,
   journalWorkbookOverview,
-} from "../../../src/excel/journalSheet";
+} from "../../../src/excel/journalSheetStates";
 import { JOURNAL_SHEETS_SETTING } from "../../../src/settings/journalSheets";
 import { activeSheetProject } from "../../../src/excel/sheetProject";
 import type { JournalLayout, JournalSheetState } from "../../../src/journal/contract";

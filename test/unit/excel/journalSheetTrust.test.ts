@@ -8,7 +8,7 @@ import {
   activeJournalSheet,
   journalSheetByKey,
   journalWorkbookOverview,
-} from "../../../src/excel/journalSheet";
+} from "../../../src/excel/journalSheetStates";
 import { deviceKey } from "../../../src/settings/deviceKey";
 import { journalSheetKeys } from "../../../src/settings/journalSheetKeys";
 import { JOURNAL_SHEETS_SETTING } from "../../../src/settings/journalSheets";

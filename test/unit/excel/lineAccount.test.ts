@@ -2,7 +2,7 @@
 // emulator: the accounts of the open journals of the sheet's project, put on the selected line.
 import type { ManualJournal } from "../../../src/api";
 import { drawJournal } from "../../../src/excel/journalDrawing";
-import { activateSheet } from "../../../src/excel/journalSheet";
+import { activateSheet } from "../../../src/excel/journalSheetStates";
 import { journalSheetState, layoutJournal } from "../../../src/journal";
 import { lineAccountChoices, putLineAccount } from "../../../src/journalEditor";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";

@@ -4,7 +4,7 @@
 import { installFakeOffice } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import { drawJournal } from "../../../src/excel/journalDrawing";
-import { journalSheetState } from "../../../src/excel/journalSheet";
+import { journalSheetState } from "../../../src/excel/journalSheetStates";
 import { IMPORT_TABLES_SETTING } from "../../../src/settings/importTables";
 import { ExcelWorkbookSettings } from "../../../src/excel/workbookSettings";
 import { workbookSettings } from "../../../src/functions/formulaRuntime";

@@ -1,4 +1,4 @@
-import type { ImportProgress } from "../../../src/import/types";
+import type { ImportProgress } from "../../../src/import/importTypes";
 import {
   ImportEffect,
   ImportEvent,

@@ -1,7 +1,7 @@
 import { ApiError, LedgerApi } from "../../../src/api";
 import type { ExcelRun } from "../../../src/excel/run";
 import { COLLECTIONS } from "../../../src/domain/collections";
-import type { ImportProgress, ImportRequest, ImportResult } from "../../../src/import/types";
+import type { ImportProgress, ImportRequest, ImportResult } from "../../../src/import/importTypes";
 import { ImportRun } from "../../../src/taskpane/importRun";
 
 const api = new LedgerApi({

@@ -2,7 +2,7 @@
 // (src/journal/amountFormats.ts says what), and records the decimals in the sheet's state.
 import type { AmountFormatsRedraw } from "../journal/amountFormats";
 import { withStateChanges } from "../settings/journalSheets";
-import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheet";
+import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheetStates";
 import type { ExcelRun } from "./run";
 
 /** Writes `redraw` on the journal sheet with key `sheetKey`. Two syncs. */

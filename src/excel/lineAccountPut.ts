@@ -3,7 +3,7 @@
 import type { KnownAccount } from "../journal/contract";
 import { lineAccountCells } from "../journal/lineAccount";
 import { queueRowMarks, rowMarksOf } from "./journalRowMarks";
-import { sheetOfKey } from "./journalSheet";
+import { sheetOfKey } from "./journalSheetStates";
 import type { ExcelRun } from "./run";
 
 /** The row of the line that took the account, or why it could not. */
