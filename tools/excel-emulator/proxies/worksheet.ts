@@ -11,7 +11,8 @@ import { FakeClientResult } from "./clientResult";
 import { FakeCollection } from "./collection";
 import type { FakeRequestContext } from "./context";
 import { FakePivotTableCollection } from "./pivotTable";
-import { FakeRange, checkedArea } from "./range";
+import { checkedArea } from "../rangeGeometry";
+import { FakeRange } from "./range";
 import { FakeTableCollection } from "./table";
 
 const WORKSHEET_PROPERTIES: Readonly<Record<string, PropertyReader<SheetModel>>> = {
