@@ -1,4 +1,4 @@
-// The structure of src/ as rules: no cycle between folders, no folder importing a higher layer
+// The structure of src/ (and the size of tools/ files) as rules: no cycle between folders, no folder importing a higher layer
 // (layers.json), no file over 500 lines and no function over 120. The checks themselves are tested
 // on small fixtures in test/unit/architecture/sourceRules.test.ts.
 
@@ -16,12 +16,12 @@ import {
 const ROOT = join(__dirname, "..", "..");
 const SRC = join(ROOT, "src");
 
-function sourceFiles(directory: string): SourceFile[] {
+function sourceFiles(directory: string, root = SRC): SourceFile[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const path = join(directory, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
+    if (entry.isDirectory()) return sourceFiles(path, root);
     if (!/\.(ts|js)$/.test(entry.name) || entry.name.endsWith(".d.ts")) return [];
-    return [{ path: relative(SRC, path).split(sep).join("/"), text: readFileSync(path, "utf8") }];
+    return [{ path: relative(root, path).split(sep).join("/"), text: readFileSync(path, "utf8") }];
   });
 }
 
@@ -77,5 +77,15 @@ describe("the structure of src/", () => {
   it("has no file over 500 lines and no function over 120", () => {
     const limits = { fileLines: 500, functionLines: 120 };
     expect(files.flatMap((file) => sizeViolations(file, limits))).toEqual([]);
+  });
+});
+
+describe("the structure of tools/", () => {
+  it("has no file over 500 lines", () => {
+    const tools = join(ROOT, "tools");
+    const long = sourceFiles(tools, tools)
+      .map(({ path, text }) => ({ path, lines: text.split("\n").length - 1 }))
+      .filter(({ lines }) => lines > 500);
+    expect(long).toEqual([]);
   });
 });

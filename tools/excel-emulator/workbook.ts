@@ -20,20 +20,11 @@ import { SettingsStore } from "./settings";
 import type { CustomFunctionCalls } from "./customFunctionCalls";
 import type { PivotTableModel } from "./pivotTables";
 import { SheetModel } from "./sheet";
+import { sheetNameProblem } from "./sheetNames";
 import { removeSpill, spillFrom } from "./spills";
 import type { Cell } from "./sheet";
 import { TableModel, headerNames, headerTexts, writeHeaderCells } from "./tables";
 import { renamedColumnSpec, structuredAreaOf } from "./structuredAreas";
-
-/** Excel's rules for a worksheet name; returns what is wrong, or undefined when it is valid. */
-export function sheetNameProblem(name: unknown): string | undefined {
-  if (typeof name !== "string" || name.trim() === "") return "A sheet name cannot be empty.";
-  if (name.length > 31) return `"${name}" is longer than 31 characters.`;
-  if (/[:\\/?*[\]]/.test(name)) return `"${name}" contains one of : \\ / ? * [ ].`;
-  if (name.startsWith("'") || name.endsWith("'")) return "A sheet name cannot start or end with '.";
-  if (name.toLowerCase() === "history") return '"History" is reserved by Excel.';
-  return undefined;
-}
 
 export class FakeWorkbook implements FormulaEnvironment {
   readonly sheets: SheetModel[] = [];
