@@ -25,6 +25,7 @@ import {
   type ImportTablesSnapshot,
   type ImportTableState,
   mergedImportTablesValue,
+  recordAfter,
   stateAfterFetchNew,
 } from "../settings/importTables";
 import { importTablesSetting } from "./importTablesSetting";
@@ -411,22 +412,14 @@ function recordOf(
     const sheet = context.workbook.worksheets.getItem(found.sheetName);
     writeStatus(sheet, found.statusRow, status, found.firstColumn);
   }
-  const { id, marker, given, project, fullRefresh, parent, columns, key } = found.record;
   const after = stateAfterFetchNew(found.record.state, state);
-  return {
-    id,
-    marker,
-    given,
+  return recordAfter(found.record, {
     status,
     shown: found.statusRow !== null,
-    ...(project === undefined ? {} : { project }),
     refreshed,
-    ...(fullRefresh === undefined ? {} : { fullRefresh }),
+    ...(found.record.fullRefresh === undefined ? {} : { fullRefresh: found.record.fullRefresh }),
     ...(after === undefined ? {} : { state: after }),
-    ...(parent === undefined ? {} : { parent }),
-    ...(columns === undefined ? {} : { columns }),
-    ...(key === undefined ? {} : { key }),
-  };
+  });
 }
 
 /** Queues inserting `block`'s rows at the top of the table, with their formats and values. */

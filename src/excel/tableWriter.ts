@@ -13,11 +13,11 @@ import { formatsByColumn, type RowBlock, textRowsByColumn } from "../sheets/rowB
 import type { NameInTheWay, TableLayout } from "../sheets/tableNameAndStatus";
 import type {
   DisputedTable,
-  ImportTableRecord,
   ImportTableState,
   ImportTablesSnapshot,
   OurTable,
 } from "../settings/importTables";
+import { recordAfter } from "../settings/importTables";
 import { queueImportTables } from "./importTablesSetting";
 import { type NextTable, openImportTable } from "./openTable";
 import type { ExcelRun } from "./run";
@@ -415,24 +415,16 @@ export class TableWriter {
     final: readonly { readonly status: string; readonly state?: ImportTableState }[],
   ): void {
     const refreshed = new Date().toISOString();
-    const own = writers.map((writer, index): ImportTableRecord => {
-      const { id, marker, given, project, parent, key } = writer.record;
-      const state = final[index]?.state;
-      return {
-        id,
-        marker,
-        given,
+    const own = writers.map((writer, index) =>
+      recordAfter(writer.record, {
         status: final[index]?.status ?? "",
         shown: writer.placement.statusRow !== null,
-        ...(project === undefined ? {} : { project }),
         refreshed,
         fullRefresh: refreshed,
-        ...(state === undefined ? {} : { state }),
-        ...(parent === undefined ? {} : { parent }),
+        ...(final[index]?.state === undefined ? {} : { state: final[index]?.state }),
         columns: writer.ownColumns(),
-        ...(key === undefined ? {} : { key }),
-      };
-    });
+      }),
+    );
     queueImportTables(context, current, own);
   }
 }

@@ -71,6 +71,45 @@ export interface ImportTableRecord {
   readonly key?: string;
 }
 
+/** How an import or a Fetch new into a table ended, as its record keeps it. */
+export interface ImportTableOutcome {
+  readonly status: string;
+  readonly shown: boolean;
+  readonly refreshed: string;
+  readonly fullRefresh?: string;
+  readonly state?: ImportTableState;
+  /** The headers the import wrote; absent: those the record had. */
+  readonly columns?: readonly string[];
+}
+
+/**
+ * The record of a table once an import or a Fetch new into it ended: what identifies the table
+ * and whose it is (id, marker, given name, project, parent, columns, key) as `record` has it,
+ * with `outcome`. Fields left undefined are left out.
+ */
+export function recordAfter(
+  record: ImportTableRecord,
+  outcome: ImportTableOutcome,
+): ImportTableRecord {
+  const { id, marker, given, project, parent, columns, key } = record;
+  const { status, shown, refreshed, fullRefresh, state } = outcome;
+  const headers = outcome.columns ?? columns;
+  return {
+    ...(id === undefined ? {} : { id }),
+    marker,
+    given,
+    status,
+    shown,
+    ...(project === undefined ? {} : { project }),
+    refreshed,
+    ...(fullRefresh === undefined ? {} : { fullRefresh }),
+    ...(state === undefined ? {} : { state }),
+    ...(parent === undefined ? {} : { parent }),
+    ...(headers === undefined ? {} : { columns: headers }),
+    ...(key === undefined ? {} : { key }),
+  };
+}
+
 /** At most Excel's column count of headers, each at most Excel's 255 characters. */
 function columnHeaders(value: unknown): readonly string[] | undefined {
   if (!Array.isArray(value) || value.length > 16_384) return undefined;
