@@ -10,6 +10,7 @@ import { loadOfficeJsClient } from "../tools/excel-emulator/officeJs/nodeClient"
 import type { RequestInfo, ResponseInfo } from "../tools/excel-emulator/officeJs/protocol";
 import { OfficeJsRequestExecutor } from "../tools/excel-emulator/officeJs/requestExecutor";
 import { officeJsRunOver, type RequestAnswerer } from "../tools/excel-emulator/officeJs/router";
+import { workbookExtent, type WorkbookExtent } from "./rowsWritten";
 
 /** What the Excel process says of its work so far. */
 export interface ExcelProcessStats {
@@ -21,6 +22,10 @@ export interface ExcelProcessStats {
   readonly cpuMs: number;
   /** The Excel process's heap after a full collection: the workbook, about. */
   readonly heapBytes: number;
+  /** The requests' bytes, summed over every request answered. */
+  readonly requestBytes: number;
+  /** The rows and cells the workbook holds now. */
+  readonly extent: WorkbookExtent;
 }
 
 type Message =
@@ -114,6 +119,8 @@ function serveExcel(): void {
         serveMs: host.requestLog.reduce((sum, sync) => sum + sync.serveMs, 0),
         cpuMs: (used.user + used.system) / 1000,
         heapBytes: process.memoryUsage().heapUsed,
+        requestBytes: host.requestLog.reduce((sum, sync) => sum + sync.requestBytes, 0),
+        extent: workbookExtent(host.workbook),
       };
       process.send?.({ id: message.id, stats } satisfies Reply);
       return;

@@ -11,6 +11,7 @@ import { cpuMsOf, profileCpu } from "./cpuShares";
 import { ExcelProcess } from "./excelProcess";
 import { collectGarbage, GcTimer, HeapSampler, heapUsed } from "./heapSampler";
 import { ThreadBusy } from "./threadBusy";
+import { workbookExtent } from "./rowsWritten";
 
 export interface FloorResult {
   readonly ms: number;
@@ -30,6 +31,15 @@ export interface FloorResult {
 export interface ImportRunResult {
   readonly ms: number;
   readonly rows: number;
+  /**
+   * Every Excel row the import wrote, on every sheet (header, records, invoice lines...): the
+   * rows the workbook holds after it (a refresh rewrites its table whole).
+   */
+  readonly rowsWritten: number;
+  /** The cells those rows hold. */
+  readonly cellsWritten: number;
+  /** Every request's bytes as office.js serialized it, summed. */
+  readonly requestBytes: number;
   readonly syncs: number;
   /** The largest request office.js serialized, in real bytes. */
   readonly largestRequestBytes: number;
@@ -139,6 +149,9 @@ interface BenchWorkbook {
   finish(): Promise<{
     syncs: number;
     largestRequestBytes: number;
+    requestBytes: number;
+    rowsWritten: number;
+    cellsWritten: number;
     hostServeMs: number;
     excelCpuMs: number | null;
     apartHeapBytes: number | null;
@@ -157,14 +170,19 @@ async function openWorkbook(placement: ExcelPlacement, prime?: Prime): Promise<B
     }
     return {
       run: host.run,
-      finish: () =>
-        Promise.resolve({
+      finish: () => {
+        const extent = workbookExtent(host.workbook);
+        return Promise.resolve({
           syncs: host.syncCount,
           largestRequestBytes: host.largestRequestBytes,
+          requestBytes: host.requestLog.reduce((sum, sync) => sum + sync.requestBytes, 0),
+          rowsWritten: extent.rows,
+          cellsWritten: extent.cells,
           hostServeMs: host.requestLog.reduce((sum, sync) => sum + sync.serveMs, 0),
           excelCpuMs: null,
           apartHeapBytes: null,
-        }),
+        });
+      },
     };
   }
   const excel = await ExcelProcess.start();
@@ -179,6 +197,9 @@ async function openWorkbook(placement: ExcelPlacement, prime?: Prime): Promise<B
         // Since the workbook was filled: a refresh's own requests, not its table's import.
         syncs: after.syncCount - before.syncCount,
         largestRequestBytes: after.largestRequestBytes,
+        requestBytes: after.requestBytes - before.requestBytes,
+        rowsWritten: after.extent.rows,
+        cellsWritten: after.extent.cells,
         hostServeMs: after.serveMs - before.serveMs,
         excelCpuMs: after.cpuMs - before.cpuMs,
         apartHeapBytes: after.heapBytes - before.heapBytes,
@@ -234,6 +255,9 @@ export async function measureImport(
   return {
     ms,
     rows: result.rows,
+    rowsWritten: excel.rowsWritten,
+    cellsWritten: excel.cellsWritten,
+    requestBytes: excel.requestBytes,
     syncs: excel.syncs,
     largestRequestBytes: excel.largestRequestBytes,
     hostServeMs: excel.hostServeMs,
@@ -254,8 +278,13 @@ export function cpuSince(start: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
-/** The add-in's CPU per record, apart from Excel's (the emulator) and office.js's shares. */
+/**
+ * The add-in's CPU per record, apart from Excel's (the emulator) and office.js's shares, and
+ * the rows that run wrote, to read each per row written ({@link perRowWritten}).
+ */
 export interface CpuPerRecord {
+  readonly records: number;
+  readonly rowsWritten: number;
   /** Microseconds of process CPU per record, less the emulator's and office.js's samples. */
   readonly addInUs: number;
   readonly officeJsUs: number;
@@ -273,7 +302,7 @@ export async function measureImportCpu(
   placement: ExcelPlacement = "process",
 ): Promise<CpuPerRecord> {
   const workbook = await openWorkbook(placement);
-  let rows = 0;
+  let rows = 1;
   const shares = await profileCpu(async () => {
     const result = await importCollection(workbook.run, { collection: "invoices", api });
     rows = Math.max(1, result.rows);
@@ -285,11 +314,18 @@ export async function measureImportCpu(
   const officeJs = cpuMsOf(shares, "officeJs");
   const us = (ms: number): number => (ms * 1000) / rows;
   return {
+    records: rows,
+    rowsWritten: excel.rowsWritten,
     addInUs: us(shares.processMs - emulatorHere - officeJs),
     officeJsUs: us(officeJs),
     emulatorUs: us(emulator),
     gcUs: us(cpuMsOf(shares, "gc")),
   };
+}
+
+/** A figure per record of `cpu`'s run as one per row that run wrote. */
+export function perRowWritten(cpu: CpuPerRecord, usPerRecord: number): number {
+  return (usPerRecord * cpu.records) / Math.max(1, cpu.rowsWritten);
 }
 
 /** Live heap, measured apart from the timed runs: collections are forced every few pages. */
