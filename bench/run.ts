@@ -12,7 +12,8 @@
 // Refresh all), --skip-imports, --skip-export (the headless export of 50,000 and 200,000 invoices),
 // --export-formats xlsx,parquet (the export rows' formats), --skip-parquet-check (200,000 invoices
 // exported to Parquet by the built command, read back by DuckDB and compared with the API, and its
-// peak memory).
+// peak memory), --cpu-baseline-us N (the add-in's CPU per row written of the code before, measured
+// with the same flags), --smoke (every row at a few thousand records: does each run to the end?).
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { measureFunctions } from "./functionsBench";
@@ -29,16 +30,15 @@ import {
 } from "./importBench";
 import { measureJournal } from "./journalBench";
 import { measureJournalEditor, type JournalEditorRow } from "./journalEditorBench";
+import { cpuTable, importTable, perRowTable, processCpuTable } from "./importTables";
 import {
   defaultMachineName,
   functionsTable,
-  cpuTable,
-  importTable,
-  processCpuTable,
   journalEditorTable,
   journalLine,
   journalTroubles,
   machineInfo,
+  syncBudget,
   targetLines,
   targetVerdicts,
   writeResults,
@@ -46,7 +46,13 @@ import {
   type FunctionsRow,
   type ImportRow,
 } from "./report";
-import { exportTable, flatMemoryLine, measureExport, type ExportFormat } from "./exportBench";
+import {
+  exportTable,
+  flatMemoryLine,
+  measureExport,
+  type ExportFormat,
+  type ExportRow,
+} from "./exportBench";
 import { measureParquetCheck, parquetCheckLines } from "./parquetCheckBench";
 import { cellEditLine, type CellEditRow, measureImportDuringCellEdit } from "./cellEditBench";
 import { fetchNewLine, measureFetchNew, measureRefreshAll, refreshAllLine } from "./refreshBench";
@@ -81,13 +87,55 @@ interface Flags {
   export: boolean;
   exportFormats: ExportFormat[];
   parquetCheck: boolean;
+  /** The add-in's CPU per row written of the code before, microseconds. */
+  cpuBaselineUs: number;
+  /** The sizes of the rows other than the import rows' (`--smoke` makes them small). */
+  rowSizes: RowSizes;
 }
+
+/** The collection sizes of the refresh, export and cell-edit rows. */
+interface RowSizes {
+  /** Fetch new's tables: the ordinary one, and one whose ID column is past Excel's 5 MB. */
+  readonly fetchNew: readonly [number, number];
+  readonly refreshAllEach: number;
+  /** The .xlsx export's memory baseline, and the size of every export row against its floor. */
+  readonly exportBaseline: number;
+  readonly exportLarge: number;
+  readonly parquetCheck: readonly [number, number];
+  /** The import rows from this size up also run with a cell edited part-way. */
+  readonly cellEditFrom: number;
+}
+
+const FULL_SIZES: RowSizes = {
+  fetchNew: [50_000, 200_000],
+  refreshAllEach: 20_000,
+  exportBaseline: 50_000,
+  exportLarge: 200_000,
+  parquetCheck: [20_000, 200_000],
+  cellEditFrom: 200_000,
+};
+
+/** Small enough that every row runs in a few minutes: whether each completes, not how fast. */
+const SMOKE_SIZES: RowSizes = {
+  fetchNew: [2_000, 5_000],
+  refreshAllEach: 1_000,
+  exportBaseline: 1_000,
+  exportLarge: 4_000,
+  parquetCheck: [1_000, 4_000],
+  cellEditFrom: 2_000,
+};
+
+/**
+ * The add-in's CPU per row written before the work on it: 144.8 us an invoice measured with
+ * `--global-fetch --excel-inline` (bench/README.md), about 3.4 rows written an invoice.
+ */
+const CPU_BASELINE_US_PER_ROW = 42.6;
 
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
   "[--repeat N] [--journal-lines 1000,10000] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
   "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--global-fetch] [--excel-inline] [--busy N] [--skip-refresh] [--over-table] [--skip-imports] [--skip-export] " +
-  "[--export-formats xlsx,parquet] [--skip-parquet-check]";
+  "[--export-formats xlsx,parquet] [--skip-parquet-check] [--cpu-baseline-us N] [--smoke]";
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ["xlsx", "parquet"];
 
@@ -132,6 +180,8 @@ function parseFlags(args: readonly string[]): Flags {
     export: true,
     exportFormats: [...EXPORT_FORMATS],
     parquetCheck: true,
+    cpuBaselineUs: CPU_BASELINE_US_PER_ROW,
+    rowSizes: FULL_SIZES,
   };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
@@ -162,7 +212,17 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--skip-export") flags.export = false;
     else if (flag === "--export-formats") flags.exportFormats = formats(value());
     else if (flag === "--skip-parquet-check") flags.parquetCheck = false;
-    else throw new Error(`Unknown flag ${flag}.\n${USAGE}`);
+    else if (flag === "--cpu-baseline-us") {
+      flags.cpuBaselineUs = Number(value());
+      if (!(flags.cpuBaselineUs > 0))
+        throw new Error(`--cpu-baseline-us needs a number.\n${USAGE}`);
+    } else if (flag === "--smoke") {
+      flags.sizes = [2_000];
+      flags.journalLines = [100];
+      flags.repeat = 1;
+      flags.write = false;
+      flags.rowSizes = SMOKE_SIZES;
+    } else throw new Error(`Unknown flag ${flag}.\n${USAGE}`);
   }
   return flags;
 }
@@ -209,6 +269,50 @@ function leastImportMs(imported: ImportRunResult): number | null {
   return leastTimeMs([cpuMs, serverCpuMs, excelCpuMs]);
 }
 
+/** The flags the add-in's CPU was measured with, as the CPU target names them. */
+function measuredAs(flags: Flags): string {
+  const transport = flags.transport === "global" ? "Node's fetch" : "node:http";
+  const excel = flags.excel === "inline" ? "Excel inline" : "Excel in its own process";
+  return `${transport}, ${excel}`;
+}
+
+/**
+ * Fetch new on two table sizes, then Refresh all beside `--busy N` spinning processes and with
+ * none: beside them the cores bound it, alone the network.
+ */
+async function measureRefreshRows(flags: Flags): Promise<NonNullable<BenchResults["refresh"]>> {
+  const [ordinary, large] = flags.rowSizes.fetchNew;
+  const fetchNew = await measureFetchNew(ordinary);
+  console.log(fetchNewLine(fetchNew));
+  // Excel on the web's 5 MB response limit: the ID column of 200,000 rows is about 8 MB.
+  const fetchNewLarge = await measureFetchNew(large);
+  console.log(fetchNewLine(fetchNewLarge));
+  const refreshAll = [];
+  for (const busy of new Set([flags.busy, 0])) {
+    const row = await measureRefreshAll(flags.rowSizes.refreshAllEach, 25, busy);
+    console.log(refreshAllLine(row));
+    refreshAll.push(row);
+  }
+  return { fetchNew, fetchNewLarge, refreshAll };
+}
+
+/** The headless export rows, each format beside its floor. */
+async function measureExportRows(flags: Flags): Promise<ExportRow[]> {
+  const { exportBaseline, exportLarge } = flags.rowSizes;
+  const repeat = flags.repeat ?? 1;
+  const exports: ExportRow[] = [];
+  if (flags.exportFormats.includes("xlsx")) {
+    // The smaller size at 0 ms is the memory baseline; the larger at 0 ms and 25 ms.
+    exports.push(...(await measureExport(exportBaseline, [0], repeat)));
+    exports.push(...(await measureExport(exportLarge, [0, 25], repeat)));
+  }
+  if (flags.exportFormats.includes("parquet")) {
+    exports.push(...(await measureExport(exportLarge, [0, 25], repeat, "parquet")));
+  }
+  console.log(exportTable(exports));
+  return exports;
+}
+
 /** A small import first, so the timed runs do not pay for compiling the code on first use. */
 async function warmUp(excel: ExcelPlacement): Promise<void> {
   const sandbox = await startSandboxProcess(3_000);
@@ -252,14 +356,16 @@ async function main(): Promise<void> {
         const liveHeap = index === 0 && flags.liveHeap ? await measureLiveHeap(api) : null;
         const cpu =
           index === 0 && flags.cpuProfile ? await measureImportCpu(api, flags.excel) : null;
+        const least = leastImportMs(imported);
         const row: ImportRow = {
           records,
           latencyMs,
           floor,
           import: imported,
           ratio: imported.ms / floor.ms,
-          leastImportMs: leastImportMs(imported),
-          syncBudget: Math.ceil(records / 5_000) + 5,
+          leastImportMs: least,
+          overLeast: least === null ? null : imported.ms / least,
+          syncBudget: syncBudget(imported.rowsWritten),
           liveHeap,
           rawFloor,
           cpu,
@@ -268,8 +374,9 @@ async function main(): Promise<void> {
         console.log(importTable([row]).split("\n").at(-1));
         console.log(cpuTable([row]).split("\n").at(-1));
         console.log(processCpuTable([row]).split("\n").at(-1));
+        console.log(perRowTable([row]).split("\n").at(-1));
       }
-      if (records >= 200_000) {
+      if (records >= flags.rowSizes.cellEditFrom) {
         // Long imports are the ones that meet a user typing in Excel.
         await sandbox.setLatency(0);
         const row = await measureImportDuringCellEdit(api, records);
@@ -318,34 +425,11 @@ async function main(): Promise<void> {
     }
   }
 
-  let refresh: BenchResults["refresh"] = null;
-  if (flags.refresh) {
-    const fetchNew = await measureFetchNew();
-    console.log(fetchNewLine(fetchNew));
-    // Excel on the web's 5 MB response limit: the ID column of 200,000 rows is about 8 MB.
-    const fetchNewLarge = await measureFetchNew(200_000);
-    console.log(fetchNewLine(fetchNewLarge));
-    const all = await measureRefreshAll(20_000, 25, flags.busy);
-    console.log(refreshAllLine(all));
-    refresh = { fetchNew, fetchNewLarge, refreshAll: all };
-  }
-
-  let exports: BenchResults["exports"] = null;
-  if (flags.export) {
-    exports = [];
-    if (flags.exportFormats.includes("xlsx")) {
-      // 50,000 at 0 ms is the memory baseline; 200,000 at 0 ms and 25 ms against the floor.
-      exports.push(...(await measureExport(50_000, [0], flags.repeat ?? 1)));
-      exports.push(...(await measureExport(200_000, [0, 25], flags.repeat ?? 1)));
-    }
-    if (flags.exportFormats.includes("parquet")) {
-      exports.push(...(await measureExport(200_000, [0, 25], flags.repeat ?? 1, "parquet")));
-    }
-    console.log(exportTable(exports));
-  }
+  const refresh = flags.refresh ? await measureRefreshRows(flags) : null;
+  const exports = flags.export ? await measureExportRows(flags) : null;
   let parquetCheck: BenchResults["parquetCheck"] = null;
   if (flags.export && flags.exportFormats.includes("parquet") && flags.parquetCheck) {
-    parquetCheck = await measureParquetCheck();
+    parquetCheck = await measureParquetCheck(...flags.rowSizes.parquetCheck);
     console.log(parquetCheckLines(parquetCheck));
   }
 
@@ -363,7 +447,11 @@ async function main(): Promise<void> {
     refresh,
     exports,
     parquetCheck,
-    targets: targetVerdicts(imports, journals ?? []),
+    cpuBaselineUsPerRow: flags.cpuBaselineUs,
+    targets: targetVerdicts(imports, journals ?? [], refresh?.refreshAll ?? [], {
+      baselineUsPerRow: flags.cpuBaselineUs,
+      measuredAs: measuredAs(flags),
+    }),
   };
   console.log(
     `\nImport of invoices through office.js into the Excel emulator (${results.machine.cores} cores, ` +
@@ -375,6 +463,10 @@ async function main(): Promise<void> {
     `\nThe processes' CPU (the add-in's, the API server's, Excel's) and the least import time ` +
       `on ${availableParallelism()} cores\n\n${processCpuTable(imports)}`,
   );
+  console.log(
+    `\nPer row written (every Excel row on every sheet): CPU, cells, request bytes, ` +
+      `the time against the least time, syncs against the budget\n\n${perRowTable(imports)}`,
+  );
   for (const row of cellEdits) console.log(cellEditLine(row));
   if (journals) {
     console.log(
@@ -385,7 +477,10 @@ async function main(): Promise<void> {
     const troubles = journalTroubles(journals);
     if (troubles) console.log(`\n${troubles}`);
   }
-  console.log(`\nTargets\n\n${targetLines(results.targets)}`);
+  console.log(
+    `\nTargets (load average ${loadAtStart.toFixed(2)} at the start, ` +
+      `${results.machine.loadAverage.end.toFixed(2)} at the end)\n\n${targetLines(results.targets)}`,
+  );
   if (journal) console.log(`\n${journalLine(journal)}`);
   if (functions)
     console.log(
@@ -393,7 +488,11 @@ async function main(): Promise<void> {
     );
   if (refresh) {
     console.log(
-      `\nRefresh\n\n${fetchNewLine(refresh.fetchNew)}\n${fetchNewLine(refresh.fetchNewLarge)}\n${refreshAllLine(refresh.refreshAll)}`,
+      `\nRefresh\n\n${[
+        fetchNewLine(refresh.fetchNew),
+        fetchNewLine(refresh.fetchNewLarge),
+        ...refresh.refreshAll.map(refreshAllLine),
+      ].join("\n")}`,
     );
   }
   if (exports) {
