@@ -40,6 +40,7 @@ import {
   machineInfo,
   syncBudget,
   targetLines,
+  type CpuTarget,
   targetVerdicts,
   writeResults,
   type BenchResults,
@@ -87,8 +88,8 @@ interface Flags {
   export: boolean;
   exportFormats: ExportFormat[];
   parquetCheck: boolean;
-  /** The add-in's CPU per row written of the code before, microseconds. */
-  cpuBaselineUs: number;
+  /** The add-in's CPU per row written of the code before, microseconds (`--cpu-baseline-us`). */
+  cpuBaselineUs: number | null;
   /** The sizes of the rows other than the import rows' (`--smoke` makes them small). */
   rowSizes: RowSizes;
 }
@@ -130,6 +131,7 @@ const SMOKE_SIZES: RowSizes = {
  * `--global-fetch --excel-inline` (bench/README.md), about 3.4 rows written an invoice.
  */
 const CPU_BASELINE_US_PER_ROW = 42.6;
+const CPU_BASELINE_MEASURED_AS = "Node's fetch, Excel inline";
 
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
@@ -180,7 +182,7 @@ function parseFlags(args: readonly string[]): Flags {
     export: true,
     exportFormats: [...EXPORT_FORMATS],
     parquetCheck: true,
-    cpuBaselineUs: CPU_BASELINE_US_PER_ROW,
+    cpuBaselineUs: null,
     rowSizes: FULL_SIZES,
   };
   for (let i = 0; i < args.length; i++) {
@@ -213,17 +215,18 @@ function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--export-formats") flags.exportFormats = formats(value());
     else if (flag === "--skip-parquet-check") flags.parquetCheck = false;
     else if (flag === "--cpu-baseline-us") {
-      flags.cpuBaselineUs = Number(value());
-      if (!(flags.cpuBaselineUs > 0))
-        throw new Error(`--cpu-baseline-us needs a number.\n${USAGE}`);
+      const us = Number(value());
+      flags.cpuBaselineUs = us;
+      if (!(us > 0)) throw new Error(`--cpu-baseline-us needs a number.\n${USAGE}`);
     } else if (flag === "--smoke") {
       flags.sizes = [2_000];
       flags.journalLines = [100];
       flags.repeat = 1;
-      flags.write = false;
       flags.rowSizes = SMOKE_SIZES;
     } else throw new Error(`Unknown flag ${flag}.\n${USAGE}`);
   }
+  // A smoke run's figures are not results: written only where asked.
+  if (flags.rowSizes === SMOKE_SIZES && flags.out === undefined) flags.write = false;
   return flags;
 }
 
@@ -274,6 +277,25 @@ function measuredAs(flags: Flags): string {
   const transport = flags.transport === "global" ? "Node's fetch" : "node:http";
   const excel = flags.excel === "inline" ? "Excel inline" : "Excel in its own process";
   return `${transport}, ${excel}`;
+}
+
+/**
+ * The CPU target: the baseline given (taken as measured with this run's flags), or the one
+ * recorded before the work on the add-in's CPU.
+ */
+function cpuTarget(flags: Flags): CpuTarget {
+  const asThisRun = measuredAs(flags);
+  return flags.cpuBaselineUs === null
+    ? {
+        baselineUsPerRow: CPU_BASELINE_US_PER_ROW,
+        baselineMeasuredAs: CPU_BASELINE_MEASURED_AS,
+        measuredAs: asThisRun,
+      }
+    : {
+        baselineUsPerRow: flags.cpuBaselineUs,
+        baselineMeasuredAs: asThisRun,
+        measuredAs: asThisRun,
+      };
 }
 
 /**
@@ -447,11 +469,8 @@ async function main(): Promise<void> {
     refresh,
     exports,
     parquetCheck,
-    cpuBaselineUsPerRow: flags.cpuBaselineUs,
-    targets: targetVerdicts(imports, journals ?? [], refresh?.refreshAll ?? [], {
-      baselineUsPerRow: flags.cpuBaselineUs,
-      measuredAs: measuredAs(flags),
-    }),
+    cpuBaselineUsPerRow: flags.cpuBaselineUs ?? CPU_BASELINE_US_PER_ROW,
+    targets: targetVerdicts(imports, journals ?? [], refresh?.refreshAll ?? [], cpuTarget(flags)),
   };
   console.log(
     `\nImport of invoices through office.js into the Excel emulator (${results.machine.cores} cores, ` +
