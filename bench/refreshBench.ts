@@ -13,6 +13,8 @@ import { COLLECTIONS, type CollectionId } from "../src/domain/collections";
 import { DEMO_TOKEN } from "../tools/sandbox";
 import { benchApi, benchHost } from "./importBench";
 import { BusyProcesses, leastTimeMs } from "./busyProcesses";
+import { cpuMsOf, profileCpu } from "./cpuShares";
+import type { ExcelRun } from "../src/excel/run";
 import { ExcelProcess } from "./excelProcess";
 import { startSandboxProcess } from "./sandboxProcess";
 
@@ -56,6 +58,11 @@ export interface RefreshAllRow {
   /** The refresh's requests to Excel, their bytes summed as office.js serialized them. */
   readonly requestBytes: number;
   readonly syncs: number;
+  /**
+   * From one more refresh, untimed, under the sampling profiler: the client's CPU per row written
+   * apart from office.js's (its request building and the link to Excel). Null when not profiled.
+   */
+  readonly profiled: { readonly addInUsPerRow: number; readonly officeJsUsPerRow: number } | null;
   /** CPU of the Excel process during refresh all, ms: Excel's own work, beside the add-in's. */
   readonly excelCpuMs: number;
   /** CPU of the API server's process during refresh all, ms. */
@@ -159,10 +166,26 @@ const SIX: readonly CollectionId[] = [
   "expenses",
 ];
 
+/** One more full refresh of the same tables under the profiler: whose CPU the client spent. */
+async function profileRefreshAll(
+  run: ExcelRun,
+  api: LedgerApi,
+  rowsWritten: number,
+): Promise<NonNullable<RefreshAllRow["profiled"]>> {
+  const shares = await profileCpu(async () => {
+    const result = await refreshAll(run, { api, mode: "full" });
+    if (!result.complete) throw new Error(result.message);
+  });
+  const officeJs = cpuMsOf(shares, "officeJs");
+  const us = (ms: number): number => (ms * 1000) / Math.max(1, rowsWritten);
+  return { addInUsPerRow: us(shares.processMs - officeJs), officeJsUsPerRow: us(officeJs) };
+}
+
 export async function measureRefreshAll(
   recordsEach = 20_000,
   latencyMs = 25,
   busyProcesses = 0,
+  profile = false,
 ): Promise<RefreshAllRow> {
   const records = Object.fromEntries(SIX.map((id) => [id, recordsEach]));
   const sandbox = await startSandboxProcess({ invoices: recordsEach, records, keepRecords: true });
@@ -202,6 +225,8 @@ export async function measureRefreshAll(
     const hostServeMs = after.serveMs - before.serveMs;
     const excelCpuMs = after.cpuMs - before.cpuMs;
     if (!result.complete) throw new Error(result.message);
+    const rowsWritten = after.extent.rows;
+    const profiled = profile ? await profileRefreshAll(host.run, api, rowsWritten) : null;
     const ratio = refreshAllMs / slowestFloorMs;
     const leastMs = leastTimeMs([clientCpuMs, serverCpuMs, excelCpuMs], busyProcesses);
     const overLeast = refreshAllMs / leastMs;
@@ -217,10 +242,11 @@ export async function measureRefreshAll(
       busyProcesses,
       clientCpuMs,
       clientCpuUsPerRecord: (clientCpuMs * 1000) / (SIX.length * recordsEach),
-      rowsWritten: after.extent.rows,
+      rowsWritten,
       cellsWritten: after.extent.cells,
       requestBytes: after.requestBytes - before.requestBytes,
       syncs: after.syncCount - before.syncCount,
+      profiled,
       excelCpuMs,
       serverCpuMs,
       leastMs,
@@ -262,7 +288,11 @@ export function refreshAllLine(row: RefreshAllRow): string {
     `${seconds(row.refreshAllMs)}; slowest single floor ${seconds(row.slowestFloorMs)} (ratio ${row.ratio.toFixed(3)}); ` +
     `least possible here ${seconds(row.leastMs)} (time / least ${row.overLeast.toFixed(3)}); ` +
     `CPU: client ${seconds(row.clientCpuMs)}, Excel ${seconds(row.excelCpuMs)}, API server ${seconds(row.serverCpuMs)}; ` +
-    `${row.rowsWritten.toLocaleString("en-US")} rows written: client ${perRow(row.clientCpuMs, row.rowsWritten)} us, ` +
+    `${row.rowsWritten.toLocaleString("en-US")} rows written: client ${perRow(row.clientCpuMs, row.rowsWritten)} us` +
+    (row.profiled
+      ? ` (add-in ${row.profiled.addInUsPerRow.toFixed(1)}, office.js ${row.profiled.officeJsUsPerRow.toFixed(1)}, profiled apart)`
+      : "") +
+    `, ` +
     `Excel ${perRow(row.excelCpuMs, row.rowsWritten)} us, ${(row.cellsWritten / Math.max(1, row.rowsWritten)).toFixed(1)} cells, ` +
     `${(row.requestBytes / Math.max(1, row.rowsWritten)).toFixed(0)} request bytes a row; ${row.syncs} syncs; ` +
     `target ${row.target} ${row.pass ? "PASS" : "FAIL"}`

@@ -311,7 +311,9 @@ async function measureRefreshRows(flags: Flags): Promise<NonNullable<BenchResult
   console.log(fetchNewLine(fetchNewLarge));
   const refreshAll = [];
   for (const busy of new Set([flags.busy, 0])) {
-    const row = await measureRefreshAll(flags.rowSizes.refreshAllEach, 25, busy);
+    // Profiled once, untimed, after the run with the machine to itself.
+    const profile = busy === 0 && flags.cpuProfile;
+    const row = await measureRefreshAll(flags.rowSizes.refreshAllEach, 25, busy, profile);
     console.log(refreshAllLine(row));
     refreshAll.push(row);
   }
