@@ -8,8 +8,9 @@
 // profiled run that splits the import's CPU between the add-in, office.js and the emulator),
 // --global-fetch (the import rows on Node's global fetch instead of node:http), --excel-inline (the
 // import rows' emulator on the import's thread instead of a process of its own), --busy N
-// (processes spinning beside the Refresh all row; 1 by default), --skip-refresh (Fetch new and
-// Refresh all), --skip-imports, --skip-export (the headless export of 50,000 and 200,000 invoices),
+// (processes spinning beside the first Refresh all row, 1 by default; a second runs with none),
+// --skip-refresh (Fetch new and Refresh all), --skip-imports, --skip-export (the headless export
+// of 50,000 and 200,000 invoices),
 // --export-formats xlsx,parquet (the export rows' formats), --skip-parquet-check (200,000 invoices
 // exported to Parquet by the built command, read back by DuckDB and compared with the API, and its
 // peak memory), --cpu-baseline-us N (the add-in's CPU per row written of the code before, measured
@@ -79,7 +80,7 @@ interface Flags {
   transport: "node" | "global";
   /** Where the import rows' Excel runs: a process of its own (the default) or inline. */
   excel: ExcelPlacement;
-  /** Processes spinning on a core beside the Refresh all row (one by default). */
+  /** Processes spinning on a core beside the first Refresh all row (one by default). */
   busy: number;
   refresh: boolean;
   /** The import rows time a refresh over a table an untimed import of the same list filled. */
