@@ -1,9 +1,9 @@
 // Times in the task pane are the reader's, with the zone named: a computer in India (UTC+5:30,
 // so no time can pass for UTC) at Excel's default pane width.
-import AxeBuilder from "@axe-core/playwright";
 import { LedgerApi, ManualJournal } from "../../src/api";
 import { DEMO_TOKEN, SEEDED_JOURNALS } from "../../tools/sandbox";
 import { BrowserSession, connected, openPreview, showTab, typeCells } from "./harness";
+import { seriousFindings } from "./helpers/axeFindings";
 
 const JNL_0001 = SEEDED_JOURNALS["demo-company"].find((j) => j.reference === "JNL-0001")!.id;
 
@@ -75,10 +75,6 @@ describe("times in the task pane at 320 px", () => {
     expect(message).toContain(`on the server at ${inKolkata(changed.updated_at)}`);
     expect(message).toContain(`you opened the version of ${inKolkata(opened)}`);
     expect(message).not.toMatch(/UTC/);
-    expect(
-      (await new AxeBuilder({ page: session.page }).include("#pane").analyze()).violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   });
 });
