@@ -5,8 +5,7 @@ import Decimal from "decimal.js";
 import { iterateCollection, JsonRecord, LedgerApi } from "../../src/api";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { importCollection } from "../../src/import/importCollection";
-import { startSandbox } from "../../tools/sandbox";
-import { demoApi, useSandbox } from "./helpers/sandboxSession";
+import { demoApi, useSandbox, withSandbox } from "./helpers/sandboxSession";
 
 const sandbox = useSandbox({ records: { invoices: 40 } });
 
@@ -81,8 +80,7 @@ describe("nested record lists on a linked sheet", () => {
     first.setCells("Report", "A1", [["=ROWS(InvoiceLines)"]]);
     const host = OfficeJsExcelHost.fromSerialized(first.serialize());
 
-    const smaller = await startSandbox({ port: 0, records: { invoices: 12 } });
-    try {
+    await withSandbox({ records: { invoices: 12 } }, async (smaller) => {
       await importCollection(host.run, { collection: "invoices", api: demoApi(smaller) });
       const invoices = await allRecords("/invoices", demoApi(smaller));
       const lineCount = invoices.reduce((n, invoice) => n + linesOf(invoice).length, 0);
@@ -99,9 +97,7 @@ describe("nested record lists on a linked sheet", () => {
       expect(tableRows(host, "InvoiceLines").every((row) => ids.has(row["Invoice ID"]))).toBe(true);
       // Nothing of the longer first import is left below the table.
       expect(host.usedRange("Invoice lines", true)).toMatch(new RegExp(`:[A-Z]+${3 + lineCount}$`));
-    } finally {
-      await smaller.close();
-    }
+    });
   });
 
   it("never writes over the user's own sheet named Invoice lines", async () => {

@@ -51,15 +51,13 @@ export interface DemoApiChanges extends Partial<Omit<ApiConnection, "apiAddress"
 
 /** A client of `sandbox`'s demo project, retrying after short pauses, with a test's `changes`. */
 export function demoApi(sandbox: RunningSandbox, changes: DemoApiChanges = {}): LedgerApi {
-  const { options, ...connection } = changes;
   return new LedgerApi(
     {
-      version: "v1",
-      token: DEMO_TOKEN,
-      identity: "demo-company",
-      ...connection,
       apiAddress: sandbox.baseUrl,
+      version: changes.version ?? "v1",
+      token: changes.token ?? DEMO_TOKEN,
+      identity: changes.identity ?? "demo-company",
     },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 }, ...options },
+    { retry: { baseDelayMs: 5, maxDelayMs: 20 }, ...changes.options },
   );
 }
