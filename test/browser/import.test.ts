@@ -1,5 +1,5 @@
 // The built task pane in headless Chromium against the sandbox: importing into the workbook.
-import { iterateCollection, JsonRecord, JsonValue, LedgerApi } from "../../src/api";
+import { iterateCollection, JsonRecord, JsonValue } from "../../src/api";
 import {
   AWKWARD_TEXT_FIELDS,
   AWKWARD_TEXTS,
@@ -25,6 +25,7 @@ import {
   values,
 } from "./harness";
 import { clearFaults, setFaults as injectFaults } from "../integration/helpers/sandboxControl";
+import { demoApi } from "../integration/helpers/sandboxSession";
 
 const DAY_MS = 86_400_000;
 const EPOCH = Date.UTC(1899, 11, 30);
@@ -34,18 +35,9 @@ function serial(iso: string): number {
   return (Date.parse(iso.length === 10 ? `${iso}T00:00:00Z` : iso) - EPOCH) / DAY_MS;
 }
 
-function api(sandbox: RunningSandbox): LedgerApi {
-  return new LedgerApi({
-    apiAddress: sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
-}
-
 async function records(sandbox: RunningSandbox, path: string): Promise<JsonRecord[]> {
   const all: JsonRecord[] = [];
-  for await (const page of iterateCollection(api(sandbox), path)) all.push(...page.data);
+  for await (const page of iterateCollection(demoApi(sandbox), path)) all.push(...page.data);
   return all;
 }
 

@@ -1,7 +1,7 @@
 // The built task pane in headless Chromium against the sandbox: opening, checking and sending a
 // manual journal through its sheet.
-import { LedgerApi, ManualJournal } from "../../src/api";
-import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS } from "../../tools/sandbox";
+import { ManualJournal } from "../../src/api";
+import { RunningSandbox, SEEDED_JOURNALS } from "../../tools/sandbox";
 import {
   BrowserSession,
   cell,
@@ -14,6 +14,7 @@ import {
   values,
 } from "./harness";
 import { clearFaults, resetSandbox, setFaults } from "../integration/helpers/sandboxControl";
+import { demoApi } from "../integration/helpers/sandboxSession";
 
 const journals = SEEDED_JOURNALS["demo-company"];
 function idOf(reference: string): string {
@@ -22,17 +23,8 @@ function idOf(reference: string): string {
   return journal.id;
 }
 
-function api(sandbox: RunningSandbox): LedgerApi {
-  return new LedgerApi({
-    apiAddress: sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
-}
-
 async function stored(sandbox: RunningSandbox, id: string): Promise<ManualJournal> {
-  return (await api(sandbox).getJournal(id)).data;
+  return (await demoApi(sandbox).getJournal(id)).data;
 }
 
 const SHEET_1 = "Journal JNL-0001";
@@ -278,7 +270,7 @@ describe("the journal editor in the task pane", () => {
     await open(id);
     const sheet = "Journal JNL-0002";
     const current = await stored(session.sandbox, id);
-    await api(session.sandbox).updateJournal(id, {
+    await demoApi(session.sandbox).updateJournal(id, {
       transaction_date: current.transaction_date,
       currency_code: current.currency_code,
       description: "Changed by a colleague",
@@ -329,7 +321,7 @@ describe("the journal editor in the task pane", () => {
     await open(id);
     const colleague = async (description: string): Promise<void> => {
       const current = await stored(session.sandbox, id);
-      await api(session.sandbox).updateJournal(id, {
+      await demoApi(session.sandbox).updateJournal(id, {
         transaction_date: current.transaction_date,
         currency_code: current.currency_code,
         description,

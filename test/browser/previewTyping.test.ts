@@ -1,10 +1,11 @@
 // Typing into the preview's grid, as into Excel, with the task pane at Excel's default 320 px:
 // a journal edited in its sheet and sent, and LEDGER formulas entered in cells, calculated by the
 // add-in's own functions code against the sandbox.
-import { LedgerApi, ManualJournal } from "../../src/api";
-import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS } from "../../tools/sandbox";
+import { ManualJournal } from "../../src/api";
+import { SEEDED_JOURNALS } from "../../tools/sandbox";
 import { BrowserSession, cell, connected, openPreview, showTab, values } from "./harness";
 import { seriousFindings } from "./helpers/axeFindings";
+import { demoApi } from "../integration/helpers/sandboxSession";
 
 let session: BrowserSession;
 
@@ -17,17 +18,8 @@ afterAll(async () => {
   await session?.close();
 });
 
-function api(sandbox: RunningSandbox): LedgerApi {
-  return new LedgerApi({
-    apiAddress: sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
-}
-
 async function stored(id: string): Promise<ManualJournal> {
-  return (await api(session.sandbox).getJournal(id)).data;
+  return (await demoApi(session.sandbox).getJournal(id)).data;
 }
 
 /** The grid's cell at `address` on the sheet it shows. */
