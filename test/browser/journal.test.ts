@@ -6,7 +6,7 @@ import {
   BrowserSession,
   cell,
   connected,
-  selection,
+  selectionOnceSettled,
   sheetNames,
   typeCells,
   showTab,
@@ -197,12 +197,10 @@ describe("the journal editor in the task pane", () => {
     const problem = session.pane.getByRole("button", { name: /\(G20\).*10\.005/ });
     await problem.click();
     // The click handler selects asynchronously: wait for it (a busy machine may take seconds).
-    let selected = await selection(session);
-    for (const end = Date.now() + 15_000; Date.now() < end && selected === null;) {
-      await new Promise((r) => setTimeout(r, 50));
-      selected = await selection(session);
-    }
-    expect(selected).toEqual({ sheet: SHEET_1, address: "G20" });
+    expect(await selectionOnceSettled(session, { sheet: SHEET_1, address: "G20" })).toEqual({
+      sheet: SHEET_1,
+      address: "G20",
+    });
     expect((await cell(session, SHEET_1, "G20")).value).toBe(10.005);
   });
 
@@ -353,15 +351,8 @@ describe("the journal editor in the task pane", () => {
     await renameSheet(session, SHEET_1, "Rent accrual");
     try {
       await session.pane.getByRole("button", { name: /\(G20\).*10\.005/ }).click();
-      let selected = await selection(session);
-      for (
-        const end = Date.now() + 15_000;
-        Date.now() < end && selected?.sheet !== "Rent accrual";
-      ) {
-        await new Promise((r) => setTimeout(r, 50));
-        selected = await selection(session);
-      }
-      expect(selected).toEqual({ sheet: "Rent accrual", address: "G20" });
+      const renamed = { sheet: "Rent accrual", address: "G20" };
+      expect(await selectionOnceSettled(session, renamed)).toEqual(renamed);
       expect(await alertText()).toBe("");
     } finally {
       await typeCells(session, "Rent accrual", "G20", [[2500]]);
