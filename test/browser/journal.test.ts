@@ -197,10 +197,8 @@ describe("the journal editor in the task pane", () => {
     const problem = session.pane.getByRole("button", { name: /\(G20\).*10\.005/ });
     await problem.click();
     // The click handler selects asynchronously: wait for it (a busy machine may take seconds).
-    expect(await selectionOnceSettled(session, { sheet: SHEET_1, address: "G20" })).toEqual({
-      sheet: SHEET_1,
-      address: "G20",
-    });
+    const problemCell = { sheet: SHEET_1, address: "G20" };
+    expect(await selectionOnceSettled(session, problemCell)).toEqual(problemCell);
     expect((await cell(session, SHEET_1, "G20")).value).toBe(10.005);
   });
 
