@@ -13,7 +13,6 @@ import {
   DEFAULT_RECORD_COUNTS,
   DEMO_TOKEN,
   RunningSandbox,
-  startSandbox,
 } from "../../tools/sandbox";
 import { createDiscoveringShaper, NUMBER_FORMATS } from "../../src/sheets";
 import { shapersFor } from "../../src/import/shapers";
@@ -405,8 +404,7 @@ describe("importCollection() into the fake Excel host", () => {
 
   it("holds at most two blocks and two pages of rows at any time, whatever the collection's size", async () => {
     const blockRows = 250;
-    const big = await startSandbox({ port: 0, records: { invoices: 3_000 } });
-    try {
+    await withSandbox({ records: { invoices: 3_000 } }, async (big) => {
       let fetched = 0; // records the client has received, a prefetched page included
       let written = 0; // records whose write has completed
       let held = 0;
@@ -457,9 +455,7 @@ describe("importCollection() into the fake Excel host", () => {
       expect(held).toBeGreaterThanOrEqual(blockRows);
       expect(held).toBeLessThanOrEqual(2 * blockRows + 4 * 50);
       expect(mostRunning).toBe(1);
-    } finally {
-      await big.close();
-    }
+    });
   });
 
   it("imports 50,000 invoices whose total and issue date fall back to text, each request under 4 MB", async () => {
@@ -827,13 +823,10 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("refresh with more records moves the user's Total row under the table down, its SUM intact", async () => {
-    const small = await startSandbox({ port: 0, records: { invoices: 60 } });
     const host = new OfficeJsExcelHost();
-    try {
-      await importCollection(host.run, { collection: "invoices", api: demoApi(small) });
-    } finally {
-      await small.close();
-    }
+    await withSandbox({ records: { invoices: 60 } }, (small) =>
+      importCollection(host.run, { collection: "invoices", api: demoApi(small) }),
+    );
     expect(host.tableInfo("Invoices")!.address).toMatch(/^Invoices!A3:[A-Z]+63$/);
     // The user's total two rows under the table (row 65), and a report that reads it by cell.
     host.setCells("Invoices", "A65", [["Total", "=SUM(Invoices[Total])"]]);
