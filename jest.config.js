@@ -11,7 +11,7 @@ module.exports = {
       displayName: "core",
       testEnvironment: "node",
       roots: ["<rootDir>/test"],
-      testMatch: ["<rootDir>/test/{unit,integration,manifest}/**/*.test.ts"],
+      testMatch: ["<rootDir>/test/{unit,integration,manifest,tools}/**/*.test.ts"],
       transform: { "^.+\\.ts$": tsJest },
     },
     {

@@ -1,17 +1,9 @@
 // Accessibility measured: axe-core over every panel of the task pane, disconnected and connected,
 // at Excel's default pane width; the keyboard focus order; a visible focus indicator.
-import AxeBuilder from "@axe-core/playwright";
 import { BrowserSession, connected, openPreview, PaneTabName, showTab } from "./harness";
+import { seriousFindings } from "./helpers/axeFindings";
 
 const PANELS: readonly PaneTabName[] = ["Connection", "Import", "Journal", "Formulas"];
-
-/** axe's serious and critical findings inside the task pane frame, one line each. */
-async function seriousFindings(session: BrowserSession): Promise<string[]> {
-  const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")}`));
-}
 
 /** The ids of the controls Tab visits from `startId`, `count` presses, with their positions. */
 async function tabWalk(session: BrowserSession, startId: string, count: number) {
@@ -48,7 +40,7 @@ describe.each([320, 480])("axe-core over each panel at %i px", (width) => {
     const findings: Record<string, string[]> = {};
     for (const panel of PANELS) {
       await showTab(session, panel);
-      findings[panel] = await seriousFindings(session);
+      findings[panel] = await seriousFindings(session.page);
     }
     expect(findings).toEqual({ Connection: [], Import: [], Journal: [], Formulas: [] });
   }, 60_000);
@@ -58,12 +50,12 @@ describe.each([320, 480])("axe-core over each panel at %i px", (width) => {
     const findings: Record<string, string[]> = {};
     for (const panel of PANELS) {
       await showTab(session, panel);
-      findings[panel] = await seriousFindings(session);
+      findings[panel] = await seriousFindings(session.page);
     }
     // The connection unfolded (Change) as well.
     await showTab(session, "Connection");
     await session.pane.getByRole("button", { name: "Change connection" }).click();
-    findings["Connection unfolded"] = await seriousFindings(session);
+    findings["Connection unfolded"] = await seriousFindings(session.page);
     expect(findings).toEqual({
       Connection: [],
       Import: [],

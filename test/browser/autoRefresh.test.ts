@@ -1,7 +1,6 @@
 // Refresh while the pane is open, at Excel's narrowest pane (320 px), on Playwright's clock (no
 // real waiting): a workbook claiming it does nothing until a project is connected here and says
 // why; turned on, it refreshes the tables when the clock reaches its time and shows the next.
-import AxeBuilder from "@axe-core/playwright";
 import {
   BrowserSession,
   connected,
@@ -12,6 +11,7 @@ import {
   showTab,
 } from "./harness";
 import { changeRecords, clearFaults, setFaults } from "../integration/helpers/sandboxControl";
+import { axeFindings } from "./helpers/axeFindings";
 
 const BOOK = "https://contoso.sharepoint.com/sites/finance/Shared%20Documents/Sent.xlsx";
 
@@ -117,8 +117,7 @@ describe("refresh while the pane is open, at 320 px", () => {
       .locator("#import-panel")
       .evaluate((panel) => panel.scrollWidth - panel.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-    expect(results.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([]);
+    expect(await axeFindings(session.page)).toEqual([]);
 
     await pane.getByLabel("How often").selectOption("off");
     await caption().waitFor({ state: "hidden" });

@@ -2,8 +2,8 @@
 // suggested from the address, the connection announced where the pane moves to, the whole
 // address in the summary, Add project's heading and Cancel, the form after Disconnect, and
 // axe-core clean on each of those states.
-import AxeBuilder from "@axe-core/playwright";
 import { BrowserSession, openPreview, showTab } from "./harness";
+import { seriousFindings } from "./helpers/axeFindings";
 
 let session: BrowserSession;
 
@@ -15,14 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
-
-/** axe's serious and critical findings inside the task pane frame, one line each. */
-async function seriousFindings(): Promise<string[]> {
-  const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")}`));
-}
 
 /** True when the element's text fits its box: nothing cut off or scrolled out of sight. */
 function fitsItsBox(selector: string): Promise<boolean> {
@@ -63,7 +55,7 @@ describe("connecting projects at 320 px", () => {
     expect(await pane.locator("#connection-panel #pane-announcement").count()).toBe(0);
     // Said once: the hidden panel's own live region does not repeat it.
     expect(await pane.locator("#connection-status").innerText()).toBe("");
-    expect(await seriousFindings()).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   });
 
   it("shows the whole address in the summary, wrapped within the pane", async () => {
@@ -83,7 +75,7 @@ describe("connecting projects at 320 px", () => {
     expect(await pane.getByRole("heading", { name: "Add a project" }).isVisible()).toBe(true);
     // The announcement of the last connection goes once the next action starts.
     expect(await pane.locator("#pane-announcement").innerText()).toBe("");
-    expect(await seriousFindings()).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
     await fillProject("other-company");
     await form.getByRole("button", { name: "Cancel" }).click();
     await pane.locator("#connection-form").waitFor({ state: "hidden" });
@@ -113,7 +105,7 @@ describe("connecting projects at 320 px", () => {
       .filter({ hasText: /^Other Co · .* · connected/ })
       .waitFor({ state: "attached" });
     expect(await fitsItsBox("#project-list")).toBe(true);
-    expect(await seriousFindings()).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   });
 
   it("after Disconnect, fills the form with the project disconnected, not another, and offers one Connect for it", async () => {
@@ -137,6 +129,6 @@ describe("connecting projects at 320 px", () => {
     expect(await pane.getByRole("button", { name: "Connect Demo Ltd" }).count()).toBe(0);
     expect(await pane.getByRole("button", { name: "Connect Other Co" }).count()).toBe(1);
     expect(await pane.getByRole("button", { name: "Connect", exact: true }).count()).toBe(1);
-    expect(await seriousFindings()).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 // Ports chosen by environment variables, as a user whose 4010 and 3001 are taken would run
 // `LEDGER_SHEETS_SANDBOX_PORT=… LEDGER_SHEETS_PREVIEW_PORT=… npm run preview`: the preview and the
 // sandbox listen there, and Use sandbox, then Connect, connects at once, at Excel's default 320 px.
-import AxeBuilder from "@axe-core/playwright";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import type { Browser, FrameLocator, Page } from "playwright-core";
@@ -12,6 +11,7 @@ import {
 } from "../../tools/dev/previewWithSandbox";
 import { APP_DIR, PREVIEW_DIR } from "./build";
 import { launchBrowser } from "./harness";
+import { seriousFindings } from "./helpers/axeFindings";
 
 /** A port nothing listens on right now (the system picks it). */
 function freePort(): Promise<number> {
@@ -82,10 +82,6 @@ describe("ports from the environment", () => {
   });
 
   it("leaves nothing serious or critical for axe-core in the pane once connected", async () => {
-    const results = await new AxeBuilder({ page }).include("#pane").analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
-    expect(serious.map((v) => v.id)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
   });
 });

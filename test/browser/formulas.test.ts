@@ -3,9 +3,9 @@
 // example into the active cell (never over what a cell holds), and axe-core finding nothing.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { APP_DIR } from "./build";
 import { activateSheet, BrowserSession, cell, openPreview, showTab, typeCells } from "./harness";
+import { axeFindings } from "./helpers/axeFindings";
 
 interface FunctionMetadata {
   name: string;
@@ -112,7 +112,6 @@ describe("the Formulas tab at 320 px", () => {
       scroll: document.documentElement.scrollWidth,
     }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    expect(await axeFindings(session.page)).toEqual([]);
   });
 });

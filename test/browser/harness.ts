@@ -1,6 +1,6 @@
 // Starts what a browser test needs: the sandbox API, the preview server over the built add-in,
 // and a headless Chromium (see findBrowser.ts) driven by playwright-core, with the preview page open.
-import { Browser, chromium, FrameLocator, Page } from "playwright-core";
+import { Browser, chromium, errors, FrameLocator, Page } from "playwright-core";
 import { startPreviewServer, RunningPreview } from "../../tools/dev/previewServer";
 import { RunningSandbox, startSandbox, SandboxOptions } from "../../tools/sandbox";
 import { APP_DIR, PREVIEW_DIR } from "./build";
@@ -208,6 +208,31 @@ export function selection(
   session: BrowserSession,
 ): Promise<{ sheet: string; address: string } | null> {
   return session.page.evaluate(() => (window as unknown as HostWindow).ledgerFakeHost.selection());
+}
+
+/**
+ * The add-in's selection once it is `expected`, or as it is after `timeoutMs` (the pane selects
+ * asynchronously after a click): assert on it with toEqual, whose difference says what it was.
+ * Playwright polls the page for it (page.waitForFunction).
+ */
+export async function selectionOnceSettled(
+  session: BrowserSession,
+  expected: { sheet: string; address: string },
+  timeoutMs = 15_000,
+): Promise<{ sheet: string; address: string } | null> {
+  await session.page
+    .waitForFunction(
+      ({ sheet, address }) => {
+        const selected = (window as unknown as HostWindow).ledgerFakeHost.selection();
+        return selected?.sheet === sheet && selected.address === address;
+      },
+      expected,
+      { timeout: timeoutMs },
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof errors.TimeoutError)) throw error;
+    });
+  return selection(session);
 }
 
 /**

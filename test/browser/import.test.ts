@@ -1,5 +1,5 @@
 // The built task pane in headless Chromium against the sandbox: importing into the workbook.
-import { iterateCollection, JsonRecord, JsonValue, LedgerApi } from "../../src/api";
+import { iterateCollection, JsonRecord, JsonValue } from "../../src/api";
 import {
   AWKWARD_TEXT_FIELDS,
   AWKWARD_TEXTS,
@@ -25,6 +25,7 @@ import {
   values,
 } from "./harness";
 import { clearFaults, setFaults as injectFaults } from "../integration/helpers/sandboxControl";
+import { demoApi } from "../integration/helpers/sandboxSession";
 
 const DAY_MS = 86_400_000;
 const EPOCH = Date.UTC(1899, 11, 30);
@@ -34,18 +35,9 @@ function serial(iso: string): number {
   return (Date.parse(iso.length === 10 ? `${iso}T00:00:00Z` : iso) - EPOCH) / DAY_MS;
 }
 
-function api(sandbox: RunningSandbox): LedgerApi {
-  return new LedgerApi({
-    apiAddress: sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
-}
-
 async function records(sandbox: RunningSandbox, path: string): Promise<JsonRecord[]> {
   const all: JsonRecord[] = [];
-  for await (const page of iterateCollection(api(sandbox), path)) all.push(...page.data);
+  for await (const page of iterateCollection(demoApi(sandbox), path)) all.push(...page.data);
   return all;
 }
 
@@ -531,15 +523,6 @@ async function setFaults(sandbox: RunningSandbox, faults: object | null): Promis
   await (faults === null ? clearFaults(sandbox) : injectFaults(sandbox, faults));
 }
 
-/** Resolves once `condition` holds; fails when it has not by `withinMs`. */
-async function until(condition: () => boolean, withinMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** The sandbox's request count at each change during `forMs`, starting with the current one. */
 async function requestCounts(sandbox: RunningSandbox, forMs: number): Promise<number[]> {
   const seen = [sandbox.stats().requests];
@@ -577,9 +560,9 @@ describe("cancelling an import", () => {
       .waitFor();
     expect(await pane.getByRole("progressbar").getAttribute("aria-valuetext")).toMatch(/records/);
     // The import is fetching page after page: time two requests to know how soon a third comes.
-    const before = sandbox.stats().requests;
     const started = Date.now();
-    await until(() => sandbox.stats().requests >= before + 2, 10_000, "two more list requests");
+    await sandbox.nextApiRequest();
+    await sandbox.nextApiRequest();
     const perRequestMs = (Date.now() - started) / 2;
 
     await pane.getByRole("button", { name: "Cancel" }).click();

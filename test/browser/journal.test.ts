@@ -1,12 +1,12 @@
 // The built task pane in headless Chromium against the sandbox: opening, checking and sending a
 // manual journal through its sheet.
-import { LedgerApi, ManualJournal } from "../../src/api";
-import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS } from "../../tools/sandbox";
+import { ManualJournal } from "../../src/api";
+import { RunningSandbox, SEEDED_JOURNALS } from "../../tools/sandbox";
 import {
   BrowserSession,
   cell,
   connected,
-  selection,
+  selectionOnceSettled,
   sheetNames,
   typeCells,
   showTab,
@@ -14,6 +14,7 @@ import {
   values,
 } from "./harness";
 import { clearFaults, resetSandbox, setFaults } from "../integration/helpers/sandboxControl";
+import { demoApi } from "../integration/helpers/sandboxSession";
 
 const journals = SEEDED_JOURNALS["demo-company"];
 function idOf(reference: string): string {
@@ -22,17 +23,8 @@ function idOf(reference: string): string {
   return journal.id;
 }
 
-function api(sandbox: RunningSandbox): LedgerApi {
-  return new LedgerApi({
-    apiAddress: sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
-}
-
 async function stored(sandbox: RunningSandbox, id: string): Promise<ManualJournal> {
-  return (await api(sandbox).getJournal(id)).data;
+  return (await demoApi(sandbox).getJournal(id)).data;
 }
 
 const SHEET_1 = "Journal JNL-0001";
@@ -205,12 +197,8 @@ describe("the journal editor in the task pane", () => {
     const problem = session.pane.getByRole("button", { name: /\(G20\).*10\.005/ });
     await problem.click();
     // The click handler selects asynchronously: wait for it (a busy machine may take seconds).
-    let selected = await selection(session);
-    for (const end = Date.now() + 15_000; Date.now() < end && selected === null;) {
-      await new Promise((r) => setTimeout(r, 50));
-      selected = await selection(session);
-    }
-    expect(selected).toEqual({ sheet: SHEET_1, address: "G20" });
+    const problemCell = { sheet: SHEET_1, address: "G20" };
+    expect(await selectionOnceSettled(session, problemCell)).toEqual(problemCell);
     expect((await cell(session, SHEET_1, "G20")).value).toBe(10.005);
   });
 
@@ -278,7 +266,7 @@ describe("the journal editor in the task pane", () => {
     await open(id);
     const sheet = "Journal JNL-0002";
     const current = await stored(session.sandbox, id);
-    await api(session.sandbox).updateJournal(id, {
+    await demoApi(session.sandbox).updateJournal(id, {
       transaction_date: current.transaction_date,
       currency_code: current.currency_code,
       description: "Changed by a colleague",
@@ -329,7 +317,7 @@ describe("the journal editor in the task pane", () => {
     await open(id);
     const colleague = async (description: string): Promise<void> => {
       const current = await stored(session.sandbox, id);
-      await api(session.sandbox).updateJournal(id, {
+      await demoApi(session.sandbox).updateJournal(id, {
         transaction_date: current.transaction_date,
         currency_code: current.currency_code,
         description,
@@ -361,15 +349,8 @@ describe("the journal editor in the task pane", () => {
     await renameSheet(session, SHEET_1, "Rent accrual");
     try {
       await session.pane.getByRole("button", { name: /\(G20\).*10\.005/ }).click();
-      let selected = await selection(session);
-      for (
-        const end = Date.now() + 15_000;
-        Date.now() < end && selected?.sheet !== "Rent accrual";
-      ) {
-        await new Promise((r) => setTimeout(r, 50));
-        selected = await selection(session);
-      }
-      expect(selected).toEqual({ sheet: "Rent accrual", address: "G20" });
+      const renamed = { sheet: "Rent accrual", address: "G20" };
+      expect(await selectionOnceSettled(session, renamed)).toEqual(renamed);
       expect(await alertText()).toBe("");
     } finally {
       await typeCells(session, "Rent accrual", "G20", [[2500]]);

@@ -1,9 +1,10 @@
 // The built task pane at Excel's default 320 px, beside the preview's grid: a new line of a
 // journal takes its account from the pane's list of the project's accounts, and a journal's own
 // reference (JNL-0003) opens that journal once this computer knows it.
-import { LedgerApi, ManualJournal } from "../../src/api";
-import { DEMO_TOKEN, SEEDED_JOURNALS } from "../../tools/sandbox";
+import { ManualJournal } from "../../src/api";
+import { SEEDED_JOURNALS } from "../../tools/sandbox";
 import { BrowserSession, cell, connected, openPreview, showTab, typeCells } from "./harness";
+import { demoApi } from "../integration/helpers/sandboxSession";
 
 let session: BrowserSession;
 
@@ -23,12 +24,7 @@ function seeded(reference: string) {
 }
 
 async function stored(id: string): Promise<ManualJournal> {
-  const api = new LedgerApi({
-    apiAddress: session.sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
+  const api = demoApi(session.sandbox);
   return (await api.getJournal(id)).data;
 }
 

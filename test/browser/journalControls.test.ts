@@ -1,8 +1,8 @@
 // The Journal panel's buttons at Excel's default pane width: Validate and Send only where there
 // is a journal to check or send, and a read-only journal's reason said once.
-import AxeBuilder from "@axe-core/playwright";
 import { SEEDED_JOURNALS } from "../../tools/sandbox";
 import { activateSheet, BrowserSession, connected, openPreview, showTab } from "./harness";
+import { seriousFindings } from "./helpers/axeFindings";
 
 const journals = SEEDED_JOURNALS["demo-company"];
 function idOf(reference: string): string {
@@ -22,13 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
-
-async function seriousFindings(): Promise<string[]> {
-  const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")}`));
-}
 
 /** Open journal, Validate and Send: whether each is enabled. */
 async function buttons(): Promise<{ open: boolean; validate: boolean; send: boolean }> {
@@ -60,7 +53,7 @@ describe("the Journal panel's buttons at 320 px", () => {
     const { pane } = session;
     await pane.locator("#journal-active").filter({ hasText: "shows no journal" }).waitFor();
     expect(await buttons()).toEqual({ open: true, validate: false, send: false });
-    expect(await seriousFindings()).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   });
 
   it("turns them on for an opened journal, and off again back on a sheet without one", async () => {
@@ -90,6 +83,6 @@ describe("the Journal panel's buttons at 320 px", () => {
     expect(await pane.locator("#journal-status").textContent()).toMatch(
       /^Opened journal JNL-0004 read-only/,
     );
-    expect(await seriousFindings()).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The task pane's look and use at the narrowest width, with the keyboard alone, in both themes.
-import AxeBuilder from "@axe-core/playwright";
 import { BrowserSession, openPreview, setOfficeTheme, showTab } from "./harness";
+import { seriousFindings } from "./helpers/axeFindings";
 
 let session: BrowserSession;
 
@@ -62,14 +62,6 @@ describe("task pane layout and keyboard", () => {
     expect(outline).not.toMatch(/^none|0px/);
   });
 
-  /** axe's serious and critical findings inside the task pane frame, one line each. */
-  async function seriousFindings(): Promise<string[]> {
-    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-    return results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")}`));
-  }
-
   /** A field's bottom border against the colour the error box uses for its words. */
   async function borderLook(id: string) {
     const frame = session.page.frame({ url: /taskpane\.html/ });
@@ -102,7 +94,7 @@ describe("task pane layout and keyboard", () => {
     expect(marked).toMatchObject({ invalid: "true", width: "2px" });
     expect(marked.top).toBe(marked.danger);
     expect(marked.bottom).toBe(marked.danger);
-    expect(await seriousFindings()).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
     await reference.fill("JNL-0001");
     const plain = await borderLook("journal-ref");
     expect(plain.invalid).toBeNull();
@@ -117,7 +109,7 @@ describe("task pane layout and keyboard", () => {
       .waitFor({ state: "attached" });
     const cache = await borderLook("formula-cache-seconds");
     expect(cache.bottom).toBe(cache.danger);
-    expect(await seriousFindings()).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
     await seconds.fill("30");
     await page.keyboard.press("Tab");
     await pane.locator("#formula-cache-seconds:not([aria-invalid])").waitFor({ state: "attached" });
@@ -155,7 +147,7 @@ describe("task pane layout and keyboard", () => {
         expect(Math.abs(tab.top - scrolled.headerBottom)).toBeLessThanOrEqual(1);
         expect(tab.onTop).toBe(true);
       }
-      expect(await seriousFindings()).toEqual([]);
+      expect(await seriousFindings(session.page)).toEqual([]);
       // A tab is one click away, the pane still scrolled down.
       await pane.getByRole("tab", { name: "Journal" }).click();
       await pane.getByRole("tab", { name: "Journal", selected: true }).waitFor();

@@ -1,9 +1,10 @@
 // Times in the task pane are the reader's, with the zone named: a computer in India (UTC+5:30,
 // so no time can pass for UTC) at Excel's default pane width.
-import AxeBuilder from "@axe-core/playwright";
-import { LedgerApi, ManualJournal } from "../../src/api";
-import { DEMO_TOKEN, SEEDED_JOURNALS } from "../../tools/sandbox";
+import { ManualJournal } from "../../src/api";
+import { SEEDED_JOURNALS } from "../../tools/sandbox";
 import { BrowserSession, connected, openPreview, showTab, typeCells } from "./harness";
+import { seriousFindings } from "./helpers/axeFindings";
+import { demoApi } from "../integration/helpers/sandboxSession";
 
 const JNL_0001 = SEEDED_JOURNALS["demo-company"].find((j) => j.reference === "JNL-0001")!.id;
 
@@ -19,20 +20,11 @@ afterAll(async () => {
   await session?.close();
 });
 
-function api(): LedgerApi {
-  return new LedgerApi({
-    apiAddress: session.sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
-}
-
 /** A colleague edits the journal's description on the server. */
 async function colleagueEdits(id: string, description: string): Promise<ManualJournal> {
-  const current = (await api().getJournal(id)).data;
+  const current = (await demoApi(session.sandbox).getJournal(id)).data;
   return (
-    await api().updateJournal(id, {
+    await demoApi(session.sandbox).updateJournal(id, {
       transaction_date: current.transaction_date,
       currency_code: current.currency_code,
       description,
@@ -65,7 +57,7 @@ describe("times in the task pane at 320 px", () => {
 
   it("says when a journal changed on the server in local time, with the zone", async () => {
     const { pane } = session;
-    const opened = (await api().getJournal(JNL_0001)).data.updated_at;
+    const opened = (await demoApi(session.sandbox).getJournal(JNL_0001)).data.updated_at;
     const changed = await colleagueEdits(JNL_0001, "Changed by a colleague");
     await typeCells(session, "Journal JNL-0001", "B10", [["Mine"]]);
     await pane.getByRole("button", { name: "Send to server" }).click();
@@ -75,10 +67,6 @@ describe("times in the task pane at 320 px", () => {
     expect(message).toContain(`on the server at ${inKolkata(changed.updated_at)}`);
     expect(message).toContain(`you opened the version of ${inKolkata(opened)}`);
     expect(message).not.toMatch(/UTC/);
-    expect(
-      (await new AxeBuilder({ page: session.page }).include("#pane").analyze()).violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   });
 });

@@ -2,17 +2,9 @@
 // with its details folded, cells kept as text named by the record's number and address with a
 // Go to, one live region, an error said once, and no message of an action left once the next
 // one starts. axe-core over each state.
-import AxeBuilder from "@axe-core/playwright";
 import { BrowserSession, connected, openPreview, selection, showTab } from "./harness";
 import { clearFaults, setFaults } from "../integration/helpers/sandboxControl";
-
-/** axe's serious and critical findings inside the task pane frame, one line each. */
-async function seriousFindings(session: BrowserSession): Promise<string[]> {
-  const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")}`));
-}
+import { seriousFindings } from "./helpers/axeFindings";
 
 describe("the Import tab's messages at 320 px", () => {
   let session: BrowserSession;
@@ -67,7 +59,7 @@ describe("the Import tab's messages at 320 px", () => {
       return got?.address === want;
     }, address);
     expect(await selection(session)).toEqual({ sheet: "Invoices", address });
-    expect(await seriousFindings(session)).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   }, 60_000);
 
   it("says a failure once, as the one message, styled as an error", async () => {
@@ -82,7 +74,7 @@ describe("the Import tab's messages at 320 px", () => {
     const panel = await pane.locator("#import-panel").innerText();
     expect(panel.split("Ledger is down").length - 1).toBe(1);
     expect(await pane.locator("#import-messages details").isVisible()).toBe(false);
-    expect(await seriousFindings(session)).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   }, 60_000);
 
   it("no message of a previous action remains after the next starts", async () => {
@@ -133,6 +125,6 @@ describe("the Import tab's messages at 320 px", () => {
         timeout: 30_000,
       });
     await clearFaults(sandbox);
-    expect(await seriousFindings(session)).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   }, 90_000);
 });

@@ -2,7 +2,6 @@
 // one: each panel's message stays in its place when that is visible, else at the pane's bottom
 // edge (the control was above it) or under the tabs (the control was below it), never hidden
 // under them. Each control is scrolled so that its message's own place is out of view first.
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator } from "playwright-core";
 import { SEEDED_JOURNALS } from "../../tools/sandbox";
 import {
@@ -13,6 +12,7 @@ import {
   openPreview,
   showTab,
 } from "./harness";
+import { axeFindings } from "./helpers/axeFindings";
 
 describe("each panel's message in view at 320 px", () => {
   let session: BrowserSession;
@@ -54,8 +54,7 @@ describe("each panel's message in view at 320 px", () => {
   }
 
   async function expectAxeClean(): Promise<void> {
-    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-    expect(results.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([]);
+    expect(await axeFindings(session.page)).toEqual([]);
   }
 
   const status = () => session.pane.locator("#import-status");

@@ -1,10 +1,11 @@
 // Typing into the preview's grid, as into Excel, with the task pane at Excel's default 320 px:
 // a journal edited in its sheet and sent, and LEDGER formulas entered in cells, calculated by the
 // add-in's own functions code against the sandbox.
-import AxeBuilder from "@axe-core/playwright";
-import { LedgerApi, ManualJournal } from "../../src/api";
-import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS } from "../../tools/sandbox";
+import { ManualJournal } from "../../src/api";
+import { SEEDED_JOURNALS } from "../../tools/sandbox";
 import { BrowserSession, cell, connected, openPreview, showTab, values } from "./harness";
+import { seriousFindings } from "./helpers/axeFindings";
+import { demoApi } from "../integration/helpers/sandboxSession";
 
 let session: BrowserSession;
 
@@ -17,17 +18,8 @@ afterAll(async () => {
   await session?.close();
 });
 
-function api(sandbox: RunningSandbox): LedgerApi {
-  return new LedgerApi({
-    apiAddress: sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
-}
-
 async function stored(id: string): Promise<ManualJournal> {
-  return (await api(session.sandbox).getJournal(id)).data;
+  return (await demoApi(session.sandbox).getJournal(id)).data;
 }
 
 /** The grid's cell at `address` on the sheet it shows. */
@@ -42,20 +34,13 @@ async function typeInto(address: string, text: string): Promise<void> {
   await session.page.keyboard.press("Enter");
 }
 
+/** The task pane and the grid's bars. */
+const PANE_AND_BARS = { include: ["#pane", ".fx-formula-bar"] };
 /**
- * axe's serious and critical findings: over the task pane and the grid's bars, or over the whole
- * page with the grid's first rows of cells (all rows are alike; a spilled list makes thousands of
- * cells, which takes axe minutes on this machine).
+ * The whole page with the grid's first rows of cells (all rows are alike; a spilled list makes
+ * thousands of cells, which takes axe minutes on this machine).
  */
-async function seriousFindings(scope: "pane and bars" | "page"): Promise<string[]> {
-  const builder = new AxeBuilder({ page: session.page });
-  if (scope === "pane and bars") builder.include("#pane").include(".fx-formula-bar");
-  else builder.exclude("#grid tbody tr:nth-child(n+4)");
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")}`));
-}
+const PAGE_WITH_FIRST_ROWS = { exclude: ["#grid tbody tr:nth-child(n+4)"] };
 
 it("edits a journal by typing into its sheet in the grid, and sends it", async () => {
   const { pane } = session;
@@ -79,7 +64,7 @@ it("edits a journal by typing into its sheet in the grid, and sends it", async (
   await typeInto("B10", "Typed in the preview");
   expect((await cell(session, sheet, `F${19 + debit}`)).value).toBe(Number(newDebit));
   expect((await cell(session, sheet, "B1")).value).toMatch(/^Balanced/);
-  expect(await seriousFindings("pane and bars")).toEqual([]);
+  expect(await seriousFindings(session.page, PANE_AND_BARS)).toEqual([]);
 
   await pane.getByRole("button", { name: "Send to server" }).click();
   await pane.locator("#journal-status", { hasText: "Saved journal JNL-0008" }).waitFor();
@@ -111,7 +96,7 @@ it("calculates LEDGER formulas typed into cells with the add-in's functions", as
   await expect(page.getByLabel("Formula bar").inputValue()).resolves.toMatch(
     /^=LEDGER\.JOURNAL\.FIELD\(/,
   );
-  expect(await seriousFindings("page")).toEqual([]);
+  expect(await seriousFindings(session.page, PAGE_WITH_FIRST_ROWS)).toEqual([]);
 }, 120_000);
 
 it("keeps the cell as it was when Escape cancels, and says why a formula is refused", async () => {

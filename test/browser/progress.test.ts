@@ -2,8 +2,8 @@
 // server reports, pages, rate) in the counts line and the bar's words, a determinate bar where
 // the server says the total, a status line that never holds a second count, and axe-core
 // finding nothing while it runs.
-import AxeBuilder from "@axe-core/playwright";
 import { BrowserSession, connected, openPreview, showTab } from "./harness";
+import { axeFindings } from "./helpers/axeFindings";
 
 const PAYMENTS = 600;
 
@@ -47,8 +47,7 @@ describe("import progress at 320 px", () => {
     expect(during.indeterminate).toBe(false);
     expect(during.text).toMatch(new RegExp(`^[\\d,]+ of ${PAYMENTS} records, \\d+ pages?`));
     expect((await pane.locator("#import-status").innerText()).replace(host, "")).not.toMatch(/\d/);
-    const axe = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    expect(await axeFindings(session.page)).toEqual([]);
 
     await pane.locator("#import-status", { hasText: /^Imported/ }).waitFor({ timeout: 30_000 });
     expect(await counts.innerText()).toMatch(

@@ -1,8 +1,7 @@
 // Two projects in one workbook through the built task pane: Add project, the Project
 // choice of Import and Journal, the line naming the active sheet's project, a formula naming a
 // project, and both projects connecting again when the workbook is reopened.
-import { LedgerApi } from "../../src/api";
-import { DEMO_TOKEN, SEEDED_JOURNALS } from "../../tools/sandbox";
+import { SEEDED_JOURNALS } from "../../tools/sandbox";
 import {
   activateSheet,
   BrowserSession,
@@ -14,6 +13,7 @@ import {
   tableInfo,
   typeCells,
 } from "./harness";
+import { demoApi } from "../integration/helpers/sandboxSession";
 
 describe("several projects in the task pane", () => {
   let session: BrowserSession;
@@ -144,12 +144,7 @@ describe("several projects in the task pane", () => {
     await choice.selectOption("demo-company");
     await pane.getByRole("button", { name: "Send to server" }).click();
     await pane.locator("#journal-status", { hasText: /^Saved/ }).waitFor();
-    const other = new LedgerApi({
-      apiAddress: sandbox.baseUrl,
-      version: "v1",
-      token: DEMO_TOKEN,
-      identity: "other-company",
-    });
+    const other = demoApi(sandbox, { identity: "other-company" });
     expect((await other.getJournal(journal.id)).data.description).toBe(
       "Other company, from the pane",
     );

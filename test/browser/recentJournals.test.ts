@@ -1,7 +1,6 @@
 // The built task pane in headless Chromium at 320 px: the Journal panel's Recent journals, the
 // journals opened on this computer, kept in the add-in's storage (never in the workbook) and
 // offered again in one click, and by the 404 of a journal's own reference.
-import AxeBuilder from "@axe-core/playwright";
 import { SEEDED_JOURNALS } from "../../tools/sandbox";
 import {
   BrowserSession,
@@ -13,6 +12,7 @@ import {
   sheetNames,
   showTab,
 } from "./harness";
+import { seriousFindings } from "./helpers/axeFindings";
 
 const journals = SEEDED_JOURNALS["demo-company"];
 function seeded(reference: string): { id: string; transaction_reference: string } {
@@ -183,11 +183,7 @@ describe("Recent journals in the Journal panel at 320 px", () => {
   });
 
   it("finds nothing serious or critical for axe-core in the panel with its list", async () => {
-    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")}`));
-    expect(serious).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   });
 
   it("keeps the list across a new pane on another workbook, and opens a journal again in one click", async () => {

@@ -1,7 +1,6 @@
 // LEDGER.LIST and LEDGER.PAYMENTS typed into the workbook beside the pane at Excel's default
 // 320 px: their spills show dates as dates and amounts in their currency's decimals, as the
 // imported sheets do, while the cells keep numbers (a date's serial, an amount's value).
-import AxeBuilder from "@axe-core/playwright";
 import { currencyMinorUnits } from "../../src/money/currency";
 import {
   activateSheet,
@@ -12,6 +11,7 @@ import {
   typeCells,
   values,
 } from "./harness";
+import { seriousFindings } from "./helpers/axeFindings";
 
 let session: BrowserSession;
 
@@ -100,11 +100,7 @@ describe("a spilled LEDGER.LIST at 320 px", () => {
   });
 
   it("leaves nothing serious or critical for axe-core in the pane", async () => {
-    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
-    expect(serious.map((v) => v.id)).toEqual([]);
+    expect(await seriousFindings(session.page)).toEqual([]);
   });
 });
 

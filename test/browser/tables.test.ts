@@ -1,7 +1,6 @@
 // The Import tab's Tables view at Excel's narrowest pane (320 px): a row per import table with
 // its facts and state, its own Fetch new and Go to, a state to act on that opens its details,
 // Properties and Remove; axe-core clean, nothing wider than the pane.
-import AxeBuilder from "@axe-core/playwright";
 import {
   BrowserSession,
   connected,
@@ -15,6 +14,7 @@ import {
   values,
 } from "./harness";
 import { changeRecords } from "../integration/helpers/sandboxControl";
+import { axeFindings } from "./helpers/axeFindings";
 
 describe("the Tables view at 320 px", () => {
   let session: BrowserSession;
@@ -181,8 +181,7 @@ describe("the Tables view at 320 px", () => {
   }, 60_000);
 
   async function expectAxeClean(): Promise<void> {
-    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-    expect(results.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([]);
+    expect(await axeFindings(session.page)).toEqual([]);
   }
 
   it("fits the pane: each row's three buttons on one line, nothing scrolls sideways, axe-core clean", async () => {

@@ -3,9 +3,9 @@
 // card or summary still saying connected), Enter new token opens the project's form filled in
 // but for the token, and once connected again the same Refresh all succeeds. axe-core clean.
 // The sandbox revokes the token the pane connected with and issues another, as a service would.
-import AxeBuilder from "@axe-core/playwright";
 import { BrowserSession, connected, importFromPane, openPreview, showTab } from "./harness";
 import { changeTokens, resetTokens } from "../integration/helpers/sandboxControl";
+import { axeFindings } from "./helpers/axeFindings";
 
 describe("a token refused during Refresh all, at 320 px", () => {
   let session: BrowserSession;
@@ -26,8 +26,7 @@ describe("a token refused during Refresh all, at 320 px", () => {
   const status = () => session.pane.locator("#import-status");
 
   async function expectAxeClean(): Promise<void> {
-    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-    expect(results.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([]);
+    expect(await axeFindings(session.page)).toEqual([]);
   }
 
   it("marks each row failed with Enter new token, and disconnects the project everywhere", async () => {
@@ -153,7 +152,6 @@ describe("a token refused in a workbook of two projects, at 320 px", () => {
   }, 60_000);
 
   async function expectAxeClean(): Promise<void> {
-    const results = await new AxeBuilder({ page: session.page }).include("#pane").analyze();
-    expect(results.violations.map((v) => `${v.impact} ${v.id}`)).toEqual([]);
+    expect(await axeFindings(session.page)).toEqual([]);
   }
 });

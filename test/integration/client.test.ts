@@ -5,7 +5,6 @@ import {
   iterateCollection,
   iteratePayments,
   JournalUpdate,
-  LedgerApi,
   ManualJournal,
 } from "../../src/api";
 import { moneyEquals, parseMoney, sumMoney } from "../../src/money";
@@ -14,11 +13,10 @@ import {
   CURSOR_COLLECTIONS,
   DEFAULT_RECORD_COUNTS,
   DEMO_TOKEN,
-  RunningSandbox,
   SEEDED_JOURNALS,
-  startSandbox,
 } from "../../tools/sandbox";
-import { clearFaults, resetSandbox, setFaults as injectFaults } from "./helpers/sandboxControl";
+import { clearFaults, setFaults as injectFaults } from "./helpers/sandboxControl";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
 const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 20, totalTimeMs: 10_000 };
 
@@ -53,44 +51,27 @@ async function failure(action: () => Promise<unknown>): Promise<ApiError> {
   throw new Error("expected the call to fail");
 }
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox();
 
 function setFaults(faults: object): Promise<void> {
-  return injectFaults(sandbox, faults);
+  return injectFaults(sandbox(), faults);
 }
 
 function client(
   overrides: Partial<{ token: string; identity: string; version: "v1" | "rc-1" }> = {},
   timeoutMs = 5_000,
 ) {
-  return new LedgerApi(
-    {
-      apiAddress: sandbox.baseUrl,
-      version: overrides.version ?? "v1",
-      token: overrides.token ?? DEMO_TOKEN,
-      identity: overrides.identity ?? "demo-company",
-    },
-    { retry: FAST_RETRY, timeoutMs },
-  );
+  return demoApi(sandbox(), { ...overrides, options: { retry: FAST_RETRY, timeoutMs } });
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
 afterEach(async () => {
-  await clearFaults(sandbox);
-  await resetSandbox(sandbox);
+  await clearFaults(sandbox());
 });
 
 describe("LedgerApi against the sandbox", () => {
   it.each(["v1", "rc-1"] as const)("reads a journal by id under /%s", async (version) => {
     const api = client({ version });
-    expect(api.baseUrl).toBe(`${sandbox.origin}/${version}`);
+    expect(api.baseUrl).toBe(`${sandbox().origin}/${version}`);
     const seeded = journal("DRAFT");
     const { data } = await api.getJournal(seeded.id);
     expect(data.id).toBe(seeded.id);
@@ -297,18 +278,18 @@ describe("errors from the sandbox", () => {
 
   it("gives up on GETs after the bounded number of attempts", async () => {
     await setFaults({ failEvery: { n: 1, status: 503, method: "GET" } });
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     const error = await failure(() => client().listPayments());
     expect(error.kind).toBe("server");
     expect(error.status).toBe(503);
-    expect(sandbox.stats().requests - before).toBe(4);
+    expect(sandbox().stats().requests - before).toBe(4);
   });
 
   it("never re-sends a PATCH whose connection dropped, and says the outcome is unknown", async () => {
     const seeded = journal("DRAFT", 1);
     await setFaults({ next: [{ method: "PATCH", action: "apply-then-drop" }] });
     const api = client();
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     const error = await failure(() =>
       api.updateJournal(seeded.id, {
         transaction_date: "2026-11-21",
@@ -320,7 +301,7 @@ describe("errors from the sandbox", () => {
         ],
       }),
     );
-    expect(sandbox.stats().requests - before).toBe(1);
+    expect(sandbox().stats().requests - before).toBe(1);
     expect(error.kind).toBe("network");
     expect(error.outcomeUnknown).toBe(true);
     expect(error.message).toMatch(/reload/i);

@@ -10,8 +10,8 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { RunningSandbox, startSandbox } from "../../tools/sandbox";
 import { ShellBlock, shellBlocks } from "./helpers/docShellBlocks";
+import { useSandbox } from "./helpers/sandboxSession";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -77,16 +77,14 @@ function runBlock(block: ShellBlock, cwd: string, env: NodeJS.ProcessEnv): Promi
   });
 }
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox({ log: () => undefined });
 let clone: string;
 
 beforeAll(async () => {
   clone = cloneOfRepository();
-  sandbox = await startSandbox({ port: 0, log: () => undefined });
 });
 
 afterAll(async () => {
-  await sandbox?.close();
   if (clone) rmSync(clone, { recursive: true, force: true });
 });
 
@@ -102,7 +100,7 @@ describe("the shell blocks of the README and the docs", () => {
   it.each(TO_RUN.map((block) => [`${block.file}:${block.line}`, block] as const))(
     "%s runs as written",
     async (_where, block) => {
-      const run = await runBlock(block, clone, readerEnvironment(sandbox.port));
+      const run = await runBlock(block, clone, readerEnvironment(sandbox().port));
       if (run.code !== 0) {
         throw new Error(`exit code ${run.code} from\n${block.script}\n---\n${run.output}`);
       }

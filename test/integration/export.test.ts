@@ -6,16 +6,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
 import * as ExcelJS from "exceljs";
-import { iterateCollection, iteratePayments, JsonRecord, LedgerApi } from "../../src/api";
+import { iterateCollection, iteratePayments, JsonRecord } from "../../src/api";
 import { EXIT, runCli } from "../../src/cli/main";
-import { AWKWARD_TEXTS, DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { AWKWARD_TEXTS, DEMO_TOKEN } from "../../tools/sandbox";
+import { demoApi, useSandbox, withSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox({ records: { invoices: 120, bills: 30 } });
 let dir: string;
 
 function env(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
-    LEDGER_SHEETS_API_ADDRESS: sandbox.baseUrl,
+    LEDGER_SHEETS_API_ADDRESS: sandbox().baseUrl,
     LEDGER_SHEETS_TOKEN: DEMO_TOKEN,
     LEDGER_SHEETS_IDENTITY: "demo-company",
     ...overrides,
@@ -39,18 +40,9 @@ async function cli(
   return { code, stderr, stdout };
 }
 
-function api(): LedgerApi {
-  return new LedgerApi({
-    apiAddress: sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
-}
-
 async function records(path: string): Promise<JsonRecord[]> {
   const all: JsonRecord[] = [];
-  for await (const page of iterateCollection(api(), path)) all.push(...page.data);
+  for await (const page of iterateCollection(demoApi(sandbox()), path)) all.push(...page.data);
   return all;
 }
 
@@ -94,12 +86,10 @@ function readCsv(text: string): string[][] {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, records: { invoices: 120, bills: 30 } });
   dir = mkdtempSync(join(tmpdir(), "export-test-"));
 });
 
 afterAll(async () => {
-  await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -169,7 +159,7 @@ describe("ledger-sheets export", () => {
     ]);
     let payments = 0;
     let allocations = 0;
-    for await (const batch of iteratePayments(api())) {
+    for await (const batch of iteratePayments(demoApi(sandbox()))) {
       payments += batch.page.data.length;
       for (const payment of batch.page.data) allocations += payment.allocations.length;
     }
@@ -277,7 +267,8 @@ describe("ledger-sheets export", () => {
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     const listed: JsonRecord[] = [];
-    for await (const batch of iteratePayments(api())) listed.push(...(batch.page.data as never[]));
+    for await (const batch of iteratePayments(demoApi(sandbox())))
+      listed.push(...(batch.page.data as never[]));
     expect(payments.map((row) => row["id"])).toEqual(listed.map((record) => record["id"]));
     // Amounts as the API's decimal strings; nested values (documents, with their URLs) as JSON.
     expect(payments.map((row) => row["amount"])).toEqual(listed.map((record) => record["amount"]));
@@ -342,8 +333,7 @@ describe("ledger-sheets export", () => {
   });
 
   it("leaves no file, whole or partial, when interrupted", async () => {
-    const slow = await startSandbox({ port: 0, latencyMs: 40, records: { invoices: 2_000 } });
-    try {
+    await withSandbox({ latencyMs: 40, records: { invoices: 2_000 } }, async (slow) => {
       const out = join(dir, "interrupted.xlsx");
       const controller = new AbortController();
       // Stopped once the export is under way: when its first request reaches the sandbox.
@@ -355,8 +345,6 @@ describe("ledger-sheets export", () => {
       expect(result.code).toBe(EXIT.interrupted);
       expect(result.stderr).toContain("Interrupted: no file was written.");
       expect(readdirSync(dir).filter((name) => name.includes("interrupted"))).toEqual([]);
-    } finally {
-      await slow.close();
-    }
+    });
   });
 });

@@ -8,14 +8,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { iteratePayments, LedgerApi } from "../../src/api";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { DEMO_TOKEN, RunningSandbox } from "../../tools/sandbox";
 import { compareInvoicesWithApi, readParquet } from "./helpers/parquetReadBack";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
 const ROOT = join(__dirname, "..", "..");
 // 200,000 are compared the same way by the benchmark (npm run bench, the Parquet rows).
 const INVOICES = 2_000;
-let full: RunningSandbox;
-let empty: RunningSandbox;
+const full = useSandbox({ records: { invoices: INVOICES } });
+const empty = useSandbox({ records: { invoices: 0, payments: 0 } });
 let dir: string;
 
 function run(sandbox: RunningSandbox, args: string[]) {
@@ -38,12 +39,7 @@ function run(sandbox: RunningSandbox, args: string[]) {
 }
 
 function api(): LedgerApi {
-  return new LedgerApi({
-    apiAddress: full.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
+  return demoApi(full());
 }
 
 /** A fresh folder under the test's own. */
@@ -69,14 +65,10 @@ beforeAll(async () => {
     "-p",
     join(ROOT, "tsconfig.cli.json"),
   ]);
-  full = await startSandbox({ port: 0, records: { invoices: INVOICES } });
-  empty = await startSandbox({ port: 0, records: { invoices: 0, payments: 0 } });
   dir = mkdtempSync(join(tmpdir(), "export-parquet-"));
 }, 120_000);
 
 afterAll(async () => {
-  await full?.close();
-  await empty?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -86,10 +78,10 @@ describe("ledger-sheets export --format parquet", () => {
       const whole = folder(`full-${list}`);
       const none = folder(`empty-${list}`);
       expect(
-        await run(full, ["export", list, "--out", whole, "--format", "parquet"]),
+        await run(full(), ["export", list, "--out", whole, "--format", "parquet"]),
       ).toMatchObject({ code: 0, stderr: "" });
       expect(
-        await run(empty, ["export", list, "--out", none, "--format", "parquet", "--quiet"]),
+        await run(empty(), ["export", list, "--out", none, "--format", "parquet", "--quiet"]),
       ).toMatchObject({ code: 0, stderr: "", stdout: "" });
       expect(readdirSync(none).sort()).toEqual(readdirSync(whole).sort());
       expect(await schemas(none)).toEqual(await schemas(whole));
@@ -159,7 +151,7 @@ describe("ledger-sheets export --format parquet", () => {
     const exports = join(cwd, "exports");
     mkdirSync(exports);
     expect(
-      (await run(full, ["export", "invoices", "--out", exports, "--format", "parquet"])).code,
+      (await run(full(), ["export", "invoices", "--out", exports, "--format", "parquet"])).code,
     ).toBe(0);
     const instance = await DuckDBInstance.create(":memory:");
     const connection = await instance.connect();

@@ -20,10 +20,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { DEMO_TOKEN } from "../../tools/sandbox";
+import { useSandbox } from "./helpers/sandboxSession";
 
 const ROOT = join(__dirname, "..", "..");
-let sandbox: RunningSandbox;
+const sandbox = useSandbox({ latencyMs: 30, records: { invoices: 3_000, expenses: 1 } });
 let dir: string;
 
 interface RunOptions {
@@ -48,7 +49,7 @@ function run(args: string[], options: RunOptions | RunOptions["onStart"] = {}) {
     const child = spawn(command, argv, {
       env: {
         PATH: process.env["PATH"] ?? "",
-        LEDGER_SHEETS_API_ADDRESS: sandbox.baseUrl,
+        LEDGER_SHEETS_API_ADDRESS: sandbox().baseUrl,
         LEDGER_SHEETS_TOKEN: DEMO_TOKEN,
         LEDGER_SHEETS_IDENTITY: "demo-company",
         ...env,
@@ -70,16 +71,10 @@ beforeAll(async () => {
     "-p",
     join(ROOT, "tsconfig.cli.json"),
   ]);
-  sandbox = await startSandbox({
-    port: 0,
-    latencyMs: 30,
-    records: { invoices: 3_000, expenses: 1 },
-  });
   dir = mkdtempSync(join(tmpdir(), "export-process-"));
 }, 120_000);
 
 afterAll(async () => {
-  await sandbox?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -99,7 +94,9 @@ describe("bin/ledger-sheets.js", () => {
     const out = join(dir, "stopped.xlsx");
     // Once its first request arrives the export is under way, its Ctrl+C handler in place.
     const result = await run(["export", "invoices", "--out", out], (child) => {
-      void sandbox.nextApiRequest().then(() => child.kill("SIGINT"));
+      void sandbox()
+        .nextApiRequest()
+        .then(() => child.kill("SIGINT"));
     });
     expect(result.code).toBe(130);
     expect(result.stderr).toContain("Interrupted: no file was written.");
@@ -114,11 +111,13 @@ describe("bin/ledger-sheets.js", () => {
       ["export", "invoices", "--out", out, "--format", "parquet"],
       (child) => {
         const count = (): void => {
-          void sandbox.nextApiRequest().then(() => {
-            requests += 1;
-            if (requests < 50) count();
-            else child.kill("SIGINT");
-          });
+          void sandbox()
+            .nextApiRequest()
+            .then(() => {
+              requests += 1;
+              if (requests < 50) count();
+              else child.kill("SIGINT");
+            });
         };
         count();
       },
@@ -135,10 +134,10 @@ describe("bin/ledger-sheets.js", () => {
     const result = await run(["export", "invoices", "--out", join(out, "hangup.xlsx")], {
       env: { TMPDIR: tmp },
       onStart: (child) => {
-        void sandbox
+        void sandbox()
           .nextApiRequest()
-          .then(() => sandbox.nextApiRequest())
-          .then(() => sandbox.nextApiRequest())
+          .then(() => sandbox().nextApiRequest())
+          .then(() => sandbox().nextApiRequest())
           .then(() => {
             seen = [...readdirSync(out), ...readdirSync(tmp)];
             child.kill("SIGHUP");
@@ -162,7 +161,7 @@ describe("bin/ledger-sheets.js", () => {
       {
         env: {
           PATH: process.env["PATH"] ?? "",
-          LEDGER_SHEETS_API_ADDRESS: sandbox.baseUrl,
+          LEDGER_SHEETS_API_ADDRESS: sandbox().baseUrl,
           LEDGER_SHEETS_TOKEN: DEMO_TOKEN,
           LEDGER_SHEETS_IDENTITY: "demo-company",
         },
@@ -211,13 +210,13 @@ describe("bin/ledger-sheets.js never reports a false success", () => {
     "refuses --out in a folder that does not exist (%s) with exit 2, before any request",
     async ([name, ...format], message) => {
       const { tmp } = folders(`missing-${name}`);
-      sandbox.resetStats();
+      sandbox().resetStats();
       const result = await run(
         ["export", "invoices", "--out", join(dir, "no", "such", name!), ...format],
         { env: { TMPDIR: tmp } },
       );
       expect(result).toEqual({ code: 2, stdout: "", stderr: message });
-      expect(sandbox.stats().apiRequests).toBe(0);
+      expect(sandbox().stats().apiRequests).toBe(0);
       expect(readdirSync(tmp)).toEqual([]);
     },
   );
@@ -270,13 +269,15 @@ describe("bin/ledger-sheets.js in a folder other users can write to", () => {
     const target = join(out, "shared.xlsx");
     let seen: { name: string; mode: number }[] = [];
     const result = await run(["export", "invoices", "--out", target], (child) => {
-      void sandbox.nextApiRequest().then(() => {
-        seen = readdirSync(out).map((name) => ({
-          name,
-          mode: lstatSync(join(out, name)).mode & 0o777,
-        }));
-        child.kill("SIGINT");
-      });
+      void sandbox()
+        .nextApiRequest()
+        .then(() => {
+          seen = readdirSync(out).map((name) => ({
+            name,
+            mode: lstatSync(join(out, name)).mode & 0o777,
+          }));
+          child.kill("SIGINT");
+        });
     });
     expect(result.code).toBe(130);
     expect(seen).toEqual([
@@ -327,7 +328,11 @@ describe("bin/ledger-sheets.js with a config file others could change", () => {
     const path = join(dir, name);
     writeFileSync(
       path,
-      JSON.stringify({ apiAddress: sandbox.baseUrl, token: DEMO_TOKEN, identity: "demo-company" }),
+      JSON.stringify({
+        apiAddress: sandbox().baseUrl,
+        token: DEMO_TOKEN,
+        identity: "demo-company",
+      }),
     );
     chmodSync(path, mode);
     return path;
@@ -343,7 +348,7 @@ describe("bin/ledger-sheets.js with a config file others could change", () => {
     ["world", 0o602],
   ])("refuses a %s-writable config file with exit 2, before any request", async (_who, mode) => {
     const path = config(`writable-${mode}.json`, mode);
-    sandbox.resetStats();
+    sandbox().resetStats();
     const result = await run(
       ["export", "bills", "--out", join(dir, "never.xlsx"), "--config", path],
       { env: noCredentials },
@@ -352,7 +357,7 @@ describe("bin/ledger-sheets.js with a config file others could change", () => {
     expect(result.stderr).toBe(
       `The config file ${path} can be changed by other users of this machine, who could send the token elsewhere; not used (chmod go-w ${path}).\n`,
     );
-    expect(sandbox.stats().apiRequests).toBe(0);
+    expect(sandbox().stats().apiRequests).toBe(0);
     expect(existsSync(join(dir, "never.xlsx"))).toBe(false);
   });
 
@@ -460,7 +465,7 @@ describe("bin/ledger-sheets.js messages", () => {
         {
           env: {
             PATH: process.env["PATH"] ?? "",
-            LEDGER_SHEETS_API_ADDRESS: sandbox.baseUrl,
+            LEDGER_SHEETS_API_ADDRESS: sandbox().baseUrl,
             LEDGER_SHEETS_TOKEN: DEMO_TOKEN,
             LEDGER_SHEETS_IDENTITY: "demo-company",
           },

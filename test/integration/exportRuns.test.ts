@@ -7,10 +7,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EXIT, runCli } from "../../src/cli/main";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
-import { changeRecords, clearFaults, resetSandbox, setFaults } from "./helpers/sandboxControl";
+import { DEMO_TOKEN } from "../../tools/sandbox";
+import { changeRecords, clearFaults, setFaults } from "./helpers/sandboxControl";
+import { useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox({ records: { invoices: 600 } });
 let dir: string;
 let folderCount = 0;
 
@@ -20,7 +21,7 @@ async function cli(argv: string[]) {
   const code = await runCli({
     argv,
     env: {
-      LEDGER_SHEETS_API_ADDRESS: sandbox.baseUrl,
+      LEDGER_SHEETS_API_ADDRESS: sandbox().baseUrl,
       LEDGER_SHEETS_TOKEN: DEMO_TOKEN,
       LEDGER_SHEETS_IDENTITY: "demo-company",
     },
@@ -49,38 +50,37 @@ function rowsOf(path: string): Record<string, unknown>[] {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, records: { invoices: 600 } });
   dir = mkdtempSync(join(tmpdir(), "export-runs-"));
 });
 
 afterAll(async () => {
-  await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
-  await clearFaults(sandbox);
-  await resetSandbox(sandbox);
+  await clearFaults(sandbox());
 });
 
 describe("a list that changes during the export", () => {
   it("writes every id once, counts the repeats on stderr and exits 8", async () => {
     // Each page waits a little, so that the changes land while the walk is under way.
-    await setFaults(sandbox, { latencyMs: 40 });
+    await setFaults(sandbox(), { latencyMs: 40 });
     const out = folder();
     let requests = 0;
     const changes: Promise<unknown>[] = [];
     const watch = (): void => {
-      void sandbox.nextApiRequest().then(() => {
-        requests += 1;
-        // Records added at the front after page 2 push records already read onto later pages;
-        // the newest deleted after page 6 pull unread ones back past the cursor.
-        if (requests === 2) changes.push(changeRecords(sandbox, { list: "invoices", add: 37 }));
-        if (requests === 6) {
-          changes.push(changeRecords(sandbox, { list: "invoices", deleteNewest: 4 }));
-        }
-        if (requests < 6) watch();
-      });
+      void sandbox()
+        .nextApiRequest()
+        .then(() => {
+          requests += 1;
+          // Records added at the front after page 2 push records already read onto later pages;
+          // the newest deleted after page 6 pull unread ones back past the cursor.
+          if (requests === 2) changes.push(changeRecords(sandbox(), { list: "invoices", add: 37 }));
+          if (requests === 6) {
+            changes.push(changeRecords(sandbox(), { list: "invoices", deleteNewest: 4 }));
+          }
+          if (requests < 6) watch();
+        });
     };
     watch();
     const result = await cli(["export", "invoices", "--out", out, "--format", "jsonl"]);
@@ -128,8 +128,8 @@ describe("--since-last STATE_FILE", () => {
       lists: { invoices: { id: all[0]!["id"], created_at: expect.any(String) } },
     });
 
-    expect((await changeRecords(sandbox, { list: "invoices", add: 7 })).status).toBe(200);
-    sandbox.resetStats();
+    expect((await changeRecords(sandbox(), { list: "invoices", add: 7 })).status).toBe(200);
+    sandbox().resetStats();
     const second = folder();
     const incremental = await cli([
       "export",
@@ -147,7 +147,7 @@ describe("--since-last STATE_FILE", () => {
     expect(added.map((row) => row["id"])).not.toContain(all[0]!["id"]);
     // One page holds the 7 new ones and reaches the old newest: the walk stops there (its next
     // page may already have been asked for, never more).
-    expect(sandbox.stats().apiRequests).toBeLessThanOrEqual(2);
+    expect(sandbox().stats().apiRequests).toBeLessThanOrEqual(2);
     const bookmark = (
       JSON.parse(readFileSync(state, "utf8")) as { lists: { invoices: { id: string } } }
     ).lists.invoices;
@@ -208,8 +208,8 @@ describe("--since-last STATE_FILE", () => {
       ).code,
     ).toBe(EXIT.ok);
     const before = readFileSync(state, "utf8");
-    await changeRecords(sandbox, { list: "invoices", add: 3 });
-    await setFaults(sandbox, { failEvery: { n: 1, status: 401 } });
+    await changeRecords(sandbox(), { list: "invoices", add: 3 });
+    await setFaults(sandbox(), { failEvery: { n: 1, status: 401 } });
     const failed = await cli([
       "export",
       "invoices",
@@ -227,8 +227,8 @@ describe("--since-last STATE_FILE", () => {
 
 describe("faults", () => {
   it("tries a GET answered 500 again, with a backoff, and loses nothing", async () => {
-    sandbox.resetStats();
-    await setFaults(sandbox, { next: [{ method: "GET", pathContains: "last_id", status: 500 }] });
+    sandbox().resetStats();
+    await setFaults(sandbox(), { next: [{ method: "GET", pathContains: "last_id", status: 500 }] });
     const out = folder();
     const result = await cli(["export", "invoices", "--out", out, "--format", "csv"]);
     expect(result).toMatchObject({ code: EXIT.ok, stderr: "" });
@@ -236,12 +236,12 @@ describe("faults", () => {
       601,
     );
     // 12 pages of 50, and the one answered 500 asked again.
-    expect(sandbox.stats().apiRequests).toBe(13);
+    expect(sandbox().stats().apiRequests).toBe(13);
   });
 
   it("gives up after --retries, with exit 4", async () => {
-    await setFaults(sandbox, { failEvery: { n: 1, status: 503 } });
-    sandbox.resetStats();
+    await setFaults(sandbox(), { failEvery: { n: 1, status: 503 } });
+    sandbox().resetStats();
     const result = await cli([
       "export",
       "invoices",
@@ -255,11 +255,11 @@ describe("faults", () => {
     expect(result.code).toBe(EXIT.unreachable);
     expect(result.stderr).toMatch(/503/);
     // The first page, asked three times.
-    expect(sandbox.stats().apiRequests).toBe(3);
+    expect(sandbox().stats().apiRequests).toBe(3);
   });
 
   it("waits for a Retry-After up to --max-retry-after, and says when it is longer", async () => {
-    await setFaults(sandbox, { next: [{ status: 429, retryAfterSeconds: 2 }] });
+    await setFaults(sandbox(), { next: [{ status: 429, retryAfterSeconds: 2 }] });
     const long = await cli([
       "export",
       "invoices",
@@ -273,8 +273,8 @@ describe("faults", () => {
     expect(long.code).toBe(EXIT.unreachable);
     expect(long.stderr).toMatch(/2 s/);
 
-    await setFaults(sandbox, { next: [{ status: 429, retryAfterSeconds: 2 }] });
-    sandbox.resetStats();
+    await setFaults(sandbox(), { next: [{ status: 429, retryAfterSeconds: 2 }] });
+    sandbox().resetStats();
     const patient = await cli([
       "export",
       "invoices",
@@ -286,7 +286,7 @@ describe("faults", () => {
       "3",
     ]);
     expect(patient).toMatchObject({ code: EXIT.ok, stderr: "" });
-    expect(sandbox.stats().apiRequests).toBe(13);
+    expect(sandbox().stats().apiRequests).toBe(13);
   });
 });
 

@@ -3,7 +3,7 @@
 // sandbox over real HTTP on loopback.
 import path from "node:path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
-import { LedgerApi, type FetchLike } from "../../src/api";
+import { type FetchLike } from "../../src/api";
 import { FakeExcelHost, installFakeOffice } from "../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { JOURNAL_LINE_HEADERS, MAX_RESULT_BYTES, NOT_CONNECTED_MESSAGE } from "../../src/formulas";
@@ -21,17 +21,17 @@ import {
   DEMO_TOKEN,
   OVERSIZED_TEXT,
   RunningSandbox,
-  startSandbox,
 } from "../../tools/sandbox";
 import { PAYMENT_COLUMN_SPECS, dateTimeToSerial } from "../../src/sheets";
 import { clearFaults, readStats, restartStats, setFaults } from "./helpers/sandboxControl";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
 type Row = unknown[];
 interface Invocation {
   onCanceled?: () => void;
 }
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox();
 let host: FakeExcelHost;
 
 /** HTTP requests in flight from the client, when each started, and each status with its time. */
@@ -79,16 +79,13 @@ jest.spyOn(ConcurrencyLimit.prototype, "pauseFor").mockImplementation(function (
 function connect(
   options: { token?: string; identity?: string; server?: RunningSandbox; fetch?: FetchLike } = {},
 ): void {
-  const server = options.server ?? sandbox;
-  const api = new LedgerApi(
-    {
-      apiAddress: server.baseUrl,
-      version: "v1",
-      token: options.token ?? DEMO_TOKEN,
-      identity: options.identity ?? "demo-company",
-    },
-    { fetch: options.fetch ?? countingFetch, retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  );
+  const server = options.server ?? sandbox();
+  const { token, identity } = options;
+  const api = demoApi(server, {
+    token,
+    identity,
+    options: { fetch: options.fetch ?? countingFetch },
+  });
   activeConnection.set({
     api,
     origin: server.origin,
@@ -156,11 +153,10 @@ function formattedColumn(rows: Row[], header: string): Row {
 }
 
 async function faults(body: object | null): Promise<void> {
-  await (body === null ? clearFaults(sandbox) : setFaults(sandbox, body));
+  await (body === null ? clearFaults(sandbox()) : setFaults(sandbox(), body));
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, log: null });
   host = new OfficeJsExcelHost();
   const globals = installFakeOffice(globalThis, host);
   // What the metadata plugin's loader appends to functions.js, one associate call per function.
@@ -177,7 +173,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   activeConnection.set(undefined);
-  await sandbox.close();
 });
 
 beforeEach(async () => {
@@ -219,10 +214,10 @@ describe("LEDGER.PAYMENTS", () => {
   });
 
   it("returns as many payments as the limit asks for, in one request", async () => {
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     const rows = await table("PAYMENTS", 10);
     expect(rows).toHaveLength(11);
-    expect(sandbox.stats().requests - before).toBe(1);
+    expect(sandbox().stats().requests - before).toBe(1);
   });
 
   it("refuses a limit past the cap, pointing to the task pane import", async () => {
@@ -235,27 +230,19 @@ describe("LEDGER.PAYMENTS", () => {
 });
 
 describe("LEDGER.PAYMENTS against a server with 250 payments", () => {
-  let large: RunningSandbox;
-
-  beforeAll(async () => {
-    large = await startSandbox({ port: 0, log: null, records: { payments: 250 } });
-  });
-
-  afterAll(async () => {
-    await large.close();
-  });
+  const large = useSandbox({ records: { payments: 250 } });
 
   async function inMode(paymentsPagination: "cursor" | "none"): Promise<void> {
-    await setFaults(large, { paymentsPagination });
-    connect({ server: large });
+    await setFaults(large(), { paymentsPagination });
+    connect({ server: large() });
   }
 
   it("brings in the default 100 in one request, also from a server that sends no cursor", async () => {
     await inMode("none");
-    const before = large.stats().requests;
+    const before = large().stats().requests;
     const rows = await table("PAYMENTS", null);
     expect(rows).toHaveLength(1 + 100);
-    expect(large.stats().requests - before).toBe(1);
+    expect(large().stats().requests - before).toBe(1);
     expect(new Set(column(rows, "Payment ID")).size).toBe(100);
   });
 
@@ -273,20 +260,20 @@ describe("LEDGER.PAYMENTS against a server with 250 payments", () => {
 
   it("follows the cursor past the server's cap when there is one, with no such row", async () => {
     await inMode("cursor");
-    const before = large.stats().requests;
+    const before = large().stats().requests;
     const rows = await table("PAYMENTS", 150);
     expect(rows).toHaveLength(1 + 150);
-    expect(large.stats().requests - before).toBe(2);
+    expect(large().stats().requests - before).toBe(2);
     expect(new Set(column(rows, "Payment ID")).size).toBe(150);
   });
 });
 
 describe("LEDGER.LIST", () => {
   it("follows the cursor up to max_records, 50 records a request", async () => {
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     const rows = await table("LIST", "Invoices", 120);
     expect(rows).toHaveLength(1 + 120);
-    expect(sandbox.stats().requests - before).toBe(3);
+    expect(sandbox().stats().requests - before).toBe(3);
     // What people read first; the ids after.
     expect(rows[0]?.slice(0, 2)).toEqual(["Invoice number", "Reference"]);
     expect(new Set(column(rows, "ID")).size).toBe(120);
@@ -343,15 +330,7 @@ describe("LEDGER.LIST", () => {
 });
 
 describe("results too large for a cell formula", () => {
-  let large: RunningSandbox;
-
-  beforeAll(async () => {
-    large = await startSandbox({ port: 0, log: null, records: { invoices: 2000 } });
-  });
-
-  afterAll(async () => {
-    await large.close();
-  });
+  const large = useSandbox({ records: { invoices: 2000 } });
 
   /**
    * The sandbox's answers with longer texts than it seeds, as a server holding long texts sends
@@ -392,7 +371,7 @@ describe("results too large for a cell formula", () => {
   }
 
   it("shows 2,000 invoices of ordinary length whole", async () => {
-    connect({ server: large });
+    connect({ server: large() });
     const rows = await table("LIST", "invoices", 2000);
     expect(rows).toHaveLength(1 + 2000);
     expect(String(rows.at(-1)?.[0])).not.toMatch(/^Incomplete/);
@@ -400,10 +379,10 @@ describe("results too large for a cell formula", () => {
   }, 60_000); // 2,000 records through office.js: more than 20 s on a busy machine
 
   it("cuts 2,000 invoices with 1,000-character texts under the cap, stops fetching and says so", async () => {
-    connect({ server: large, fetch: longerTexts("/invoices", longInvoices) });
-    const before = large.stats().apiRequests;
+    connect({ server: large(), fetch: longerTexts("/invoices", longInvoices) });
+    const before = large().stats().apiRequests;
     const rows = await table("LIST", "invoices", 2000);
-    const requests = large.stats().apiRequests - before;
+    const requests = large().stats().apiRequests - before;
     expect(utf8Bytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     expect(rows[0]?.[0]).toBe("Invoice number");
     expect(requests).toBeLessThan(40);
@@ -537,13 +516,13 @@ describe("the sandbox's server-side counts", () => {
     // Each request held a second: the three sent together are all at the server at once, even
     // when a busy machine delivers them tens of milliseconds apart.
     await faults({ latencyMs: 1_000 });
-    await restartStats(sandbox);
+    await restartStats(sandbox());
     await Promise.all([
       table("LIST", "bills", 1),
       table("LIST", "bills", 2),
       table("LIST", "bills", 3),
     ]);
-    const counts = await readStats(sandbox);
+    const counts = await readStats(sandbox());
     expect(counts).toMatchObject({ apiRequests: 3, apiInFlight: 0, apiPeakInFlight: 3 });
     // The control requests (DELETE, then this GET) count as requests, not as API requests.
     expect(counts.requests).toBe(4);
@@ -574,14 +553,14 @@ describe("many cells at once", () => {
     try {
       await saveFormulaCacheSeconds(workbookSettings, 0);
       expect(host.workbook.settings.get(FORMULA_CACHE_SETTING)).toBe(0);
-      const before = sandbox.stats().requests;
+      const before = sandbox().stats().requests;
       await table("PAYMENTS", 3);
       await table("PAYMENTS", 3);
-      expect(sandbox.stats().requests - before).toBe(2);
+      expect(sandbox().stats().requests - before).toBe(2);
       await saveFormulaCacheSeconds(workbookSettings, DEFAULT_CACHE_SECONDS);
       await table("PAYMENTS", 3);
       await table("PAYMENTS", 3);
-      expect(sandbox.stats().requests - before).toBe(3);
+      expect(sandbox().stats().requests - before).toBe(3);
     } finally {
       await saveFormulaCacheSeconds(workbookSettings, DEFAULT_CACHE_SECONDS);
     }
@@ -589,10 +568,10 @@ describe("many cells at once", () => {
 
   it("1,000 identical calls in flight send one request and all get the answer", async () => {
     await faults({ latencyMs: 50 });
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     const calls = Array.from({ length: 1000 }, () => table("LIST", "invoices", 20));
     const results = await Promise.all(calls);
-    expect(sandbox.stats().requests - before).toBe(1);
+    expect(sandbox().stats().requests - before).toBe(1);
     expect(
       results.every((rows) => rows.length === 21 && rows[1]?.[0] === results[0]?.[1]?.[0]),
     ).toBe(true);
@@ -600,7 +579,7 @@ describe("many cells at once", () => {
 
   it("100 distinct calls send 100 requests, at most 6 at a time", async () => {
     await faults({ latencyMs: 30 });
-    sandbox.resetStats();
+    sandbox().resetStats();
     const calls = [
       ...Array.from({ length: 50 }, (_, i) => table("LIST", "invoices", i + 1)),
       ...Array.from({ length: 50 }, (_, i) => table("LIST", "receipts", i + 1)),
@@ -611,7 +590,7 @@ describe("many cells at once", () => {
       ...Array.from({ length: 50 }, (_, i) => i + 2),
     ]);
     // Counted by the server, which sees what actually arrives at once.
-    const seen = sandbox.stats();
+    const seen = sandbox().stats();
     expect(seen.apiRequests).toBe(100);
     expect(seen.apiPeakInFlight).toBeLessThanOrEqual(6);
     expect(seen.apiPeakInFlight).toBeGreaterThan(1);
@@ -619,11 +598,11 @@ describe("many cells at once", () => {
 
   it("a failed request settles every cell waiting on it with the same error", async () => {
     await faults({ latencyMs: 30, next: [{ method: "GET", status: 500 }] });
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     const errors = await Promise.all(
       Array.from({ length: 1000 }, () => cellError("JOURNAL", "TRX-2026-0001")),
     );
-    expect(sandbox.stats().requests - before).toBe(1);
+    expect(sandbox().stats().requests - before).toBe(1);
     expect(new Set(errors.map((error) => `${error.code} ${error.message}`)).size).toBe(1);
     expect(errors[0]?.code).toBe("#N/A");
     expect(errors[0]?.message).toMatch(/\(500\)/);
@@ -654,7 +633,7 @@ describe("many cells at once", () => {
       code: "#N/A",
       message: "The server is limiting requests (429). Try again in 120 s.",
     });
-    const sent = sandbox.stats().requests;
+    const sent = sandbox().stats().requests;
     const invocation: Invocation = {};
     const waiting = Promise.resolve(host.callCustomFunction("LIST", "bills", 2, invocation));
     const settled = waiting.then(
@@ -663,10 +642,10 @@ describe("many cells at once", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await Promise.race([settled, Promise.resolve("waiting")])).toBe("waiting");
-    expect(sandbox.stats().requests).toBe(sent);
+    expect(sandbox().stats().requests).toBe(sent);
     invocation.onCanceled?.();
     await expect(waiting).rejects.toMatchObject({ code: "#N/A" });
-    expect(sandbox.stats().requests).toBe(sent);
+    expect(sandbox().stats().requests).toBe(sent);
     // The next test connects anew, which lifts the pause (see formulaRuntime.ts).
   });
 
@@ -675,7 +654,7 @@ describe("many cells at once", () => {
       latencyMs: 100,
       next: [{ method: "GET", pathContains: "receipts", status: 429, retryAfterSeconds: 1 }],
     });
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     pauses.length = 0;
     const [invoices, receipts] = await Promise.all([
       table("LIST", "invoices", 120),
@@ -684,7 +663,7 @@ describe("many cells at once", () => {
     expect(invoices).toHaveLength(1 + 120);
     expect(receipts).toHaveLength(1 + 5);
     // Three pages of invoices, the refused receipts request and its retry.
-    expect(sandbox.stats().requests - before).toBe(5);
+    expect(sandbox().stats().requests - before).toBe(5);
     const at = pauses[0] ?? 0;
     expect(at).toBeGreaterThan(0);
     // A page requested before the 429 was read may go; none after, until 1 s.
@@ -693,7 +672,7 @@ describe("many cells at once", () => {
 
   it("a cancelled calculation stops its request", async () => {
     await faults({ next: [{ method: "GET", action: "hang" }] });
-    const arrived = sandbox.nextApiRequest();
+    const arrived = sandbox().nextApiRequest();
     const invocation: Invocation = {};
     const pending = Promise.resolve(
       host.callCustomFunction("JOURNAL", "TRX-2026-0002", invocation),

@@ -13,20 +13,13 @@ import {
   DEFAULT_RECORD_COUNTS,
   DEMO_TOKEN,
   RunningSandbox,
-  startSandbox,
 } from "../../tools/sandbox";
 import { createDiscoveringShaper, NUMBER_FORMATS } from "../../src/sheets";
 import { shapersFor } from "../../src/import/shapers";
 import { clearFaults } from "./helpers/sandboxControl";
+import { demoApi, useSandbox, withSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
-
-function api(target: RunningSandbox = sandbox): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: target.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  );
-}
+const sandbox = useSandbox();
 
 function columnLetter(index: number): string {
   let letters = "";
@@ -36,7 +29,10 @@ function columnLetter(index: number): string {
   return letters;
 }
 
-async function allRecords(path: string, from: LedgerApi = api()): Promise<JsonRecord[]> {
+async function allRecords(
+  path: string,
+  from: LedgerApi = demoApi(sandbox()),
+): Promise<JsonRecord[]> {
   const records: JsonRecord[] = [];
   for await (const page of iterateCollection(from, path)) records.push(...page.data);
   return records;
@@ -45,10 +41,14 @@ async function allRecords(path: string, from: LedgerApi = api()): Promise<JsonRe
 /** Every payment of the sandbox, in the server's order. */
 async function allPayments(target: RunningSandbox): Promise<Payment[]> {
   const payments: Payment[] = [];
-  for (let page = await api(target).listPayments({ limit: 100 }); ;) {
+  for (let page = await demoApi(target).listPayments({ limit: 100 }); ;) {
     payments.push(...page.data);
     if (!page.lastId || !page.keyset) break;
-    page = await api(target).listPayments({ limit: 100, lastId: page.lastId, keyset: page.keyset });
+    page = await demoApi(target).listPayments({
+      limit: 100,
+      lastId: page.lastId,
+      keyset: page.keyset,
+    });
   }
   return payments;
 }
@@ -97,16 +97,8 @@ function changedApi(
   );
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
 afterEach(async () => {
-  await clearFaults(sandbox);
+  await clearFaults(sandbox());
 });
 
 describe("importCollection() into the fake Excel host", () => {
@@ -116,7 +108,7 @@ describe("importCollection() into the fake Excel host", () => {
       const host = new OfficeJsExcelHost();
       const result = await importCollection(host.run, {
         collection: id as CollectionId,
-        api: api(),
+        api: demoApi(sandbox()),
       });
       const expected = DEFAULT_RECORD_COUNTS[id as Exclude<CollectionId, "payments">];
       expect(result).toMatchObject({ sheetName: label, rows: expected, complete: true });
@@ -128,7 +120,7 @@ describe("importCollection() into the fake Excel host", () => {
 
   it("writes each record's fields with their types and number formats", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     const records = await allRecords("/invoices");
     const shapers = shapersFor("invoices");
     const rows = shapers.shapePage(records).main.rows;
@@ -165,7 +157,7 @@ describe("importCollection() into the fake Excel host", () => {
 
   it("keeps server values that look like formulas, numbers, dates and booleans as literal text", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     const table = host.tableInfo("Invoices")!;
     const records = await allRecords("/invoices");
     const field = AWKWARD_TEXT_FIELDS.invoices;
@@ -185,7 +177,7 @@ describe("importCollection() into the fake Excel host", () => {
   it("puts the columns people read first and the ids last, on every imported sheet", async () => {
     const host = new OfficeJsExcelHost();
     for (const { id } of COLLECTIONS) {
-      const result = await importCollection(host.run, { collection: id, api: api() });
+      const result = await importCollection(host.run, { collection: id, api: demoApi(sandbox()) });
       const tables = [result.tableName, ...(id === "payments" ? ["PaymentAllocations"] : [])];
       for (const name of tables) {
         const headers = host.tableInfo(name)!.headers.filter((h) => h !== "Import notes");
@@ -209,7 +201,7 @@ describe("importCollection() into the fake Excel host", () => {
 
   it("shows a payment's staff by name and its documents as a list, not raw JSON", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "payments", api: api() });
+    await importCollection(host.run, { collection: "payments", api: demoApi(sandbox()) });
     const table = host.tableInfo("Payments")!;
     const cells = (header: string): unknown[] => {
       const column = columnLetter(table.headers.indexOf(header));
@@ -225,17 +217,24 @@ describe("importCollection() into the fake Excel host", () => {
 
   it("imports payments and one row per allocation on the linked sheet", async () => {
     const host = new OfficeJsExcelHost();
-    const result = await importCollection(host.run, { collection: "payments", api: api() });
+    const result = await importCollection(host.run, {
+      collection: "payments",
+      api: demoApi(sandbox()),
+    });
     expect(result).toMatchObject({
       sheetName: "Payments",
       rows: DEFAULT_RECORD_COUNTS.payments,
       complete: true,
     });
     const payments = [];
-    for (let page = await api().listPayments({ limit: 100 }); ;) {
+    for (let page = await demoApi(sandbox()).listPayments({ limit: 100 }); ;) {
       payments.push(...page.data);
       if (!page.lastId || !page.keyset) break;
-      page = await api().listPayments({ limit: 100, lastId: page.lastId, keyset: page.keyset });
+      page = await demoApi(sandbox()).listPayments({
+        limit: 100,
+        lastId: page.lastId,
+        keyset: page.keyset,
+      });
     }
     const allocations = payments.reduce((n, p) => n + p.allocations.length, 0);
     expect(
@@ -248,21 +247,18 @@ describe("importCollection() into the fake Excel host", () => {
 
   it("refreshes in place: same table and sheet, new rows, and formulas that refer to it still work", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     host.addSheet("Report");
     host.setCells("Report", "A1:B1", [["=ROWS(Invoices)", "=SUM(Invoices[Total])"]]);
     expect(host.cell("Report", "A1").value).toBe(DEFAULT_RECORD_COUNTS.invoices);
 
-    const smaller = await startSandbox({ port: 0, records: { invoices: 60 } });
-    try {
+    await withSandbox({ records: { invoices: 60 } }, async (smaller) => {
       const result = await importCollection(host.run, {
         collection: "invoices",
-        api: api(smaller),
+        api: demoApi(smaller),
       });
       expect(result).toMatchObject({ sheetName: "Invoices", tableName: "Invoices", rows: 60 });
-    } finally {
-      await smaller.close();
-    }
+    });
     expect(host.sheetNames().filter((name) => name.startsWith("Invoices"))).toEqual(["Invoices"]);
     expect(host.tableInfo("Invoices")!.rowCount).toBe(60);
     expect(host.cell("Report", "A1")).toMatchObject({ formula: "=ROWS(Invoices)", value: 60 });
@@ -275,7 +271,10 @@ describe("importCollection() into the fake Excel host", () => {
     const host = new OfficeJsExcelHost();
     host.addSheet("Bills");
     host.setCells("Bills", "A1", [["my notes"]]);
-    const result = await importCollection(host.run, { collection: "bills", api: api() });
+    const result = await importCollection(host.run, {
+      collection: "bills",
+      api: demoApi(sandbox()),
+    });
     expect(result.sheetName).toBe("Bills (2)");
     expect(host.cell("Bills", "A1").value).toBe("my notes");
   });
@@ -290,7 +289,10 @@ describe("importCollection() into the fake Excel host", () => {
     });
     host.setCells("Sheet1", "B1", [["=SUM(Invoices)"]]);
 
-    const first = await importCollection(host.run, { collection: "invoices", api: api() });
+    const first = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     expect(first).toMatchObject({
       sheetName: "Invoices",
       tableName: "Invoices_2",
@@ -317,7 +319,10 @@ describe("importCollection() into the fake Excel host", () => {
     expect(host.cell("Sheet1", "B1").value).toBe(350);
 
     // The next import refreshes the same table, with nothing more to say.
-    const again = await importCollection(host.run, { collection: "invoices", api: api() });
+    const again = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     expect(again).toMatchObject({ tableName: "Invoices_2", complete: true });
     expect(again.message).toBe(
       [
@@ -341,7 +346,7 @@ describe("importCollection() into the fake Excel host", () => {
     // Without lines, whose sheet would reach the limit first (each invoice has one or more).
     const result = await importCollection(
       host.run,
-      { collection: "invoices", api: changedApi(sandbox, withoutLines) },
+      { collection: "invoices", api: changedApi(sandbox(), withoutLines) },
       { sheetRows: 3 + 100 },
     );
     expect(result).toMatchObject({ rows: 100, complete: false });
@@ -355,7 +360,7 @@ describe("importCollection() into the fake Excel host", () => {
     const seen: ImportProgress[] = [];
     await importCollection(host.run, {
       collection: "invoices",
-      api: api(),
+      api: demoApi(sandbox()),
       onProgress: (p) => seen.push(p),
     });
     expect(seen.length).toBeGreaterThan(2);
@@ -363,13 +368,12 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("stops on cancel and leaves a consistent table marked partial", async () => {
-    const big = await startSandbox({ port: 0, records: { invoices: 1_000 }, latencyMs: 20 });
-    try {
+    await withSandbox({ records: { invoices: 1_000 }, latencyMs: 20 }, async (big) => {
       const host = new OfficeJsExcelHost();
       const controller = new AbortController();
       const result = await importCollection(host.run, {
         collection: "invoices",
-        api: api(big),
+        api: demoApi(big),
         signal: controller.signal,
         onProgress: (p) => {
           if (p.pages >= 3) controller.abort();
@@ -381,35 +385,26 @@ describe("importCollection() into the fake Excel host", () => {
       expect(result.rows).toBeLessThan(1_000);
       expect(host.tableInfo("Invoices")!.rowCount).toBe(result.rows);
       expect(host.cell("Invoices", "A1").value).toMatch(/^PARTIAL/);
-    } finally {
-      await big.close();
-    }
+    });
   });
 
   it("marks the sheet partial and rejects with the API error when the server fails mid-import", async () => {
     const host = new OfficeJsExcelHost();
-    const failing = await startSandbox({
-      port: 0,
-      failEvery: { n: 2, status: 500, method: "GET" },
-    });
-    try {
+    await withSandbox({ failEvery: { n: 2, status: 500, method: "GET" } }, async (failing) => {
       const error = await importCollection(host.run, {
         collection: "invoices",
-        api: api(failing),
+        api: demoApi(failing),
       }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).kind).toBe("server");
       expect(host.cell("Invoices", "A1").value).toMatch(/^PARTIAL/);
       expect(host.tableInfo("Invoices")!.rowCount).toBe(50);
-    } finally {
-      await failing.close();
-    }
+    });
   });
 
   it("holds at most two blocks and two pages of rows at any time, whatever the collection's size", async () => {
     const blockRows = 250;
-    const big = await startSandbox({ port: 0, records: { invoices: 3_000 } });
-    try {
+    await withSandbox({ records: { invoices: 3_000 } }, async (big) => {
       let fetched = 0; // records the client has received, a prefetched page included
       let written = 0; // records whose write has completed
       let held = 0;
@@ -460,14 +455,11 @@ describe("importCollection() into the fake Excel host", () => {
       expect(held).toBeGreaterThanOrEqual(blockRows);
       expect(held).toBeLessThanOrEqual(2 * blockRows + 4 * 50);
       expect(mostRunning).toBe(1);
-    } finally {
-      await big.close();
-    }
+    });
   });
 
   it("imports 50,000 invoices whose total and issue date fall back to text, each request under 4 MB", async () => {
-    const big = await startSandbox({ port: 0, records: { invoices: 50_000 } });
-    try {
+    await withSandbox({ records: { invoices: 50_000 } }, async (big) => {
       // The first page makes `total` money and `issue_date` a date; every later value is text
       // that is neither, so those cells fall back to text ("@") in numeric and date columns.
       // Without lines: this is about one table's blocks (lines have a table of their own).
@@ -497,14 +489,11 @@ describe("importCollection() into the fake Excel host", () => {
         value: "TBD",
         numberFormat: "@",
       });
-    } finally {
-      await big.close();
-    }
+    });
   }, 120_000);
 
   it("writes a large import in few requests, each well under Excel's 5 MB limit", async () => {
-    const big = await startSandbox({ port: 0, records: { invoices: 12_000 } });
-    try {
+    await withSandbox({ records: { invoices: 12_000 } }, async (big) => {
       const host = new OfficeJsExcelHost();
       // Without lines: this is about one table's blocks (lines have a table of their own).
       const result = await importCollection(host.run, {
@@ -515,22 +504,19 @@ describe("importCollection() into the fake Excel host", () => {
       expect(host.syncCount).toBeLessThanOrEqual(Math.ceil(12_000 / 5_000) + 6);
       expect(host.largestRequestBytes).toBeLessThan(4 * 1024 * 1024);
       expect(host.requestLog.every((sync) => sync.perRowCalls === 0)).toBe(true);
-    } finally {
-      await big.close();
-    }
+    });
   }, 60_000);
 
   it("refresh keeps a formula on its column when the newest records' nulls change the column order", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     const before = host.tableInfo("Invoices")!.headers;
     host.addSheet("Report");
     host.setCells("Report", "A1", [["=SUM(Invoices[Total])"]]);
 
     // The newest 50 invoices (the first page) have no total yet, so discovery finds Total only
     // on the second page and would put it after "Import notes".
-    const newer = await startSandbox({ port: 0, records: { invoices: 120 } });
-    try {
+    await withSandbox({ records: { invoices: 120 } }, async (newer) => {
       const withoutTotals = changedApi(newer, (record, page) =>
         page === 0 ? { ...record, total: null } : record,
       );
@@ -563,14 +549,12 @@ describe("importCollection() into the fake Excel host", () => {
       expect(new Decimal(report.value as number).toDecimalPlaces(2).toFixed(2)).toBe(
         expected.toFixed(2),
       );
-    } finally {
-      await newer.close();
-    }
+    });
   });
 
   it("refresh keeps the user's total row under the data, its SUBTOTAL right with fewer and more rows", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     const total = columnLetter(host.tableInfo("Invoices")!.headers.indexOf("Total"));
     await host.run(async (context) => {
       // Table Design > Total Row, then the Total column's total set to Sum.
@@ -599,28 +583,30 @@ describe("importCollection() into the fake Excel host", () => {
     };
     expectTotalRowOver(await allRecords("/invoices"));
 
-    const smaller = await startSandbox({ port: 0, records: { invoices: 60 } });
-    try {
+    await withSandbox({ records: { invoices: 60 } }, async (smaller) => {
       const fewer = await importCollection(host.run, {
         collection: "invoices",
-        api: api(smaller),
+        api: demoApi(smaller),
       });
       expect(fewer).toMatchObject({ tableName: "Invoices", rows: 60, complete: true });
-      expectTotalRowOver(await allRecords("/invoices", api(smaller)));
-    } finally {
-      await smaller.close();
-    }
+      expectTotalRowOver(await allRecords("/invoices", demoApi(smaller)));
+    });
 
-    const more = await importCollection(host.run, { collection: "invoices", api: api() });
+    const more = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     expect(more).toMatchObject({ rows: DEFAULT_RECORD_COUNTS.invoices, complete: true });
     expectTotalRowOver(await allRecords("/invoices"));
   });
 
   it("imports an empty collection into a table, and refreshes a table to empty keeping its columns", async () => {
-    const empty = await startSandbox({ port: 0, records: { invoices: 0 } });
-    try {
+    await withSandbox({ records: { invoices: 0 } }, async (empty) => {
       const fresh = new OfficeJsExcelHost();
-      const first = await importCollection(fresh.run, { collection: "invoices", api: api(empty) });
+      const first = await importCollection(fresh.run, {
+        collection: "invoices",
+        api: demoApi(empty),
+      });
       expect(first).toMatchObject({
         rows: 0,
         complete: true,
@@ -630,9 +616,12 @@ describe("importCollection() into the fake Excel host", () => {
       expect(fresh.cell("Invoices", "A1").value).toMatch(/^Invoices · 0 records · .* · complete$/);
 
       const host = new OfficeJsExcelHost();
-      await importCollection(host.run, { collection: "invoices", api: api() });
+      await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
       const before = host.tableInfo("Invoices")!.headers;
-      const again = await importCollection(host.run, { collection: "invoices", api: api(empty) });
+      const again = await importCollection(host.run, {
+        collection: "invoices",
+        api: demoApi(empty),
+      });
       expect(again).toMatchObject({
         rows: 0,
         complete: true,
@@ -640,19 +629,17 @@ describe("importCollection() into the fake Excel host", () => {
       });
       expect(host.tableInfo("Invoices")!.headers).toEqual(before);
       expect(host.usedRange("Invoices", true)).toMatch(/:[A-Z]+3$/);
-    } finally {
-      await empty.close();
-    }
+    });
   });
 
   it("keeps a column the new records no longer fill, empty, and says so", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     const before = host.tableInfo("Invoices")!.headers;
     const column = columnLetter(before.indexOf("Reference"));
     const result = await importCollection(host.run, {
       collection: "invoices",
-      api: changedApi(sandbox, (record) => ({ ...record, reference: null })),
+      api: changedApi(sandbox(), (record) => ({ ...record, reference: null })),
     });
     expect(result.complete).toBe(true);
     expect(result.details.at(-1)).toBe(
@@ -671,11 +658,10 @@ describe("importCollection() into the fake Excel host", () => {
         payment.allocations.map((allocation) => [payment.id, allocation.id, allocation.amount]),
       );
     for (const paymentCount of [120, 30]) {
-      const target = await startSandbox({ port: 0, records: { payments: paymentCount } });
-      try {
+      await withSandbox({ records: { payments: paymentCount } }, async (target) => {
         const result = await importCollection(host.run, {
           collection: "payments",
-          api: api(target),
+          api: demoApi(target),
         });
         expect(result).toMatchObject({ sheetName: "Payments", rows: paymentCount, complete: true });
         const payments = await allPayments(target);
@@ -717,9 +703,7 @@ describe("importCollection() into the fake Excel host", () => {
           new RegExp(`:[A-Z]+${3 + expected.length}$`),
         );
         expect(host.cell("Payments", "A1").value).toMatch(/complete$/);
-      } finally {
-        await target.close();
-      }
+      });
     }
     expect(host.sheetNames().filter((name) => name.startsWith("Pay"))).toEqual([
       "Payments",
@@ -732,10 +716,10 @@ describe("importCollection() into the fake Excel host", () => {
     const sheetRows = 3 + 40;
     const result = await importCollection(
       host.run,
-      { collection: "payments", api: api() },
+      { collection: "payments", api: demoApi(sandbox()) },
       { sheetRows },
     );
-    const payments = await allPayments(sandbox);
+    const payments = await allPayments(sandbox());
     // The first payments whose allocations fit in 40 rows: 1 to 4 each, so fewer than 40.
     let kept = 0;
     let allocations = 0;
@@ -759,8 +743,7 @@ describe("importCollection() into the fake Excel host", () => {
 
   it("splits a page of records with 32,767-character memos so each request stays under the limit", async () => {
     const memo = "請求書の備考".repeat(6_000).slice(0, 32_767); // 3 bytes a character in UTF-8
-    const target = await startSandbox({ port: 0, records: { invoices: 120 } });
-    try {
+    await withSandbox({ records: { invoices: 120 } }, async (target) => {
       const host = new OfficeJsExcelHost();
       const result = await importCollection(host.run, {
         collection: "invoices",
@@ -773,19 +756,17 @@ describe("importCollection() into the fake Excel host", () => {
       // A page of 50 such records is about 9.8 MB: one request for it would be refused.
       expect(host.largestRequestBytes).toBeGreaterThan(BLOCK_MAX_BYTES / 2);
       expect(host.largestRequestBytes).toBeLessThan(BLOCK_MAX_BYTES);
-    } finally {
-      await target.close();
-    }
+    });
   });
 
   it("says honestly that nothing changed when cancelled before the first page arrives", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     const status = host.cell("Invoices", "A1").value;
     const controller = new AbortController();
     const result = await importCollection(host.run, {
       collection: "invoices",
-      api: api(),
+      api: demoApi(sandbox()),
       signal: controller.signal,
       onProgress: () => controller.abort(), // at "Connecting…", before any page
     });
@@ -796,36 +777,34 @@ describe("importCollection() into the fake Excel host", () => {
   });
 
   it("imports only what a payments server without cursors gives, and marks the sheet partial", async () => {
-    const target = await startSandbox({
-      port: 0,
-      records: { payments: 120 },
-      paymentsPagination: "none",
-    });
-    try {
-      const host = new OfficeJsExcelHost();
-      const result = await importCollection(host.run, { collection: "payments", api: api(target) });
-      expect(result.complete).toBe(false);
-      expect(result.rows).toBeLessThan(120);
-      expect(result.message).toMatch(
-        new RegExp(
-          `^Imported ${result.rows} records into Payments, but not all[.;].* Not all: the server gave ${result.rows} payments of the 120 it reports, and offers no way to fetch more\\.`,
-        ),
-      );
-      expect(host.tableInfo("Payments")!.rowCount).toBe(result.rows);
-      expect(host.cell("Payments", "A1").value).toMatch(/^PARTIAL · Payments · /);
-    } finally {
-      await target.close();
-    }
+    await withSandbox(
+      { records: { payments: 120 }, paymentsPagination: "none" },
+      async (target) => {
+        const host = new OfficeJsExcelHost();
+        const result = await importCollection(host.run, {
+          collection: "payments",
+          api: demoApi(target),
+        });
+        expect(result.complete).toBe(false);
+        expect(result.rows).toBeLessThan(120);
+        expect(result.message).toMatch(
+          new RegExp(
+            `^Imported ${result.rows} records into Payments, but not all[.;].* Not all: the server gave ${result.rows} payments of the 120 it reports, and offers no way to fetch more\\.`,
+          ),
+        );
+        expect(host.tableInfo("Payments")!.rowCount).toBe(result.rows);
+        expect(host.cell("Payments", "A1").value).toMatch(/^PARTIAL · Payments · /);
+      },
+    );
   });
 
   it("follows the payments cursor past the first page to every payment", async () => {
-    const target = await startSandbox({ port: 0, records: { payments: 230 } });
-    try {
+    await withSandbox({ records: { payments: 230 } }, async (target) => {
       const host = new OfficeJsExcelHost();
       const seen: ImportProgress[] = [];
       const result = await importCollection(host.run, {
         collection: "payments",
-        api: api(target),
+        api: demoApi(target),
         onProgress: (progress) => seen.push(progress),
       });
       expect(result).toMatchObject({ rows: 230, complete: true });
@@ -840,26 +819,24 @@ describe("importCollection() into the fake Excel host", () => {
       expect(host.tableInfo("PaymentAllocations")!.rowCount).toBe(
         payments.reduce((sum, payment) => sum + payment.allocations.length, 0),
       );
-    } finally {
-      await target.close();
-    }
+    });
   });
 
   it("refresh with more records moves the user's Total row under the table down, its SUM intact", async () => {
-    const small = await startSandbox({ port: 0, records: { invoices: 60 } });
     const host = new OfficeJsExcelHost();
-    try {
-      await importCollection(host.run, { collection: "invoices", api: api(small) });
-    } finally {
-      await small.close();
-    }
+    await withSandbox({ records: { invoices: 60 } }, (small) =>
+      importCollection(host.run, { collection: "invoices", api: demoApi(small) }),
+    );
     expect(host.tableInfo("Invoices")!.address).toMatch(/^Invoices!A3:[A-Z]+63$/);
     // The user's total two rows under the table (row 65), and a report that reads it by cell.
     host.setCells("Invoices", "A65", [["Total", "=SUM(Invoices[Total])"]]);
     host.addSheet("Report");
     host.setCells("Report", "A1", [["=Invoices!B65"]]);
 
-    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     const count = DEFAULT_RECORD_COUNTS.invoices;
     expect(result).toMatchObject({ rows: count, complete: true });
     expect(host.tableInfo("Invoices")!.rowCount).toBe(count);
@@ -873,8 +850,8 @@ describe("importCollection() into the fake Excel host", () => {
 
   it("leaves the user's table that got a deleted import table's id alone, imports beside it and says why", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "invoices", api: api() });
-    await importCollection(host.run, { collection: "bills", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
+    await importCollection(host.run, { collection: "bills", api: demoApi(sandbox()) });
     await host.run(async (context) => {
       context.workbook.tables.getItem("Invoices").delete();
       await context.sync();
@@ -893,7 +870,10 @@ describe("importCollection() into the fake Excel host", () => {
       await context.sync();
     });
 
-    const result = await importCollection(reopened.run, { collection: "invoices", api: api() });
+    const result = await importCollection(reopened.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     expect(reopened.tableInfo("Clients")).toMatchObject({ address: "Mine!A1:B2" });
     expect(reopened.values("Mine", "A1:B2")).toEqual([
       ["Client", "Due"],
@@ -917,18 +897,17 @@ describe("importCollection() into the fake Excel host", () => {
 
   it("leaves a table with no room for its status line as it was when its refresh is cancelled", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     await host.run(async (context) => {
       // The user deletes the status line and the gap: the table now starts on row 1.
       context.workbook.worksheets.getItem("Invoices").getRange("1:2").delete("Up");
       await context.sync();
     });
-    const big = await startSandbox({ port: 0, records: { invoices: 1_000 }, latencyMs: 20 });
-    try {
+    await withSandbox({ records: { invoices: 1_000 }, latencyMs: 20 }, async (big) => {
       const controller = new AbortController();
       const result = await importCollection(host.run, {
         collection: "invoices",
-        api: api(big),
+        api: demoApi(big),
         signal: controller.signal,
         onProgress: (p) => {
           if (p.pages >= 3) controller.abort();
@@ -941,9 +920,7 @@ describe("importCollection() into the fake Excel host", () => {
       expect(host.tableInfo("Invoices")!.address).toMatch(/^Invoices!A1:/);
       expect(host.tableInfo("Invoices")!.rowCount).toBe(137);
       expect(result.rows).toBe(137);
-    } finally {
-      await big.close();
-    }
+    });
   });
 });
 

@@ -6,22 +6,14 @@
 import { JsonRecord, LedgerApi } from "../../src/api";
 import { importCollection } from "../../src/import/importCollection";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import {
-  DEFAULT_RECORD_COUNTS,
-  DEMO_TOKEN,
-  RunningSandbox,
-  startSandbox,
-} from "../../tools/sandbox";
+import { DEFAULT_RECORD_COUNTS, DEMO_TOKEN } from "../../tools/sandbox";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
-let small: RunningSandbox;
+const SMALL = 60;
+const FULL = DEFAULT_RECORD_COUNTS.invoices;
 
-function api(target: RunningSandbox = sandbox): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: target.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  );
-}
+const sandbox = useSandbox();
+const small = useSandbox({ records: { invoices: SMALL } });
 
 /** The sandbox's API with every record changed by `change`. */
 function changedApi(change: (record: JsonRecord) => JsonRecord): LedgerApi {
@@ -34,7 +26,7 @@ function changedApi(change: (record: JsonRecord) => JsonRecord): LedgerApi {
     }
   }
   return new ChangedApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
+    { apiAddress: sandbox().baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
     { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
   );
 }
@@ -47,23 +39,10 @@ function columnLetter(index: number): string {
   return letters;
 }
 
-const SMALL = 60;
-const FULL = DEFAULT_RECORD_COUNTS.invoices;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  small = await startSandbox({ port: 0, records: { invoices: SMALL } });
-});
-
-afterAll(async () => {
-  await small.close();
-  await sandbox.close();
-});
-
 /** A host holding an import of the small sandbox's invoices (table Invoices at A3, 60 rows). */
 async function importedHost(): Promise<OfficeJsExcelHost> {
   const host = new OfficeJsExcelHost();
-  await importCollection(host.run, { collection: "invoices", api: api(small) });
+  await importCollection(host.run, { collection: "invoices", api: demoApi(small()) });
   return host;
 }
 
@@ -95,7 +74,10 @@ describe("a filtered table", () => {
     });
     expect(host.workbook.sheetNamed("Invoices")!.hiddenRows.size).toBe(SMALL - 1);
 
-    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     expect(result).toMatchObject({ rows: FULL, complete: true });
     expect(result.message).toContain(
       "The filters and sort of table “Invoices” were applied again over the new rows.",
@@ -117,7 +99,10 @@ describe("a filtered table", () => {
 
   it("an unfiltered table's refresh says nothing of filters", async () => {
     const host = await importedHost();
-    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     expect(result.message).not.toContain("filters");
   });
 });
@@ -129,7 +114,7 @@ describe("a protected sheet", () => {
     await protect(host, "Invoices");
     const before = host.serialize();
     const message = await failureOf(
-      importCollection(host.run, { collection: "invoices", api: api(small) }),
+      importCollection(host.run, { collection: "invoices", api: demoApi(small()) }),
     );
     expect(message).toBe(
       "Sheet Invoices is protected. Unprotect it (Review > Unprotect Sheet), then import again.",
@@ -142,7 +127,7 @@ describe("a protected sheet", () => {
     await protect(host, "Invoices");
     const before = host.serialize();
     const message = await failureOf(
-      importCollection(host.run, { collection: "invoices", api: api() }),
+      importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) }),
     );
     expect(message).toBe(
       "Sheet Invoices is protected. Unprotect it (Review > Unprotect Sheet), then import again.",
@@ -153,13 +138,16 @@ describe("a protected sheet", () => {
 
   it("a payments refresh whose allocations sheet was protected stops before either table changes", async () => {
     const host = new OfficeJsExcelHost();
-    const first = await importCollection(host.run, { collection: "payments", api: api() });
+    const first = await importCollection(host.run, {
+      collection: "payments",
+      api: demoApi(sandbox()),
+    });
     expect(first.complete).toBe(true);
     const allocations = host.tableInfo("PaymentAllocations")!.sheet;
     await protect(host, allocations);
     const before = host.serialize();
     const message = await failureOf(
-      importCollection(host.run, { collection: "payments", api: api() }),
+      importCollection(host.run, { collection: "payments", api: demoApi(sandbox()) }),
     );
     expect(message).toBe(
       `Sheet ${allocations} is protected. Unprotect it (Review > Unprotect Sheet), then import again.`,
@@ -176,7 +164,7 @@ describe("a protected sheet", () => {
     await protect(host, "Invoices");
     const before = host.serialize();
     const message = await failureOf(
-      importCollection(host.run, { collection: "invoices", api: api() }),
+      importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) }),
     );
     expect(message).toMatch(/^Sheet Invoices is protected\./);
     expect(host.serialize()).toBe(before);
@@ -197,7 +185,7 @@ describe("merged cells", () => {
     });
     const before = host.serialize();
     const message = await failureOf(
-      importCollection(host.run, { collection: "invoices", api: api() }),
+      importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) }),
     );
     expect(message).toBe(
       `Merged cells ${merged} on sheet Invoices are in the way of table “Invoices”: a refresh inserts cells there, and Excel cannot move merged cells with them. Unmerge them (Home > Merge & Center) or move them, then try again; nothing was changed.`,
@@ -212,7 +200,10 @@ describe("merged cells", () => {
       context.workbook.worksheets.getItem("Invoices").getRange("A3:C4").merge();
       await context.sync();
     });
-    const result = await importCollection(host.run, { collection: "invoices", api: api(small) });
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(small()),
+    });
     expect(result).toMatchObject({ sheetName: "Invoices (2)", rows: SMALL, complete: true });
     expect(host.workbook.sheetNamed("Invoices")!.merged).toHaveLength(1);
   });
@@ -229,7 +220,7 @@ describe("a spill range", () => {
     ]);
     const before = host.serialize();
     const message = await failureOf(
-      importCollection(host.run, { collection: "invoices", api: api() }),
+      importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) }),
     );
     expect(message).toBe(
       `The formula in A${row} on sheet Invoices spills into A${row}:B${row}, in the way of table “Invoices”: a refresh inserts cells there, and a value written into a spilled cell breaks the formula (#SPILL!). Move the formula away from the table's columns and the rows below it, then try again; nothing was changed.`,
@@ -241,7 +232,10 @@ describe("a spill range", () => {
     const host = await importedHost();
     const beside = columnLetter(host.tableInfo("Invoices")!.headers.length + 1);
     host.setCells("Invoices", `${beside}4`, [["=A4:A6"]]);
-    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     expect(result).toMatchObject({ rows: FULL, complete: true });
     expect(host.cell("Invoices", `${beside}4`).value).toBe(host.cell("Invoices", "A4").value);
   });
@@ -261,7 +255,7 @@ describe("a PivotTable", () => {
     ]);
     const before = host.serialize();
     const message = await failureOf(
-      importCollection(host.run, { collection: "invoices", api: api() }),
+      importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) }),
     );
     expect(message).toBe(
       `PivotTable “Totals” (${address} on sheet Invoices) is in the way of table “Invoices”: a refresh inserts cells there, and Excel cannot move part of a PivotTable. Move the PivotTable to another place or sheet (PivotTable Analyze > Move PivotTable), then try again; nothing was changed.`,
@@ -301,7 +295,10 @@ describe("a PivotTable", () => {
       ["Row Labels", "Sum of Total"],
       ["Grand Total", 0],
     ]);
-    const result = await importCollection(host.run, { collection: "invoices", api: api(small) });
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(small()),
+    });
     expect(result).toMatchObject({ sheetName: "Invoices (2)", rows: SMALL, complete: true });
     expect(host.values("Invoices", "A3:B4")).toEqual([
       ["Row Labels", "Sum of Total"],
@@ -318,7 +315,10 @@ describe("the payments' allocations sheet", () => {
     width: number;
   }> {
     const host = new OfficeJsExcelHost();
-    const first = await importCollection(host.run, { collection: "payments", api: api() });
+    const first = await importCollection(host.run, {
+      collection: "payments",
+      api: demoApi(sandbox()),
+    });
     expect(first.complete).toBe(true);
     const table = host.tableInfo("PaymentAllocations")!;
     return {
@@ -338,7 +338,7 @@ describe("the payments' allocations sheet", () => {
     });
     const before = host.serialize();
     const message = await failureOf(
-      importCollection(host.run, { collection: "payments", api: api() }),
+      importCollection(host.run, { collection: "payments", api: demoApi(sandbox()) }),
     );
     expect(message).toBe(
       `Merged cells ${merged} on sheet ${sheet} are in the way of table “PaymentAllocations”: a refresh inserts cells there, and Excel cannot move merged cells with them. Unmerge them (Home > Merge & Center) or move them, then try again; nothing was changed.`,
@@ -356,7 +356,7 @@ describe("the payments' allocations sheet", () => {
     expect(width).toBeGreaterThan(1);
     const before = host.serialize();
     const message = await failureOf(
-      importCollection(host.run, { collection: "payments", api: api() }),
+      importCollection(host.run, { collection: "payments", api: demoApi(sandbox()) }),
     );
     expect(message).toMatch(/^Merged cells A\d+:B\d+ on sheet /);
     expect(host.serialize()).toBe(before);
@@ -372,7 +372,7 @@ describe("the payments' allocations sheet", () => {
     ]);
     const before = host.serialize();
     const message = await failureOf(
-      importCollection(host.run, { collection: "payments", api: api() }),
+      importCollection(host.run, { collection: "payments", api: demoApi(sandbox()) }),
     );
     expect(message).toMatch(/^PivotTable “Allocated” \(/);
     expect(host.serialize()).toBe(before);
@@ -386,7 +386,10 @@ describe("a hidden import sheet", () => {
       context.workbook.worksheets.getItem("Invoices").visibility = "Hidden";
       await context.sync();
     });
-    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     expect(result).toMatchObject({ rows: FULL, complete: true });
     expect(host.tableInfo("Invoices")!.rowCount).toBe(FULL);
     expect(host.workbook.sheetNamed("Invoices")!.visibility).toBe("Hidden");

@@ -7,19 +7,16 @@ import type { JsonRecord } from "../../src/api";
 import { importCollection } from "../../src/import/importCollection";
 import { addPivotTableFilterArea } from "../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import {
-  DEFAULT_RECORD_COUNTS,
-  DEMO_TOKEN,
-  RunningSandbox,
-  startSandbox,
-} from "../../tools/sandbox";
-
-let sandbox: RunningSandbox;
-let small: RunningSandbox;
+import { DEFAULT_RECORD_COUNTS, DEMO_TOKEN, RunningSandbox } from "../../tools/sandbox";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
 const SMALL = 60;
 
+const sandbox = useSandbox();
+const small = useSandbox({ records: { invoices: SMALL } });
+
 function api(target: RunningSandbox, change?: (record: JsonRecord) => JsonRecord): LedgerApi {
+  if (!change) return demoApi(target);
   const options = { retry: { baseDelayMs: 5, maxDelayMs: 20 } };
   const settings = {
     apiAddress: target.baseUrl,
@@ -27,7 +24,6 @@ function api(target: RunningSandbox, change?: (record: JsonRecord) => JsonRecord
     token: DEMO_TOKEN,
     identity: "demo-company",
   };
-  if (!change) return new LedgerApi(settings, options);
   class ChangedApi extends LedgerApi {
     override async listCollectionPage(
       ...args: Parameters<LedgerApi["listCollectionPage"]>
@@ -47,20 +43,10 @@ function columnLetter(index: number): string {
   return letters;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  small = await startSandbox({ port: 0, records: { invoices: SMALL } });
-});
-
-afterAll(async () => {
-  await small.close();
-  await sandbox.close();
-});
-
 /** A host holding an import of the small sandbox's invoices (table Invoices at A3). */
 async function importedHost(): Promise<{ host: OfficeJsExcelHost; width: number }> {
   const host = new OfficeJsExcelHost();
-  await importCollection(host.run, { collection: "invoices", api: api(small) });
+  await importCollection(host.run, { collection: "invoices", api: api(small()) });
   return { host, width: host.tableInfo("Invoices")!.headers.length };
 }
 
@@ -95,7 +81,7 @@ describe("a sheet with more merged areas than getMergedAreasOrNullObject answers
     await mergePairs(host, "Invoices", width + 2, 600);
     const result = await importCollection(host.run, {
       collection: "invoices",
-      api: api(sandbox),
+      api: api(sandbox()),
     });
     expect(result).toMatchObject({ rows: DEFAULT_RECORD_COUNTS.invoices, complete: true });
     expect(host.workbook.sheetNamed("Invoices")!.merged).toHaveLength(600);
@@ -105,7 +91,7 @@ describe("a sheet with more merged areas than getMergedAreasOrNullObject answers
     const host = new OfficeJsExcelHost();
     host.addSheet("Invoices");
     await mergePairs(host, "Invoices", 40, 600);
-    const result = await importCollection(host.run, { collection: "invoices", api: api(small) });
+    const result = await importCollection(host.run, { collection: "invoices", api: api(small()) });
     expect(result).toMatchObject({ sheetName: "Invoices", rows: SMALL, complete: true });
   });
 
@@ -120,7 +106,7 @@ describe("a sheet with more merged areas than getMergedAreasOrNullObject answers
     });
     const before = host.serialize();
     const message = await failureOf(
-      importCollection(host.run, { collection: "invoices", api: api(sandbox) }),
+      importCollection(host.run, { collection: "invoices", api: api(sandbox()) }),
     );
     expect(message).toMatch(new RegExp(`^Merged cells ${merged} on sheet Invoices are in the way`));
     expect(host.serialize()).toBe(before);
@@ -148,7 +134,7 @@ describe("a PivotTable's report-filter area", () => {
     const message = await failureOf(
       importCollection(host.run, {
         collection: "invoices",
-        api: api(sandbox, (record) => ({ ...record, audit_note: "checked" })),
+        api: api(sandbox(), (record) => ({ ...record, audit_note: "checked" })),
       }),
     );
     expect(message).toBe(
@@ -167,7 +153,7 @@ describe("a PivotTable's report-filter area", () => {
     addPivotTableFilterArea(host, "Far", `${column}98`, [["Region"]]);
     const result = await importCollection(host.run, {
       collection: "invoices",
-      api: api(sandbox, (record) => ({ ...record, audit_note: "checked" })),
+      api: api(sandbox(), (record) => ({ ...record, audit_note: "checked" })),
     });
     expect(result).toMatchObject({ rows: DEFAULT_RECORD_COUNTS.invoices, complete: true });
   });

@@ -1,37 +1,19 @@
 // Numbers arrive in the sheet exactly, over real HTTP: the sandbox's number probes (numbers
 // JSON.parse would round, a money column whose first value is "100.0", a "12.30" among numbers)
 // through the real client, the shapers and the table writer into Microsoft's office.js client.
-import { LedgerApi } from "../../src/api";
 import { importCollection } from "../../src/import/importCollection";
 import { NUMBER_FORMATS } from "../../src/sheets";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
 import {
   PROBE_COUNTS,
   PROBE_ODD_TOTAL_INDEX,
   PROBE_RATIOS,
   PROBE_TEXT_QUANTITY_INDEX,
 } from "../../tools/sandbox/seed/numberProbes";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
 const RECORDS = 80;
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, numberProbes: true, records: { invoices: RECORDS } });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-function api(): LedgerApi {
-  return new LedgerApi({
-    apiAddress: sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
-}
+const sandbox = useSandbox({ numberProbes: true, records: { invoices: RECORDS } });
 
 function columnLetter(index: number): string {
   let letters = "";
@@ -64,7 +46,10 @@ const EXPECTED_RATIOS: Readonly<Record<string, number | string>> = {
 describe("importCollection() of numbers over HTTP", () => {
   it("writes every probe number exactly: numbers where a cell holds them, exact text with a note elsewhere", async () => {
     const host = new OfficeJsExcelHost();
-    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     expect(result).toMatchObject({ rows: RECORDS, complete: true });
     const headers = host.tableInfo("Invoices")!.headers;
     const letter = (header: string) => {
@@ -115,7 +100,10 @@ describe("importCollection() of numbers over HTTP", () => {
 
   it('decides a column\'s kind from all its values: a first "100.0" leaves the totals money, a "12.30" among numbers is a number', async () => {
     const host = new OfficeJsExcelHost();
-    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     const headers = host.tableInfo("Invoices")!.headers;
     const total = columnLetter(headers.indexOf("Probe total"));
     const quantity = columnLetter(headers.indexOf("Probe quantity"));

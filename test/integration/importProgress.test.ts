@@ -1,32 +1,14 @@
 // An import's progress reports as the pane's one counter needs them: the counts and the time
 // since the start in their figures, and a status sentence that says what is happening with no
 // count of its own (which would lag the figures and disagree with them).
-import { LedgerApi } from "../../src/api";
 import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import type { ImportProgress } from "../../src/import/importTypes";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { changeRecords } from "./helpers/sandboxControl";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, records: { payments: 230, invoices: 300 } });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-function api(): LedgerApi {
-  return new LedgerApi({
-    apiAddress: sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
-}
+const sandbox = useSandbox({ records: { payments: 230, invoices: 300 } });
 
 /** Each report's times never go back, and its sentence holds no digit but the server's port. */
 function expectOneCounter(seen: readonly ImportProgress[]): void {
@@ -34,7 +16,7 @@ function expectOneCounter(seen: readonly ImportProgress[]): void {
   const times = seen.map((progress) => progress.elapsedMs);
   for (const time of times) expect(time).toEqual(expect.any(Number));
   expect([...times].sort((a, b) => a! - b!)).toEqual(times);
-  const host = sandbox.baseUrl.replace(/^https?:\/\//, "");
+  const host = sandbox().baseUrl.replace(/^https?:\/\//, "");
   for (const progress of seen) {
     expect(progress.message.replace(host, "")).not.toMatch(/\d/);
   }
@@ -46,25 +28,25 @@ describe("import progress reports", () => {
     const seen: ImportProgress[] = [];
     await importCollection(host.run, {
       collection: "payments",
-      api: api(),
+      api: demoApi(sandbox()),
       onProgress: (progress) => seen.push(progress),
     });
     expectOneCounter(seen);
     expect(seen.at(-1)).toMatchObject({ records: 230, total: 230 });
     expect(seen.at(-1)!.pages).toBeGreaterThan(1);
     expect(new Set(seen.slice(1).map((progress) => progress.message))).toEqual(
-      new Set([`Importing Payments from ${sandbox.baseUrl.replace(/^https?:\/\//, "")}…`]),
+      new Set([`Importing Payments from ${sandbox().baseUrl.replace(/^https?:\/\//, "")}…`]),
     );
   });
 
   it("Fetch new: found records, requests and time; sentences without counts", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "invoices", api: api() });
-    expect((await changeRecords(sandbox.origin, { list: "invoices", add: 3 })).status).toBe(200);
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
+    expect((await changeRecords(sandbox().origin, { list: "invoices", add: 3 })).status).toBe(200);
     const seen: ImportProgress[] = [];
     await fetchNewIntoTable(host.run, {
       collection: "invoices",
-      api: api(),
+      api: demoApi(sandbox()),
       onProgress: (progress) => seen.push(progress),
     });
     expectOneCounter(seen);

@@ -1,53 +1,34 @@
 // The Tables view's list through Microsoft's office.js client into the emulator: each import
 // table with its sheet, rows and what its record says of the last update (kept in the file),
 // a refresh of one table only, and Go to.
-import { iterateCollection, type JsonRecord, LedgerApi } from "../../src/api";
+import { iterateCollection, type JsonRecord } from "../../src/api";
 import { goToTable } from "../../src/excel/goToTable";
 import { fetchNewIntoTable } from "../../src/import/fetchNew";
 import { importCollection } from "../../src/import/importCollection";
 import { listImportTables } from "../../src/import/importTablesList";
 import { refreshAll } from "../../src/import/refreshAll";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
-import { changeRecords, resetSandbox } from "./helpers/sandboxControl";
+import { changeRecords } from "./helpers/sandboxControl";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
-
-function api(): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  );
-}
+const sandbox = useSandbox({ records: { invoices: 30, bills: 20 } });
 
 /** How many lines the list's records have now (one row each on the linked sheet). */
 async function lineCount(path: string): Promise<number> {
   let lines = 0;
-  for await (const page of iterateCollection(api(), path)) {
+  for await (const page of iterateCollection(demoApi(sandbox()), path)) {
     for (const record of page.data) lines += (record["lines"] as JsonRecord[]).length;
   }
   return lines;
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, records: { invoices: 30, bills: 20 } });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(async () => {
-  await resetSandbox(sandbox);
-});
 
 describe("listImportTables()", () => {
   it("lists each import table with its sheet, rows, last update and state, kept in the file", async () => {
     const host = new OfficeJsExcelHost();
     expect(await listImportTables(host.run)).toEqual([]);
     const before = Date.now();
-    await importCollection(host.run, { collection: "invoices", api: api() });
-    await importCollection(host.run, { collection: "bills", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
+    await importCollection(host.run, { collection: "bills", api: demoApi(sandbox()) });
     const listed = await listImportTables(OfficeJsExcelHost.fromSerialized(host.serialize()).run);
     expect(
       listed.map(({ refreshed: _when, fullRefresh: _full, status: _status, ...rest }) => rest),
@@ -90,11 +71,11 @@ describe("listImportTables()", () => {
 
   it("Fetch new records its time and the rows added; Refresh all of one table leaves the others", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "invoices", api: api() });
-    await importCollection(host.run, { collection: "bills", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
+    await importCollection(host.run, { collection: "bills", api: demoApi(sandbox()) });
     const [invoices, bills] = await listImportTables(host.run);
-    expect((await changeRecords(sandbox.origin, { list: "invoices", add: 3 })).status).toBe(200);
-    await fetchNewIntoTable(host.run, { collection: "invoices", api: api() });
+    expect((await changeRecords(sandbox().origin, { list: "invoices", add: 3 })).status).toBe(200);
+    await fetchNewIntoTable(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     const afterNew = await listImportTables(host.run);
     expect(afterNew[0]?.rows).toBe(33);
     expect(afterNew[0]?.linked).toEqual([
@@ -105,10 +86,10 @@ describe("listImportTables()", () => {
     expect(afterNew[0]!.fullRefresh).toBe(invoices!.fullRefresh);
     expect(afterNew[0]!.state).toBe("warnings");
 
-    expect((await changeRecords(sandbox.origin, { list: "bills", add: 2 })).status).toBe(200);
-    expect((await changeRecords(sandbox.origin, { list: "invoices", add: 2 })).status).toBe(200);
+    expect((await changeRecords(sandbox().origin, { list: "bills", add: 2 })).status).toBe(200);
+    expect((await changeRecords(sandbox().origin, { list: "invoices", add: 2 })).status).toBe(200);
     const result = await refreshAll(host.run, {
-      api: api(),
+      api: demoApi(sandbox()),
       mode: "full",
       only: { collection: "bills" },
     });
@@ -121,8 +102,8 @@ describe("listImportTables()", () => {
 
   it("Go to shows the table's sheet and selects the table; a name no table has is refused", async () => {
     const host = new OfficeJsExcelHost();
-    await importCollection(host.run, { collection: "bills", api: api() });
-    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "bills", api: demoApi(sandbox()) });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     expect(await goToTable(host.run, "Bills")).toBe(true);
     const shown = await host.run(async (context) => {
       const sheet = context.workbook.worksheets.getActiveWorksheet().load("name");

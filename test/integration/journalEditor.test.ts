@@ -8,10 +8,11 @@ import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClien
 import { openJournal, sendActiveJournal, validateActiveJournal } from "../../src/journalEditor";
 import { MemorySecretStore } from "../doubles/memoryStores";
 import { RecentJournalsOnDevice } from "../../src/settings/recentJournalsOnDevice";
-import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS, startSandbox } from "../../tools/sandbox";
-import { clearFaults, resetSandbox, setFaults } from "./helpers/sandboxControl";
+import { SEEDED_JOURNALS } from "../../tools/sandbox";
+import { clearFaults, setFaults } from "./helpers/sandboxControl";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox();
 
 const journals = SEEDED_JOURNALS["demo-company"];
 function seeded(reference: string): { id: string; transaction_reference: string } {
@@ -21,14 +22,11 @@ function seeded(reference: string): { id: string; transaction_reference: string 
 }
 
 function api(options: { serviceDecimals?: number } = {}): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000, ...options },
-  );
+  return demoApi(sandbox(), { options: { timeoutMs: 2_000, ...options } });
 }
 
 function faults(body: object): Promise<void> {
-  return setFaults(sandbox, body);
+  return setFaults(sandbox(), body);
 }
 
 /** The lines block (header row 18, lines from 19) and the header inputs, as the user sees them. */
@@ -68,17 +66,8 @@ async function colleagueEdits(id: string, description: string): Promise<ManualJo
   ).data;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, log: null });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
 beforeEach(async () => {
-  await clearFaults(sandbox);
-  await resetSandbox(sandbox);
+  await clearFaults(sandbox());
 });
 
 describe("journal editor against the sandbox", () => {
@@ -270,9 +259,9 @@ describe("journal editor against the sandbox", () => {
     expect(checked.kind === "invalid" && checked.problems[0]?.message).toContain(
       "the service takes account IDs, not codes",
     );
-    const requests = sandbox.stats().requests;
+    const requests = sandbox().stats().requests;
     expect((await sendActiveJournal(deps)).kind).toBe("invalid");
-    expect(sandbox.stats().requests).toBe(requests);
+    expect(sandbox().stats().requests).toBe(requests);
     expect((await api().getJournal(seeded("JNL-0001").id)).data.updated_at).toBe(before.updated_at);
   });
 
@@ -318,8 +307,8 @@ describe("journal editor against the sandbox", () => {
     const store = new MemorySecretStore();
     const recent = new RecentJournalsOnDevice(store);
     const project = {
-      origin: sandbox.origin,
-      apiAddress: sandbox.baseUrl,
+      origin: sandbox().origin,
+      apiAddress: sandbox().baseUrl,
       identity: "demo-company",
       project: "Project 1",
     };
@@ -406,10 +395,10 @@ describe("journal editor against the sandbox", () => {
     await openJournal(deps, seeded("JNL-0001").id);
     host.setCells(SHEET_1, "B34", [["6000"]]);
     host.setCells(SHEET_1, "F34", [[10]]);
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     const outcome = await sendActiveJournal(deps);
     expect(outcome.kind === "invalid" && outcome.problems.map((p) => p.address)).toEqual(["B34"]);
-    expect(sandbox.stats().requests).toBe(before);
+    expect(sandbox().stats().requests).toBe(before);
   });
 
   it("refuses an unbalanced journal locally, shows the difference and sends nothing", async () => {
@@ -417,13 +406,13 @@ describe("journal editor against the sandbox", () => {
     const deps = { run: host.run, api: api() };
     await openJournal(deps, seeded("JNL-0001").id);
     host.setCells(SHEET_1, "F19", [[2500.01]]);
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     const outcome = await sendActiveJournal(deps);
     expect(outcome.kind).toBe("invalid");
     expect(outcome.kind === "invalid" && outcome.problems.map((p) => p.message).join(" ")).toMatch(
       /0\.01/,
     );
-    expect(sandbox.stats().requests).toBe(before);
+    expect(sandbox().stats().requests).toBe(before);
     expect(host.cell(SHEET_1, "F19").value).toBe(2500.01);
   });
 
@@ -520,10 +509,10 @@ describe("journal editor against the sandbox", () => {
     expect(reopened.workbook.sheetNamed("Mine")!.id).toBe(host.workbook.sheetNamed(SHEET_1)!.id);
     reopened.activateSheet("Mine");
     reopened.setCells("Mine", "A1", [["my own notes"]]);
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     expect(await validateActiveJournal(deps)).toMatchObject({ kind: "not-journal" });
     expect(await sendActiveJournal(deps)).toMatchObject({ kind: "not-journal" });
-    expect(sandbox.stats().requests).toBe(before);
+    expect(sandbox().stats().requests).toBe(before);
     expect(reopened.cell("Mine", "A1").value).toBe("my own notes");
     reopened.activateSheet(SHEET_1);
     expect(await validateActiveJournal(deps)).toMatchObject({ kind: "valid", sheetName: SHEET_1 });
@@ -535,9 +524,9 @@ describe("journal editor against the sandbox", () => {
     const opened = await openJournal(deps, seeded("JNL-0004").id);
     expect(opened).toMatchObject({ kind: "opened", editable: false, status: "POSTED" });
     expect(opened.message).toMatch(/read-only/);
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     expect(await sendActiveJournal(deps)).toMatchObject({ kind: "read-only" });
-    expect(sandbox.stats().requests).toBe(before);
+    expect(sandbox().stats().requests).toBe(before);
   });
 
   it("reports a journal that does not exist", async () => {
@@ -627,7 +616,7 @@ describe("journal editor against the sandbox", () => {
     host.setCells(sheet, "B8", [["KWD"]]);
     host.setCells(sheet, "F19", [[2500.125]]);
     host.setCells(sheet, "G20", [[2500.125]]);
-    const requests = sandbox.stats().requests;
+    const requests = sandbox().stats().requests;
     const outcome = await sendActiveJournal(deps);
     expect(outcome.kind).toBe("invalid");
     const problems = outcome.kind === "invalid" ? outcome.problems : [];
@@ -635,7 +624,7 @@ describe("journal editor against the sandbox", () => {
     expect(problems[0]?.message).toMatch(
       /^Line 1, Debit \(F19\): 2500\.125 has more than two decimals/,
     );
-    expect(sandbox.stats().requests).toBe(requests);
+    expect(sandbox().stats().requests).toBe(requests);
   });
 
   it("says the change was not saved when the connection drops before the server applied it", async () => {
@@ -680,10 +669,10 @@ describe("journal editor against the sandbox", () => {
     host.addSheet(SHEET_1);
     host.activateSheet(SHEET_1);
     host.setCells(SHEET_1, "A1", [["my own notes"]]);
-    const before = sandbox.stats().requests;
+    const before = sandbox().stats().requests;
     expect(await validateActiveJournal(deps)).toMatchObject({ kind: "not-journal" });
     expect(await sendActiveJournal(deps)).toMatchObject({ kind: "not-journal" });
-    expect(sandbox.stats().requests).toBe(before);
+    expect(sandbox().stats().requests).toBe(before);
     expect(host.cell(SHEET_1, "A1").value).toBe("my own notes");
   });
 

@@ -6,16 +6,10 @@ import type { FetchLike } from "../../src/api/environment";
 import { NOT_SENT_FILL } from "../../src/excel/journalDrawing";
 import { openJournal, sendActiveJournal } from "../../src/journalEditor";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import {
-  CHARTS_OF_ACCOUNTS,
-  DEMO_TOKEN,
-  RunningSandbox,
-  SEEDED_JOURNALS,
-  startSandbox,
-} from "../../tools/sandbox";
-import { resetSandbox } from "./helpers/sandboxControl";
+import { CHARTS_OF_ACCOUNTS, SEEDED_JOURNALS } from "../../tools/sandbox";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox();
 /** The body of each PATCH the client put on the wire. */
 let patches: string[] = [];
 
@@ -25,10 +19,7 @@ const recordingFetch: FetchLike = (url, init) => {
 };
 
 function api(): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000, fetch: recordingFetch },
-  );
+  return demoApi(sandbox(), { options: { timeoutMs: 2_000, fetch: recordingFetch } });
 }
 
 function seededId(reference: string): string {
@@ -37,17 +28,8 @@ function seededId(reference: string): string {
   return journal.id;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, log: null });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
 beforeEach(async () => {
   patches = [];
-  await resetSandbox(sandbox);
 });
 
 type Value = string | number | boolean;

@@ -4,10 +4,10 @@ import { LedgerApi, type ManualJournal } from "../../src/api";
 import type { FetchLike } from "../../src/api/environment";
 import { openJournal, sendActiveJournal } from "../../src/journalEditor";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { DEMO_TOKEN, RunningSandbox, SEEDED_JOURNALS, startSandbox } from "../../tools/sandbox";
-import { resetSandbox } from "./helpers/sandboxControl";
+import { SEEDED_JOURNALS } from "../../tools/sandbox";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox();
 /** Each request the client put on the wire, as "METHOD path". */
 let requests: string[] = [];
 /** The body of each PATCH. */
@@ -20,10 +20,7 @@ const recordingFetch: FetchLike = (url, init) => {
 };
 
 function api(): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 2_000, fetch: recordingFetch },
-  );
+  return demoApi(sandbox(), { options: { timeoutMs: 2_000, fetch: recordingFetch } });
 }
 
 const RENT = SEEDED_JOURNALS["demo-company"].find((j) => j.reference === "JNL-0001")!;
@@ -45,18 +42,9 @@ async function rentIn(currency: string, amount: number): Promise<ManualJournal> 
   return saved.data;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, log: null });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
 beforeEach(async () => {
   requests = [];
   patches = [];
-  await resetSandbox(sandbox);
 });
 
 describe("amounts sent as the cells show them", () => {

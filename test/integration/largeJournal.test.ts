@@ -2,19 +2,14 @@
 // (draw), validate with problems in three columns (mark them), fix and send (PATCH, then redraw
 // from the server's answer). Every request and response office.js exchanges stays at most 4 MB
 // (Excel on the web refuses 5 MB) and none is refused.
-import { benchApi } from "../../bench/importBench";
-import { measureJournalEditor } from "../../bench/journalEditorBench";
-import type { JournalStepResult } from "../../bench/journalEditorBench";
-import { startSandbox, type RunningSandbox } from "../../tools/sandbox";
+import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
+import { journalEditorRoundTrip, type JournalStepResult } from "./helpers/journalEditorRoundTrip";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
 const LINES = 10_000;
 const FOUR_MB = 4 * 1024 * 1024;
 
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, journalLines: LINES, log: null });
-});
-afterAll(() => sandbox.close());
+const sandbox = useSandbox({ journalLines: LINES });
 
 function expectWithinExcel(step: JournalStepResult | null, outcome: string): void {
   expect(step).toMatchObject({ outcome, ok: true, refused: [] });
@@ -23,7 +18,10 @@ function expectWithinExcel(step: JournalStepResult | null, outcome: string): voi
 }
 
 test("open, validate (problems in three columns) and send + redraw of 10,000 lines: every request under 4 MB", async () => {
-  const row = await measureJournalEditor(benchApi(sandbox.baseUrl), LINES);
+  const host = new OfficeJsExcelHost();
+  // The sizes are logged per sync; the request texts of 10,000 lines need not be kept.
+  host.officeJs.executor.keepRequests = 0;
+  const row = await journalEditorRoundTrip(demoApi(sandbox()), LINES, host);
   // One problem every 10 lines, in turn a missing account, a non-number debit, a sub-cent credit.
   expect(row.problemsMade).toBe(LINES / 10);
   expectWithinExcel(row.open, "opened");

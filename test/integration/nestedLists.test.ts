@@ -5,16 +5,9 @@ import Decimal from "decimal.js";
 import { iterateCollection, JsonRecord, LedgerApi } from "../../src/api";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { importCollection } from "../../src/import/importCollection";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { demoApi, useSandbox, withSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
-
-function api(target: RunningSandbox = sandbox): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: target.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  );
-}
+const sandbox = useSandbox({ records: { invoices: 40 } });
 
 async function allRecords(path: string, from: LedgerApi): Promise<JsonRecord[]> {
   const records: JsonRecord[] = [];
@@ -39,20 +32,15 @@ function tableRows(host: OfficeJsExcelHost, table: string): Record<string, unkno
   return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]])));
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, records: { invoices: 40 } });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
 describe("nested record lists on a linked sheet", () => {
   it("imports invoice lines one per row, each with its invoice's number and id, the count on the invoice", async () => {
     const host = new OfficeJsExcelHost();
-    const result = await importCollection(host.run, { collection: "invoices", api: api() });
+    const result = await importCollection(host.run, {
+      collection: "invoices",
+      api: demoApi(sandbox()),
+    });
     expect(result).toMatchObject({ sheetName: "Invoices", rows: 40, complete: true });
-    const invoices = await allRecords("/invoices", api());
+    const invoices = await allRecords("/invoices", demoApi(sandbox()));
 
     const lines = host.tableInfo("InvoiceLines")!;
     expect(lines.sheet).toBe("Invoice lines");
@@ -87,15 +75,14 @@ describe("nested record lists on a linked sheet", () => {
 
   it("refreshes the lines in place with the invoices, also after save and reopen, formulas intact", async () => {
     const first = new OfficeJsExcelHost();
-    await importCollection(first.run, { collection: "invoices", api: api() });
+    await importCollection(first.run, { collection: "invoices", api: demoApi(sandbox()) });
     first.addSheet("Report");
     first.setCells("Report", "A1", [["=ROWS(InvoiceLines)"]]);
     const host = OfficeJsExcelHost.fromSerialized(first.serialize());
 
-    const smaller = await startSandbox({ port: 0, records: { invoices: 12 } });
-    try {
-      await importCollection(host.run, { collection: "invoices", api: api(smaller) });
-      const invoices = await allRecords("/invoices", api(smaller));
+    await withSandbox({ records: { invoices: 12 } }, async (smaller) => {
+      await importCollection(host.run, { collection: "invoices", api: demoApi(smaller) });
+      const invoices = await allRecords("/invoices", demoApi(smaller));
       const lineCount = invoices.reduce((n, invoice) => n + linesOf(invoice).length, 0);
       expect(host.sheetNames().filter((name) => name.startsWith("Invoice"))).toEqual([
         "Invoices",
@@ -110,16 +97,14 @@ describe("nested record lists on a linked sheet", () => {
       expect(tableRows(host, "InvoiceLines").every((row) => ids.has(row["Invoice ID"]))).toBe(true);
       // Nothing of the longer first import is left below the table.
       expect(host.usedRange("Invoice lines", true)).toMatch(new RegExp(`:[A-Z]+${3 + lineCount}$`));
-    } finally {
-      await smaller.close();
-    }
+    });
   });
 
   it("never writes over the user's own sheet named Invoice lines", async () => {
     const host = new OfficeJsExcelHost();
     host.addSheet("Invoice lines");
     host.setCells("Invoice lines", "A1", [["my notes"]]);
-    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     expect(host.cell("Invoice lines", "A1").value).toBe("my notes");
     expect(host.usedRange("Invoice lines", true)).toMatch(/!A1$/);
     expect(host.sheetNames()).toContain("Invoice lines (2)");

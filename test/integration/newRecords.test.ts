@@ -1,42 +1,23 @@
 // Fetching only new records over real HTTP: the sandbox adds records at the front of a list (as
 // new activity would) or deletes the newest, and counts the requests the walk makes.
-import { iterateCollection, JsonRecord, LedgerApi } from "../../src/api";
+import { iterateCollection, JsonRecord } from "../../src/api";
 import { readImportTableIds } from "../../src/excel/importTableIds";
 import { importCollection } from "../../src/import/importCollection";
 import { fetchNewRecords } from "../../src/import/newRecords";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
 import { changeRecords, resetSandbox } from "./helpers/sandboxControl";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
-
-function api(): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  );
-}
+const sandbox = useSandbox({ records: { invoices: 1_000 } });
 
 async function allRecords(path: string): Promise<JsonRecord[]> {
   const records: JsonRecord[] = [];
-  for await (const page of iterateCollection(api(), path)) records.push(...page.data);
+  for await (const page of iterateCollection(demoApi(sandbox()), path)) records.push(...page.data);
   return records;
 }
 
 const changeList = (body: { list: string; add?: number; deleteNewest?: number }) =>
-  changeRecords(sandbox.origin, body);
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, records: { invoices: 1_000 } });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(async () => {
-  await resetSandbox(sandbox);
-});
+  changeRecords(sandbox().origin, body);
 
 describe("fetchNewRecords() against the sandbox", () => {
   it("gets the 100 records added since an import with 3 requests, newest first", async () => {
@@ -48,12 +29,12 @@ describe("fetchNewRecords() against the sandbox", () => {
     // The seeded records are unchanged behind the new ones.
     expect(now.slice(100)).toEqual(imported);
 
-    sandbox.resetStats();
+    sandbox().resetStats();
     const known = new Set(imported.map((record) => String(record["id"])));
-    const found = await fetchNewRecords(api(), "/invoices", known);
+    const found = await fetchNewRecords(demoApi(sandbox()), "/invoices", known);
     expect(found.kind).toBe("new");
     expect(found.kind === "new" && found.records).toEqual(now.slice(0, 100));
-    expect(sandbox.stats().apiRequests).toBe(3);
+    expect(sandbox().stats().apiRequests).toBe(3);
     // Newer than every seeded record, with higher numbers.
     expect(String(now[0]!["invoice_number"])).toBe("INV-001100");
     expect(String(now[99]!["created_at"]) > String(imported[0]!["created_at"])).toBe(true);
@@ -62,21 +43,21 @@ describe("fetchNewRecords() against the sandbox", () => {
   it("asks for a full refresh when the table's newest records were deleted", async () => {
     const imported = await allRecords("/invoices");
     await changeList({ list: "invoices", deleteNewest: 3, add: 2 });
-    sandbox.resetStats();
+    sandbox().resetStats();
     const found = await fetchNewRecords(
-      api(),
+      demoApi(sandbox()),
       "/invoices",
       new Set(imported.slice(0, 3).map((record) => String(record["id"]))),
       { maxNewRecords: 200 },
     );
     expect(found).toMatchObject({ kind: "full-refresh-needed", requests: 5 });
-    expect(sandbox.stats().apiRequests).toBe(5);
+    expect(sandbox().stats().apiRequests).toBe(5);
   });
 
   it("reads the ids an imported table holds, and fetches only what it lacks", async () => {
     const host = new OfficeJsExcelHost();
     expect(await readImportTableIds(host.run, "Invoices", "ID")).toEqual({ kind: "no-table" });
-    await importCollection(host.run, { collection: "invoices", api: api() });
+    await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
     const read = await readImportTableIds(host.run, "Invoices", "ID");
     const imported = await allRecords("/invoices");
     expect(read).toEqual({
@@ -87,14 +68,14 @@ describe("fetchNewRecords() against the sandbox", () => {
       status: expect.stringMatching(/^Invoices · 1,000 records · imported .* · complete$/),
     });
     await changeList({ list: "invoices", add: 7 });
-    sandbox.resetStats();
+    sandbox().resetStats();
     const found = await fetchNewRecords(
-      api(),
+      demoApi(sandbox()),
       "/invoices",
       new Set(read.kind === "ids" ? read.ids : []),
     );
     expect(found.kind === "new" && found.records).toHaveLength(7);
-    expect(sandbox.stats().apiRequests).toBe(1);
+    expect(sandbox().stats().apiRequests).toBe(1);
     expect(await readImportTableIds(host.run, "Invoices", "Invoice ID")).toEqual({
       kind: "no-id-column",
       tableName: "Invoices",
@@ -119,7 +100,7 @@ describe("fetchNewRecords() against the sandbox", () => {
     expect((await changeList({ list: "payments", add: 1 })).status).toBe(400);
     expect((await changeList({ list: "invoices", add: -1 })).status).toBe(400);
     await changeList({ list: "invoices", add: 5 });
-    await resetSandbox(sandbox);
+    await resetSandbox(sandbox());
     expect(await allRecords("/invoices")).toHaveLength(1_000);
   });
 });

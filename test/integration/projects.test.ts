@@ -18,14 +18,9 @@ import { openJournal, sendActiveJournal, validateActiveJournal } from "../../src
 import { activeConnection } from "../../src/settings/activeConnection";
 import { installFakeOffice } from "../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import {
-  DEMO_TOKEN,
-  OTHER_COMPANY_RECORD_COUNTS,
-  RunningSandbox,
-  SEEDED_JOURNALS,
-  startSandbox,
-} from "../../tools/sandbox";
-import { changeRecords, resetSandbox } from "./helpers/sandboxControl";
+import { OTHER_COMPANY_RECORD_COUNTS, SEEDED_JOURNALS } from "../../tools/sandbox";
+import { changeRecords } from "./helpers/sandboxControl";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
 type Identity = "demo-company" | "other-company";
 
@@ -34,13 +29,10 @@ const OTHER: TableProject = { label: "other-company", first: false };
 const DEMO_INVOICES = 137;
 const OTHER_INVOICES = OTHER_COMPANY_RECORD_COUNTS.invoices;
 
-let sandbox: RunningSandbox;
+const sandbox = useSandbox();
 
 function api(identity: Identity): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 5_000 },
-  );
+  return demoApi(sandbox(), { identity, options: { timeoutMs: 5_000 } });
 }
 
 /** The ids of a collection as the project's server holds them, newest first. */
@@ -89,17 +81,8 @@ async function importTablesRecords(host: OfficeJsExcelHost): Promise<Record<stri
   });
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, log: null });
-});
-
 afterAll(async () => {
   activeConnection.set(undefined);
-  await sandbox.close();
-});
-
-beforeEach(async () => {
-  await resetSandbox(sandbox);
 });
 
 describe("imports and refreshes of two projects in one workbook", () => {
@@ -203,7 +186,7 @@ describe("imports and refreshes of two projects in one workbook", () => {
     await importBoth(host, "invoices");
     const demoBefore = await tableColumn(host, "Invoices", "ID");
     expect(
-      (await changeRecords(sandbox.origin, { list: "invoices", add: 3 }, "other-company")).status,
+      (await changeRecords(sandbox().origin, { list: "invoices", add: 3 }, "other-company")).status,
     ).toBe(200);
 
     const refreshed = await importCollection(host.run, {
@@ -224,7 +207,7 @@ describe("imports and refreshes of two projects in one workbook", () => {
     const host = new OfficeJsExcelHost();
     await importBoth(host, "invoices");
     const demoLines = await tableColumn(host, "InvoiceLines", "Invoice ID");
-    await changeRecords(sandbox.origin, { list: "invoices", add: 2 }, "other-company");
+    await changeRecords(sandbox().origin, { list: "invoices", add: 2 }, "other-company");
 
     const other = await fetchNewIntoTable(host.run, {
       collection: "invoices",
@@ -255,8 +238,8 @@ describe("imports and refreshes of two projects in one workbook", () => {
   it("Refresh all refreshes every table with its own project's connection", async () => {
     const host = new OfficeJsExcelHost();
     for (const collection of ["invoices", "receipts"] as const) await importBoth(host, collection);
-    await changeRecords(sandbox.origin, { list: "receipts", add: 4 }, "other-company");
-    await changeRecords(sandbox.origin, { list: "invoices", add: 1 }, "demo-company");
+    await changeRecords(sandbox().origin, { list: "receipts", add: 4 }, "other-company");
+    await changeRecords(sandbox().origin, { list: "invoices", add: 1 }, "demo-company");
 
     const result = await refreshAll(host.run, {
       mode: "full",
@@ -286,7 +269,7 @@ describe("imports and refreshes of two projects in one workbook", () => {
     const host = new OfficeJsExcelHost();
     await importBoth(host, "invoices");
     const otherBefore = await tableColumn(host, "Invoices_OtherCompany", "ID");
-    await changeRecords(sandbox.origin, { list: "invoices", add: 2 }, "other-company");
+    await changeRecords(sandbox().origin, { list: "invoices", add: 2 }, "other-company");
 
     const result = await refreshAll(host.run, {
       mode: "new",
@@ -348,9 +331,9 @@ describe("formulas of two projects", () => {
       if (identity === "other-company" && options.otherConnected === false) continue;
       activeConnection.put({
         api: api(identity),
-        origin: sandbox.origin,
-        host: new URL(sandbox.origin).host,
-        apiAddress: sandbox.baseUrl,
+        origin: sandbox().origin,
+        host: new URL(sandbox().origin).host,
+        apiAddress: sandbox().baseUrl,
         version: "v1",
         identity,
         project: identity,
@@ -392,7 +375,7 @@ describe("formulas of two projects", () => {
 
   it("keeps and shares answers per project: the same call for two projects is two requests", async () => {
     connectBoth();
-    const before = sandbox.stats().apiRequests;
+    const before = sandbox().stats().apiRequests;
     const calls = [
       call("PAYMENTS", 5, "other-company"),
       call("PAYMENTS", 5, "other-company"),
@@ -400,7 +383,7 @@ describe("formulas of two projects", () => {
       call("PAYMENTS", 5, "demo-company"),
     ];
     const [otherA, otherB, demoA, demoB] = (await Promise.all(calls)) as unknown[][][];
-    expect(sandbox.stats().apiRequests - before).toBe(2);
+    expect(sandbox().stats().apiRequests - before).toBe(2);
     expect(otherA).toEqual(otherB);
     expect(demoA).toEqual(demoB);
     expect(otherA).not.toEqual(demoA);
@@ -482,7 +465,7 @@ describe("journals of two projects", () => {
     );
     const sheet = (opened as { sheetName: string }).sheetName;
     host.setCells(sheet, "B10", [["Not sent"]]);
-    const before = sandbox.stats().apiRequests;
+    const before = sandbox().stats().apiRequests;
     const sent = await sendActiveJournal({
       run: host.run,
       api: api("demo-company"),
@@ -498,7 +481,7 @@ describe("journals of two projects", () => {
         "This journal belongs to project other-company, which is not connected. Connect it on " +
         "the Connection tab, then try again. Nothing was sent; your sheet was not changed.",
     });
-    expect(sandbox.stats().apiRequests).toBe(before);
+    expect(sandbox().stats().apiRequests).toBe(before);
     expect(host.cell(sheet, "B10").value).toBe("Not sent");
   });
 

@@ -1,26 +1,21 @@
 // Refresh all over real HTTP, through Microsoft's office.js client into the emulator: every
 // import table of the workbook, walks side by side (bounded, counted by the sandbox), one Excel
 // batch at a time, per-table progress, one Cancel, and status lines that stay the add-in's.
-import { LedgerApi } from "../../src/api";
 import type { ExcelRun } from "../../src/excel/run";
 import { importCollection } from "../../src/import/importCollection";
 import { importedCollections, refreshAll, TableProgress } from "../../src/import/refreshAll";
 import type { CollectionId } from "../../src/domain/collections";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
-import { changeRecords, resetSandbox } from "./helpers/sandboxControl";
+import { changeRecords } from "./helpers/sandboxControl";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
-
-function api(): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  );
-}
+const sandbox = useSandbox({
+  latencyMs: 5,
+  records: { invoices: 600, bills: 400, receipts: 300, payments: 120 },
+});
 
 async function addRecords(list: string, add: number): Promise<void> {
-  expect((await changeRecords(sandbox.origin, { list, add })).status).toBe(200);
+  expect((await changeRecords(sandbox().origin, { list, add })).status).toBe(200);
 }
 
 /** An ExcelRun that fails the test if two batches ever overlap. */
@@ -53,25 +48,9 @@ const IMPORTED: CollectionId[] = ["invoices", "bills", "receipts", "payments"];
 
 async function importAll(host: OfficeJsExcelHost): Promise<void> {
   for (const collection of IMPORTED) {
-    await importCollection(host.run, { collection, api: api() });
+    await importCollection(host.run, { collection, api: demoApi(sandbox()) });
   }
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    port: 0,
-    latencyMs: 5,
-    records: { invoices: 600, bills: 400, receipts: 300, payments: 120 },
-  });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(async () => {
-  await resetSandbox(sandbox);
-});
 
 describe("refreshAll() against the sandbox", () => {
   // Four imports, two with a lines sheet: more than the default 20 s on a busy machine.
@@ -95,11 +74,11 @@ describe("refreshAll() against the sandbox", () => {
     await importAll(host);
     await addRecords("invoices", 30);
     await addRecords("bills", 5);
-    sandbox.resetStats();
+    sandbox().resetStats();
     const excel = exclusive(host.run);
     const seen: TableProgress[][] = [];
     const result = await refreshAll(excel.run, {
-      api: api(),
+      api: demoApi(sandbox()),
       mode: "full",
       concurrency: 3,
       onProgress: (tables) => seen.push([...tables]),
@@ -113,8 +92,8 @@ describe("refreshAll() against the sandbox", () => {
       ["Bills", "done", 405],
     ]);
     // Walks overlapped, within the bound.
-    expect(sandbox.stats().apiPeakInFlight).toBeGreaterThan(1);
-    expect(sandbox.stats().apiPeakInFlight).toBeLessThanOrEqual(3 * 2);
+    expect(sandbox().stats().apiPeakInFlight).toBeGreaterThan(1);
+    expect(sandbox().stats().apiPeakInFlight).toBeLessThanOrEqual(3 * 2);
     expect(seen.some((tables) => tables.filter((t) => t.state === "running").length > 1)).toBe(
       true,
     );
@@ -128,7 +107,7 @@ describe("refreshAll() against the sandbox", () => {
       expect(await tableValues(host, name)).toEqual(await tableValues(fresh, name));
     }
     // Every status line is still recognised as the add-in's: a second refresh writes them all.
-    const again = await refreshAll(host.run, { api: api(), mode: "full" });
+    const again = await refreshAll(host.run, { api: demoApi(sandbox()), mode: "full" });
     expect(again.tables.every((t) => !/status line/.test(t.message))).toBe(true);
   }, 90_000);
 
@@ -137,8 +116,8 @@ describe("refreshAll() against the sandbox", () => {
     await importAll(host);
     // New invoices come with lines: those go on the lines sheet in the same pass.
     await addRecords("invoices", 70);
-    sandbox.resetStats();
-    const result = await refreshAll(host.run, { api: api(), mode: "new" });
+    sandbox().resetStats();
+    const result = await refreshAll(host.run, { api: demoApi(sandbox()), mode: "new" });
     expect(result.message).toBe("Refreshed 4 of 4 tables (new records only).");
     const byLabel = new Map(result.tables.map((t) => [t.label, t]));
     expect(byLabel.get("Invoices")?.message).toMatch(/^Added 70 new records at the top/);
@@ -147,7 +126,7 @@ describe("refreshAll() against the sandbox", () => {
     // Payments go in full: 3 pages of 50 payments at most.
     expect(byLabel.get("Payments")?.message).toMatch(/refreshed in full/);
     // Invoices 2 pages, receipts 1, bills 1, payments' full walk.
-    expect(sandbox.stats().apiRequests).toBeLessThanOrEqual(2 + 1 + 1 + 6);
+    expect(sandbox().stats().apiRequests).toBeLessThanOrEqual(2 + 1 + 1 + 6);
   });
 
   it("cancels every table with one signal and says which were cancelled", async () => {
@@ -155,7 +134,7 @@ describe("refreshAll() against the sandbox", () => {
     await importAll(host);
     const controller = new AbortController();
     const result = await refreshAll(host.run, {
-      api: api(),
+      api: demoApi(sandbox()),
       mode: "full",
       concurrency: 2,
       signal: controller.signal,
@@ -179,7 +158,10 @@ describe("refreshAll() against the sandbox", () => {
   });
 
   it("says so when the workbook has nothing to refresh", async () => {
-    const result = await refreshAll(new OfficeJsExcelHost().run, { api: api(), mode: "full" });
+    const result = await refreshAll(new OfficeJsExcelHost().run, {
+      api: demoApi(sandbox()),
+      mode: "full",
+    });
     expect(result).toEqual({
       tables: [],
       complete: true,

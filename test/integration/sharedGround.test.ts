@@ -10,7 +10,6 @@ import { importCollection, type ImportLimits } from "../../src/import/importColl
 import { refreshAll } from "../../src/import/refreshAll";
 import { RefreshKeptError } from "../../src/import/refreshKept";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { DEMO_TOKEN } from "../../tools/sandbox";
 import { changeRecords, setFaults } from "./helpers/sandboxControl";
 import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
@@ -186,10 +185,9 @@ describe("Fetch new keeps what the user added to the table", () => {
 
 /** A client that gives up after two attempts, so a failing page fails the refresh quickly. */
 function impatientApi(): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox().baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } },
-  );
+  return demoApi(sandbox(), {
+    options: { retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } },
+  });
 }
 
 /** An ExcelRun whose `refused`-th request has a command Excel refuses queued at its end. */

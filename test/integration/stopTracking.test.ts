@@ -2,7 +2,6 @@
 // table and its linked table are no longer updated (records and markers gone, the tables kept
 // as they are), or deleted when asked, with only their status lines; the user's cells beside
 // them stay, and a table holding a column of the user's is never deleted.
-import { LedgerApi } from "../../src/api";
 import { stopTrackingTable } from "../../src/excel/stopTracking";
 import { importCollection } from "../../src/import/importCollection";
 import { listImportTables } from "../../src/import/importTablesList";
@@ -10,24 +9,9 @@ import { refreshAll } from "../../src/import/refreshAll";
 import { IMPORT_TABLES_SETTING } from "../../src/settings/importTables";
 import { TABLE_MARKER_PREFIX } from "../../src/settings/tableMarkers";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
-let sandbox: RunningSandbox;
-
-function api(): LedgerApi {
-  return new LedgerApi(
-    { apiAddress: sandbox.baseUrl, version: "v1", token: DEMO_TOKEN, identity: "demo-company" },
-    { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
-  );
-}
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, records: { invoices: 12, bills: 8 } });
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox({ records: { invoices: 12, bills: 8 } });
 
 /** The workbook's tables, its add-in markers and its records' given names. */
 async function workbookState(host: OfficeJsExcelHost) {
@@ -49,8 +33,8 @@ async function workbookState(host: OfficeJsExcelHost) {
 /** Two imports, and a note of the user's beside the invoices table. */
 async function imported(): Promise<OfficeJsExcelHost> {
   const host = new OfficeJsExcelHost();
-  await importCollection(host.run, { collection: "invoices", api: api() });
-  await importCollection(host.run, { collection: "bills", api: api() });
+  await importCollection(host.run, { collection: "invoices", api: demoApi(sandbox()) });
+  await importCollection(host.run, { collection: "bills", api: demoApi(sandbox()) });
   host.setCells("Invoices", "H1", [["my note"]]);
   return host;
 }
@@ -71,7 +55,7 @@ describe("stopTrackingTable()", () => {
     expect(after.records).toEqual(["BillLines", "Bills"]);
     expect(after.markers).toBe(before.markers - 2);
     expect((await listImportTables(host.run)).map((table) => table.label)).toEqual(["Bills"]);
-    const result = await refreshAll(host.run, { api: api(), mode: "full" });
+    const result = await refreshAll(host.run, { api: demoApi(sandbox()), mode: "full" });
     expect(result.tables.map((table) => table.label)).toEqual(["Bills"]);
   });
 

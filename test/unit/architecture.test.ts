@@ -1,5 +1,5 @@
 // The structure of src/ (and the size of tools/ files) as rules: no cycle between folders, no folder importing a higher layer
-// (layers.json), no file over 500 lines and no function over 120. The checks themselves are tested
+// (layers.json), no file over 500 lines and no function over 120; and no test leaning on bench/. The checks themselves are tested
 // on small fixtures in test/unit/architecture/sourceRules.test.ts.
 
 import { readdirSync, readFileSync } from "node:fs";
@@ -87,5 +87,18 @@ describe("the structure of tools/", () => {
       .map(({ path, text }) => ({ path, lines: text.split("\n").length - 1 }))
       .filter(({ lines }) => lines > 500);
     expect(long).toEqual([]);
+  });
+});
+
+describe("the tests", () => {
+  // The benchmark is measured, not tested: a test needing its code takes it from a test helper or
+  // tools/, which the benchmark imports too.
+  it("import nothing from bench/", () => {
+    const tests = sourceFiles(join(ROOT, "test"), ROOT);
+    expect(tests.length).toBeGreaterThan(100);
+    const fromBench = folderImports(tests)
+      .filter((crossing) => crossing.to === "bench")
+      .map(({ file, specifier }) => `${file}: ${specifier}`);
+    expect(fromBench).toEqual([]);
   });
 });

@@ -1,14 +1,21 @@
-import { SEEDED_JOURNALS } from "../../tools/sandbox/seed/journals";
-import { CHARTS_OF_ACCOUNTS } from "../../tools/sandbox/seed/accounts";
-import type { ManualJournal } from "../../tools/sandbox/seed/types";
-import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
-import { DEMO_HEADERS, api, dataOf, expectError, patchJson, send } from "./helpers/sandbox-http";
+import { SEEDED_JOURNALS } from "../../../tools/sandbox/seed/journals";
+import { CHARTS_OF_ACCOUNTS } from "../../../tools/sandbox/seed/accounts";
+import type { ManualJournal } from "../../../tools/sandbox/seed/types";
+import { startSandbox, type RunningSandbox } from "../../../tools/sandbox/server";
+import {
+  DEMO_HEADERS,
+  api,
+  dataOf,
+  expectError,
+  patchJson,
+  send,
+} from "../../integration/helpers/sandbox-http";
 import {
   clearFaults,
   controlRequest,
   postFaults as setFaults,
   resetSandbox,
-} from "./helpers/sandboxControl";
+} from "../../integration/helpers/sandboxControl";
 
 const draft = SEEDED_JOURNALS["demo-company"].find((j) => j.reference === "JNL-0001");
 if (!draft) throw new Error("seed journal JNL-0001 missing");

@@ -1,11 +1,11 @@
 // The sandbox's `journalLines` option: an extra DRAFT journal of N lines for demo-company, which
 // PATCH takes back (its line and body limits grow with it), for benchmarks of large journals.
 import Decimal from "decimal.js";
-import { LARGE_JOURNAL } from "../../tools/sandbox/seed/journals";
-import type { ManualJournal } from "../../tools/sandbox/seed/types";
-import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
-import { api, dataOf, expectError, patchJson } from "./helpers/sandbox-http";
-import { resetSandbox } from "./helpers/sandboxControl";
+import { LARGE_JOURNAL } from "../../../tools/sandbox/seed/journals";
+import type { ManualJournal } from "../../../tools/sandbox/seed/types";
+import { startSandbox, type RunningSandbox } from "../../../tools/sandbox/server";
+import { api, dataOf, expectError, patchJson } from "../../integration/helpers/sandbox-http";
+import { resetSandbox } from "../../integration/helpers/sandboxControl";
 
 /** An odd count, over the usual 1,000-line limit of PATCH. */
 const LINES = 2_001;

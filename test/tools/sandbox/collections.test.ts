@@ -1,6 +1,12 @@
-import { CURSOR_COLLECTIONS, DEFAULT_RECORD_COUNTS } from "../../tools/sandbox/catalog";
-import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
-import { api, expectError, send, DEMO_HEADERS, type Reply } from "./helpers/sandbox-http";
+import { CURSOR_COLLECTIONS, DEFAULT_RECORD_COUNTS } from "../../../tools/sandbox/catalog";
+import { startSandbox, type RunningSandbox } from "../../../tools/sandbox/server";
+import {
+  api,
+  expectError,
+  send,
+  DEMO_HEADERS,
+  type Reply,
+} from "../../integration/helpers/sandbox-http";
 
 interface Page {
   status: boolean;

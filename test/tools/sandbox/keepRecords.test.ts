@@ -1,8 +1,8 @@
 // The sandbox's keepRecords option: the same answers as generating each time, and records kept
 // frozen, so a later answer cannot differ from an earlier one.
-import { iterateCollection, JsonRecord, LedgerApi } from "../../src/api";
-import { collectionRecord, RecordMemo } from "../../tools/sandbox/seed/records";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { iterateCollection, JsonRecord, LedgerApi } from "../../../src/api";
+import { collectionRecord, RecordMemo } from "../../../tools/sandbox/seed/records";
+import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../../tools/sandbox";
 
 async function walk(sandbox: RunningSandbox, path: string): Promise<JsonRecord[]> {
   const api = new LedgerApi({

@@ -1,10 +1,15 @@
 import Decimal from "decimal.js";
-import { DEFAULT_RECORD_COUNTS, OTHER_COMPANY_RECORD_COUNTS } from "../../tools/sandbox/catalog";
-import { AWKWARD_ACCOUNT_NUMBER, AWKWARD_TEXTS } from "../../tools/sandbox/seed/awkward";
-import type { Payment } from "../../tools/sandbox/seed/types";
-import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
-import { OTHER_HEADERS, api, expectError, type Reply } from "./helpers/sandbox-http";
-import { clearFaults, postFaults } from "./helpers/sandboxControl";
+import { DEFAULT_RECORD_COUNTS, OTHER_COMPANY_RECORD_COUNTS } from "../../../tools/sandbox/catalog";
+import { AWKWARD_ACCOUNT_NUMBER, AWKWARD_TEXTS } from "../../../tools/sandbox/seed/awkward";
+import type { Payment } from "../../../tools/sandbox/seed/types";
+import { startSandbox, type RunningSandbox } from "../../../tools/sandbox/server";
+import {
+  OTHER_HEADERS,
+  api,
+  expectError,
+  type Reply,
+} from "../../integration/helpers/sandbox-http";
+import { clearFaults, postFaults } from "../../integration/helpers/sandboxControl";
 
 interface PaymentsPage {
   status: boolean;

@@ -1,10 +1,17 @@
 import Decimal from "decimal.js";
-import { CHARTS_OF_ACCOUNTS } from "../../tools/sandbox/seed/accounts";
-import { SEEDED_JOURNALS, type SeededJournal } from "../../tools/sandbox/seed/journals";
-import type { ManualJournal } from "../../tools/sandbox/seed/types";
-import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
-import { OTHER_HEADERS, api, dataOf, expectError, patchJson, send } from "./helpers/sandbox-http";
-import { resetSandbox } from "./helpers/sandboxControl";
+import { CHARTS_OF_ACCOUNTS } from "../../../tools/sandbox/seed/accounts";
+import { SEEDED_JOURNALS, type SeededJournal } from "../../../tools/sandbox/seed/journals";
+import type { ManualJournal } from "../../../tools/sandbox/seed/types";
+import { startSandbox, type RunningSandbox } from "../../../tools/sandbox/server";
+import {
+  OTHER_HEADERS,
+  api,
+  dataOf,
+  expectError,
+  patchJson,
+  send,
+} from "../../integration/helpers/sandbox-http";
+import { resetSandbox } from "../../integration/helpers/sandboxControl";
 
 const JOURNAL_FIELDS = [
   "id",

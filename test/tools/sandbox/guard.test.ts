@@ -1,8 +1,8 @@
 /** The sandbox's guards over HTTP: control header, Host check, timeouts, connection cap, error size. */
 import { request } from "node:http";
 import { connect, type Socket } from "node:net";
-import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
-import { DEMO_HEADERS, api, expectError, send } from "./helpers/sandbox-http";
+import { startSandbox, type RunningSandbox } from "../../../tools/sandbox/server";
+import { DEMO_HEADERS, api, expectError, send } from "../../integration/helpers/sandbox-http";
 
 let sandbox: RunningSandbox;
 

@@ -2,10 +2,10 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { parseCliArgs } from "../../tools/sandbox/cli-args";
-import { DEMO_HEADERS, send } from "./helpers/sandbox-http";
+import { parseCliArgs } from "../../../tools/sandbox/cli-args";
+import { DEMO_HEADERS, send } from "../../integration/helpers/sandbox-http";
 
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = path.resolve(__dirname, "../../..");
 /** A private output folder, so this test neither needs nor disturbs build/node. */
 const OUT_DIR = path.join(ROOT, "build/test-sandbox-cli");
 const CLI = path.join(OUT_DIR, "sandbox/cli.js");

@@ -1,7 +1,7 @@
-import { SEEDED_JOURNALS } from "../../tools/sandbox/seed/journals";
-import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
-import { DEMO_HEADERS, api, expectError, send } from "./helpers/sandbox-http";
-import { controlRequest } from "./helpers/sandboxControl";
+import { SEEDED_JOURNALS } from "../../../tools/sandbox/seed/journals";
+import { startSandbox, type RunningSandbox } from "../../../tools/sandbox/server";
+import { DEMO_HEADERS, api, expectError, send } from "../../integration/helpers/sandbox-http";
+import { controlRequest } from "../../integration/helpers/sandboxControl";
 
 const journalId = SEEDED_JOURNALS["demo-company"][0]?.id ?? "";
 

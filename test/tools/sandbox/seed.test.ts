@@ -3,7 +3,7 @@ import {
   CURSOR_COLLECTIONS,
   OTHER_COMPANY_RECORD_COUNTS,
   type ListName,
-} from "../../tools/sandbox/catalog";
+} from "../../../tools/sandbox/catalog";
 import {
   AWKWARD_AMOUNT_FIELDS,
   AWKWARD_AMOUNTS,
@@ -13,10 +13,16 @@ import {
   EXCEL_CELL_TEXT_LIMIT,
   LONG_TEXT,
   OVERSIZED_TEXT,
-} from "../../tools/sandbox/seed/awkward";
-import type { DocumentLine } from "../../tools/sandbox/seed/types";
-import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
-import { DEMO_HEADERS, OTHER_HEADERS, api, dataOf, send } from "./helpers/sandbox-http";
+} from "../../../tools/sandbox/seed/awkward";
+import type { DocumentLine } from "../../../tools/sandbox/seed/types";
+import { startSandbox, type RunningSandbox } from "../../../tools/sandbox/server";
+import {
+  DEMO_HEADERS,
+  OTHER_HEADERS,
+  api,
+  dataOf,
+  send,
+} from "../../integration/helpers/sandbox-http";
 
 type Row = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
-import { SEEDED_JOURNALS } from "../../tools/sandbox/seed/journals";
-import { startSandbox, type RunningSandbox } from "../../tools/sandbox/server";
+import { SEEDED_JOURNALS } from "../../../tools/sandbox/seed/journals";
+import { startSandbox, type RunningSandbox } from "../../../tools/sandbox/server";
 import {
   DEMO_HEADERS,
   OTHER_HEADERS,
@@ -7,8 +7,8 @@ import {
   dataOf,
   expectError,
   send,
-} from "./helpers/sandbox-http";
-import { changeTokens, resetTokens } from "./helpers/sandboxControl";
+} from "../../integration/helpers/sandbox-http";
+import { changeTokens, resetTokens } from "../../integration/helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
