@@ -20,6 +20,15 @@ describe("jsonText.ts", () => {
       expect(JSON.parse(text)).toMatchObject({ a: 9007199254740992, b: 12345678901234567000 });
     });
 
+    it("keeps a money amount with more digits than a double holds, fraction and all", () => {
+      const text = '{"data":[{"id":"inv_1","total":12345678901234567890.12,"paid":"0.10"}]}';
+      const parsed = parseJsonText(text);
+      expect(parsed).toEqual({
+        data: [{ id: "inv_1", total: new JsonNumber("12345678901234567890.12"), paid: "0.10" }],
+      });
+      expect(stringifyJson(parsed)).toBe(text);
+    });
+
     it("reads a number as a double when the double's shortest text has the same decimal value", () => {
       const values = parseJsonText("[1.50,0.1,-0,1E+2,2.5e-3,9007199254740992,1e21,123.0]");
       expect(values).toEqual([1.5, 0.1, -0, 100, 0.0025, 9007199254740992, 1e21, 123]);
