@@ -68,14 +68,33 @@ function printTopFunctions(
   profile: Profiler.Profile,
   byId: Map<number, Profiler.ProfileNode>,
 ): void {
+  const callerOf = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) callerOf.set(child, node.id);
   const self = new Map<string, number>();
   for (const id of profile.samples ?? []) {
-    const frame = byId.get(id)?.callFrame;
+    const node = byId.get(id);
+    const frame = node?.callFrame;
     if (!frame) continue;
-    const name = `${frame.functionName || "(anonymous)"} ${frame.url.split(/[\\/]/).slice(-2).join("/")}:${frame.lineNumber + 1}`;
+    const up = process.env["TOP_CALLER"] ? callerOf.get(id) : undefined;
+    const caller = up === undefined ? "" : ` <- ${byId.get(up)?.callFrame.functionName ?? ""}`;
+    const name = `${frame.functionName || "(anonymous)"} ${frame.url.split(/[\\/]/).slice(-2).join("/")}:${frame.lineNumber + 1}${caller}`;
     self.set(name, (self.get(name) ?? 0) + 1);
   }
   const total = profile.samples?.length ?? 1;
+  // Inclusive shares of named functions: a sample counts for each of them on its stack once.
+  for (const wanted of (process.env["INCLUSIVE"] ?? "").split(",").filter(Boolean)) {
+    let n = 0;
+    for (const id of profile.samples ?? []) {
+      for (let at: number | undefined = id; at !== undefined; at = callerOf.get(at)) {
+        if (byId.get(at)?.callFrame.functionName === wanted) {
+          n++;
+          break;
+        }
+      }
+    }
+    console.log(`  inclusive ${wanted}: ${((100 * n) / total).toFixed(1)}%`);
+  }
   for (const [name, n] of [...self]
     .sort(([, a], [, b]) => b - a)
     .slice(0, Number(process.env["TOP"]))) {
