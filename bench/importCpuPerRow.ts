@@ -95,6 +95,20 @@ function printTopFunctions(
     }
     console.log(`  inclusive ${wanted}: ${((100 * n) / total).toFixed(1)}%`);
   }
+  // The stacks under which a named function spends its own samples.
+  const stacks = new Map<string, number>();
+  for (const id of profile.samples ?? []) {
+    if (byId.get(id)?.callFrame.functionName !== process.env["STACKS_OF"]) continue;
+    const names: string[] = [];
+    for (let at = callerOf.get(id); at !== undefined && names.length < 8; at = callerOf.get(at)) {
+      names.push(byId.get(at)?.callFrame.functionName ?? "?");
+    }
+    const key = names.join(" < ");
+    stacks.set(key, (stacks.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of [...stacks].sort(([, a], [, b]) => b - a).slice(0, 6)) {
+    console.log(`  ${n} samples: ${key}`);
+  }
   for (const [name, n] of [...self]
     .sort(([, a], [, b]) => b - a)
     .slice(0, Number(process.env["TOP"]))) {
