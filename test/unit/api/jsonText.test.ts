@@ -125,6 +125,15 @@ describe("jsonText.ts", () => {
       ["long digits inside a string", '{"a":"12345678901234567890"}', true],
       ["long digits after an escaped quote", '{"a":"x\\"12345678901234567890\\\\"}', true],
       ["long digits after a string ending in a backslash", '["\\\\", 12345678901234567890]', false],
+      ["a whole document that is one long number", " 12345678901234567890.12", false],
+      ["a long number after space and a line break", '{"a" :\n\t 12345678901234567890}', false],
+      ["an exponent as the first item", "[ 1e400]", false],
+      ["an exponent after a comma", '{"a":1,"b":-2.5E+400}', false],
+      [
+        "hex-looking ids and digits with e inside strings",
+        '{"id":"5cd60ddd-4e0a","n":"1,2e5"}',
+        true,
+      ],
     ])("takes the exact path only when a number needs it: %s", (_name, text, fits) => {
       expect(numbersFitDoubles(text)).toBe(fits);
       expect(parseJsonText(text)).toEqual(parseJsonTextExactly(text));
