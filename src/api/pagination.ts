@@ -70,7 +70,10 @@ class LoopGuard {
    */
   check(keys: readonly string[], lastId: string | null, keyset: string | null): number {
     this.pages += 1;
-    if (keys.length > 0 && keys.every((key) => this.records.has(key))) {
+    // Each key is looked up once, and added as it is: if the page is refused the walk ends there.
+    let fresh = 0;
+    for (const key of keys) if (this.records.add(key)) fresh += 1;
+    if (keys.length > 0 && fresh === 0) {
       throw this.failure(`page ${this.pages} held only records it had already sent`);
     }
     if (lastId !== null) {
@@ -82,12 +85,6 @@ class LoopGuard {
         throw this.failure(`page ${this.pages} repeated a page cursor it had already sent`);
       }
       this.cursors.add(cursor);
-    }
-    let fresh = 0;
-    for (const key of keys) {
-      if (this.records.has(key)) continue;
-      this.records.add(key);
-      fresh += 1;
     }
     this.fetched += fresh;
     return fresh;

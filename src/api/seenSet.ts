@@ -44,13 +44,19 @@ export class SeenSet {
     return this.filterHas(key);
   }
 
-  add(key: string): void {
+  /**
+   * Adds `key`; true when {@link has} would have said it was not seen before. One lookup where
+   * `has` then `add` would make two: the loop guard asks this of every record of every page.
+   */
+  add(key: string): boolean {
     if (this.exact !== null) {
+      const size = this.exact.size;
       this.exact.add(key);
+      if (this.exact.size === size) return false;
       if (this.exact.size > this.exactLimit) this.switchToFilter(this.exact);
-      return;
+      return true;
     }
-    this.filterAdd(key);
+    return this.filterAdd(key);
   }
 
   private switchToFilter(keys: Set<string>): void {
@@ -59,12 +65,20 @@ export class SeenSet {
     for (const key of keys) this.filterAdd(key);
   }
 
-  private filterAdd(key: string): void {
+  /** Sets the key's bits; true when one of them was not set (the key was not seen). */
+  private filterAdd(key: string): boolean {
     const filter = this.filter as Uint32Array;
+    let fresh = false;
     this.forEachBit(key, (bit) => {
-      filter[bit >>> 5] = (filter[bit >>> 5] as number) | (1 << (bit & 31));
+      const word = filter[bit >>> 5] as number;
+      const mask = 1 << (bit & 31);
+      if ((word & mask) === 0) {
+        fresh = true;
+        filter[bit >>> 5] = word | mask;
+      }
       return true;
     });
+    return fresh;
   }
 
   private filterHas(key: string): boolean {

@@ -142,10 +142,12 @@ export function createDiscoveringShaper(
     }
     const kind = inferColumnKind(key, field.values);
     set.add(field.path.join("."), headerForPath(field.path, kind), kind, (record) => {
+      const value = read(record);
+      // Most cells are strings, numbers or null: taken as they are, without the checks below.
+      if (typeof value !== "object" || value === null) return value;
       // An object's fields have columns of their own; repeating it here as JSON would also
       // make the cell depend on whether this column existed yet when the row was shaped.
-      const value = read(record);
-      if (value !== undefined && isObject(value)) return undefined;
+      if (isObject(value)) return undefined;
       return Array.isArray(value) ? (summariseArray(value) ?? value) : value;
     });
     field.node.hasColumn = true;

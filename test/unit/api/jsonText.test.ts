@@ -20,6 +20,15 @@ describe("jsonText.ts", () => {
       expect(JSON.parse(text)).toMatchObject({ a: 9007199254740992, b: 12345678901234567000 });
     });
 
+    it("keeps a money amount with more digits than a double holds, fraction and all", () => {
+      const text = '{"data":[{"id":"inv_1","total":12345678901234567890.12,"paid":"0.10"}]}';
+      const parsed = parseJsonText(text);
+      expect(parsed).toEqual({
+        data: [{ id: "inv_1", total: new JsonNumber("12345678901234567890.12"), paid: "0.10" }],
+      });
+      expect(stringifyJson(parsed)).toBe(text);
+    });
+
     it("reads a number as a double when the double's shortest text has the same decimal value", () => {
       const values = parseJsonText("[1.50,0.1,-0,1E+2,2.5e-3,9007199254740992,1e21,123.0]");
       expect(values).toEqual([1.5, 0.1, -0, 100, 0.0025, 9007199254740992, 1e21, 123]);
@@ -116,6 +125,15 @@ describe("jsonText.ts", () => {
       ["long digits inside a string", '{"a":"12345678901234567890"}', true],
       ["long digits after an escaped quote", '{"a":"x\\"12345678901234567890\\\\"}', true],
       ["long digits after a string ending in a backslash", '["\\\\", 12345678901234567890]', false],
+      ["a whole document that is one long number", " 12345678901234567890.12", false],
+      ["a long number after space and a line break", '{"a" :\n\t 12345678901234567890}', false],
+      ["an exponent as the first item", "[ 1e400]", false],
+      ["an exponent after a comma", '{"a":1,"b":-2.5E+400}', false],
+      [
+        "hex-looking ids and digits with e inside strings",
+        '{"id":"5cd60ddd-4e0a","n":"1,2e5"}',
+        true,
+      ],
     ])("takes the exact path only when a number needs it: %s", (_name, text, fits) => {
       expect(numbersFitDoubles(text)).toBe(fits);
       expect(parseJsonText(text)).toEqual(parseJsonTextExactly(text));

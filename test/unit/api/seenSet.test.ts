@@ -13,6 +13,15 @@ describe("seenSet.ts", () => {
       expect(set.has("id:string:3")).toBe(false);
     });
 
+    it("says on adding whether the key was new, as has() would have, exact and filtered alike", () => {
+      for (const exactLimit of [10_000, 2]) {
+        const set = new SeenSet({ exactLimit });
+        const added = [...keys(0, 5), ...keys(3, 5)].map((key) => set.add(key));
+        expect(set.approximate).toBe(exactLimit === 2);
+        expect(added).toEqual([true, true, true, true, true, false, false, true, true, true]);
+      }
+    });
+
     it("switches to the fixed filter past the limit and still knows every key it was given", () => {
       const set = new SeenSet({ exactLimit: 1_000 });
       const given = keys(0, 60_000);
