@@ -4,6 +4,7 @@
 import { benchApi, benchHost } from "../../bench/importBench";
 import { measureJournalEditor } from "../../bench/journalEditorBench";
 import { targetVerdicts } from "../../bench/report";
+import { MEASURED_PAYLOAD_CEILING_BYTES } from "../../src/domain/excelLimits";
 import { startSandbox, type RunningSandbox } from "../../tools/sandbox";
 import { resetSandbox } from "./helpers/sandboxControl";
 
@@ -48,7 +49,7 @@ test("a refused request is recorded in the row and fails the journal target; lat
   expect(row.validate).toBeNull();
   expect(row.send).toBeNull();
   const targets = targetVerdicts([], [row]);
-  // Refused under this host's small limit, but not over 4 MB: the size target judges bytes.
+  // Refused under this host's small limit, but not over the ceiling: the size target judges bytes.
   expect(verdict(targets, "largest request")).toMatchObject({ met: true });
   expect(verdict(targets, "journal open")).toMatchObject({
     met: false,
@@ -56,7 +57,7 @@ test("a refused request is recorded in the row and fails the journal target; lat
   });
 });
 
-test("the size target covers journal rows: a step's request over 4 MB fails it", () => {
+test("the size target covers journal rows: a step's request over the ceiling fails it", () => {
   const step = {
     outcome: "opened",
     ok: true,
@@ -71,12 +72,13 @@ test("the size target covers journal rows: a step's request over 4 MB fails it",
     lines: 1_000,
     problemsMade: 100,
     open: step,
-    validate: { ...step, largestRequestBytes: 4 * 2 ** 20 + 1 },
+    validate: { ...step, largestRequestBytes: MEASURED_PAYLOAD_CEILING_BYTES + 1 },
     send: step,
   };
   expect(verdict(targetVerdicts([], [row]), "largest request")).toMatchObject({
     met: false,
     measured: "4.00 MB at worst (journal of 1,000 lines)",
+    target: "largest request <= 4 MB on every row",
   });
   expect(verdict(targetVerdicts([], [row]), "journal open")?.met).toBe(true);
   expect(verdict(targetVerdicts([], []), "largest request")?.met).toBeNull();

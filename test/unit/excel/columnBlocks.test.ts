@@ -2,6 +2,7 @@
 // response over 5 MB, and 200,000 UUIDs are about 8 MB. The column is read in blocks, each
 // response well under the limit, and the values come back whole and in order.
 import { randomUUID } from "node:crypto";
+import { EXCEL_PAYLOAD_LIMIT_BYTES } from "../../../src/domain/excelLimits";
 import { blockRows, readColumnInBlocks } from "../../../src/excel/columnBlocks";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import type { SheetModel } from "../../../tools/excel-emulator/sheet";
@@ -53,7 +54,7 @@ describe("readColumnInBlocks()", () => {
       ...Array.from({ length: 3_000 }, (_, i) => `L${i}-${"x".repeat(2_000)}`),
     ];
     const host = hostWithColumn(ids);
-    host.maxResponseBytes = 1_000_000;
+    host.maxResponseBytes = EXCEL_PAYLOAD_LIMIT_BYTES / 5;
     host.resetCounters();
     const values = await readIds(host, ids.length, 900_000);
     expect(values.map((row) => row[0])).toEqual(ids);

@@ -2,6 +2,7 @@
 // cell by cell did (whatever the user coloured, inserted or deleted meanwhile), and a Validate
 // with problems in whole columns of a 10,000-line journal is a few small requests.
 import fc from "fast-check";
+import { MEASURED_PAYLOAD_CEILING_BYTES } from "../../../src/domain/excelLimits";
 import { drawJournal, NOT_SENT_FILL } from "../../../src/excel/journalDrawing";
 import { markProblems, PROBLEM_FILL } from "../../../src/excel/journalProblemMarks";
 import { journalSheetState as storedState } from "../../../src/excel/journalSheetStates";
@@ -314,8 +315,8 @@ describe("markProblems() requests", () => {
       for (const sync of log) {
         // At most 4,000 reads (about 480 bytes each with office.js) or 2,500 writes (740).
         expect(sync.operations).toBeLessThanOrEqual(4_001);
-        expect(sync.requestBytes).toBeLessThan(4_000_000);
-        expect(sync.responseBytes).toBeLessThan(4_000_000);
+        expect(sync.requestBytes).toBeLessThan(MEASURED_PAYLOAD_CEILING_BYTES);
+        expect(sync.responseBytes).toBeLessThan(MEASURED_PAYLOAD_CEILING_BYTES);
       }
     }
     expect(fills(host, "Journal JNL-0002", 40)).toEqual(
