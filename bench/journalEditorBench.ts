@@ -6,7 +6,7 @@
 import type { LedgerApi } from "../src/api";
 import type { OfficeJsExcelHost } from "../tools/excel-emulator/officeJs/nodeClient";
 import { LINE_COLUMNS } from "../src/journal";
-import { columnLetter } from "../src/journal/cellAddresses";
+import { columnLetter } from "../src/sheets/cellAddresses";
 import { openJournal, sendActiveJournal, validateActiveJournal } from "../src/journalEditor";
 import { LARGE_JOURNAL } from "../tools/sandbox/seed/journals";
 import { benchHost } from "./importBench";

@@ -1,6 +1,6 @@
 // Marks the cells that have problems and restores the fills of cells that no longer do.
 import { SMALL_COMMANDS_BUDGET_BYTES } from "../domain/excelLimits";
-import { cellAddress } from "../journal/cellAddresses";
+import { cellAddress } from "../sheets/cellAddresses";
 import {
   cellSpans,
   compactMarks,

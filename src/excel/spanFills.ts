@@ -3,7 +3,7 @@
 // long it is; a span whose cells differ is split and read again, down to single cells only where
 // fills change. Each round of reads is one request.
 import { SMALL_COMMANDS_BUDGET_BYTES } from "../domain/excelLimits";
-import { addressPosition, cellAddress } from "../journal/cellAddresses";
+import { addressPosition, cellAddress } from "../sheets/cellAddresses";
 import { rowsWithin, splitSpan } from "../journal/problemMarks";
 import type { ColumnSpan, FillSpan } from "../journal/problemMarks";
 

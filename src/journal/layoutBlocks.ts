@@ -7,7 +7,7 @@
 import { JOURNAL_DRAW_BUDGET_BYTES } from "../domain/excelLimits";
 import type { CellValue } from "../sheets/cells";
 import { utf8Length } from "../util/utf8Length";
-import { addressPosition } from "./cellAddresses";
+import { addressPosition } from "../sheets/cellAddresses";
 import type { JournalLayout, LayoutCell } from "./contract";
 
 /** A rectangle of the sheet, zero-based, as `getRangeByIndexes` takes it. */

@@ -11,7 +11,7 @@ import { markerName } from "../../../src/excel/journalMarkers";
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { journalSheetState, layoutJournal, planProblemMarks } from "../../../src/journal";
 import type { ProblemMark } from "../../../src/journal";
-import { cellAddress } from "../../../src/journal/cellAddresses";
+import { cellAddress } from "../../../src/sheets/cellAddresses";
 import { repeatedJournal } from "../journal/seededJournals";
 
 /** The journal sheet with key `sheetKey`, as its marker finds it. */
