@@ -28,7 +28,7 @@ import { recordNumberOf } from "./recordNumber";
 import { fetchNewRecords, recordIdOf, type NewRecords } from "./newRecords";
 import { linkedRowNames } from "./linkedRowNames";
 import { PageRecords } from "./pageRows";
-import { shapersFor, type CollectionShapers, type ShapedPage } from "./shapers";
+import { shapersFor, type CollectionShapers, type ShapedPage } from "../sheets/collectionShapers";
 import { linkedStatus } from "../sheets/tableNameAndStatus";
 import type { CollectionInfo } from "../domain/collections";
 import { requestedCollection } from "./requestedCollection";

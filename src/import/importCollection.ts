@@ -32,7 +32,7 @@ import { MisfitSummary } from "./misfitSummary";
 import { linkedRowNames } from "./linkedRowNames";
 import { recordNumberOf } from "./recordNumber";
 import { PageRecords, PendingRows } from "./pageRows";
-import { shapersFor, type CollectionShapers } from "./shapers";
+import { shapersFor, type CollectionShapers } from "../sheets/collectionShapers";
 import { withTableNotes } from "./tableNotes";
 import type { CollectionInfo } from "../domain/collections";
 import { requestedCollection } from "./requestedCollection";

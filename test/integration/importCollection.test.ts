@@ -19,7 +19,7 @@ import {
   startSandbox,
 } from "../../tools/sandbox";
 import { createDiscoveringShaper, NUMBER_FORMATS } from "../../src/sheets";
-import { shapersFor } from "../../src/import/shapers";
+import { shapersFor } from "../../src/sheets/collectionShapers";
 import { clearFaults } from "./helpers/sandboxControl";
 
 let sandbox: RunningSandbox;
