@@ -47,10 +47,10 @@ export interface ColumnCells {
 }
 
 /**
- * The values of a column's cells, top to bottom: one sync per block
- * (a 200,000-row column of UUIDs takes about seven), each response under
- * {@link ID_COLUMN_READ_BUDGET_BYTES} while no row is longer than the rows before it, and read again in
- * halves when one is (Excel refuses the response; nothing was changed by reading).
+ * The values of a column's cells, top to bottom: one sync per block (a 200,000-row column of
+ * UUIDs takes about seven), each response under {@link ID_COLUMN_READ_BUDGET_BYTES} while no row
+ * is longer than the rows before it, and read again in halves when one is (Excel refuses the
+ * response; nothing was changed by reading).
  */
 export async function readColumnInBlocks(
   context: Excel.RequestContext,

@@ -8,7 +8,7 @@ import {
 } from "../../../src/domain/excelLimits";
 import { drawJournal, isSentCell, NOT_SENT_FILL } from "../../../src/excel/journalDrawing";
 import { readJournalGrid } from "../../../src/excel/journalGrid";
-import { markerName } from "../../../src/excel/journalMarkers";
+import { markerName } from "../../../src/settings/journalMarkers";
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import { journalSheetState, layoutJournal } from "../../../src/journal";

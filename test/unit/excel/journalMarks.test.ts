@@ -7,7 +7,7 @@ import { drawJournal, NOT_SENT_FILL } from "../../../src/excel/journalDrawing";
 import { markProblems, PROBLEM_FILL } from "../../../src/excel/journalProblemMarks";
 import { journalSheetState as storedState } from "../../../src/excel/journalSheetStates";
 import { JOURNAL_SHEETS_SETTING } from "../../../src/settings/journalSheets";
-import { markerName } from "../../../src/excel/journalMarkers";
+import { markerName } from "../../../src/settings/journalMarkers";
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { journalSheetState, layoutJournal, planProblemMarks } from "../../../src/journal";
 import type { ProblemMark } from "../../../src/journal";
