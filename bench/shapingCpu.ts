@@ -4,7 +4,7 @@
 //
 //   npx tsc -p bench/tsconfig.json && node build/bench/bench/shapingCpu.js [invoices] [runs]
 import { iterateCollection, type JsonRecord } from "../src/api";
-import { shapersFor } from "../src/import/shapers";
+import { shapersFor } from "../src/sheets/collectionShapers";
 import { benchApi } from "./importBench";
 import { startSandboxProcess } from "./sandboxProcess";
 

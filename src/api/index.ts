@@ -31,7 +31,15 @@ export type { ApiErrorDetail, ApiErrorFacts, ApiErrorKind } from "./errors";
 export { redactSecret } from "./redaction";
 export { JsonDecimal, stringifyExact } from "./exactJson";
 export type { ExactJson } from "./exactJson";
-export { checkJournalUpdate, journalUpdateBody } from "./journalUpdateBody";
+export {
+  buildJournalUpdate,
+  checkJournalUpdate,
+  journalUpdateBody,
+  keepUntouchedAmounts,
+  keepUntouchedDate,
+  type JournalUpdateDraft,
+  type JournalUpdateDraftLine,
+} from "./journalUpdateBody";
 export {
   isJsonNumber,
   isJsonObject,

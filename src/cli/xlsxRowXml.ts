@@ -3,19 +3,8 @@
 // lookup and its XML writer were most of the .xlsx export's CPU. The cells are what exceljs
 // writes for the same values (numbers in `<v>`, booleans `t="b"`, text `t="str"`, text that must
 // keep its spaces an inline string), so any reader sees the same workbook.
+import { columnLetter } from "../sheets/cellAddresses";
 import type { XlsxCell } from "./xlsxCells";
-
-/** A column's letters: 1 -> A, 27 -> AA. */
-export function columnLetters(column: number): string {
-  let letters = "";
-  let rest = column;
-  while (rest > 0) {
-    const digit = (rest - 1) % 26;
-    letters = String.fromCharCode(65 + digit) + letters;
-    rest = (rest - 1 - digit) / 26;
-  }
-  return letters;
-}
 
 const ESCAPE = /[&<>]/;
 
@@ -33,7 +22,7 @@ export class XlsxRowXml {
     columns: number,
     private readonly styleId: (style: XlsxCell["style"]) => number,
   ) {
-    this.letters = Array.from({ length: columns }, (_, index) => columnLetters(index + 1));
+    this.letters = Array.from({ length: columns }, (_, index) => columnLetter(index));
   }
 
   /** Row `rowNumber` (1-based) of the sheet; a cell with no value is left out. */

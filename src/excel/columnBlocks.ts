@@ -1,10 +1,11 @@
 // Reads one table column's values in blocks whose responses stay well under Excel on the web's
-// 5 MB response limit (ResponsePayloadSizeLimitExceeded): 200,000 UUIDs answer about 8 MB in one
-// piece. Block sizes follow what the column holds: each block is sized from an upper bound on
-// the bytes per row of the previous one, and a block Excel still refuses is read again in halves.
+// response limit (ResponsePayloadSizeLimitExceeded, src/domain/excelLimits.ts): 200,000 UUIDs
+// answer about 8 MB in one piece. Block sizes follow what the column holds: each block is sized
+// from an upper bound on the bytes per row of the previous one, and a block Excel still refuses is
+// read again in halves.
 
-/** The response size a block aims at: under Excel's 5 MB with room for office.js's framing. */
-const COLUMN_BLOCK_BYTES = 3_500_000;
+import { ID_COLUMN_READ_BUDGET_BYTES } from "../domain/excelLimits";
+
 /** Rows of the first block, before anything is known of the column (Microsoft: 5k-20k). */
 const FIRST_BLOCK_ROWS = 10_000;
 /** Rows of any block: past this, one response costs more time than a round trip saves. */
@@ -28,7 +29,7 @@ function rowBytesBound(values: readonly (readonly unknown[])[]): number {
 }
 
 /** The rows of the next block, given an upper bound on a row's bytes. */
-export function blockRows(rowBytes: number, budget = COLUMN_BLOCK_BYTES): number {
+export function blockRows(rowBytes: number, budget = ID_COLUMN_READ_BUDGET_BYTES): number {
   return Math.max(1, Math.min(MAX_BLOCK_ROWS, Math.floor(budget / Math.max(1, rowBytes))));
 }
 
@@ -46,15 +47,15 @@ export interface ColumnCells {
 }
 
 /**
- * The values of a column's cells, top to bottom: one sync per block
- * (a 200,000-row column of UUIDs takes about seven), each response under
- * {@link COLUMN_BLOCK_BYTES} while no row is longer than the rows before it, and read again in
- * halves when one is (Excel refuses the response; nothing was changed by reading).
+ * The values of a column's cells, top to bottom: one sync per block (a 200,000-row column of
+ * UUIDs takes about seven), each response under {@link ID_COLUMN_READ_BUDGET_BYTES} while no row
+ * is longer than the rows before it, and read again in halves when one is (Excel refuses the
+ * response; nothing was changed by reading).
  */
 export async function readColumnInBlocks(
   context: Excel.RequestContext,
   cells: ColumnCells,
-  budget = COLUMN_BLOCK_BYTES,
+  budget = ID_COLUMN_READ_BUDGET_BYTES,
 ): Promise<unknown[][]> {
   const { sheet, row, column, rowCount } = cells;
   const values: unknown[][] = [];

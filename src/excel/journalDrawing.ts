@@ -2,9 +2,9 @@
 import type { JournalLayout, JournalSheetState, LayoutCell } from "../journal/contract";
 import { NO_FILL, layoutBatches } from "../journal/layoutBlocks";
 import type { DrawBatch, SheetArea } from "../journal/layoutBlocks";
-import { markerFormula, markerName, newJournalKey } from "./journalMarkers";
+import { markerFormula, markerName, newJournalKey } from "../settings/journalMarkers";
 import { queueStates, rawStatesOf, saveStates, sheetOfKey } from "./journalSheetStates";
-import { queueRowMarkWrites, queueRowMarks } from "./journalRowMarks";
+import { queueRowMarkWrites, queueRowMarks } from "./journalRowMarkRequests";
 import type { SheetRef } from "../settings/journalSheets";
 import type { JournalSheetKeys } from "../settings/journalSheetKeys";
 import type { ExcelRun } from "./run";
@@ -29,9 +29,10 @@ export function isSentCell(cell: LayoutCell): boolean {
 /**
  * Draws `layout` on the journal sheet with key `sheetKey` (cleared first), or on a new sheet
  * named `layout.sheetName`, marked with a new key, when no key is given; marks the lines'
- * header, Total and Difference rows with hidden names (journalRowMarks.ts); applies formats before
- * values so server text stays literal, shades every cell that is not sent ({@link NOT_SENT_FILL}:
- * the whole extent, then the sent cells' fill taken away, a few ranges), and records `state`.
+ * header, Total and Difference rows with hidden names (src/settings/journalRowMarks.ts); applies
+ * formats before values so server text stays literal, shades every cell that is not sent
+ * ({@link NOT_SENT_FILL}: the whole extent, then the sent cells' fill taken away, a few ranges),
+ * and records `state`.
  * Returns the sheet drawn.
  *
  * The cells travel as a few rectangles ({@link layoutBatches}): one `values` array each, number

@@ -1,23 +1,22 @@
 // Reads a journal sheet back (values, formulas, and what its cells show), in blocks sized to stay
 // under Excel's limits.
+import { JOURNAL_READ_BUDGET_BYTES } from "../domain/excelLimits";
 import type { GridSnapshot } from "../journal/contract";
 import { jsonSize } from "../journal/layoutBlocks";
 import { hiddenColumnsOf, hiddenRowsOf } from "./hiddenCells";
 import { sheetOfKey } from "./journalSheetStates";
-import { queueRowMarks, rowMarksOf } from "./journalRowMarks";
+import { queueRowMarks, rowMarksOf } from "./journalRowMarkRequests";
 import type { ExcelRun } from "./run";
 
 /** Rows of the first read of a sheet; the next reads are sized from what these weighed. */
 const FIRST_READ_ROWS = 2_000;
-/** Estimated response bytes of one read: Excel on the web refuses responses over 5 MB. */
-const READ_BUDGET_BYTES = 2_000_000;
 
 /**
- * Reads the journal sheet from A1 to the end of what is used, and where its row marks point. Two syncs for a sheet of up to
- * 2,000 rows; a longer one is read in blocks of rows (one sync each) sized so that each answer
- * stays near 2 MB: two more for 10,000 lines of usual length. Which rows and columns are hidden
- * (or filtered out) is asked in the first request; only a sheet with some hidden costs more
- * ({@link hiddenRowsOf}).
+ * Reads the journal sheet from A1 to the end of what is used, and where its row marks point. Two
+ * syncs for a sheet of up to 2,000 rows; a longer one is read in blocks of rows (one sync each)
+ * sized so that each answer stays near {@link JOURNAL_READ_BUDGET_BYTES}: two more for 10,000
+ * lines of usual length. Which rows and columns are hidden (or filtered out) is asked in the
+ * first request; only a sheet with some hidden costs more ({@link hiddenRowsOf}).
  */
 export async function readJournalGrid(run: ExcelRun, sheetKey: string): Promise<GridSnapshot> {
   return await run(async (context) => {
@@ -50,7 +49,7 @@ export async function readJournalGrid(run: ExcelRun, sheetKey: string): Promise<
           jsonSize(block.numberFormats) +
           jsonSize(block.texts)) /
         count;
-      blockRows = Math.max(100, Math.floor(READ_BUDGET_BYTES / bytesPerRow));
+      blockRows = Math.max(100, Math.floor(JOURNAL_READ_BUDGET_BYTES / bytesPerRow));
     }
     const hiddenRows = await hiddenRowsOf(context, sheet, rows, shown.rowHidden);
     const hiddenColumns = await hiddenColumnsOf(context, sheet, columns, shown.columnHidden);

@@ -1,5 +1,6 @@
 // Marks the cells that have problems and restores the fills of cells that no longer do.
-import { cellAddress } from "../journal/cellAddresses";
+import { SMALL_COMMANDS_BUDGET_BYTES } from "../domain/excelLimits";
+import { cellAddress } from "../sheets/cellAddresses";
 import {
   cellSpans,
   compactMarks,
@@ -130,10 +131,13 @@ export async function markProblems(
 }
 
 /**
- * Fill writes per request: a range with its format and fill objects and one action (about 740
- * bytes of request with Microsoft's office.js), so a request stays under 2 MB.
+ * Request bytes of one fill write, a range with its format and fill objects and one action: about
+ * 740 measured with Microsoft's office.js, counted as 800 so a longer sheet name or address stays
+ * within the budget.
  */
-const FILLS_PER_REQUEST = 2_500;
+const FILL_WRITE_BYTES = 800;
+/** Fill writes per request, so a request stays within {@link SMALL_COMMANDS_BUDGET_BYTES}. */
+const FILLS_PER_REQUEST = Math.floor(SMALL_COMMANDS_BUDGET_BYTES / FILL_WRITE_BYTES);
 
 function isProblemFill(reading: SpanReading): boolean {
   return reading !== "mixed" && reading.fill === PROBLEM_FILL;

@@ -1,7 +1,8 @@
 // Reads and writes, in the workbook's settings (so they survive save and reopen), the journal
-// sheets' states (their format: src/settings/journalSheets.ts), and finds journal sheets by key. A journal sheet is known by its
-// key, kept in a hidden defined name that refers to the sheet (journalMarkers.ts): Excel follows
-// the sheet's renames, and the key stays when Worksheet.id changes between sessions.
+// sheets' states (their format: src/settings/journalSheets.ts), and finds journal sheets by key.
+// A journal sheet is known by its key, kept in a hidden defined name that refers to the sheet
+// (src/settings/journalMarkers.ts): Excel follows the sheet's renames, and the key stays when
+// Worksheet.id changes between sessions.
 import type { JournalSheetState } from "../journal/contract";
 import {
   JOURNAL_SHEETS_SETTING,
@@ -13,9 +14,9 @@ import {
 } from "../settings/journalSheets";
 import type { JournalSheet, RawStates } from "../settings/journalSheets";
 import { type JournalSheetKeys, keysMadeHere } from "../settings/journalSheetKeys";
-import { markedSheetName, markerName, readMarkers } from "./journalMarkers";
-import { rowMarkNames } from "./journalRowMarks";
-import type { LoadedName } from "./journalMarkers";
+import { markedSheetName, markerName, readMarkers } from "../settings/journalMarkers";
+import { rowMarkNames } from "../settings/journalRowMarks";
+import type { LoadedName } from "../settings/journalMarkers";
 import type { ExcelRun } from "./run";
 
 /** Queues the read of the journal sheets setting; read it with {@link rawStatesOf} after a sync. */

@@ -2,7 +2,7 @@
 // list): its code, name and ID, as text.
 import type { KnownAccount } from "../journal/contract";
 import { lineAccountCells } from "../journal/lineAccount";
-import { queueRowMarks, rowMarksOf } from "./journalRowMarks";
+import { queueRowMarks, rowMarksOf } from "./journalRowMarkRequests";
 import { sheetOfKey } from "./journalSheetStates";
 import type { ExcelRun } from "./run";
 

@@ -2,7 +2,8 @@
 // cells share it and null when they differ, so a span that shares a fill costs one range however
 // long it is; a span whose cells differ is split and read again, down to single cells only where
 // fills change. Each round of reads is one request.
-import { addressPosition, cellAddress } from "../journal/cellAddresses";
+import { SMALL_COMMANDS_BUDGET_BYTES } from "../domain/excelLimits";
+import { addressPosition, cellAddress } from "../sheets/cellAddresses";
 import { rowsWithin, splitSpan } from "../journal/problemMarks";
 import type { ColumnSpan, FillSpan } from "../journal/problemMarks";
 
@@ -15,10 +16,12 @@ export interface FillTarget extends ColumnSpan {
 }
 
 /**
- * Reads per request: each is a range and a query of its fill (about 480 bytes of request with
- * Microsoft's office.js), so a request stays under 2 MB.
+ * Request bytes of one read, a range and a query of its fill: about 480 measured with Microsoft's
+ * office.js, counted as 500 so a longer sheet name or address stays within the budget.
  */
-const READS_PER_REQUEST = 4_000;
+const FILL_READ_BYTES = 500;
+/** Reads per request, so a request stays within {@link SMALL_COMMANDS_BUDGET_BYTES}. */
+const READS_PER_REQUEST = Math.floor(SMALL_COMMANDS_BUDGET_BYTES / FILL_READ_BYTES);
 /** A span whose cells differ is read again in this many parts. */
 const PARTS = 16;
 

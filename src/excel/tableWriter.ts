@@ -4,7 +4,7 @@
 // such as =SUM(Invoices[Total]), keep pointing at the same data, and a total row the user
 // switched on stays under the data with its own formulas).
 import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
-import { cellAddress } from "../journal/cellAddresses";
+import { cellAddress } from "../sheets/cellAddresses";
 import { type ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
 import type { ColumnPlaces } from "../sheets/columnPlaces";
 import { recordKeyColumn, RecordKeys } from "../sheets/recordKeys";

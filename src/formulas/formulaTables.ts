@@ -2,6 +2,11 @@
 // number, a date serial, a boolean or text. The columns and cell rules are the import's
 // (src/sheets), so a formula and an imported sheet show a record the same way.
 
+import {
+  BYTES_PER_MB,
+  EXCEL_PAYLOAD_LIMIT_MB,
+  FORMULA_RESULT_BUDGET_BYTES,
+} from "../domain/excelLimits";
 import type { JournalLine, JsonRecord, Payment } from "../api";
 import { createDiscoveringShaper, createPaymentsShaper, IMPORT_NOTES_HEADER } from "../sheets";
 import type { CellKind, CellValue, ColumnSpec } from "../sheets";
@@ -17,12 +22,7 @@ import { groupDigits } from "../sheets/textCells";
 import { NestedListChoice } from "../sheets/nestedList";
 import { createNestedListShaper } from "../sheets/shapeNestedList";
 import { rememberRowFormats } from "./spillFormats";
-import {
-  EXCEL_RESULT_LIMIT_MB,
-  GrowingTableSize,
-  MAX_RESULT_BYTES,
-  type CutRow,
-} from "./resultSize";
+import { GrowingTableSize, type CutRow } from "./resultSize";
 
 /** A spilled table: the header row first, every row as long as the header. */
 export type SpilledTable = CellValue[][];
@@ -123,8 +123,8 @@ export interface SizeCut {
 export function sizeCutRow(cut: SizeCut): CutRow {
   const { noun, fetched, askedFor, shortfall } = cut;
   const limits =
-    `too large for a cell formula (Excel takes at most ${EXCEL_RESULT_LIMIT_MB} MB; ` +
-    `this table stops at ${MAX_RESULT_BYTES / 1_000_000} MB)`;
+    `too large for a cell formula (Excel takes at most ${EXCEL_PAYLOAD_LIMIT_MB} MB; ` +
+    `this table stops at ${FORMULA_RESULT_BUDGET_BYTES / BYTES_PER_MB} MB)`;
   return (header, shown) => {
     let summary: string;
     let why: string;

@@ -33,7 +33,7 @@ export {
 export type { SizeCut, SpilledTable, TableSize } from "./formulaTables";
 export { withNumberFormats } from "./spillFormats";
 export type { FormattedNumberValue, SpilledCell } from "./spillFormats";
-export { EXCEL_RESULT_LIMIT_MB, MAX_RESULT_BYTES, fitResult, resultBytes } from "./resultSize";
+export { fitResult, resultBytes } from "./resultSize";
 export type { CutRow, FitOptions, FittedResult } from "./resultSize";
 export { JOURNAL_FIELD_NAMES, journalFieldOf, journalFieldValue } from "./journalFields";
 export type { JournalField } from "./journalFields";

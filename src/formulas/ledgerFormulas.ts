@@ -47,7 +47,8 @@ import {
   type SpilledTable,
 } from "./formulaTables";
 import { journalFieldOf, journalFieldValue } from "./journalFields";
-import { fitResult, MAX_RESULT_BYTES } from "./resultSize";
+import { FORMULA_RESULT_BUDGET_BYTES } from "../domain/excelLimits";
+import { fitResult } from "./resultSize";
 import { SharedRequests } from "./sharedRequests";
 import { DEFAULT_CACHE_TTL_MS } from "../domain/formulaCache";
 import { sameLabel } from "../domain/projectLabels";
@@ -103,7 +104,7 @@ export interface CallOptions {
 interface PaymentsAnswer {
   readonly payments: readonly Payment[];
   readonly shortfall?: Shortfall;
-  /** Fetching stopped once the table could show no more (see {@link MAX_RESULT_BYTES}). */
+  /** Fetching stopped once the table could show no more (see {@link FORMULA_RESULT_BUDGET_BYTES}). */
   readonly stoppedAtSize?: boolean;
 }
 
@@ -222,7 +223,7 @@ export class LedgerFormulas {
             if (found.length >= count) break;
             size.add(fresh);
             // The payments so far already overflow the result: later pages could not be shown.
-            if (!batch.last && size.bytes > MAX_RESULT_BYTES) {
+            if (!batch.last && size.bytes > FORMULA_RESULT_BUDGET_BYTES) {
               return { payments: found, stoppedAtSize: true };
             }
           }
@@ -290,7 +291,7 @@ export class LedgerFormulas {
             if (found.length >= count) break;
             size.add(page.data);
             // The records so far already overflow the result: later pages could not be shown.
-            if (page.lastId !== null && size.bytes > MAX_RESULT_BYTES) {
+            if (page.lastId !== null && size.bytes > FORMULA_RESULT_BUDGET_BYTES) {
               return { records: found, stoppedAtSize: true };
             }
           }

@@ -1,5 +1,6 @@
 // The size of a formula's spilled result as Excel receives it, and the cap that keeps a table under
-// the 5 MB Excel accepts from a custom function (past it the cell shows #BUSY! or an error).
+// the payload Excel accepts from a custom function (past it the cell shows #BUSY! or an error; the
+// cap is FORMULA_RESULT_BUDGET_BYTES in src/domain/excelLimits.ts).
 //
 // A result reaches Excel as the JSON of its 2-D array. The estimate is the one the import uses for
 // its Office.js requests (src/sheets/payload.ts): each row's JSON text in UTF-8 bytes plus a few
@@ -7,17 +8,9 @@
 // an upper bound on the JSON text. Text cells are already cut to Excel's 32,767 characters by the
 // shapers, so one long field cannot take a whole result by itself.
 
+import { FORMULA_RESULT_BUDGET_BYTES } from "../domain/excelLimits";
 import { estimateRowBytes, ROW_OVERHEAD_BYTES, type CellValue } from "../sheets";
 import { formatBytes } from "./spillFormats";
-
-/**
- * The most a formula's result may weigh, in bytes: a fifth under the 5 MB (5,000,000 bytes, the
- * smaller reading of "5 MB") Excel accepts, for what the host adds around the values.
- */
-export const MAX_RESULT_BYTES = 4_000_000;
-
-/** Excel's own limit on a custom function's result, in MB, for messages. */
-export const EXCEL_RESULT_LIMIT_MB = 5;
 
 /** The outer array's brackets. */
 const ARRAY_BYTES = 2;
@@ -39,7 +32,7 @@ export function resultBytes(table: readonly (readonly CellValue[])[]): number {
 export type CutRow = (header: readonly CellValue[], shown: number) => CellValue[];
 
 export interface FitOptions {
-  /** The most the result may weigh; {@link MAX_RESULT_BYTES} unless a test says otherwise. */
+  /** The most the result may weigh; {@link FORMULA_RESULT_BUDGET_BYTES} unless a test says otherwise. */
   readonly maxBytes?: number;
   /**
    * The table lacks rows whatever its size (its list stopped fetching at the cap): it ends with
@@ -68,7 +61,7 @@ export function fitResult(
   cutRow: CutRow,
   options: FitOptions = {},
 ): FittedResult {
-  const maxBytes = options.maxBytes ?? MAX_RESULT_BYTES;
+  const maxBytes = options.maxBytes ?? FORMULA_RESULT_BUDGET_BYTES;
   // A spilled number goes out with its format where the host takes one (spillFormats.ts).
   const sizes = table.map((row) => estimateRowBytes(row) + formatBytes(row));
   const data = Math.max(table.length - 1, 0);

@@ -1,23 +1,20 @@
 // Decides when pending rows become a write: the first page at once (so rows appear quickly),
-// then blocks of up to 5,000 rows or about 3.5 MB, whichever comes first, so each request stays
-// under 4 MB (Excel on the web refuses 5 MB) and the number of syncs stays near rows / 5,000.
+// then blocks of up to 5,000 rows or the import's share of Excel's payload limit (see
+// IMPORT_BLOCK_BUDGET_BYTES in src/domain/excelLimits.ts), whichever comes first, so each request
+// stays under what Excel on the web accepts and the number of syncs stays near rows / 5,000.
 // A page too large for one request (50 records of 32,767-character memos are megabytes) is
 // split between requests.
 
+import { IMPORT_BLOCK_BUDGET_BYTES } from "../domain/excelLimits";
+
 export const BLOCK_MAX_ROWS = 5_000;
-/**
- * The estimate (src/sheets/payload.ts) is at least the JSON of the values; the block's other
- * commands (a number format per column, the resize, the status line) add a few kilobytes. At
- * 2.5 MB a block of 5,000 ordinary invoices was cut short, costing syncs for nothing.
- */
-export const BLOCK_MAX_BYTES = 3_500_000;
 
 export class BlockPlanner {
   private blocks = 0;
 
   constructor(
     private readonly maxRows = BLOCK_MAX_ROWS,
-    private readonly maxBytes = BLOCK_MAX_BYTES,
+    private readonly maxBytes = IMPORT_BLOCK_BUDGET_BYTES,
   ) {}
 
   /** True when `rows` pending rows of about `bytes` request bytes should be written now. */

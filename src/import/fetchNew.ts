@@ -10,7 +10,8 @@ import { readImportTableIds } from "../excel/importTableIds";
 import type { ExcelRun } from "../excel/run";
 import type { RowBlock } from "../sheets/rowBlock";
 import { headerForPath } from "../sheets";
-import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
+import { IMPORT_BLOCK_BUDGET_BYTES } from "../domain/excelLimits";
+import { BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
 import {
   fullRefreshMessage,
   newRowsMessage,
@@ -27,7 +28,7 @@ import { recordNumberOf } from "./recordNumber";
 import { fetchNewRecords, recordIdOf, type NewRecords } from "./newRecords";
 import { linkedRowNames } from "./linkedRowNames";
 import { PageRecords } from "./pageRows";
-import { shapersFor, type CollectionShapers, type ShapedPage } from "./shapers";
+import { shapersFor, type CollectionShapers, type ShapedPage } from "../sheets/collectionShapers";
 import { linkedStatus } from "../sheets/tableNameAndStatus";
 import type { CollectionInfo } from "../domain/collections";
 import { requestedCollection } from "./requestedCollection";
@@ -86,7 +87,7 @@ interface NewBlocks {
 function blocksOf(page: ShapedPage, limits: ImportLimits): NewBlocks {
   const planner = new BlockPlanner(
     limits.blockRows ?? BLOCK_MAX_ROWS,
-    limits.blockBytes ?? BLOCK_MAX_BYTES,
+    limits.blockBytes ?? IMPORT_BLOCK_BUDGET_BYTES,
   );
   const records = new PageRecords(page);
   const cuts = [...planner.cuts(0, 0, records.bytes()), records.count];

@@ -12,12 +12,12 @@ import {
   Payment,
 } from "../api";
 import type { ExcelRun } from "../excel/run";
-import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
+import { EXCEL_MAX_ROWS, IMPORT_BLOCK_BUDGET_BYTES } from "../domain/excelLimits";
 import { TableWriter } from "../excel/tableWriter";
 import { finishTables, undoTables, writeBlocks } from "../excel/tableRequests";
 import type { ColumnSpec } from "../sheets/cells";
 import { IMPORT_NOTES_HEADER, IMPORT_NOTES_KEY, type RecordShaper } from "../sheets";
-import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
+import { BLOCK_MAX_ROWS, BlockPlanner } from "./blockPlanner";
 import {
   importSummary,
   serverPartialReason,
@@ -32,7 +32,7 @@ import { MisfitSummary } from "./misfitSummary";
 import { linkedRowNames } from "./linkedRowNames";
 import { recordNumberOf } from "./recordNumber";
 import { PageRecords, PendingRows } from "./pageRows";
-import { shapersFor, type CollectionShapers } from "./shapers";
+import { shapersFor, type CollectionShapers } from "../sheets/collectionShapers";
 import { withTableNotes } from "./tableNotes";
 import type { CollectionInfo } from "../domain/collections";
 import { requestedCollection } from "./requestedCollection";
@@ -58,7 +58,7 @@ export interface ImportLimits {
   readonly sheetRows?: number;
   /** Rows of a write block ({@link BLOCK_MAX_ROWS} by default). */
   readonly blockRows?: number;
-  /** Estimated request bytes of a write block ({@link BLOCK_MAX_BYTES} by default). */
+  /** Estimated request bytes of a write block ({@link IMPORT_BLOCK_BUDGET_BYTES} by default). */
   readonly blockBytes?: number;
 }
 
@@ -121,7 +121,7 @@ class CollectionImport {
     this.shapers = shapersFor(request.collection, request.project);
     this.planner = new BlockPlanner(
       limits.blockRows ?? BLOCK_MAX_ROWS,
-      limits.blockBytes ?? BLOCK_MAX_BYTES,
+      limits.blockBytes ?? IMPORT_BLOCK_BUDGET_BYTES,
     );
   }
 

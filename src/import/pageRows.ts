@@ -2,7 +2,7 @@
 // payment with its allocations), and the rows waiting to be written to one table.
 import type { RowBlock } from "../sheets/rowBlock";
 import type { CellValue } from "../sheets/cells";
-import type { ShapedPage, ShapedRows } from "./shapers";
+import type { ShapedPage, ShapedRows } from "../sheets/collectionShapers";
 
 /** Rows waiting to be written to one table. */
 export class PendingRows {

@@ -12,7 +12,7 @@ import { fetchNewIntoTable } from "./fetchNew";
 import { importCollection, type ImportLimits } from "./importCollection";
 import { RefreshKeptError } from "./refreshKept";
 import type { ImportResult } from "./importTypes";
-import { shapersFor } from "./shapers";
+import { shapersFor } from "../sheets/collectionShapers";
 import { count } from "../util/plural";
 import { COLLECTIONS, type CollectionId, type CollectionInfo } from "../domain/collections";
 

@@ -10,7 +10,7 @@
 import { currencyMinorUnits, moneyFormatFor } from "../money";
 import { SERVICE_DECIMALS } from "../api/config";
 import { differenceFormula } from "./balanceFormulas";
-import { cellAddress, columnLetter } from "./cellAddresses";
+import { cellAddress, columnLetter } from "../sheets/cellAddresses";
 import type { GridSnapshot } from "./contract";
 import { INPUT_FIELD_LABELS, LINE_COLUMNS, labelKey } from "./journalSheet";
 

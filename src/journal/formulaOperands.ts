@@ -1,7 +1,7 @@
 // The numbers a cell's formula combines, so that its binary noise is judged by the size of its
 // operands: =82721670.99-77137106.29 carries noise of the size of 82 million, not of its result.
 
-import { columnIndex } from "./cellAddresses";
+import { columnIndex } from "../sheets/cellAddresses";
 import type { CellInput } from "./cellReading";
 
 /** Ranges larger than this are not read for their sizes (a whole-column SUM). */

@@ -11,7 +11,7 @@ import {
   sumMoney,
 } from "../money";
 import type { Money } from "../money";
-import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
+import { cellAddress, columnLetter, compareAddresses } from "../sheets/cellAddresses";
 import { SERVICE_DECIMALS } from "../api/config";
 import type { CellDisplay } from "../money";
 import {

@@ -1,7 +1,7 @@
 // What would be sent unseen: a line in a hidden or filtered-out row, a field in a hidden row, or
 // a hidden column that holds values. The sheet's SUM totals count hidden rows too, so nothing
 // else on the sheet shows them; they are refused until the user can see them.
-import { cellAddress, columnLetter } from "./cellAddresses";
+import { cellAddress, columnLetter } from "../sheets/cellAddresses";
 import type { SheetProblem } from "./contract";
 import type { JournalDraftLine, JournalSheetAddresses } from "./draft";
 import { INPUT_FIELD_LABELS, LINE_COLUMNS } from "./journalSheet";

@@ -17,7 +17,6 @@ export type { JournalGridReading } from "./gridParse";
 export type { JournalDraft, JournalDraftLine, JournalSheetAddresses } from "./draft";
 export { fillAccountIds, validateJournalDraft } from "./validate";
 export type { AccountFill, ValidateOptions } from "./validate";
-export { buildJournalUpdate, keepUntouchedAmounts, keepUntouchedDate } from "./updateBody";
 export {
   describeServerAgainstSheet,
   describeServerChanges,

@@ -17,7 +17,7 @@ import { dateTimeToSerial, dateToSerial, looksLikeIsoDate } from "../sheets/exce
 import { MAX_SHEET_NAME_LENGTH } from "../domain/excelLimits";
 import { sheetNameFor, withProjectName } from "../sheets/names";
 import { fitText } from "../sheets/textCells";
-import { cellAddress, columnLetter, compareAddresses } from "./cellAddresses";
+import { cellAddress, columnLetter, compareAddresses } from "../sheets/cellAddresses";
 import { balanceFormula, differenceFormula, totalFormula } from "./balanceFormulas";
 import { JournalLayout, LayoutCell } from "./contract";
 import {

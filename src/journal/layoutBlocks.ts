@@ -1,12 +1,13 @@
 // The journal layout as few large writes: its cells grouped into rectangles (one `values` array
 // each), number formats, fills and bold set on whole rectangles, and the writes packed into
-// requests that stay well under Excel on the web's 5 MB limit. Each range in a request costs
+// requests that stay well under Excel on the web's payload limit (src/domain/excelLimits.ts). Each range in a request costs
 // hundreds of bytes on its own, so the count of ranges depends on the layout's columns and
 // sections, never on its number of lines.
 
+import { JOURNAL_DRAW_BUDGET_BYTES } from "../domain/excelLimits";
 import type { CellValue } from "../sheets/cells";
 import { utf8Length } from "../util/utf8Length";
-import { addressPosition } from "./cellAddresses";
+import { addressPosition } from "../sheets/cellAddresses";
 import type { JournalLayout, LayoutCell } from "./contract";
 
 /** A rectangle of the sheet, zero-based, as `getRangeByIndexes` takes it. */
@@ -53,7 +54,7 @@ export interface BlockOptions {
    * other format: one range, so that `fillOf` needs to name only the cells that differ.
    */
   readonly background?: string;
-  /** Estimated request bytes one batch may carry; default {@link REQUEST_BUDGET_BYTES}. */
+  /** Estimated request bytes one batch may carry; default {@link JOURNAL_DRAW_BUDGET_BYTES}. */
   readonly budgetBytes?: number;
 }
 
@@ -63,18 +64,13 @@ export interface BlockOptions {
  * about 150 to 470 bytes). Used to pick the cheaper way to set formats and to size batches.
  */
 const RANGE_COST_BYTES = 470;
-/**
- * Estimated bytes per request: Excel on the web refuses 5 MB, and the estimate leaves room for
- * what it does not count (action ids and JSON around each argument).
- */
-const REQUEST_BUDGET_BYTES = 3_000_000;
 
 /**
  * The layout's writes in order, packed into batches of at most `budgetBytes` (a single write
  * larger than that is split into row chunks first). All formats come before any contents.
  */
 export function layoutBatches(layout: JournalLayout, options: BlockOptions): DrawBatch[] {
-  const budget = options.budgetBytes ?? REQUEST_BUDGET_BYTES;
+  const budget = options.budgetBytes ?? JOURNAL_DRAW_BUDGET_BYTES;
   const rectangles = rectanglesOf(layout.cells);
   const formats = [
     ...backgroundOf(layout.extent, options.background),

@@ -2,7 +2,7 @@
 // of the line's row that name the account (code and name for people, the ID the service takes),
 // found in the row the add-in marks as the lines' header; or why the row is not a line.
 
-import { cellAddress } from "./cellAddresses";
+import { cellAddress } from "../sheets/cellAddresses";
 import type { JournalRowMarks, KnownAccount } from "./contract";
 import { LINE_COLUMNS, labelKey } from "./journalSheet";
 

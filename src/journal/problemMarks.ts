@@ -3,7 +3,7 @@
 // Marks travel as spans (contiguous cells of one column), so marking every line of a long
 // journal is a few ranges and a few saved entries, not one per cell.
 
-import { addressPosition, cellAddress } from "./cellAddresses";
+import { addressPosition, cellAddress } from "../sheets/cellAddresses";
 import type { ProblemMark } from "./contract";
 
 /** What to do to the sheet's fills. */

@@ -2,7 +2,15 @@
 // sheet exactly, and send a balanced PATCH — stopping before the request when the sheet is
 // invalid, the journal is not DRAFT, or someone changed it meanwhile. A failure never touches
 // the user's sheet; an unknown outcome is resolved by reading the journal back.
-import { ApiError, isApiError, JournalUpdate, LedgerApi, ManualJournal } from "../api";
+import {
+  ApiError,
+  isApiError,
+  JournalUpdate,
+  keepUntouchedAmounts,
+  keepUntouchedDate,
+  LedgerApi,
+  ManualJournal,
+} from "../api";
 import { drawJournal } from "../excel/journalDrawing";
 import {
   activateSheet,
@@ -23,8 +31,6 @@ import {
   journalSheetState,
   taxAmountChanges,
   layoutJournal,
-  keepUntouchedAmounts,
-  keepUntouchedDate,
 } from "../journal";
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
 import { notDraftReason } from "../journal/draftOnly";

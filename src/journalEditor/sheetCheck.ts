@@ -1,11 +1,11 @@
 // Reads a journal sheet, checks it exactly (with the service's decimals when a client is given),
 // and marks its problem cells: what Validate and Send both do first.
-import type { JournalUpdate, LedgerApi } from "../api";
+import { buildJournalUpdate, type JournalUpdate, type LedgerApi } from "../api";
 import { readJournalGrid } from "../excel/journalGrid";
 import { markProblems } from "../excel/journalProblemMarks";
 import type { JournalSheetAmongOthers } from "../excel/journalSheetStates";
 import type { ExcelRun } from "../excel/run";
-import { buildJournalUpdate, parseJournalGrid } from "../journal";
+import { parseJournalGrid } from "../journal";
 import type { JournalSheetState, SheetProblem } from "../journal/contract";
 import { accountsOfProject } from "../journal/projectAccounts";
 import type { AccountKnowledge } from "../journal/validate";

@@ -1,4 +1,4 @@
-// The keys of journal sheets (src/excel/journalMarkers.ts) as this computer makes them. A
+// The keys of journal sheets (src/settings/journalMarkers.ts) as this computer makes them. A
 // workbook is a file anyone can write: its marker and its state alone would let a file make any
 // sheet count as a journal, whose cells Send would then write to the server. So a key is a
 // random nonce with an HMAC of it under this computer's secret (src/settings/deviceKey.ts): only

@@ -3,6 +3,8 @@
 // into `=#REF!` when the table is deleted. With the table's id it proves a table is the import's
 // (see importTables.ts).
 
+import { columnIndex, columnLetter } from "../sheets/cellAddresses";
+
 /**
  * The start of the defined names that mark the add-in's import tables. Journal sheets have their
  * own prefix: a marker is never taken for another kind of the add-in's names.
@@ -61,22 +63,11 @@ export function markedCell(formula: string): MarkedCell | null {
     );
   if (match === null) return null;
   const [, quoted, plain, letters = "", digits = ""] = match;
-  let column = 0;
-  for (const letter of letters.toUpperCase()) column = column * 26 + letter.charCodeAt(0) - 64;
   return {
     sheet: quoted === undefined ? (plain ?? "") : quoted.replace(/''/g, "'"),
     row: Number(digits) - 1,
-    column: column - 1,
+    column: columnIndex(letters),
   };
-}
-
-/** The letters of a zero-based column index: 0 "A", 26 "AA". */
-function columnLetters(index: number): string {
-  let letters = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
 }
 
 /**
@@ -90,7 +81,7 @@ export function rangeMarkerFormula(
   rows: number,
   columns: number,
 ): string {
-  const cell = (row: number, column: number) => `$${columnLetters(column)}$${row + 1}`;
+  const cell = (row: number, column: number) => `$${columnLetter(column)}$${row + 1}`;
   const last = cell(first.row + rows - 1, first.column + columns - 1);
   return `='${sheet.replace(/'/g, "''")}'!${cell(first.row, first.column)}:${last}`;
 }

@@ -1,6 +1,7 @@
 // Rectangles of cells on a sheet, and which of them a write to an import table would cut: Excel
 // refuses to move part of a table or merged cells, so these stop the write before it starts.
 import { EXCEL_MAX_COLUMNS, EXCEL_MAX_ROWS } from "../domain/excelLimits";
+import { columnIndex } from "./cellAddresses";
 
 export interface Box {
   readonly row: number;
@@ -48,24 +49,17 @@ export function boxesOf(address: string): (Box & { readonly address: string })[]
   const cell = /!\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?(?=\s*,|\s*$)/g;
   for (const match of address.matchAll(cell)) {
     const [text, c1 = "", r1 = "", c2 = c1, r2 = r1] = match;
-    const column = columnNumber(c1);
+    const column = columnIndex(c1);
     const row = Number(r1) - 1;
     boxes.push({
       row,
       column,
       rows: Number(r2) - row,
-      columns: columnNumber(c2) - column + 1,
+      columns: columnIndex(c2) - column + 1,
       address: text.slice(1).replace(/\$/g, ""),
     });
   }
   return boxes;
-}
-
-/** "A" 0, "Z" 25, "AA" 26. */
-function columnNumber(letters: string): number {
-  let n = 0;
-  for (const letter of letters) n = n * 26 + letter.charCodeAt(0) - 64;
-  return n - 1;
 }
 
 /**

@@ -1,11 +1,11 @@
 // A rough size of rows in an Office.js request, so the writer can keep each request under the
-// 5 MB that Excel on the web accepts.
+// payload Excel on the web accepts (src/domain/excelLimits.ts).
 //
 // The request carries a range's `values` as JSON, so a row costs about the UTF-8 length of each
 // value's JSON text (strings quoted and escaped, numbers as JavaScript writes them). Office.js
 // wraps the values in its own request structure and the writer may also send number formats;
 // a fixed overhead per cell and per row stands for that. It is an estimate, not a measurement:
-// the writer should aim well below the limit (for example at 4 MB) rather than right at it.
+// the writer aims well below the limit (IMPORT_BLOCK_BUDGET_BYTES) rather than right at it.
 
 import type { CellValue } from "./cells";
 

@@ -7,6 +7,7 @@ import {
   DEMO_TOKEN,
   RunningSandbox,
 } from "../../tools/sandbox";
+import { MEASURED_PAYLOAD_CEILING_BYTES } from "../../src/domain/excelLimits";
 import { headerForPath } from "../../src/sheets";
 import { readableValue } from "../../src/sheets/readableValues";
 import {
@@ -373,7 +374,7 @@ describe("importing from the task pane", () => {
       expect.arrayContaining(["Values", "NumberFormat", "_KeepReference"]),
     );
     expect(traffic.largestRequestBytes).toBeGreaterThan(0);
-    expect(traffic.largestRequestBytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(traffic.largestRequestBytes).toBeLessThanOrEqual(MEASURED_PAYLOAD_CEILING_BYTES);
   });
 
   it("keeps server values that look like formulas, numbers, dates and booleans as literal text", async () => {

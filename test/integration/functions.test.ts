@@ -6,7 +6,8 @@ import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { type FetchLike } from "../../src/api";
 import { FakeExcelHost, installFakeOffice } from "../../tools/excel-emulator";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { JOURNAL_LINE_HEADERS, MAX_RESULT_BYTES, NOT_CONNECTED_MESSAGE } from "../../src/formulas";
+import { FORMULA_RESULT_BUDGET_BYTES } from "../../src/domain/excelLimits";
+import { JOURNAL_LINE_HEADERS, NOT_CONNECTED_MESSAGE } from "../../src/formulas";
 import { ConcurrencyLimit } from "../../src/formulas/concurrencyLimit";
 import * as functions from "../../src/functions/functions";
 import { ledgerFormulas, workbookSettings } from "../../src/functions/formulaRuntime";
@@ -375,7 +376,7 @@ describe("results too large for a cell formula", () => {
     const rows = await table("LIST", "invoices", 2000);
     expect(rows).toHaveLength(1 + 2000);
     expect(String(rows.at(-1)?.[0])).not.toMatch(/^Incomplete/);
-    expect(utf8Bytes(rows)).toBeLessThan(MAX_RESULT_BYTES);
+    expect(utf8Bytes(rows)).toBeLessThan(FORMULA_RESULT_BUDGET_BYTES);
   }, 60_000); // 2,000 records through office.js: more than 20 s on a busy machine
 
   it("cuts 2,000 invoices with 1,000-character texts under the cap, stops fetching and says so", async () => {
@@ -383,7 +384,7 @@ describe("results too large for a cell formula", () => {
     const before = large().stats().apiRequests;
     const rows = await table("LIST", "invoices", 2000);
     const requests = large().stats().apiRequests - before;
-    expect(utf8Bytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(utf8Bytes(rows)).toBeLessThanOrEqual(FORMULA_RESULT_BUDGET_BYTES);
     expect(rows[0]?.[0]).toBe("Invoice number");
     expect(requests).toBeLessThan(40);
     const shown = (rows.length - 2).toLocaleString("en-US");
@@ -412,7 +413,7 @@ describe("results too large for a cell formula", () => {
     connect({ fetch: longerTexts("/journal/entries/", manyLongLines) });
     const rows = await table("JOURNAL", "TRX-2026-0001");
     expect(rows[0]).toEqual([...JOURNAL_LINE_HEADERS]);
-    expect(utf8Bytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(utf8Bytes(rows)).toBeLessThanOrEqual(FORMULA_RESULT_BUDGET_BYTES);
     const shown = rows.length - 2;
     expect(shown).toBeGreaterThan(100);
     expect(column(rows, "Description").slice(0, -1)).toEqual(

@@ -3,7 +3,10 @@
 import Decimal from "decimal.js";
 import { ApiError, iterateCollection, JsonRecord, LedgerApi, Payment } from "../../src/api";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { BLOCK_MAX_BYTES } from "../../src/import/blockPlanner";
+import {
+  IMPORT_BLOCK_BUDGET_BYTES,
+  MEASURED_PAYLOAD_CEILING_BYTES,
+} from "../../src/domain/excelLimits";
 import { importCollection } from "../../src/import/importCollection";
 import { COLLECTIONS, type CollectionId } from "../../src/domain/collections";
 import type { ImportProgress } from "../../src/import/importTypes";
@@ -15,7 +18,7 @@ import {
   RunningSandbox,
 } from "../../tools/sandbox";
 import { createDiscoveringShaper, NUMBER_FORMATS } from "../../src/sheets";
-import { shapersFor } from "../../src/import/shapers";
+import { shapersFor } from "../../src/sheets/collectionShapers";
 import { clearFaults } from "./helpers/sandboxControl";
 import { demoApi, useSandbox, withSandbox } from "./helpers/sandboxSession";
 
@@ -473,7 +476,7 @@ describe("importCollection() into the fake Excel host", () => {
       expect(result).toMatchObject({ rows: 50_000, complete: true });
       const refused = host.requestLog.filter((sync) => sync.error !== undefined);
       expect(refused).toEqual([]);
-      expect(host.largestRequestBytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+      expect(host.largestRequestBytes).toBeLessThanOrEqual(MEASURED_PAYLOAD_CEILING_BYTES);
       // Blocks, plus opening the table, the first page's own block, and the final status (which
       // reads the setting first so side-by-side imports keep each other's records).
       expect(host.syncCount).toBeLessThanOrEqual(Math.ceil(50_000 / 5_000) + 6);
@@ -502,7 +505,7 @@ describe("importCollection() into the fake Excel host", () => {
       });
       expect(result).toMatchObject({ rows: 12_000, complete: true });
       expect(host.syncCount).toBeLessThanOrEqual(Math.ceil(12_000 / 5_000) + 6);
-      expect(host.largestRequestBytes).toBeLessThan(4 * 1024 * 1024);
+      expect(host.largestRequestBytes).toBeLessThan(MEASURED_PAYLOAD_CEILING_BYTES);
       expect(host.requestLog.every((sync) => sync.perRowCalls === 0)).toBe(true);
     });
   }, 60_000);
@@ -754,8 +757,8 @@ describe("importCollection() into the fake Excel host", () => {
       const column = columnLetter(table.headers.indexOf("Internal note"));
       expect(host.values("Invoices", `${column}123`)).toEqual([[memo]]);
       // A page of 50 such records is about 9.8 MB: one request for it would be refused.
-      expect(host.largestRequestBytes).toBeGreaterThan(BLOCK_MAX_BYTES / 2);
-      expect(host.largestRequestBytes).toBeLessThan(BLOCK_MAX_BYTES);
+      expect(host.largestRequestBytes).toBeGreaterThan(IMPORT_BLOCK_BUDGET_BYTES / 2);
+      expect(host.largestRequestBytes).toBeLessThan(IMPORT_BLOCK_BUDGET_BYTES);
     });
   });
 

@@ -1,6 +1,7 @@
 // The journal editor's measured round trip on a small journal: the steps run through office.js
 // against the sandbox, and a request Excel refuses is recorded in the row (which is then not ok)
 // rather than ending the run.
+import { MEASURED_PAYLOAD_CEILING_BYTES } from "../../src/domain/excelLimits";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import {
   journalEditorRoundTrip,
@@ -10,7 +11,6 @@ import {
 import { demoApi, useSandbox } from "./helpers/sandboxSession";
 
 const LINES = 40;
-const FOUR_MB = 4 * 2 ** 20;
 
 const sandbox = useSandbox({ journalLines: LINES });
 
@@ -25,7 +25,7 @@ test("open, validate (finding every problem made, in three columns) and send all
     expect(step?.largestRequestBytes).toBeGreaterThan(1_000);
   }
   expect(journalRowOk(row)).toBe(true);
-  expect(largestJournalRequest(row)).toBeLessThanOrEqual(FOUR_MB);
+  expect(largestJournalRequest(row)).toBeLessThanOrEqual(MEASURED_PAYLOAD_CEILING_BYTES);
 });
 
 test("a refused request is recorded in the row and makes it not ok; later steps do not run", async () => {
@@ -39,9 +39,9 @@ test("a refused request is recorded in the row and makes it not ok; later steps 
   expect(row.validate).toBeNull();
   expect(row.send).toBeNull();
   expect(journalRowOk(row)).toBe(false);
-  // Refused under this host's small limit, but not over 4 MB: the size counts the refused bytes.
+  // Refused under this host's small limit, but not over the ceiling: the size counts the refused bytes.
   expect(largestJournalRequest(row)).toBe(row.open.largestRequestBytes);
-  expect(largestJournalRequest(row)).toBeLessThanOrEqual(FOUR_MB);
+  expect(largestJournalRequest(row)).toBeLessThanOrEqual(MEASURED_PAYLOAD_CEILING_BYTES);
 });
 
 test("a row's largest request is the largest of its steps', a step not run counting none", () => {
@@ -59,10 +59,10 @@ test("a row's largest request is the largest of its steps', a step not run count
     lines: 1_000,
     problemsMade: 100,
     open: step,
-    validate: { ...step, largestRequestBytes: FOUR_MB + 1 },
+    validate: { ...step, largestRequestBytes: MEASURED_PAYLOAD_CEILING_BYTES + 1 },
     send: step,
   };
-  expect(largestJournalRequest(row)).toBe(FOUR_MB + 1);
+  expect(largestJournalRequest(row)).toBe(MEASURED_PAYLOAD_CEILING_BYTES + 1);
   expect(journalRowOk(row)).toBe(true);
   expect(largestJournalRequest({ ...row, validate: null, send: null })).toBe(1_000);
   expect(journalRowOk({ ...row, send: null })).toBe(false);

@@ -1,9 +1,11 @@
 // The structure of src/ (and the size of tools/ files) as rules: no cycle between folders, no folder importing a higher layer
-// (layers.json), no file over 500 lines and no function over 120; and no test leaning on bench/. The checks themselves are tested
-// on small fixtures in test/unit/architecture/sourceRules.test.ts.
+// (layers.json), no file over 500 lines and no function over 120, Excel's payload budgets derived
+// from its one limit everywhere, and no test leaning on bench/. The checks themselves are tested on
+// small fixtures in test/unit/architecture/sourceRules.test.ts and byteBudgets.test.ts.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { restatedBudgets } from "./architecture/byteBudgets";
 import {
   folderCycles,
   folderImports,
@@ -19,7 +21,9 @@ const SRC = join(ROOT, "src");
 function sourceFiles(directory: string, root = SRC): SourceFile[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const path = join(directory, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path, root);
+    if (entry.isDirectory()) {
+      return entry.name === "node_modules" ? [] : sourceFiles(path, root);
+    }
     if (!/\.(ts|js)$/.test(entry.name) || entry.name.endsWith(".d.ts")) return [];
     return [{ path: relative(root, path).split(sep).join("/"), text: readFileSync(path, "utf8") }];
   });
@@ -100,5 +104,16 @@ describe("the tests", () => {
       .filter((crossing) => crossing.to === "bench")
       .map(({ file, specifier }) => `${file}: ${specifier}`);
     expect(fromBench).toEqual([]);
+  });
+});
+
+describe("Excel's payload limit", () => {
+  it("has every byte budget in src/, tools/, test/ and bench/ derived from src/domain/excelLimits.ts", () => {
+    const home = "src/domain/excelLimits.ts";
+    const restated = ["src", "tools", "test", "bench"]
+      .flatMap((folder) => sourceFiles(join(ROOT, folder), ROOT))
+      .filter((file) => file.path !== home)
+      .flatMap((file) => restatedBudgets(file));
+    expect(restated).toEqual([]);
   });
 });

@@ -1,16 +1,18 @@
 // How a fake Excel host is set up: its limits, theme, storage, document url, clock and the
 // requirement sets it reports.
-/** Excel on the web's limit for one request (and one response): 5 MB. */
-export const DEFAULT_PAYLOAD_LIMIT = 5 * 1024 * 1024;
+import { EXCEL_PAYLOAD_LIMIT_BYTES } from "../../src/domain/excelLimits";
+
+/** Excel on the web's limit for one request (and one response), the add-in's own figure for it. */
+export const DEFAULT_PAYLOAD_LIMIT = EXCEL_PAYLOAD_LIMIT_BYTES;
 
 export interface FakeExcelHostOptions {
   /** Sheets of a new workbook; default ["Sheet1"]. */
   readonly sheets?: readonly string[];
   /** Milliseconds each sync waits, like a round trip to Excel on the web; default 0. */
   readonly latencyMs?: number;
-  /** Request size limit per sync in bytes; default 5 MB. */
+  /** Request size limit per sync in bytes; default {@link DEFAULT_PAYLOAD_LIMIT}. */
   readonly maxRequestBytes?: number;
-  /** Response size limit per sync in bytes; default 5 MB. */
+  /** Response size limit per sync in bytes; default {@link DEFAULT_PAYLOAD_LIMIT}. */
   readonly maxResponseBytes?: number;
   /** The Office theme the shim reports; default "light". */
   readonly theme?: "light" | "dark";

@@ -6,7 +6,7 @@
 // large ones.
 import type { LedgerApi } from "../../../src/api";
 import { LINE_COLUMNS } from "../../../src/journal";
-import { columnLetter } from "../../../src/journal/cellAddresses";
+import { columnLetter } from "../../../src/sheets/cellAddresses";
 import { openJournal, sendActiveJournal, validateActiveJournal } from "../../../src/journalEditor";
 import type { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import { LARGE_JOURNAL } from "../../../tools/sandbox/seed/journals";

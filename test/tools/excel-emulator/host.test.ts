@@ -1,3 +1,4 @@
+import { EXCEL_PAYLOAD_LIMIT_BYTES } from "../../../src/domain/excelLimits";
 import { DEFAULT_PAYLOAD_LIMIT, FakeExcelHost } from "../../../tools/excel-emulator";
 import { officeErrorOf } from "./harness";
 
@@ -37,7 +38,7 @@ describe("round trips", () => {
 
   it("rejects a request over 5 MB with RequestPayloadSizeLimitExceeded and runs none of it", async () => {
     const host = new FakeExcelHost();
-    expect(host.maxRequestBytes).toBe(5 * 1024 * 1024);
+    expect(host.maxRequestBytes).toBe(EXCEL_PAYLOAD_LIMIT_BYTES);
     const rows = Array.from({ length: 6000 }, () => ["x".repeat(1000)]);
     const error = await officeErrorOf(
       host.run(async (context) => {

@@ -7,7 +7,6 @@ import * as ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { PartialFile } from "../../../src/cli/partialFile";
 import { XlsxBook } from "../../../src/cli/xlsxBook";
-import { columnLetters } from "../../../src/cli/xlsxRowXml";
 import { xlsxText } from "../../../src/cli/xlsxText";
 import { exportListOf } from "../../../src/export/exportLists";
 import { ListRows } from "../../../src/export/exportRows";
@@ -40,20 +39,6 @@ const TEXTS: readonly (readonly [string, string])[] = [
   ["a < b & c > d", "a < b & c > d"],
   [" <padded & marked> ", " <padded & marked> "],
 ];
-
-describe("columnLetters", () => {
-  it("names columns as Excel does", () => {
-    expect([1, 26, 27, 52, 702, 703, 16_384].map(columnLetters)).toEqual([
-      "A",
-      "Z",
-      "AA",
-      "AZ",
-      "ZZ",
-      "AAA",
-      "XFD",
-    ]);
-  });
-});
 
 describe("xlsxText", () => {
   it("replaces what XML cannot hold and counts it; plain text stays a plain string", () => {

@@ -6,7 +6,7 @@ import { drawJournal } from "../../../src/excel/journalDrawing";
 import { readJournalGrid } from "../../../src/excel/journalGrid";
 import { journalSheetState, layoutJournal, parseJournalGrid } from "../../../src/journal";
 import type { JournalGridReading } from "../../../src/journal";
-import { columnLetter } from "../../../src/journal/cellAddresses";
+import { columnLetter } from "../../../src/sheets/cellAddresses";
 import {
   BALANCED_TEXT,
   LINE_COLUMNS,

@@ -2,15 +2,16 @@
 // cell by cell did (whatever the user coloured, inserted or deleted meanwhile), and a Validate
 // with problems in whole columns of a 10,000-line journal is a few small requests.
 import fc from "fast-check";
+import { MEASURED_PAYLOAD_CEILING_BYTES } from "../../../src/domain/excelLimits";
 import { drawJournal, NOT_SENT_FILL } from "../../../src/excel/journalDrawing";
 import { markProblems, PROBLEM_FILL } from "../../../src/excel/journalProblemMarks";
 import { journalSheetState as storedState } from "../../../src/excel/journalSheetStates";
 import { JOURNAL_SHEETS_SETTING } from "../../../src/settings/journalSheets";
-import { markerName } from "../../../src/excel/journalMarkers";
+import { markerName } from "../../../src/settings/journalMarkers";
 import { FakeExcelHost } from "../../../tools/excel-emulator";
 import { journalSheetState, layoutJournal, planProblemMarks } from "../../../src/journal";
 import type { ProblemMark } from "../../../src/journal";
-import { cellAddress } from "../../../src/journal/cellAddresses";
+import { cellAddress } from "../../../src/sheets/cellAddresses";
 import { repeatedJournal } from "../journal/seededJournals";
 
 /** The journal sheet with key `sheetKey`, as its marker finds it. */
@@ -314,8 +315,8 @@ describe("markProblems() requests", () => {
       for (const sync of log) {
         // At most 4,000 reads (about 480 bytes each with office.js) or 2,500 writes (740).
         expect(sync.operations).toBeLessThanOrEqual(4_001);
-        expect(sync.requestBytes).toBeLessThan(4_000_000);
-        expect(sync.responseBytes).toBeLessThan(4_000_000);
+        expect(sync.requestBytes).toBeLessThan(MEASURED_PAYLOAD_CEILING_BYTES);
+        expect(sync.responseBytes).toBeLessThan(MEASURED_PAYLOAD_CEILING_BYTES);
       }
     }
     expect(fills(host, "Journal JNL-0002", 40)).toEqual(

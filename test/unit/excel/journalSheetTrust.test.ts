@@ -3,7 +3,7 @@
 // this computer drew counts, through Microsoft's office.js client against the emulator.
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import { drawJournal } from "../../../src/excel/journalDrawing";
-import { markerFormula, markerName } from "../../../src/excel/journalMarkers";
+import { markerFormula, markerName } from "../../../src/settings/journalMarkers";
 import {
   activeJournalSheet,
   journalSheetByKey,

@@ -6,7 +6,7 @@ import { writeBlocks } from "../../../src/excel/tableRequests";
 import { TableWriter } from "../../../src/excel/tableWriter";
 import { OfficeJsExcelHost } from "../../../tools/excel-emulator/officeJs/nodeClient";
 import type { CellSnapshot } from "../../../tools/excel-emulator/host";
-import { shapersFor } from "../../../src/import/shapers";
+import { shapersFor } from "../../../src/sheets/collectionShapers";
 
 /** Excel's limit on one cell's text, in UTF-16 code units (stated here, not imported). */
 const CELL_LIMIT = 32_767;

@@ -14,13 +14,16 @@ import {
   FormulaError,
   JOURNAL_LINE_HEADERS,
   LedgerFormulas,
-  MAX_RESULT_BYTES,
   collectionTable,
   journalLinesTable,
   paymentsTable,
   resultBytes,
   type FormulaApi,
 } from "../../../src/formulas";
+import {
+  EXCEL_PAYLOAD_LIMIT_BYTES,
+  FORMULA_RESULT_BUDGET_BYTES,
+} from "../../../src/domain/excelLimits";
 import { DEFAULT_SEED, OVERSIZED_TEXT } from "../../../tools/sandbox";
 import { collectionPage } from "../../../tools/sandbox/seed/records";
 import { FakeTime } from "../api/fakeTime";
@@ -382,10 +385,12 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
   it("cuts LIST of 2,000 records with 1,000-character texts under the cap, ending with a row saying so", async () => {
     const api = new RecordingApi();
     api.records = longInvoices(2000);
-    expect(resultBytes(collectionTable(api.records, "Invoices"))).toBeGreaterThan(5_000_000);
+    expect(resultBytes(collectionTable(api.records, "Invoices"))).toBeGreaterThan(
+      EXCEL_PAYLOAD_LIMIT_BYTES,
+    );
     const rows = await formulas(api).list("invoices", 2000);
-    expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
-    expect(jsonBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(resultBytes(rows)).toBeLessThanOrEqual(FORMULA_RESULT_BUDGET_BYTES);
+    expect(jsonBytes(rows)).toBeLessThanOrEqual(FORMULA_RESULT_BUDGET_BYTES);
     const shown = rows.length - 2;
     const fetched = api.sizes.length * 50;
     const id = rows[0]!.indexOf("ID");
@@ -419,10 +424,10 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
     expect(pages).toBeLessThan(40);
     expect(
       resultBytes(collectionTable(api.records.slice(0, (pages - 1) * 50), "Invoices")),
-    ).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    ).toBeLessThanOrEqual(FORMULA_RESULT_BUDGET_BYTES);
     expect(
       resultBytes(collectionTable(api.records.slice(0, pages * 50), "Invoices")),
-    ).toBeGreaterThan(MAX_RESULT_BYTES);
+    ).toBeGreaterThan(FORMULA_RESULT_BUDGET_BYTES);
   });
 
   it("gives the whole table, with no such row, when asked for as many records as it showed", async () => {
@@ -455,9 +460,11 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
       id: `line-${index}`,
       description: OVERSIZED_TEXT,
     }));
-    expect(resultBytes(journalLinesTable(api.journalLines))).toBeGreaterThan(5_000_000);
+    expect(resultBytes(journalLinesTable(api.journalLines))).toBeGreaterThan(
+      EXCEL_PAYLOAD_LIMIT_BYTES,
+    );
     const rows = await formulas(api).journal("JNL-0001");
-    expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(resultBytes(rows)).toBeLessThanOrEqual(FORMULA_RESULT_BUDGET_BYTES);
     expect(rows[0]).toEqual([...JOURNAL_LINE_HEADERS]);
     const shown = rows.length - 2;
     expect(shown).toBeGreaterThan(100);
@@ -479,10 +486,10 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
   it("cuts PAYMENTS by bytes when one answer holds them all", async () => {
     const api = new RecordingApi();
     api.paymentList = longPayments(2000, 2500);
-    expect(resultBytes(paymentsTable(api.paymentList))).toBeGreaterThan(5_000_000);
+    expect(resultBytes(paymentsTable(api.paymentList))).toBeGreaterThan(EXCEL_PAYLOAD_LIMIT_BYTES);
     const rows = await formulas(api).payments(2000);
     expect(api.limits).toEqual([2000]);
-    expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(resultBytes(rows)).toBeLessThanOrEqual(FORMULA_RESULT_BUDGET_BYTES);
     const shown = rows.length - 2;
     const id = rows[0]!.indexOf("Payment ID");
     expect(rows.slice(1, -1).map((row) => row[id])).toEqual(
@@ -503,9 +510,9 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
     expect(api.limits.length).toBeLessThan(20);
     const fetched = api.limits.length * 100;
     expect(resultBytes(paymentsTable(api.paymentList.slice(0, fetched)))).toBeGreaterThan(
-      MAX_RESULT_BYTES,
+      FORMULA_RESULT_BUDGET_BYTES,
     );
-    expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(resultBytes(rows)).toBeLessThanOrEqual(FORMULA_RESULT_BUDGET_BYTES);
     expect(rows.at(-1)?.[0]).toBe(
       `Incomplete: ${grouped(rows.length - 2)} of ${grouped(fetched)} payments fetched`,
     );
@@ -517,7 +524,7 @@ describe("LedgerFormulas: results too large for a cell formula", () => {
     api.paymentsCap = 1000;
     const rows = await formulas(api).payments(1500);
     const shown = rows.length - 2;
-    expect(resultBytes(rows)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(resultBytes(rows)).toBeLessThanOrEqual(FORMULA_RESULT_BUDGET_BYTES);
     expect(rows.at(-1)?.[0]).toBe(`Incomplete: ${shown} of 1,500 payments`);
     expect(notesOf(rows)).toMatch(
       new RegExp(

@@ -1,6 +1,5 @@
 import {
   GrowingTableSize,
-  MAX_RESULT_BYTES,
   fitResult,
   resultBytes,
   type CutRow,
@@ -28,13 +27,6 @@ function cutRowOf(total: number): CutRow {
     `Leaves out ${"n".repeat(String(total - shown).length * 100)}`,
   ];
 }
-
-describe("MAX_RESULT_BYTES", () => {
-  it("leaves a margin under the 5 MB Excel accepts from a custom function", () => {
-    expect(MAX_RESULT_BYTES).toBe(4_000_000);
-    expect(MAX_RESULT_BYTES).toBeLessThan(5_000_000);
-  });
-});
 
 describe("resultBytes()", () => {
   it("is an upper bound on the UTF-8 bytes of the table's JSON, with a few bytes per cell", () => {

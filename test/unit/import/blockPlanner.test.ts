@@ -1,4 +1,5 @@
-import { BLOCK_MAX_BYTES, BLOCK_MAX_ROWS, BlockPlanner } from "../../../src/import/blockPlanner";
+import { IMPORT_BLOCK_BUDGET_BYTES } from "../../../src/domain/excelLimits";
+import { BLOCK_MAX_ROWS, BlockPlanner } from "../../../src/import/blockPlanner";
 import { estimateRowBytes } from "../../../src/sheets";
 
 describe("BlockPlanner", () => {
@@ -18,8 +19,8 @@ describe("BlockPlanner", () => {
   it("writes early when the block's request would grow too large", () => {
     const planner = new BlockPlanner();
     planner.flushed();
-    expect(planner.shouldFlush(100, BLOCK_MAX_BYTES - 1)).toBe(false);
-    expect(planner.shouldFlush(100, BLOCK_MAX_BYTES)).toBe(true);
+    expect(planner.shouldFlush(100, IMPORT_BLOCK_BUDGET_BYTES - 1)).toBe(false);
+    expect(planner.shouldFlush(100, IMPORT_BLOCK_BUDGET_BYTES)).toBe(true);
   });
 
   it("does not cut short a block of 5,000 ordinary invoice rows (about 600 estimated bytes each)", () => {
@@ -32,8 +33,8 @@ describe("BlockPlanner", () => {
     it("writes the pending rows first when the next record would take the block past the limit", () => {
       const planner = new BlockPlanner();
       planner.flushed();
-      expect(planner.cuts(100, BLOCK_MAX_BYTES - 1_000, [1_000])).toEqual([]);
-      expect(planner.cuts(100, BLOCK_MAX_BYTES - 1_000, [1_001])).toEqual([0]);
+      expect(planner.cuts(100, IMPORT_BLOCK_BUDGET_BYTES - 1_000, [1_000])).toEqual([]);
+      expect(planner.cuts(100, IMPORT_BLOCK_BUDGET_BYTES - 1_000, [1_001])).toEqual([0]);
     });
 
     it("leaves a page of ordinary rows whole", () => {
@@ -53,8 +54,8 @@ describe("BlockPlanner", () => {
       const blocks = bounds
         .slice(1)
         .map((end, i) => bytes.slice(bounds[i], end).reduce((sum, each) => sum + each, 0));
-      expect(Math.max(...blocks)).toBeLessThanOrEqual(BLOCK_MAX_BYTES);
-      expect(blocks.length).toBe(Math.ceil(pageBytes / BLOCK_MAX_BYTES));
+      expect(Math.max(...blocks)).toBeLessThanOrEqual(IMPORT_BLOCK_BUDGET_BYTES);
+      expect(blocks.length).toBe(Math.ceil(pageBytes / IMPORT_BLOCK_BUDGET_BYTES));
       expect(blocks.reduce((sum, each) => sum + each, 0)).toBe(pageBytes);
     });
 
@@ -64,7 +65,7 @@ describe("BlockPlanner", () => {
     });
 
     it("cuts at the block's row limit too", () => {
-      const planner = new BlockPlanner(10, BLOCK_MAX_BYTES);
+      const planner = new BlockPlanner(10, IMPORT_BLOCK_BUDGET_BYTES);
       expect(planner.cuts(5, 0, new Array<number>(30).fill(1))).toEqual([5, 15, 25]);
     });
 

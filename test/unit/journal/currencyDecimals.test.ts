@@ -2,12 +2,8 @@
 // BHD have three, JPY none. Drawn, read and sent with the currency's own decimals, and an
 // amount the user left alone goes back in the server's text.
 import type { ManualJournal } from "../../../src/api";
-import {
-  buildJournalUpdate,
-  keepUntouchedAmounts,
-  layoutJournal,
-  parseJournalGrid,
-} from "../../../src/journal";
+import { buildJournalUpdate, keepUntouchedAmounts } from "../../../src/api";
+import { layoutJournal, parseJournalGrid } from "../../../src/journal";
 import { seededJournal } from "./seededJournals";
 import { SheetGrid } from "./sheetGrid";
 

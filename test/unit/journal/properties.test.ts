@@ -1,8 +1,13 @@
 import { currencyMinorUnits } from "../../../src/money";
 import fc from "fast-check";
-import { SERVICE_DECIMALS, checkJournalUpdate, journalUpdateBody } from "../../../src/api";
+import {
+  SERVICE_DECIMALS,
+  checkJournalUpdate,
+  journalUpdateBody,
+  buildJournalUpdate,
+} from "../../../src/api";
 import type { JournalLine, ManualJournal } from "../../../src/api";
-import { buildJournalUpdate, layoutJournal, parseJournalGrid } from "../../../src/journal";
+import { layoutJournal, parseJournalGrid } from "../../../src/journal";
 import {
   BALANCED_TEXT,
   TOO_LARGE_TEXT,

@@ -1,7 +1,7 @@
-import { checkJournalUpdate } from "../../../src/api";
+import { checkJournalUpdate, buildJournalUpdate } from "../../../src/api";
 import type { ManualJournal } from "../../../src/api";
 import { FakeExcelHost } from "../../../tools/excel-emulator";
-import { buildJournalUpdate, layoutJournal, parseJournalGrid } from "../../../src/journal";
+import { layoutJournal, parseJournalGrid } from "../../../src/journal";
 import type { GridSnapshot, JournalLayout } from "../../../src/journal";
 import { allSeededJournals } from "./seededJournals";
 import { SheetGrid } from "./sheetGrid";

@@ -1,7 +1,6 @@
-import { journalUpdateBody, parseJournalResponse } from "../../../src/api";
+import { journalUpdateBody, parseJournalResponse, buildJournalUpdate } from "../../../src/api";
 import type { JournalUpdate, JsonValue, ManualJournal } from "../../../src/api";
 import {
-  buildJournalUpdate,
   describeServerChanges,
   parseJournalGrid,
   resetsQuestion,

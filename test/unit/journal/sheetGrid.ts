@@ -1,6 +1,6 @@
 // Test helper: a journal sheet as Excel would report it, built from the layout's cells and then
 // edited like a user would.
-import { addressPosition, columnIndex } from "../../../src/journal/cellAddresses";
+import { addressPosition, columnIndex } from "../../../src/sheets/cellAddresses";
 import { EXCEL_ERRORS, layoutJournal } from "../../../src/journal";
 import type { GridSnapshot, JournalLayout } from "../../../src/journal";
 import type { JournalRowMarks } from "../../../src/journal/contract";

@@ -9,7 +9,8 @@
 //   SHOWN_JOURNALS=200 npx jest test/unit/journal/shownAmountsProperty.test.ts
 import fc from "fast-check";
 import { balanced, decimalSum } from "../../../src/formulas";
-import { buildJournalUpdate, parseJournalGrid } from "../../../src/journal";
+import { buildJournalUpdate } from "../../../src/api";
+import { parseJournalGrid } from "../../../src/journal";
 import { BALANCED_TEXT, UNBALANCED_TEXT } from "../../../src/journal/journalSheet";
 import {
   drawShownJournal,

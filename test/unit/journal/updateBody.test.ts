@@ -1,10 +1,10 @@
-import { checkJournalUpdate, journalUpdateBody } from "../../../src/api";
 import {
+  checkJournalUpdate,
+  journalUpdateBody,
   buildJournalUpdate,
   keepUntouchedDate,
-  layoutJournal,
-  parseJournalGrid,
-} from "../../../src/journal";
+} from "../../../src/api";
+import { layoutJournal, parseJournalGrid } from "../../../src/journal";
 import type { JournalDraft, JournalDraftLine } from "../../../src/journal";
 import { MoneyDecimal } from "../../../src/money";
 import { golden } from "./golden";

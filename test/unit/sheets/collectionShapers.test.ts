@@ -3,7 +3,7 @@ import {
   layoutFor,
   shapersFor,
   withBytes,
-} from "../../../src/import/shapers";
+} from "../../../src/sheets/collectionShapers";
 import type { Payment } from "../../../src/api";
 import { estimateRowBytes } from "../../../src/sheets";
 

@@ -3,7 +3,7 @@
 // sheet for its nested list (invoice lines) once the first page with records has shown one.
 import type { JsonRecord, Payment } from "../api";
 import type { TableProject } from "../domain/tableOwnership";
-import type { TableLayout } from "../sheets/tableNameAndStatus";
+import type { TableLayout } from "./tableNameAndStatus";
 import {
   createAllocationsShaper,
   createDiscoveringShaper,
@@ -15,10 +15,10 @@ import {
   sheetNameFor,
   tableNameFor,
 } from "../sheets";
-import { withProjectName } from "../sheets/names";
-import { NestedListChoice } from "../sheets/nestedList";
-import { createNestedListShaper } from "../sheets/shapeNestedList";
-import type { ShapeOptions } from "../sheets/typedCells";
+import { withProjectName } from "./names";
+import { NestedListChoice } from "./nestedList";
+import { createNestedListShaper } from "./shapeNestedList";
+import type { ShapeOptions } from "./typedCells";
 import { collectionInfo, type CollectionId } from "../domain/collections";
 
 /** A shaped block with its estimated request size. */

@@ -1,4 +1,5 @@
-// A1 addresses of the journal sheet: column letters from zero-based indexes, and back.
+// A1 addresses: column letters from zero-based indexes and back, cells from a column and a row,
+// and their order on a sheet. The one place the add-in spells or reads A1.
 
 /** The letters of a zero-based column index: 0 → "A", 25 → "Z", 26 → "AA". */
 export function columnLetter(index: number): string {

@@ -17,7 +17,7 @@
 // not in `workbook.names`, which lists workbook-scoped names only. A workbook-scoped name refers
 // to one sheet. Hidden, it is not listed in Name Manager, so it is not deleted by accident.
 //
-// Pure: reading the formulas Excel reports. The requests live in journalSheetStates.ts.
+// Pure: reading the formulas Excel reports. The requests live in src/excel/journalSheetStates.ts.
 
 /** The start of every marker name: what follows is the journal sheet's key. */
 const MARKER_PREFIX = "LedgerSheets_Journal_";

@@ -9,12 +9,14 @@
 // sheet with a reason): what matters is never guessed from what the cells say.
 // Whole rows, so inserting or deleting columns never touches them. Workbook scope for the reason
 // the sheet's own marker has it (journalMarkers.ts): a copied sheet gets worksheet-scoped copies,
-// which `workbook.names` does not list. Requests: `names.add`, `NamedItem.formula` (ExcelApi 1.4,
-// 1.7), within the manifest's 1.13.
+// which `workbook.names` does not list.
+//
+// Pure: the names and the formulas. The requests live in src/excel/journalRowMarkRequests.ts.
 
 import type { JournalRowMarks } from "../journal/contract";
 
-type MarkKey = keyof JournalRowMarks;
+/** Which row a mark marks. */
+export type MarkKey = keyof JournalRowMarks;
 
 const NAME_PREFIXES: Readonly<Record<MarkKey, string>> = {
   headerRow: "LedgerSheets_JournalHeader_",
@@ -22,7 +24,8 @@ const NAME_PREFIXES: Readonly<Record<MarkKey, string>> = {
   differenceRow: "LedgerSheets_JournalDifference_",
 };
 
-const MARK_KEYS = Object.keys(NAME_PREFIXES) as MarkKey[];
+/** Every kind of row mark. */
+export const MARK_KEYS = Object.keys(NAME_PREFIXES) as MarkKey[];
 
 /** The defined name that marks `mark` of the journal sheet with key `sheetKey`. */
 export function rowMarkName(mark: MarkKey, sheetKey: string): string {
@@ -44,49 +47,4 @@ export function markedRow(formula: string): number | null {
   const match = /!\$?(\d+):\$?(\d+)$/.exec(formula);
   if (!match || match[1] !== match[2] || formula.includes("#REF!")) return null;
   return Number(match[1]);
-}
-
-/** The marks' names, queued for reading (null objects when missing). */
-export type QueuedRowMarks = Readonly<Record<MarkKey, Excel.NamedItem>>;
-
-/** Queues the reads of a sheet's row marks; read them with {@link rowMarksOf} after a sync. */
-export function queueRowMarks(context: Excel.RequestContext, sheetKey: string): QueuedRowMarks {
-  const entries = MARK_KEYS.map((mark) => {
-    const item = context.workbook.names.getItemOrNullObject(rowMarkName(mark, sheetKey));
-    item.load("formula");
-    return [mark, item] as const;
-  });
-  return Object.fromEntries(entries) as Record<MarkKey, Excel.NamedItem>;
-}
-
-/** The rows the marks point at now, once {@link queueRowMarks} is synced. */
-export function rowMarksOf(queued: QueuedRowMarks): JournalRowMarks {
-  const row = (mark: MarkKey): number | null => {
-    const item = queued[mark];
-    return item.isNullObject ? null : markedRow(String(item.formula));
-  };
-  return {
-    headerRow: row("headerRow"),
-    totalRow: row("totalRow"),
-    differenceRow: row("differenceRow"),
-  };
-}
-
-/**
- * Queues the writes that point a sheet's marks at `marks`: a mark that exists (as loaded by
- * {@link queueRowMarks} and synced) gets its formula, a missing one is added, hidden.
- */
-export function queueRowMarkWrites(
-  context: Excel.RequestContext,
-  existing: QueuedRowMarks | null,
-  at: { readonly sheetKey: string; readonly sheetName: string; readonly marks: JournalRowMarks },
-): void {
-  for (const mark of MARK_KEYS) {
-    const row = at.marks[mark];
-    if (row === null) continue;
-    const formula = rowMarkFormula(at.sheetName, row);
-    const item = existing?.[mark];
-    if (item !== undefined && !item.isNullObject) item.formula = formula;
-    else context.workbook.names.add(rowMarkName(mark, at.sheetKey), formula).visible = false;
-  }
 }

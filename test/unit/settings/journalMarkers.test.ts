@@ -5,7 +5,7 @@ import {
   markerName,
   newJournalKey,
   readMarkers,
-} from "../../../src/excel/journalMarkers";
+} from "../../../src/settings/journalMarkers";
 
 describe("journal sheet markers", () => {
   it("name the whole sheet, quoting any sheet name, and read it back", () => {
