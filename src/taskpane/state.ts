@@ -1,30 +1,7 @@
-// The task pane's state: a small observable value, and the connection panel's phases with what
-// each one shows.
+// The connection panel's phases, and what each one shows.
 
 import type { ActiveConnection } from "../settings/activeConnection";
 import { connectedSummary } from "./connectionForm";
-
-/** A value that tells its listeners when it changes. */
-export class Observable<T> {
-  private readonly listeners = new Set<(value: T) => void>();
-
-  constructor(private current: T) {}
-
-  get value(): T {
-    return this.current;
-  }
-
-  set(value: T): void {
-    this.current = value;
-    for (const listener of [...this.listeners]) listener(value);
-  }
-
-  /** Calls `listener` on every change; returns the function that stops it. */
-  subscribe(listener: (value: T) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-}
 
 export type ConnectionPhase =
   | { readonly phase: "disconnected" }

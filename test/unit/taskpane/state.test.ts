@@ -1,20 +1,7 @@
 import { LedgerApi } from "../../../src/api";
-import { connectingMessage, connectionView, Observable } from "../../../src/taskpane/state";
+import { connectingMessage, connectionView } from "../../../src/taskpane/state";
 
 describe("state.ts", () => {
-  describe("Observable", () => {
-    it("tells listeners each new value until they unsubscribe", () => {
-      const value = new Observable(1);
-      const seen: number[] = [];
-      const stop = value.subscribe((next) => seen.push(next));
-      value.set(2);
-      stop();
-      value.set(3);
-      expect(seen).toEqual([2]);
-      expect(value.value).toBe(3);
-    });
-  });
-
   describe("connectionView()", () => {
     it("shows the form, ready, when disconnected", () => {
       expect(connectionView({ phase: "disconnected" })).toEqual({
