@@ -14,10 +14,10 @@ import type { DocumentSettingsStore } from "../settings/stores";
 import { autoRefreshCaption, type AutoRefreshOutcome } from "./autoRefreshMachine";
 import { pageClock, startAutoRefreshTimer, type AutoRefreshClock } from "./autoRefreshTimer";
 import { intervalWords, nextRunWhen } from "./autoRefreshWords";
-import type { MessageArea } from "./messageArea";
-import { requireElement } from "./view";
+import type { MessageArea } from "./shared/messageArea";
+import { requireElement } from "./shared/pageElements";
 import styles from "./autoRefresh.css";
-import { addStylesOnce } from "./pageStyles";
+import { addStylesOnce } from "./shared/pageStyles";
 
 export interface AutoRefreshSectionOptions {
   readonly workbook: DocumentSettingsStore;

@@ -11,7 +11,7 @@ import {
   saveCollectionPaths,
 } from "../settings/collectionPaths";
 import type { DocumentSettingsStore } from "../settings/stores";
-import { markInvalid, requireElement, setShown } from "./view";
+import { markInvalid, requireElement, setShown } from "./shared/pageElements";
 
 export interface CollectionPathsSection {
   /**

@@ -28,8 +28,8 @@ import {
   rememberChoiceChanged,
   removeProject,
   SessionStores,
-} from "./session";
-import { addStylesOnce } from "./pageStyles";
+} from "./shared/session";
+import { addStylesOnce } from "./shared/pageStyles";
 
 export interface ConnectionPanelOptions {
   readonly stores: SessionStores;

@@ -7,7 +7,7 @@ import type { FocusTarget } from "./connectionMachine";
 import type { ConnectionPanelView } from "./connectionPanelView";
 import type { ProjectRow } from "./projectList";
 import { ProjectActionHandler, renderProjectList } from "./projectListView";
-import { markInvalid, requireElement, setAlert, setShown } from "./view";
+import { markInvalid, requireElement, setAlert, setShown } from "./shared/pageElements";
 
 const FIELDS: readonly ConnectionField[] = ["apiAddress", "version", "token", "identity", "label"];
 

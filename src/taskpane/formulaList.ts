@@ -6,9 +6,9 @@ import type { ActiveConnectionHolder } from "../settings/activeConnection";
 import type { InsertOutcome } from "../excel/insertFormula";
 import { catalogOf, exampleFormula, type CatalogFunction } from "./formulaCatalog";
 import styles from "./formulaList.css";
-import { mountProjectChoice } from "./projectChoice";
-import { requireElement, setShown } from "./view";
-import { addStylesOnce } from "./pageStyles";
+import { mountProjectChoice } from "./shared/projectChoice";
+import { requireElement, setShown } from "./shared/pageElements";
+import { addStylesOnce } from "./shared/pageStyles";
 
 export interface FormulaListOptions {
   readonly active: ActiveConnectionHolder;

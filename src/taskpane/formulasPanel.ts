@@ -13,7 +13,7 @@ import {
 } from "../settings/formulaCacheTime";
 import type { DocumentSettingsStore } from "../settings/stores";
 import { mountFormulaList } from "./formulaList";
-import { markInvalid, requireElement, setAlert, setShown } from "./view";
+import { markInvalid, requireElement, setAlert, setShown } from "./shared/pageElements";
 
 export interface FormulasPanelOptions {
   readonly active: ActiveConnectionHolder;

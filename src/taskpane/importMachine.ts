@@ -7,8 +7,8 @@
 import type { ImportProgress } from "../import/importTypes";
 import type { RunningKind } from "./importRun";
 import { ImportEnd, importEndMessage } from "./importText";
-import { progressBarState, progressText } from "./progressView";
-import type { PanelMessage } from "./messageArea";
+import { progressBarState, progressText } from "./shared/progressView";
+import type { PanelMessage } from "./shared/messageArea";
 
 /** The progress bar as drawn. */
 export interface ProgressBarView {

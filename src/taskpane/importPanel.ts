@@ -16,9 +16,9 @@ import {
 import { ImportPanelElements } from "./importPanelElements";
 import type { ImportRun } from "./importRun";
 import { startingProgress } from "./importText";
-import { type GoToCell, type MessageArea, messageAreaFor } from "./messageArea";
-import { mountProjectChoice, ProjectChoice } from "./projectChoice";
-import { ThrottledStatus } from "./throttledStatus";
+import { type GoToCell, type MessageArea, messageAreaFor } from "./shared/messageArea";
+import { mountProjectChoice, ProjectChoice } from "./shared/projectChoice";
+import { ThrottledStatus } from "./shared/throttledStatus";
 
 export interface ImportPanelOptions {
   readonly workbook: DocumentSettingsStore;

@@ -3,7 +3,7 @@
 
 import type { CollectionInfo } from "../domain/collections";
 import type { ImportPanelView, ProgressBarView } from "./importMachine";
-import { focusIsOnOrLost, requireElement, setShown } from "./view";
+import { focusIsOnOrLost, requireElement, setShown } from "./shared/pageElements";
 
 export interface ImportPanelHandlers {
   /** Import (`newOnly` false) or Fetch new. */

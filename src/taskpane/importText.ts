@@ -5,7 +5,7 @@ import { isApiError } from "../api";
 import { textCellsSentence } from "../import/misfitSummary";
 import { keptSentence, RefreshKeptError } from "../import/refreshKept";
 import type { ImportProgress, ImportResult } from "../import/importTypes";
-import type { MessageDetail, PanelMessage } from "./messageArea";
+import type { MessageDetail, PanelMessage } from "./shared/messageArea";
 
 /** The progress of an import that has not fetched anything yet. */
 export function startingProgress(label: string): ImportProgress {

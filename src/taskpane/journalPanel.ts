@@ -34,7 +34,7 @@ import {
 } from "./recentJournalsSection";
 import { mountLineAccounts } from "./lineAccountSection";
 import type { LineAccountSection } from "./lineAccountSection";
-import { focusIsOnOrLost } from "./view";
+import { focusIsOnOrLost } from "./shared/pageElements";
 import type { JournalSheetKeys } from "../settings/journalSheetKeys";
 
 export interface JournalPanelOptions {

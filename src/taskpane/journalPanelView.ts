@@ -9,9 +9,9 @@ import type { JournalPanelEvent, JournalPanelState } from "./journalPanelMachine
 import { mountJournalReportView } from "./journalReportView";
 import type { JournalReportView } from "./journalReportView";
 import type { JournalAction, JournalReport } from "./journalText";
-import { mountProjectChoice } from "./projectChoice";
-import type { ProjectChoice } from "./projectChoice";
-import { markInvalid, requireElement, setAlert, setShown } from "./view";
+import { mountProjectChoice } from "./shared/projectChoice";
+import type { ProjectChoice } from "./shared/projectChoice";
+import { markInvalid, requireElement, setAlert, setShown } from "./shared/pageElements";
 
 /** The control that started an action; the focus returns to it. */
 export type Trigger = HTMLButtonElement | HTMLInputElement;

@@ -8,7 +8,7 @@ import type { ExcelRun } from "../excel/run";
 import type { JournalPanelEvent } from "./journalPanelMachine";
 import { JournalReport, ListedProblem, problemsHeading } from "./journalText";
 import { mountResetsBox, type ResetsBox } from "./resetsBox";
-import { requireElement, setShown } from "./view";
+import { requireElement, setShown } from "./shared/pageElements";
 
 export interface JournalReportView {
   /** Shows a finished action's lists and the box it offers (the machine has its words). */

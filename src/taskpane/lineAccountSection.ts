@@ -10,7 +10,7 @@
 // in step with the open journals; and it refuses codes typed by hand unless set to warn only.
 
 import type { LineAccountChoices, LineAccountDeps } from "../journalEditor/lineAccounts";
-import { requireElement, setShown } from "./view";
+import { requireElement, setShown } from "./shared/pageElements";
 
 export interface LineAccountSection {
   /** Reads the active sheet's accounts again (hidden when it is no DRAFT journal). */

@@ -4,7 +4,7 @@
 import { sameLabel } from "../domain/projectLabels";
 import { hostOf, projectSummary } from "./connectionForm";
 import type { RestoredProject } from "./restore";
-import { originOf } from "./session";
+import { originOf } from "./shared/session";
 
 export type ProjectAction = "connect" | "enterNewToken" | "disconnect" | "makeDefault" | "remove";
 

@@ -2,7 +2,7 @@
 // button was selected.
 
 import { PROJECT_ACTION_TEXT, ProjectAction, ProjectRow } from "./projectList";
-import { setShown } from "./view";
+import { setShown } from "./shared/pageElements";
 
 export type ProjectActionHandler = (action: ProjectAction, project: string) => void;
 

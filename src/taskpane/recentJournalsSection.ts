@@ -8,7 +8,7 @@ import type { ActiveConnection, ActiveConnectionHolder } from "../settings/activ
 import type { RecentJournal } from "../settings/recentJournals";
 import type { RecentJournalsOnDevice } from "../settings/recentJournalsOnDevice";
 import { recentJournalRow, RECENT_EMPTY } from "./recentJournalsText";
-import { requireElement, setShown } from "./view";
+import { requireElement, setShown } from "./shared/pageElements";
 
 /** The journals opened on this computer, as the panel uses them. */
 export type RecentJournalsStore = Pick<

@@ -21,7 +21,7 @@ import type { ImportRun, RefreshAllEnd } from "./importRun";
 import { outcomeOfRun } from "./autoRefreshMachine";
 import { mountAutoRefreshSection } from "./autoRefreshSection";
 import type { AutoRefreshClock } from "./autoRefreshTimer";
-import { messageAreaFor, type MessageArea, type PanelMessage } from "./messageArea";
+import { messageAreaFor, type MessageArea, type PanelMessage } from "./shared/messageArea";
 import {
   cancelState,
   canStart,
@@ -33,7 +33,7 @@ import {
 } from "./tablesMachine";
 import { mountTablesView, type TablesViewActions } from "./tablesView";
 import { removedMessage } from "./tableRowText";
-import { focusIsOnOrLost, requireElement, setShown } from "./view";
+import { focusIsOnOrLost, requireElement, setShown } from "./shared/pageElements";
 
 export interface RefreshAllSectionOptions {
   readonly workbook: DocumentSettingsStore;

@@ -1,6 +1,6 @@
 // The box asking before a send that would change what the user did not edit (the tax amounts an
 // update cannot carry): the question, what would change, Send anyway or Don't send.
-import { requireElement, setShown } from "./view";
+import { requireElement, setShown } from "./shared/pageElements";
 
 export interface ResetsBox {
   /** Asks `question`, listing what sending would change. */

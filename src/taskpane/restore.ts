@@ -26,7 +26,7 @@ import { readAutoRefresh, type AutoRefreshSetting } from "../settings/autoRefres
 import { recallToken } from "../settings/rememberedToken";
 import { claimsDigest, claimsOf } from "../settings/workbookClaims";
 import { checkConnectionForm, ConnectionFormValues, hostOf } from "./connectionForm";
-import { originOf, SessionStores } from "./session";
+import { originOf, SessionStores } from "./shared/session";
 import { workbookRequestText } from "./workbookRequestText";
 
 /** One project of the workbook as the pane starts: the form for it, and whether it connects. */

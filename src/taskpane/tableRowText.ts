@@ -7,7 +7,7 @@ import type { StopTrackingOutcome } from "../excel/stopTracking";
 import { localTime } from "../util/localTime";
 import { count } from "../util/plural";
 import { describeImportResult } from "./importText";
-import type { MessageDetail, PanelMessage } from "./messageArea";
+import type { MessageDetail, PanelMessage } from "./shared/messageArea";
 
 /** How a row's state is drawn: fine, something to read, or something to act on. */
 export type StateTone = "fine" | "warning" | "error";

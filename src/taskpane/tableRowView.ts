@@ -3,7 +3,7 @@
 // opens the row's details (the last update's words, with Go to per cell); Remove asks first,
 // in the row, whether to delete the table too. Updated in place, so redraws keep the focus.
 import type { RefreshMode, TableKey } from "../import/refreshAll";
-import { type CellLink, detailItem } from "./messageArea";
+import { type CellLink, detailItem } from "./shared/messageArea";
 import { tableFacts, tableProgressLine, tableStateWord } from "./refreshAllText";
 import { stateTone, tableDetails, type TableProperty, tableProperties } from "./tableRowText";
 import type { TableRowState } from "./tablesMachine";

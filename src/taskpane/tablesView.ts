@@ -2,7 +2,7 @@
 // in place, so progress redraws never take the keyboard focus from a row's button.
 import { canStart, tableRows, type TablesState } from "./tablesMachine";
 import styles from "./tablesView.css";
-import { addStylesOnce } from "./pageStyles";
+import { addStylesOnce } from "./shared/pageStyles";
 import { makeTableRow, type TableRowView, type TablesViewActions } from "./tableRowView";
 
 export type { TablesViewActions } from "./tableRowView";

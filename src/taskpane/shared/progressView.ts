@@ -3,8 +3,8 @@
 // aria-valuetext, from the same figures. The status line says what is happening, never a second
 // count. Pure: no DOM, no clock (the figures carry the time since the run started).
 
-import type { ImportProgress } from "../import/importTypes";
-import { count } from "../util/plural";
+import type { ImportProgress } from "../../import/importTypes";
+import { count } from "../../util/plural";
 
 const NUMBER = new Intl.NumberFormat("en-US");
 const ONE_DECIMAL = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });

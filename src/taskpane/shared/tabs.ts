@@ -3,7 +3,7 @@
 // the selected tab is in the Tab order; Left/Right (wrapping), Home and End move between tabs and
 // show the panel at once (the panels are cheap to show).
 
-import { requireElement, setShown } from "./view";
+import { requireElement, setShown } from "./pageElements";
 
 export const PANE_TABS = ["connection", "import", "journal", "formulas"] as const;
 export type PaneTab = (typeof PANE_TABS)[number];

@@ -9,10 +9,10 @@ import {
   LedgerApi,
   resolveBaseUrl,
   ResolvedConnection,
-} from "../api";
-import type { ActiveConnection } from "../settings/activeConnection";
-import { SavedConnection } from "../settings/connectionSettings";
-import { sameLabel } from "../domain/projectLabels";
+} from "../../api/index";
+import type { ActiveConnection } from "../../settings/activeConnection";
+import { SavedConnection } from "../../settings/connectionSettings";
+import { sameLabel } from "../../domain/projectLabels";
 import {
   deviceKey,
   DeviceKey,
@@ -20,15 +20,15 @@ import {
   isWorkbookKeyMadeHere,
   isWorkbookKeyOf,
   workbookIdentityKey,
-} from "../settings/deviceKey";
-import { keyFor } from "../settings/workbookKeys";
+} from "../../settings/deviceKey";
+import { keyFor } from "../../settings/workbookKeys";
 import {
   Approval,
   DeviceConnection,
   forgetOnDevice,
   rememberOnDevice,
-} from "../settings/deviceMemory";
-import { DOCUMENT_SETTING, parseDocumentId } from "../settings/documentBinding";
+} from "../../settings/deviceMemory";
+import { DOCUMENT_SETTING, parseDocumentId } from "../../settings/documentBinding";
 import {
   checkProjectLabel,
   findProject,
@@ -42,15 +42,15 @@ import {
   withoutProject,
   WorkbookProject,
   PROJECTS_SETTING,
-} from "../settings/projects";
-import { suggestProjectLabel } from "../settings/projectNameSuggestion";
-import { RecentJournalsOnDevice } from "../settings/recentJournalsOnDevice";
-import { forgetToken } from "../settings/rememberedToken";
-import type { DocumentSettingsStore, SecretStore } from "../settings/stores";
-import { loadCollectionPaths } from "../settings/collectionPaths";
-import { readRefreshOnOpen } from "../settings/refreshOnOpen";
-import { readAutoRefresh } from "../settings/autoRefresh";
-import { claimsDigest, claimsOf } from "../settings/workbookClaims";
+} from "../../settings/projects";
+import { suggestProjectLabel } from "../../settings/projectNameSuggestion";
+import { RecentJournalsOnDevice } from "../../settings/recentJournalsOnDevice";
+import { forgetToken } from "../../settings/rememberedToken";
+import type { DocumentSettingsStore, SecretStore } from "../../settings/stores";
+import { loadCollectionPaths } from "../../settings/collectionPaths";
+import { readRefreshOnOpen } from "../../settings/refreshOnOpen";
+import { readAutoRefresh } from "../../settings/autoRefresh";
+import { claimsDigest, claimsOf } from "../../settings/workbookClaims";
 import {
   checkConnectionForm,
   ConnectionField,
@@ -58,8 +58,8 @@ import {
   describeConnectFailure,
   hostOf,
   isApiVersion,
-} from "./connectionForm";
-import type { Result } from "../util/result";
+} from "../connectionForm";
+import type { Result } from "../../util/result";
 
 export interface SessionStores {
   /** The workbook's settings. */

@@ -1,4 +1,4 @@
-import { StatusClock, ThrottledStatus } from "../../../src/taskpane/throttledStatus";
+import { StatusClock, ThrottledStatus } from "../../../../src/taskpane/shared/throttledStatus";
 
 /** A clock the test moves by hand, with its pending timers. */
 function manualClock() {

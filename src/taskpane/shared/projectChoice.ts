@@ -1,8 +1,8 @@
 // A "Project" choice (Import, Journal): the workbook's projects, the default chosen first. Shown
 // only when the workbook has more than one; a workbook with one project looks as it always did.
 
-import type { ActiveConnection, ActiveConnectionHolder } from "../settings/activeConnection";
-import { setShown } from "./view";
+import type { ActiveConnection, ActiveConnectionHolder } from "../../settings/activeConnection";
+import { setShown } from "./pageElements";
 
 export interface ProjectChoice {
   /** The chosen project's name; undefined when the workbook has at most one (its default). */

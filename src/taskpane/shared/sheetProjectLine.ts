@@ -2,9 +2,9 @@
 // The pane cannot see the user switch sheets on every host, so it looks again when Excel says
 // a sheet was activated (where it can) and whenever the pane gets attention back.
 
-import type { SheetProject } from "../excel/sheetProject";
-import type { ActiveConnectionHolder } from "../settings/activeConnection";
-import { setShown } from "./view";
+import type { SheetProject } from "../../excel/sheetProject";
+import type { ActiveConnectionHolder } from "../../settings/activeConnection";
+import { setShown } from "./pageElements";
 
 /** The line's text: "Sheet “Invoices (Acme)” holds data of project Acme." */
 function sheetProjectText(

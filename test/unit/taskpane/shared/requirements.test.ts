@@ -2,7 +2,7 @@
 import {
   formulasUnavailableMessage,
   missingRequirementsMessage,
-} from "../../../src/taskpane/requirements";
+} from "../../../../src/taskpane/shared/requirements";
 
 describe("missingRequirementsMessage()", () => {
   it("is null on a host with the shared runtime and ExcelApi 1.13", () => {

@@ -1,4 +1,4 @@
-import { PANE_TABS, tabAfterKey, tabFromHash } from "../../../src/taskpane/tabs";
+import { PANE_TABS, tabAfterKey, tabFromHash } from "../../../../src/taskpane/shared/tabs";
 
 describe("tabAfterKey", () => {
   it("moves right and left, wrapping at either end", () => {

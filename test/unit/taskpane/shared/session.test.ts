@@ -1,22 +1,22 @@
-import { loadKnownConnections } from "../../../src/settings/connectionSettings";
+import { loadKnownConnections } from "../../../../src/settings/connectionSettings";
 import {
   DEVICE_SECRET_KEY,
   deviceKey,
   identityKey,
   isWorkbookKeyOf,
   workbookIdentityKey,
-} from "../../../src/settings/deviceKey";
+} from "../../../../src/settings/deviceKey";
 import {
   DOCUMENT_SETTING,
   loadDocumentRecords,
   parseDocumentId,
-} from "../../../src/settings/documentBinding";
-import { MemoryDocumentSettings, MemorySecretStore } from "../../doubles/memoryStores";
-import { RecentJournalsOnDevice } from "../../../src/settings/recentJournalsOnDevice";
-import { loadProjectList, PROJECTS_SETTING, saveProjectList } from "../../../src/settings/projects";
-import { recallToken, rememberToken } from "../../../src/settings/rememberedToken";
-import { ConnectionFormValues } from "../../../src/taskpane/connectionForm";
-import { restoreSession } from "../../../src/taskpane/restore";
+} from "../../../../src/settings/documentBinding";
+import { MemoryDocumentSettings, MemorySecretStore } from "../../../doubles/memoryStores";
+import { RecentJournalsOnDevice } from "../../../../src/settings/recentJournalsOnDevice";
+import { loadProjectList, PROJECTS_SETTING, saveProjectList } from "../../../../src/settings/projects";
+import { recallToken, rememberToken } from "../../../../src/settings/rememberedToken";
+import { ConnectionFormValues } from "../../../../src/taskpane/connectionForm";
+import { restoreSession } from "../../../../src/taskpane/restore";
 import {
   connect,
   disconnect,
@@ -26,9 +26,9 @@ import {
   rememberChoiceChanged,
   SessionStores,
   UNSAVED_WORKBOOK_WARNING,
-} from "../../../src/taskpane/session";
-import { FakeFetch } from "../api/fakeFetch";
-import { paymentJson, paymentsPageJson } from "../api/fixtures";
+} from "../../../../src/taskpane/shared/session";
+import { FakeFetch } from "../../api/fakeFetch";
+import { paymentJson, paymentsPageJson } from "../../api/fixtures";
 
 const TOKEN = "tok-Secret+/=123";
 const ORIGIN = "https://api.example.com";

@@ -4,7 +4,7 @@ import {
   progressBarState,
   progressText,
   recordsPerSecond,
-} from "../../../src/taskpane/progressView";
+} from "../../../../src/taskpane/shared/progressView";
 
 describe("progressView.ts", () => {
   describe("progressText()", () => {

@@ -1,4 +1,4 @@
-import { hexColor, paneThemeFromOffice, relativeLuminance } from "../../../src/taskpane/theme";
+import { hexColor, paneThemeFromOffice, relativeLuminance } from "../../../../src/taskpane/shared/theme";
 
 describe("theme.ts", () => {
   describe("hexColor()", () => {

@@ -4,7 +4,7 @@
 
 import paneTopStyles from "./paneTop.css";
 import { addStylesOnce } from "./pageStyles";
-import { requireElement } from "./view";
+import { requireElement } from "./pageElements";
 
 export function keepPaneTopInView(root: Document): void {
   const header = root.querySelector<HTMLElement>(".pane-header");
