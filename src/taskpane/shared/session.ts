@@ -58,7 +58,7 @@ import {
   describeConnectFailure,
   hostOf,
   isApiVersion,
-} from "../connectionForm";
+} from "../connection/text";
 import type { Result } from "../../util/result";
 
 export interface SessionStores {

@@ -15,8 +15,8 @@ import { MemoryDocumentSettings, MemorySecretStore } from "../../../doubles/memo
 import { RecentJournalsOnDevice } from "../../../../src/settings/recentJournalsOnDevice";
 import { loadProjectList, PROJECTS_SETTING, saveProjectList } from "../../../../src/settings/projects";
 import { recallToken, rememberToken } from "../../../../src/settings/rememberedToken";
-import { ConnectionFormValues } from "../../../../src/taskpane/connectionForm";
-import { restoreSession } from "../../../../src/taskpane/restore";
+import { ConnectionFormValues } from "../../../../src/taskpane/connection/text";
+import { restoreSession } from "../../../../src/taskpane/connection/restore";
 import {
   connect,
   disconnect,
