@@ -4,6 +4,7 @@
 // says; the effects tell it what else to do (focus, clear the token, abort the check).
 
 import type { ActiveConnection } from "../../settings/activeConnection";
+import type { Step } from "../shared/step";
 import type { ConnectionField } from "./text";
 import { ConnectionPhase, connectingMessage } from "./phases";
 
@@ -43,7 +44,7 @@ export interface ConnectionPanelState {
   readonly announcement: Said;
 }
 
-export const INITIAL_CONNECTION_STATE: ConnectionPanelState = {
+export const INITIAL: ConnectionPanelState = {
   phase: { phase: "disconnected" },
   adding: false,
   awaitingApproval: false,
@@ -144,10 +145,7 @@ export type ConnectionEffect =
   /** Fill the form with `project`'s own settings, its token left out. */
   | { readonly kind: "fillProject"; readonly project: string };
 
-export interface ConnectionStep {
-  readonly state: ConnectionPanelState;
-  readonly effects: readonly ConnectionEffect[];
-}
+export type ConnectionStep = Step<ConnectionPanelState, ConnectionEffect>;
 
 const TOKEN_NOT_FORGOTTEN = "The remembered token could not be removed from this computer.";
 
@@ -168,7 +166,7 @@ const ENDS_ANNOUNCEMENT: ReadonlySet<ConnectionEvent["type"]> = new Set<Connecti
   "removed",
 ]);
 
-export function transition(state: ConnectionPanelState, event: ConnectionEvent): ConnectionStep {
+export function reduce(state: ConnectionPanelState, event: ConnectionEvent): ConnectionStep {
   const before =
     ENDS_ANNOUNCEMENT.has(event.type) && state.announcement.text !== ""
       ? { ...state, announcement: { text: "", serial: state.announcement.serial + 1 } }

@@ -1,6 +1,6 @@
 // The connection panel: the form, Use sandbox, show/hide token, Connect and Disconnect, and the
-// workbook's projects. Glue between the elements (connectionPanelElements.ts), the state machine
-// (connectionMachine.ts) and the session (session.ts, restore.ts), which do the work.
+// workbook's projects. Glue between the elements (elements.ts), the state machine (machine.ts)
+// and the session (shared/session.ts, restore.ts), which do the work.
 
 import type { ActiveConnection, ActiveConnectionHolder } from "../../settings/activeConnection";
 import { suggestProjectLabel } from "../../settings/projectNameSuggestion";
@@ -13,8 +13,9 @@ import {
   canStartConnect,
   ConnectionEffect,
   ConnectionEvent,
-  INITIAL_CONNECTION_STATE,
-  transition,
+  ConnectionPanelState,
+  INITIAL,
+  reduce,
 } from "./machine";
 import { connectionPanelView } from "./view";
 import { ConnectionPanelElements } from "./elements";
@@ -30,6 +31,7 @@ import {
   SessionStores,
 } from "../shared/session";
 import { addStylesOnce } from "../shared/pageStyles";
+import { mountMachine } from "../shared/mountMachine";
 
 export interface ConnectionPanelOptions {
   readonly stores: SessionStores;
@@ -68,7 +70,13 @@ export function mountConnectionPanel(
 }
 
 class ConnectionPanelController implements ConnectionPanel {
-  private state = INITIAL_CONNECTION_STATE;
+  private readonly machine = mountMachine({
+    reduce,
+    initial: INITIAL,
+    render: (state: ConnectionPanelState) => this.view.render(connectionPanelView(state)),
+    apply: (effect: ConnectionEffect) => this.apply(effect),
+    settled: (state: ConnectionPanelState) => this.followFormProject(state),
+  });
   private checking: AbortController | undefined;
   /** The workbook's projects as last read (restore, and after every change the pane makes). */
   private projects: readonly RestoredProject[] = [];
@@ -98,7 +106,7 @@ class ConnectionPanelController implements ConnectionPanel {
     this.stores = options.stores;
     this.active = options.active;
     if (this.stores.device === undefined) view.disableRemember();
-    view.render(connectionPanelView(this.state));
+    view.render(connectionPanelView(this.machine.state));
     this.active.subscribe(() => this.renderProjects());
     view.bind({
       submit: () => void this.runConnect(false),
@@ -165,13 +173,14 @@ class ConnectionPanelController implements ConnectionPanel {
   }
 
   private dispatch(event: ConnectionEvent): void {
-    const step = transition(this.state, event);
-    this.state = step.state;
-    const view = connectionPanelView(this.state);
-    this.view.render(view);
-    for (const effect of step.effects) this.apply(effect);
-    // The form, when shown, is the Connect of the project it holds: the list drops that row's.
-    const formProject = view.showForm ? (this.view.values().label ?? "").trim() : "";
+    this.machine.dispatch(event);
+  }
+
+  /** The form, when shown, is the Connect of the project it holds: the list drops that row's. */
+  private followFormProject(state: ConnectionPanelState): void {
+    const formProject = connectionPanelView(state).showForm
+      ? (this.view.values().label ?? "").trim()
+      : "";
     if (formProject !== this.formProject) {
       this.formProject = formProject;
       this.renderProjects();
@@ -359,8 +368,8 @@ class ConnectionPanelController implements ConnectionPanel {
   }
 
   private async runConnect(quiet: boolean): Promise<void> {
-    if (!canStartConnect(this.state)) return;
-    const request = { ...this.view.values(), labelSuggested: this.state.labelSuggested };
+    if (!canStartConnect(this.machine.state)) return;
+    const request = { ...this.view.values(), labelSuggested: this.machine.state.labelSuggested };
     const origin = originOf(request.apiAddress, request.version);
     const target = origin === undefined ? undefined : new URL(origin).host;
     const controller = new AbortController();

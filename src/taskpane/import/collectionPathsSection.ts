@@ -1,7 +1,11 @@
 // The "Collection paths" section: one field per cursor collection, checked as typed and kept in
 // the workbook's settings.
 
-import { CURSOR_COLLECTIONS, type CollectionId, type CollectionInfo } from "../../domain/collections";
+import {
+  CURSOR_COLLECTIONS,
+  type CollectionId,
+  type CollectionInfo,
+} from "../../domain/collections";
 import {
   checkPathInput,
   CollectionPaths,

@@ -2,7 +2,8 @@
 // and reports the user's actions. No rules here: those are in importMachine.ts.
 
 import type { CollectionInfo } from "../../domain/collections";
-import type { ImportPanelView, ProgressBarView } from "./machine";
+import type { ProgressBarView } from "./machine";
+import type { ImportPanelView } from "./view";
 import { focusIsOnOrLost, requireElement, setShown } from "../shared/pageElements";
 
 export interface ImportPanelHandlers {

@@ -1,6 +1,6 @@
 // The import panel's state machine: connected or not, what runs (this import, Refresh all or
 // nothing), a Cancel asked for, the progress bar and the counts. Pure: no DOM. The panel feeds
-// it events and draws what `importPanelView` says; the effects say what the panel's one message
+// it events and draws what view.ts says; the effects say what the panel's one message
 // area shows (a start replaces whatever the action before said), and when a run must be
 // cancelled.
 
@@ -9,6 +9,7 @@ import type { RunningKind } from "./importRun";
 import { ImportEnd, importEndMessage } from "./text";
 import { progressBarState, progressText } from "../shared/progressView";
 import type { PanelMessage } from "../shared/messageArea";
+import type { Step } from "../shared/step";
 
 /** The progress bar as drawn. */
 export interface ProgressBarView {
@@ -32,7 +33,7 @@ export interface ImportPanelState {
   readonly counts?: string;
 }
 
-export const INITIAL_IMPORT_STATE: ImportPanelState = {
+export const INITIAL: ImportPanelState = {
   connected: false,
   running: null,
   cancelling: false,
@@ -66,10 +67,7 @@ export type ImportEffect =
   /** Cancel whatever runs (the connection went away). */
   | { readonly kind: "cancelRun" };
 
-export interface ImportStep {
-  readonly state: ImportPanelState;
-  readonly effects: readonly ImportEffect[];
-}
+export type ImportStep = Step<ImportPanelState, ImportEffect>;
 
 export function refusalMessage(refusal: ImportRefusal): string {
   if (refusal.reason === "badPath") {
@@ -80,7 +78,7 @@ export function refusalMessage(refusal: ImportRefusal): string {
   return `${name} is not connected. Connect it on the Connection tab, or choose another project.`;
 }
 
-export function importTransition(state: ImportPanelState, event: ImportEvent): ImportStep {
+export function reduce(state: ImportPanelState, event: ImportEvent): ImportStep {
   switch (event.type) {
     case "connectionChanged":
       return {
@@ -155,30 +153,4 @@ function ended(state: ImportPanelState, end: ImportEnd, last: ImportProgress): I
   const next = { ...state, counts: progressText(last), bar: stoppedBar(state.bar, complete, last) };
   // One message, a failure's included: said once, not as a status and again as an alert.
   return { state: next, effects: [{ kind: "show", message: importEndMessage(end) }] };
-}
-
-/** What the panel shows and enables in a state. */
-export interface ImportPanelView {
-  /** The whole form is disabled, and the hint "Connect to import" shown. */
-  readonly controlsDisabled: boolean;
-  readonly hintShown: boolean;
-  /** Import, Fetch new, Collection and Project are disabled while anything runs. */
-  readonly startDisabled: boolean;
-  /** Cancel belongs to this panel's own import, not to Refresh all. */
-  readonly cancelShown: boolean;
-  readonly cancelDisabled: boolean;
-  readonly bar: ProgressBarView;
-  readonly counts?: string;
-}
-
-export function importPanelView(state: ImportPanelState): ImportPanelView {
-  return {
-    controlsDisabled: !state.connected,
-    hintShown: !state.connected,
-    startDisabled: state.running !== null,
-    cancelShown: state.running === "one",
-    cancelDisabled: state.running !== "one" || state.cancelling,
-    bar: state.bar,
-    ...(state.counts === undefined ? {} : { counts: state.counts }),
-  };
 }

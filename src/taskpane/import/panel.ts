@@ -1,24 +1,21 @@
 // The import panel: Collection, Import, Cancel, the progress bar, the counts and the status line.
-// Glue between the elements (importPanelElements.ts), the state machine (importMachine.ts) and
-// the run (importRun.ts), which does the work.
+// Glue between the elements (elements.ts), the state machine (machine.ts) and the run
+// (importRun.ts), which does the work.
 
 import type { ActiveConnectionHolder } from "../../settings/activeConnection";
 import type { DocumentSettingsStore } from "../../settings/stores";
 import { COLLECTIONS, type CollectionInfo } from "../../domain/collections";
 import type { ImportProgress } from "../../import/importTypes";
 import { CollectionPathsSection, mountCollectionPathsSection } from "./collectionPathsSection";
-import {
-  ImportEvent,
-  importPanelView,
-  importTransition,
-  INITIAL_IMPORT_STATE,
-} from "./machine";
+import { ImportEffect, ImportEvent, INITIAL, reduce } from "./machine";
+import { importPanelView } from "./view";
 import { ImportPanelElements } from "./elements";
 import type { ImportRun } from "./importRun";
 import { startingProgress } from "./text";
 import { type GoToCell, type MessageArea, messageAreaFor } from "../shared/messageArea";
 import { mountProjectChoice, ProjectChoice } from "../shared/projectChoice";
 import { ThrottledStatus } from "../shared/throttledStatus";
+import { mountMachine } from "../shared/mountMachine";
 
 export interface ImportPanelOptions {
   readonly workbook: DocumentSettingsStore;
@@ -46,7 +43,12 @@ export function mountImportPanel(root: Document, options: ImportPanelOptions): I
 }
 
 class ImportPanelController implements ImportPanel {
-  private state = INITIAL_IMPORT_STATE;
+  private readonly machine = mountMachine({
+    reduce,
+    initial: INITIAL,
+    render: (state) => this.view.render(importPanelView(state)),
+    apply: (effect: ImportEffect) => this.apply(effect),
+  });
   private readonly view: ImportPanelElements;
   private readonly status: ThrottledStatus;
   private readonly messages: MessageArea;
@@ -90,18 +92,17 @@ class ImportPanelController implements ImportPanel {
   }
 
   private dispatch(event: ImportEvent): void {
-    const step = importTransition(this.state, event);
-    this.state = step.state;
-    this.view.render(importPanelView(this.state));
-    for (const effect of step.effects) {
-      if (effect.kind === "cancelRun") this.run.cancel();
-      else if (effect.kind === "show") {
-        // Drops a progress sentence still waiting for its turn, then shows the outcome.
-        this.status.sayNow(effect.message.text);
-        this.messages.show(effect.message);
-      } else if (effect.now) this.status.sayNow(effect.text);
-      else this.status.saySoon(effect.text);
-    }
+    this.machine.dispatch(event);
+  }
+
+  private apply(effect: ImportEffect): void {
+    if (effect.kind === "cancelRun") this.run.cancel();
+    else if (effect.kind === "show") {
+      // Drops a progress sentence still waiting for its turn, then shows the outcome.
+      this.status.sayNow(effect.message.text);
+      this.messages.show(effect.message);
+    } else if (effect.now) this.status.sayNow(effect.text);
+    else this.status.saySoon(effect.text);
   }
 
   private cancel(): void {

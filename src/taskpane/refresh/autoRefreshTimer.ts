@@ -1,10 +1,11 @@
-// Runs autoRefreshMachine.ts against a clock: one timer armed for the next run's time, re-armed
+// Runs the automatic refresh's machine (machine.ts) against a clock: one timer armed for the next run's time, re-armed
 // whenever the plan changes, the run started when it fires and its outcome fed back. The clock
 // is injected (the page's own timers in the pane; a test's manual clock in unit tests).
 import type { AutoRefreshMode, AutoRefreshSetting } from "../../settings/autoRefresh";
+import { mountMachine } from "../shared/mountMachine";
 import {
-  autoRefreshReducer,
-  initialAutoRefreshState,
+  INITIAL,
+  reduce,
   type AutoRefreshEvent,
   type AutoRefreshOutcome,
   type AutoRefreshState,
@@ -44,12 +45,20 @@ export const pageClock: AutoRefreshClock = {
 
 export function startAutoRefreshTimer(options: AutoRefreshTimerOptions): AutoRefreshTimer {
   const { clock } = options;
-  let state = initialAutoRefreshState;
   let handle: unknown = null;
   let armedFor: number | null = null;
   let disposed = false;
+  const machine = mountMachine({
+    reduce,
+    initial: INITIAL,
+    render: (state: AutoRefreshState, previous: AutoRefreshState) => {
+      arm(state);
+      if (state !== previous) options.changed(state);
+    },
+    apply: (effect) => void runOnce(effect.mode),
+  });
 
-  function arm(): void {
+  function arm(state: AutoRefreshState): void {
     if (state.nextAt === armedFor) return;
     if (handle !== null) clock.clearTimeout(handle);
     handle = null;
@@ -66,13 +75,7 @@ export function startAutoRefreshTimer(options: AutoRefreshTimerOptions): AutoRef
   }
 
   function dispatch(event: AutoRefreshEvent): void {
-    if (disposed) return;
-    const step = autoRefreshReducer(state, event);
-    const changed = step.state !== state;
-    state = step.state;
-    arm();
-    if (changed) options.changed(state);
-    if (step.run !== null) void runOnce(step.run);
+    machine.dispatch(event);
   }
 
   async function runOnce(mode: AutoRefreshMode): Promise<void> {
@@ -87,7 +90,7 @@ export function startAutoRefreshTimer(options: AutoRefreshTimerOptions): AutoRef
 
   return {
     get state() {
-      return state;
+      return machine.state;
     },
     setting: (setting) => dispatch({ type: "setting", setting, now: clock.now() }),
     connections: (connected) => dispatch({ type: "connections", connected, now: clock.now() }),
@@ -96,6 +99,7 @@ export function startAutoRefreshTimer(options: AutoRefreshTimerOptions): AutoRef
       if (handle !== null) clock.clearTimeout(handle);
       handle = null;
       disposed = true;
+      machine.stop();
     },
   };
 }

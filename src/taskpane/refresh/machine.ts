@@ -3,9 +3,11 @@
 // device (it never connects: a workbook's setting is only a claim), never beside another action
 // (that tick is skipped and said), and after a failed run it waits longer each time instead of
 // asking again at the same pace; a refused token stops it until the connection changes.
-// autoRefreshTimer.ts arms the real timer from `nextAt`; autoRefreshSection.ts draws it.
+// autoRefreshTimer.ts arms the real timer from `nextAt` and starts the runs the steps ask for;
+// view.ts says it.
 import type { AutoRefreshMode, AutoRefreshSetting } from "../../settings/autoRefresh";
 import type { RefreshAllEnd } from "../import/importRun";
+import { only, type Step } from "../shared/step";
 
 /** How a run ended: done (cancelled included), failed, or the service refused the token. */
 export type AutoRefreshOutcome = "done" | "failed" | "refused";
@@ -35,13 +37,15 @@ export type AutoRefreshEvent =
   | { readonly type: "due"; readonly busy: boolean; readonly now: number }
   | { readonly type: "ended"; readonly outcome: AutoRefreshOutcome; readonly now: number };
 
-export interface AutoRefreshStep {
-  readonly state: AutoRefreshState;
-  /** A run to start now, in this mode. */
-  readonly run: AutoRefreshMode | null;
+/** Start a run now, in this mode. */
+export interface AutoRefreshRun {
+  readonly kind: "run";
+  readonly mode: AutoRefreshMode;
 }
 
-export const initialAutoRefreshState: AutoRefreshState = {
+export type AutoRefreshStep = Step<AutoRefreshState, AutoRefreshRun>;
+
+export const INITIAL: AutoRefreshState = {
   setting: { kind: "off" },
   connected: false,
   shown: true,
@@ -80,12 +84,9 @@ function planned(state: AutoRefreshState, now: number): AutoRefreshState {
   return { ...state, nextAt: now + delayAfter(minutes, state.failures) };
 }
 
-const still = (state: AutoRefreshState): AutoRefreshStep => ({ state, run: null });
+const still = (state: AutoRefreshState): AutoRefreshStep => only(state);
 
-export function autoRefreshReducer(
-  state: AutoRefreshState,
-  event: AutoRefreshEvent,
-): AutoRefreshStep {
+export function reduce(state: AutoRefreshState, event: AutoRefreshEvent): AutoRefreshStep {
   switch (event.type) {
     case "setting":
       // A new choice starts its interval afresh.
@@ -116,7 +117,10 @@ function due(state: AutoRefreshState, busy: boolean, now: number): AutoRefreshSt
     return still({ ...state, skippedAt: now, nextAt: now + minutes * MINUTE });
   }
   const mode = state.setting.kind === "on" ? state.setting.choice.mode : "new";
-  return { state: { ...state, running: true, nextAt: null, skippedAt: null }, run: mode };
+  return {
+    state: { ...state, running: true, nextAt: null, skippedAt: null },
+    effects: [{ kind: "run", mode }],
+  };
 }
 
 function ended(
@@ -142,31 +146,4 @@ export function outcomeOfRun(end: RefreshAllEnd | null): AutoRefreshOutcome {
   const tables = end.result.tables;
   if (tables.some((table) => table.failure === "auth")) return "refused";
   return tables.some((table) => table.state === "failed") ? "failed" : "done";
-}
-
-/** Formats a time for the caption: `at 10:35 GMT+1`, or `on 2026-11-27 at 10:35 GMT+1`. */
-export type WhenText = (at: number, now: number) => string;
-
-/** The line under the choice: when the next run is, or why none runs. */
-export function autoRefreshCaption(state: AutoRefreshState, now: number, when: WhenText): string {
-  const { setting } = state;
-  if (setting.kind === "invalid") {
-    return "This workbook's automatic refresh setting is not one the add-in offers, so it is off.";
-  }
-  if (setting.kind === "off") return "";
-  if (state.stopped) {
-    return "Automatic refresh stopped: the service refused the token. Connect again to resume it.";
-  }
-  if (!state.connected) {
-    return "Automatic refresh waits for a connected project: it never connects by itself. Connect on the Connection tab to start it.";
-  }
-  if (!state.shown) return "Automatic refresh is paused while the pane is closed.";
-  if (state.running) return "Automatic refresh running…";
-  if (state.nextAt === null) return "";
-  const next = `Next refresh ${when(state.nextAt, now)}.`;
-  if (state.skippedAt !== null) {
-    return `Skipped the refresh ${when(state.skippedAt, now)}: another action was running. ${next}`;
-  }
-  if (state.failures > 0) return `The last automatic refresh failed. ${next}`;
-  return next;
 }

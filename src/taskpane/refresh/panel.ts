@@ -1,21 +1,17 @@
 // The Tables view's "Refresh while open" choice: off, or every N minutes with Fetch new or
 // Refresh all, saved in the workbook, and the caption under it saying when the next run is or
-// why none runs. A view over autoRefreshTimer.ts; the runs are the Tables view's own
-// (refreshAllSection.ts), so their lines and messages are the ones a click would show.
+// why none runs. Wires the timer (autoRefreshTimer.ts, which runs machine.ts) to the elements
+// (elements.ts); the runs are the Tables view's own (tables/panel.ts), so their lines and
+// messages are the ones a click would show.
 import type { ActiveConnectionHolder } from "../../settings/activeConnection";
-import {
-  AUTO_REFRESH_MINUTES,
-  readAutoRefresh,
-  saveAutoRefresh,
-  type AutoRefreshChoice,
-  type AutoRefreshMode,
-} from "../../settings/autoRefresh";
+import { readAutoRefresh, saveAutoRefresh, type AutoRefreshMode } from "../../settings/autoRefresh";
 import type { DocumentSettingsStore } from "../../settings/stores";
-import { autoRefreshCaption, type AutoRefreshOutcome } from "./machine";
+import type { AutoRefreshOutcome } from "./machine";
+import { autoRefreshCaption } from "./view";
+import { autoRefreshElements } from "./elements";
 import { pageClock, startAutoRefreshTimer, type AutoRefreshClock } from "./autoRefreshTimer";
-import { intervalWords, nextRunWhen } from "./text";
+import { nextRunWhen } from "./text";
 import type { MessageArea } from "../shared/messageArea";
-import { requireElement } from "../shared/pageElements";
 import styles from "./autoRefresh.css";
 import { addStylesOnce } from "../shared/pageStyles";
 
@@ -35,25 +31,14 @@ export interface AutoRefreshSectionOptions {
 
 export function mountAutoRefreshSection(root: Document, options: AutoRefreshSectionOptions): void {
   addStylesOnce(root, "auto-refresh-styles", styles);
-  const every = requireElement(root, "auto-refresh-every", HTMLSelectElement);
-  const mode = requireElement(root, "auto-refresh-mode", HTMLSelectElement);
-  const caption = requireElement(root, "auto-refresh-status", HTMLElement);
+  const elements = autoRefreshElements(root);
   const clock = options.clock ?? pageClock;
-  for (const minutes of AUTO_REFRESH_MINUTES) {
-    const option = root.createElement("option");
-    option.value = String(minutes);
-    option.textContent = intervalWords(minutes).replace(/^every/, "Every");
-    every.append(option);
-  }
 
   const timer = startAutoRefreshTimer({
     clock,
     busy: options.busy,
     run: options.run,
-    changed: (state) => {
-      caption.textContent = autoRefreshCaption(state, clock.now(), nextRunWhen);
-      caption.hidden = caption.textContent === "";
-    },
+    changed: (state) => elements.caption(autoRefreshCaption(state, clock.now(), nextRunWhen)),
   });
   const { active } = options;
   active.subscribe(() => timer.connections(active.all.length > 0));
@@ -61,20 +46,12 @@ export function mountAutoRefreshSection(root: Document, options: AutoRefreshSect
   options.watchShown?.((shown) => timer.shown(shown));
 
   void readAutoRefresh(options.workbook).then((setting) => {
-    if (setting.kind === "on") {
-      every.value = String(setting.choice.minutes);
-      mode.value = setting.choice.mode;
-    }
+    elements.show(setting);
     timer.setting(setting);
   });
 
-  const chosen = (): AutoRefreshChoice | null =>
-    every.value === "off"
-      ? null
-      : { minutes: Number(every.value), mode: mode.value === "full" ? "full" : "new" };
-
   const save = async (): Promise<void> => {
-    const choice = chosen();
+    const choice = elements.chosen();
     try {
       await saveAutoRefresh(options.workbook, choice);
     } catch (error) {
@@ -86,6 +63,5 @@ export function mountAutoRefreshSection(root: Document, options: AutoRefreshSect
     }
     timer.setting(choice === null ? { kind: "off" } : { kind: "on", choice });
   };
-  every.addEventListener("change", () => void save());
-  mode.addEventListener("change", () => void save());
+  elements.onChange(() => void save());
 }

@@ -1,6 +1,7 @@
-// Draws the Tables view: one row per import table (tableRowView.ts), kept by table and updated
+// Draws the Tables view: one row per import table (tableRowElements.ts), kept by table and updated
 // in place, so progress redraws never take the keyboard focus from a row's button.
-import { canStart, tableRows, type TablesState } from "./machine";
+import type { TablesState } from "./machine";
+import { canStart, tableRows } from "./view";
 import styles from "./tables.css";
 import { addStylesOnce } from "../shared/pageStyles";
 import { makeTableRow, type TableRowView, type TablesViewActions } from "./tableRowElements";

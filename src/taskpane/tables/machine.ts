@@ -1,16 +1,14 @@
 // The Tables view's state: the workbook's import tables as last listed, what Refresh all, Fetch
 // new for all or one row's Refresh / Fetch new is doing to each, and the one status line under
-// them. Pure: refreshAllSection.ts feeds it events and tablesView.ts draws what it holds.
+// them. Pure: panel.ts feeds it events and elements.ts draws what view.ts makes of it.
 import type { ImportTableEntry } from "../../import/importTablesList";
-import { waitingForCellEditProgress } from "../../import/progressReport";
-import type { RefreshAllResult, RefreshMode, TableKey, TableProgress } from "../../import/refreshAll";
-
-/** What one row shows: the table as listed and, during or after a run, its line from the run. */
-export interface TableRowState {
-  readonly key: string;
-  readonly entry: ImportTableEntry;
-  readonly progress?: TableProgress;
-}
+import type {
+  RefreshAllResult,
+  RefreshMode,
+  TableKey,
+  TableProgress,
+} from "../../import/refreshAll";
+import { only, type Step } from "../shared/step";
 
 export interface TablesState {
   readonly tables: readonly ImportTableEntry[];
@@ -49,7 +47,7 @@ export type TablesEvent =
   /** A line for the status outside any run (Go to's answer). */
   | { readonly type: "said"; readonly status: string };
 
-export const initialTablesState: TablesState = {
+export const INITIAL: TablesState = {
   tables: [],
   progress: {},
   running: null,
@@ -86,7 +84,11 @@ function runningStatus(mode: RefreshMode, label: string | undefined, automatic: 
     : "Fetching new records for every imported table…";
 }
 
-export function tablesReducer(state: TablesState, event: TablesEvent): TablesState {
+export function reduce(state: TablesState, event: TablesEvent): Step<TablesState, never> {
+  return only(next(state, event));
+}
+
+function next(state: TablesState, event: TablesEvent): TablesState {
   switch (event.type) {
     case "listed":
       return { ...state, tables: event.tables };
@@ -143,30 +145,4 @@ export function tablesReducer(state: TablesState, event: TablesEvent): TablesSta
     case "said":
       return state.running === null ? { ...state, status: event.status, error: "" } : state;
   }
-}
-
-/** The status line to show: while a batch waits for a cell edit, that, with what runs kept. */
-export function tablesStatus(state: TablesState): string {
-  return state.running !== null && state.waitingForCellEdit && !state.cancelling
-    ? waitingForCellEditProgress()
-    : state.status;
-}
-
-/** The rows to draw: the listed tables, each with its line from the current or last run. */
-export function tableRows(state: TablesState): TableRowState[] {
-  return state.tables.map((entry) => {
-    const key = tableKey(entry);
-    const progress = state.progress[key];
-    return { key, entry, ...(progress === undefined ? {} : { progress }) };
-  });
-}
-
-/** Whether Refresh all, Fetch new for all and the rows' buttons may be used now. */
-export function canStart(state: TablesState): boolean {
-  return state.connected && state.running === null && !state.busy && state.tables.length > 0;
-}
-
-/** Whether the one Cancel is shown, and usable. */
-export function cancelState(state: TablesState): { shown: boolean; enabled: boolean } {
-  return { shown: state.running !== null, enabled: state.running !== null && !state.cancelling };
 }

@@ -1,7 +1,7 @@
 // The Import tab's Tables view: every import table with its own Refresh, Fetch new and Go to,
 // Refresh all and Fetch new for all with a line per table and their one Cancel, and the
-// workbook's choice of what to do when it opens. A view over tablesMachine.ts; the rows are
-// drawn by tablesView.ts, the words are in refreshAllText.ts.
+// workbook's choice of what to do when it opens. Wires the machine (machine.ts) to the page; the
+// rows are drawn by elements.ts, the words are in text.ts.
 
 import type { LedgerApi } from "../../api/index";
 import type { ImportTableEntry } from "../../import/importTablesList";
@@ -22,18 +22,12 @@ import { outcomeOfRun } from "../refresh/machine";
 import { mountAutoRefreshSection } from "../refresh/panel";
 import type { AutoRefreshClock } from "../refresh/autoRefreshTimer";
 import { messageAreaFor, type MessageArea, type PanelMessage } from "../shared/messageArea";
-import {
-  cancelState,
-  canStart,
-  initialTablesState,
-  tablesReducer,
-  type TablesEvent,
-  type TablesState,
-  tablesStatus,
-} from "./machine";
+import { INITIAL, reduce, type TablesEvent, type TablesState } from "./machine";
+import { cancelState, canStart, tablesStatus } from "./view";
 import { mountTablesView, type TablesViewActions } from "./elements";
 import { removedMessage } from "./tableRowText";
 import { focusIsOnOrLost, requireElement, setShown } from "../shared/pageElements";
+import { mountMachine } from "../shared/mountMachine";
 
 export interface RefreshAllSectionOptions {
   readonly workbook: DocumentSettingsStore;
@@ -84,7 +78,6 @@ export function mountRefreshAllSection(
   // The Import tab's one message area: a run's words replace the import's, and back.
   const messages = messageAreaFor(root, "import-messages");
 
-  let state: TablesState = initialTablesState;
   /** Whether the last run brought every table in: its summary is a success, else a warning. */
   let lastComplete = true;
   let shownText = "";
@@ -95,7 +88,7 @@ export function mountRefreshAllSection(
     refresh: (mode, only, from) => void refresh(mode, only, from),
   });
 
-  function render(): void {
+  function render(state: TablesState): void {
     view.draw(state);
     fullButton.disabled = !canStart(state);
     newButton.disabled = !canStart(state);
@@ -111,10 +104,7 @@ export function mountRefreshAllSection(
     }
   }
 
-  function dispatch(event: TablesEvent): void {
-    state = tablesReducer(state, event);
-    render();
-  }
+  const { dispatch } = mountMachine({ reduce, initial: INITIAL, render });
 
   const projects = () => tableProjects(active);
 

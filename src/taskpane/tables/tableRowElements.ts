@@ -6,7 +6,7 @@ import type { RefreshMode, TableKey } from "../../import/refreshAll";
 import { type CellLink, detailItem } from "../shared/messageArea";
 import { tableFacts, tableProgressLine, tableStateWord } from "./text";
 import { stateTone, tableDetails, type TableProperty, tableProperties } from "./tableRowText";
-import type { TableRowState } from "./machine";
+import type { TableRowState } from "./view";
 
 /** What a row's buttons ask for. */
 export interface TablesViewActions {

@@ -2,7 +2,7 @@ import {
   canStartConnect,
   ConnectionEvent,
   ConnectionPanelState,
-  INITIAL_CONNECTION_STATE,
+  INITIAL,
 } from "../../../../src/taskpane/connection/machine";
 import { connectionPanelView } from "../../../../src/taskpane/connection/view";
 import { ACME, drive } from "./machineDriver";
@@ -21,11 +21,11 @@ const CONNECTED: ConnectionPanelState = drive([
 
 describe("connectionMachine.ts", () => {
   it("starts disconnected with the form open, ready, and nothing said", () => {
-    const view = connectionPanelView(INITIAL_CONNECTION_STATE);
+    const view = connectionPanelView(INITIAL);
     expect(view).toMatchObject({ showForm: true, formBusy: false, connectLabel: "Connect" });
     expect(view.summary).toBeUndefined();
     expect(view.status.text).toBe("");
-    expect(canStartConnect(INITIAL_CONNECTION_STATE)).toBe(true);
+    expect(canStartConnect(INITIAL)).toBe(true);
   });
 
   it("connecting: busy form, hidden token, problems cleared, the target said, no second start", () => {

@@ -4,8 +4,8 @@ import type { ActiveConnection } from "../../../../src/settings/activeConnection
 import {
   ConnectionEffect,
   ConnectionEvent,
-  INITIAL_CONNECTION_STATE,
-  transition,
+  INITIAL,
+  reduce,
 } from "../../../../src/taskpane/connection/machine";
 
 export const ACME: ActiveConnection = {
@@ -24,10 +24,10 @@ export const ACME: ActiveConnection = {
 };
 
 /** Runs `events` from `state`; returns the last state and every effect, in order. */
-export function drive(events: readonly ConnectionEvent[], state = INITIAL_CONNECTION_STATE) {
+export function drive(events: readonly ConnectionEvent[], state = INITIAL) {
   const effects: ConnectionEffect[] = [];
   for (const event of events) {
-    const step = transition(state, event);
+    const step = reduce(state, event);
     state = step.state;
     effects.push(...step.effects);
   }

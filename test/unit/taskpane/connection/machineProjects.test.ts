@@ -5,8 +5,8 @@ import {
   ConnectionEffect,
   ConnectionEvent,
   ConnectionPanelState,
-  INITIAL_CONNECTION_STATE,
-  transition,
+  INITIAL,
+  reduce,
 } from "../../../../src/taskpane/connection/machine";
 import { connectionPanelView } from "../../../../src/taskpane/connection/view";
 import { ACME, drive } from "./machineDriver";
@@ -51,7 +51,7 @@ describe("the form opened by Add project", () => {
   });
 
   it("has no heading or Cancel when it is the only way to connect", () => {
-    const view = connectionPanelView(INITIAL_CONNECTION_STATE);
+    const view = connectionPanelView(INITIAL);
     expect(view.formHeading).toBeUndefined();
     expect(view.showCancel).toBe(false);
     // The pane's quiet connection of a second project opens no heading either.
@@ -64,7 +64,7 @@ describe("the form opened by Add project", () => {
       [{ type: "addProjectChosen" }, { type: "connectStarted", quiet: false }],
       CONNECTED,
     ).state;
-    const step = transition(busy, { type: "addCancelled" });
+    const step = reduce(busy, { type: "addCancelled" });
     expect(step.state).toBe(busy);
     expect(step.effects).toEqual([]);
     expect(connectionPanelView(busy)).toMatchObject({ showCancel: true, formBusy: true });

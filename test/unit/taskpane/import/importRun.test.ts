@@ -1,7 +1,11 @@
 import { ApiError, LedgerApi } from "../../../../src/api/index";
 import type { ExcelRun } from "../../../../src/excel/run";
 import { COLLECTIONS } from "../../../../src/domain/collections";
-import type { ImportProgress, ImportRequest, ImportResult } from "../../../../src/import/importTypes";
+import type {
+  ImportProgress,
+  ImportRequest,
+  ImportResult,
+} from "../../../../src/import/importTypes";
 import { ImportRun } from "../../../../src/taskpane/import/importRun";
 
 const api = new LedgerApi({

@@ -2,16 +2,16 @@ import type { ImportProgress } from "../../../../src/import/importTypes";
 import {
   ImportEffect,
   ImportEvent,
-  importPanelView,
-  importTransition,
-  INITIAL_IMPORT_STATE,
+  INITIAL,
+  reduce,
   refusalMessage,
 } from "../../../../src/taskpane/import/machine";
+import { importPanelView } from "../../../../src/taskpane/import/view";
 
-function drive(events: readonly ImportEvent[], state = INITIAL_IMPORT_STATE) {
+function drive(events: readonly ImportEvent[], state = INITIAL) {
   const effects: ImportEffect[] = [];
   for (const event of events) {
-    const step = importTransition(state, event);
+    const step = reduce(state, event);
     state = step.state;
     effects.push(...step.effects);
   }
@@ -27,7 +27,7 @@ const READY = drive([{ type: "connectionChanged", connected: true }]).state;
 
 describe("importMachine.ts", () => {
   it("disabled with the hint until a project connects; losing it cancels the run", () => {
-    expect(importPanelView(INITIAL_IMPORT_STATE)).toMatchObject({
+    expect(importPanelView(INITIAL)).toMatchObject({
       controlsDisabled: true,
       hintShown: true,
     });

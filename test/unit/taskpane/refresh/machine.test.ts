@@ -1,12 +1,12 @@
 import {
-  autoRefreshCaption,
-  autoRefreshReducer,
   delayAfter,
-  initialAutoRefreshState,
+  INITIAL,
   outcomeOfRun,
+  reduce,
   type AutoRefreshEvent,
   type AutoRefreshState,
 } from "../../../../src/taskpane/refresh/machine";
+import { autoRefreshCaption } from "../../../../src/taskpane/refresh/view";
 import type { AutoRefreshSetting } from "../../../../src/settings/autoRefresh";
 import type { ApiErrorKind } from "../../../../src/api/index";
 import type { TableProgress, TableState } from "../../../../src/import/refreshAll";
@@ -15,12 +15,12 @@ const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 26, 9, 0);
 const EVERY_15_NEW: AutoRefreshSetting = { kind: "on", choice: { minutes: 15, mode: "new" } };
 
-function drive(events: readonly AutoRefreshEvent[], state = initialAutoRefreshState) {
+function drive(events: readonly AutoRefreshEvent[], state = INITIAL) {
   const runs: string[] = [];
   for (const event of events) {
-    const step = autoRefreshReducer(state, event);
+    const step = reduce(state, event);
     state = step.state;
-    if (step.run !== null) runs.push(step.run);
+    for (const effect of step.effects) runs.push(effect.mode);
   }
   return { state, runs };
 }

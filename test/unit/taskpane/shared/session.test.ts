@@ -13,7 +13,11 @@ import {
 } from "../../../../src/settings/documentBinding";
 import { MemoryDocumentSettings, MemorySecretStore } from "../../../doubles/memoryStores";
 import { RecentJournalsOnDevice } from "../../../../src/settings/recentJournalsOnDevice";
-import { loadProjectList, PROJECTS_SETTING, saveProjectList } from "../../../../src/settings/projects";
+import {
+  loadProjectList,
+  PROJECTS_SETTING,
+  saveProjectList,
+} from "../../../../src/settings/projects";
 import { recallToken, rememberToken } from "../../../../src/settings/rememberedToken";
 import { ConnectionFormValues } from "../../../../src/taskpane/connection/text";
 import { restoreSession } from "../../../../src/taskpane/connection/restore";

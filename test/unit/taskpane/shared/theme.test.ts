@@ -1,4 +1,8 @@
-import { hexColor, paneThemeFromOffice, relativeLuminance } from "../../../../src/taskpane/shared/theme";
+import {
+  hexColor,
+  paneThemeFromOffice,
+  relativeLuminance,
+} from "../../../../src/taskpane/shared/theme";
 
 describe("theme.ts", () => {
   describe("hexColor()", () => {

@@ -1,15 +1,17 @@
 import type { ImportTableEntry } from "../../../../src/import/importTablesList";
 import type { TableProgress } from "../../../../src/import/refreshAll";
 import {
-  cancelState,
-  canStart,
-  initialTablesState,
-  tableRows,
-  tablesReducer,
-  tablesStatus,
+  INITIAL,
+  reduce,
   type TablesEvent,
   type TablesState,
 } from "../../../../src/taskpane/tables/machine";
+import {
+  cancelState,
+  canStart,
+  tableRows,
+  tablesStatus,
+} from "../../../../src/taskpane/tables/view";
 import { tableFacts, tableStateWord } from "../../../../src/taskpane/tables/text";
 
 const INVOICES: ImportTableEntry = {
@@ -31,8 +33,12 @@ const BILLS: ImportTableEntry = {
   state: "warnings",
 };
 
-function drive(events: readonly TablesEvent[], state: TablesState = initialTablesState) {
-  return events.reduce(tablesReducer, state);
+function drive(events: readonly TablesEvent[], state: TablesState = INITIAL) {
+  return events.reduce((before, event) => {
+    const step = reduce(before, event);
+    expect(step.effects).toEqual([]);
+    return step.state;
+  }, state);
 }
 
 function line(table: ImportTableEntry, change: Partial<TableProgress>): TableProgress {
@@ -52,7 +58,7 @@ const READY = drive([
   { type: "listed", tables: [INVOICES, BILLS] },
 ]);
 
-describe("tablesMachine.ts", () => {
+describe("the Tables machine (tables/machine.ts, tables/view.ts)", () => {
   it("lists the tables with no run line; nothing starts before a connection or without tables", () => {
     const listed = drive([{ type: "listed", tables: [INVOICES, BILLS] }]);
     expect(tableRows(listed).map((row) => [row.entry.label, row.progress])).toEqual([
