@@ -1,13 +1,13 @@
 // The journal panel's elements, and drawing its state machine's state on them: the buttons on or
 // off, the field, the lines about the active sheet, the status and the alert. Thin: what to draw
-// comes from journalPanelMachine.ts.
+// comes from view.ts.
 
 import type { ExcelRun } from "../../excel/run";
 import type { ActiveConnectionHolder } from "../../settings/activeConnection";
-import { journalPanelControls } from "./machine";
+import { journalPanelControls } from "./view";
 import type { JournalPanelEvent, JournalPanelState } from "./machine";
-import { mountJournalReportView } from "./journalReportElements";
-import type { JournalReportView } from "./journalReportElements";
+import { mountJournalReportElements } from "./journalReportElements";
+import type { JournalReportElements } from "./journalReportElements";
 import type { JournalAction, JournalReport } from "./text";
 import { mountProjectChoice } from "../shared/projectChoice";
 import type { ProjectChoice } from "../shared/projectChoice";
@@ -16,7 +16,7 @@ import { markInvalid, requireElement, setAlert, setShown } from "../shared/pageE
 /** The control that started an action; the focus returns to it. */
 export type Trigger = HTMLButtonElement | HTMLInputElement;
 
-export interface JournalPanelView {
+export interface JournalPanelElements {
   readonly panel: HTMLElement;
   readonly form: HTMLFormElement;
   readonly reference: HTMLInputElement;
@@ -28,19 +28,19 @@ export interface JournalPanelView {
   readonly sendButton: HTMLButtonElement;
   readonly reloadButton: HTMLButtonElement;
   readonly overwriteYes: HTMLButtonElement;
-  readonly report: JournalReportView;
+  readonly report: JournalReportElements;
   /** Draws `state`. */
   render(state: JournalPanelState): void;
   /** Where the focus goes after an action that had it (or lost it to a disabled button). */
   focusAfter(kind: JournalAction, trigger: Trigger, report: JournalReport): void;
 }
 
-export function mountJournalPanelView(
+export function mountJournalPanelElements(
   root: Document,
   run: ExcelRun,
   active: ActiveConnectionHolder,
   dispatch: (event: JournalPanelEvent) => void,
-): JournalPanelView {
+): JournalPanelElements {
   const element = <T extends HTMLElement>(id: string, kind: { new (): T; prototype: T }): T =>
     requireElement(root, `journal-${id}`, kind);
   const projectSelect = element("project", HTMLSelectElement);
@@ -56,7 +56,7 @@ export function mountJournalPanelView(
     sendButton: element("send", HTMLButtonElement),
     reloadButton: element("reload", HTMLButtonElement),
     overwriteYes: element("overwrite-yes", HTMLButtonElement),
-    report: mountJournalReportView(root, run, dispatch),
+    report: mountJournalReportElements(root, run, dispatch),
   };
   const drawn = {
     controls: element("controls", HTMLFieldSetElement),
@@ -105,7 +105,7 @@ interface Drawn {
   invalid: boolean;
 }
 
-type Parts = Omit<JournalPanelView, "render" | "focusAfter">;
+type Parts = Omit<JournalPanelElements, "render" | "focusAfter">;
 
 function draw(parts: Parts, drawn: Drawn, state: JournalPanelState): void {
   const shown = journalPanelControls(state);

@@ -10,7 +10,7 @@ import { JournalReport, ListedProblem, problemsHeading } from "./text";
 import { mountResetsBox, type ResetsBox } from "./resetsBox";
 import { requireElement, setShown } from "../shared/pageElements";
 
-export interface JournalReportView {
+export interface JournalReportElements {
   /** Shows a finished action's lists and the box it offers (the machine has its words). */
   show(report: JournalReport): void;
   /** Empties the changes and notes lists, as an action starts. */
@@ -55,11 +55,11 @@ function showList(root: Document, { box, list }: ShownList, items: readonly stri
  * `tell` hears what the panel's state machine must know: the Reload/Overwrite box closed, the
  * server version was kept, a problem's sheet is gone.
  */
-export function mountJournalReportView(
+export function mountJournalReportElements(
   root: Document,
   run: ExcelRun,
   tell: Tell,
-): JournalReportView {
+): JournalReportElements {
   const staleBox = mountStaleBox(root, tell);
   const resets = mountResetsBox(root, () => tell({ type: "resetsClosed" }));
   const problems = mountProblems(root, run, tell);

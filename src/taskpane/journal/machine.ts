@@ -1,6 +1,6 @@
 // The journal panel's state machine: which action runs, what the active sheet shows, which sheet
 // was found changed on the server, and which message the panel shows. Pure: no DOM and no Office,
-// so unit tests drive it as the panel does; journalPanelView.ts draws what it says.
+// so unit tests drive it as the panel does; view.ts says what it shows, elements.ts draws that.
 
 import {
   ActiveJournalInfo,
@@ -9,11 +9,10 @@ import {
   EMPTY_REFERENCE,
   isCancellable,
   JournalAction,
-  journalControls,
-  JournalControls,
   JournalReport,
 } from "./text";
 import { waitingForCellEditProgress } from "../../import/progressReport";
+import { only, type Step } from "../shared/step";
 
 /**
  * The sheet whose journal was found changed on the server, and the server version the warning
@@ -87,7 +86,7 @@ export type JournalPanelEvent =
 
 export const SERVER_VERSION_KEPT = "The server version was kept. Your sheet still has your edits.";
 
-export const INITIAL_JOURNAL_PANEL: JournalPanelState = {
+export const INITIAL: JournalPanelState = {
   connected: false,
   action: undefined,
   cancelling: false,
@@ -121,11 +120,16 @@ function say(
   };
 }
 
-/** The state after `event`; events that do not apply in `state` leave it as it is. */
-export function journalPanelTransition(
+/** The step after `event`: a new state and no effect (the panel does the actions itself). */
+export function reduce(
   state: JournalPanelState,
   event: JournalPanelEvent,
-): JournalPanelState {
+): Step<JournalPanelState, never> {
+  return only(next(state, event));
+}
+
+/** The state after `event`; events that do not apply in `state` leave it as it is. */
+function next(state: JournalPanelState, event: JournalPanelEvent): JournalPanelState {
   switch (event.type) {
     case "connection":
       return event.connected
@@ -205,21 +209,4 @@ function readFinished(
   const done = { ...state, reading: false };
   const current = generation === state.readGeneration && isIdle(state);
   return current ? { ...done, info } : done;
-}
-
-/** What the panel's controls are: the buttons on or off, the field, the lines about the sheet. */
-export interface JournalPanelControls extends JournalControls {
-  /** Cancel is shown ({@link JournalControls.cancel}) but off once it was pressed. */
-  readonly cancelEnabled: boolean;
-  /** The reference field is read-only while an action runs. */
-  readonly referenceReadOnly: boolean;
-}
-
-export function journalPanelControls(state: JournalPanelState): JournalPanelControls {
-  const controls = journalControls(state);
-  return {
-    ...controls,
-    cancelEnabled: controls.cancel && !state.cancelling,
-    referenceReadOnly: state.action !== undefined,
-  };
 }

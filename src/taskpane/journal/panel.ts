@@ -1,7 +1,7 @@
 // The journal panel: open a journal in a sheet, validate it, send it, and settle a journal that
 // changed on the server (reload, or overwrite after a second confirmation). Glue: the actions live
-// in journalActions.ts (and src/journalEditor), the states in journalPanelMachine.ts, the drawing
-// in journalPanelView.ts, the words in journalText.ts.
+// in journalActions.ts (and src/journalEditor), the states in machine.ts, what they show in
+// view.ts, the drawing in elements.ts, the words in text.ts.
 
 import { type ExcelRun, waitingForCellEdit } from "../../excel/run";
 import type { ActiveConnection, ActiveConnectionHolder } from "../../settings/activeConnection";
@@ -18,14 +18,10 @@ import {
   sendAction,
   validateAction,
 } from "./journalActions";
-import {
-  INITIAL_JOURNAL_PANEL,
-  journalPanelTransition,
-  JournalPanelEvent,
-  JournalPanelState,
-} from "./machine";
-import { mountJournalPanelView } from "./elements";
-import type { JournalPanelView, Trigger } from "./elements";
+import { INITIAL, JournalPanelEvent, JournalPanelState, reduce } from "./machine";
+import { mountMachine } from "../shared/mountMachine";
+import { mountJournalPanelElements } from "./elements";
+import type { JournalPanelElements, Trigger } from "./elements";
 import { describeJournalError, isCancellable, JournalAction, JournalReport } from "./text";
 import {
   mountRecentJournals,
@@ -67,8 +63,12 @@ export function mountJournalPanel(root: Document, options: JournalPanelOptions):
 type Work = (run: ActionRun) => Promise<JournalReport>;
 
 class JournalPanelController {
-  readonly view: JournalPanelView;
-  private state: JournalPanelState = INITIAL_JOURNAL_PANEL;
+  readonly view: JournalPanelElements;
+  private readonly machine = mountMachine({
+    reduce,
+    initial: INITIAL,
+    render: (state: JournalPanelState) => this.render(state),
+  });
   /** Aborts the running action. */
   private controller: AbortController | undefined;
   private readonly recentJournals: RecentJournalsSection;
@@ -79,7 +79,9 @@ class JournalPanelController {
     private readonly options: JournalPanelOptions,
   ) {
     const { active } = options;
-    this.view = mountJournalPanelView(root, options.run, active, (event) => this.dispatch(event));
+    this.view = mountJournalPanelElements(root, options.run, active, (event) =>
+      this.dispatch(event),
+    );
     this.recentJournals = mountRecentJournals(root, {
       active,
       chosen: () => this.view.project.connection(),
@@ -105,10 +107,17 @@ class JournalPanelController {
     void this.recentJournals.refresh();
   }
 
+  private get state(): JournalPanelState {
+    return this.machine.state;
+  }
+
   private dispatch(event: JournalPanelEvent): void {
-    this.state = journalPanelTransition(this.state, event);
-    this.view.render(this.state);
-    const idle = this.state.connected && this.state.action === undefined;
+    this.machine.dispatch(event);
+  }
+
+  private render(state: JournalPanelState): void {
+    this.view.render(state);
+    const idle = state.connected && state.action === undefined;
     this.recentJournals.enable(idle);
     this.lineAccounts?.enable(idle);
   }

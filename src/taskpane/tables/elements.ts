@@ -4,22 +4,22 @@ import type { TablesState } from "./machine";
 import { canStart, tableRows } from "./view";
 import styles from "./tables.css";
 import { addStylesOnce } from "../shared/pageStyles";
-import { makeTableRow, type TableRowView, type TablesViewActions } from "./tableRowElements";
+import { makeTableRow, type TableRowElements, type TablesActions } from "./tableRowElements";
 
-export type { TablesViewActions } from "./tableRowElements";
+export type { TablesActions } from "./tableRowElements";
 
-export interface TablesView {
+export interface TablesElements {
   draw(state: TablesState): void;
 }
 
-export function mountTablesView(
+export function mountTablesElements(
   root: Document,
   list: HTMLUListElement,
   empty: HTMLElement,
-  actions: TablesViewActions,
-): TablesView {
+  actions: TablesActions,
+): TablesElements {
   addStylesOnce(root, "tables-view-styles", styles);
-  const rows = new Map<string, TableRowView>();
+  const rows = new Map<string, TableRowElements>();
 
   /** How many projects the listed tables are of. */
   const projectCount = (state: TablesState): number =>

@@ -24,7 +24,7 @@ import type { AutoRefreshClock } from "../refresh/autoRefreshTimer";
 import { messageAreaFor, type MessageArea, type PanelMessage } from "../shared/messageArea";
 import { INITIAL, reduce, type TablesEvent, type TablesState } from "./machine";
 import { cancelState, canStart, tablesStatus } from "./view";
-import { mountTablesView, type TablesViewActions } from "./elements";
+import { mountTablesElements, type TablesActions } from "./elements";
 import { removedMessage } from "./tableRowText";
 import { focusIsOnOrLost, requireElement, setShown } from "../shared/pageElements";
 import { mountMachine } from "../shared/mountMachine";
@@ -83,7 +83,7 @@ export function mountRefreshAllSection(
   let shownText = "";
   const list = requireElement(root, "import-tables", HTMLUListElement);
   const empty = requireElement(root, "import-tables-empty", HTMLElement);
-  const view = mountTablesView(root, list, empty, {
+  const view = mountTablesElements(root, list, empty, {
     ...rowActions(root, options, messages, reload),
     refresh: (mode, only, from) => void refresh(mode, only, from),
   });
@@ -210,7 +210,7 @@ function rowActions(
   options: RefreshAllSectionOptions,
   messages: MessageArea,
   reload: () => Promise<void>,
-): Omit<TablesViewActions, "refresh"> {
+): Omit<TablesActions, "refresh"> {
   return {
     goTo: (row) => void goTo(options, row.entry, (message) => messages.show(message), reload),
     goToCell: (cell) => void messages.selectCell(cell),

@@ -9,7 +9,7 @@ import { stateTone, tableDetails, type TableProperty, tableProperties } from "./
 import type { TableRowState } from "./view";
 
 /** What a row's buttons ask for. */
-export interface TablesViewActions {
+export interface TablesActions {
   readonly refresh: (mode: RefreshMode, only: TableKey, from: HTMLButtonElement) => void;
   readonly goTo: (row: TableRowState) => void;
   /** Selects a cell the row's details name. */
@@ -30,7 +30,7 @@ export interface RowContext {
   readonly startable: boolean;
 }
 
-export interface TableRowView {
+export interface TableRowElements {
   readonly item: HTMLLIElement;
   update(row: TableRowState, context: RowContext): void;
 }
@@ -40,8 +40,8 @@ let rowsMade = 0;
 export function makeTableRow(
   root: Document,
   first: TableRowState,
-  actions: TablesViewActions,
-): TableRowView {
+  actions: TablesActions,
+): TableRowElements {
   const id = `table-row-${++rowsMade}`;
   let row = first;
   const element = elementMaker(root);

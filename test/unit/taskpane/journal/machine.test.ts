@@ -1,12 +1,12 @@
 // The journal panel's state machine, driven as the panel drives it, without a browser.
 import {
-  INITIAL_JOURNAL_PANEL,
-  journalPanelControls,
+  INITIAL,
   JournalPanelEvent,
   JournalPanelState,
-  journalPanelTransition,
+  reduce,
   SERVER_VERSION_KEPT,
 } from "../../../../src/taskpane/journal/machine";
+import { journalPanelControls } from "../../../../src/taskpane/journal/view";
 import {
   ActiveJournalInfo,
   CANCELLING,
@@ -14,8 +14,15 @@ import {
   JournalReport,
 } from "../../../../src/taskpane/journal/text";
 
+/** The state after one event; the journal machine asks for no effect. */
+function next(state: JournalPanelState, event: JournalPanelEvent): JournalPanelState {
+  const step = reduce(state, event);
+  expect(step.effects).toEqual([]);
+  return step.state;
+}
+
 function after(...events: JournalPanelEvent[]): JournalPanelState {
-  return events.reduce(journalPanelTransition, INITIAL_JOURNAL_PANEL);
+  return events.reduce(next, INITIAL);
 }
 
 const CONNECTED: JournalPanelEvent = { type: "connection", connected: true };
@@ -55,8 +62,8 @@ describe("the journal panel's state machine", () => {
       staleChoices: false,
       referenceReadOnly: true,
     });
-    expect(journalPanelTransition(running, { type: "started", action: "open" })).toBe(running);
-    const done = journalPanelTransition(running, {
+    expect(next(running, { type: "started", action: "open" })).toBe(running);
+    const done = next(running, {
       type: "finished",
       report: { ...REPORT, alert: "It failed." },
     });
@@ -73,45 +80,41 @@ describe("the journal panel's state machine", () => {
     const refused = after(CONNECTED, { type: "emptyReference" });
     expect(refused.message).toMatchObject({ status: "", alert: EMPTY_REFERENCE });
     expect(refused.referenceInvalid).toBe(true);
-    const started = journalPanelTransition(refused, { type: "started", action: "open" });
+    const started = next(refused, { type: "started", action: "open" });
     expect(started.message).toMatchObject({ status: "Opening the journal…", alert: "" });
     expect(started.referenceInvalid).toBe(false);
-    expect(journalPanelTransition(refused, { type: "referenceEdited" }).referenceInvalid).toBe(
-      false,
-    );
+    expect(next(refused, { type: "referenceEdited" }).referenceInvalid).toBe(false);
   });
 
   it("says a message again when it is set again with the same words", () => {
     const once = after(CONNECTED, { type: "emptyReference" });
-    const twice = journalPanelTransition(once, { type: "emptyReference" });
+    const twice = next(once, { type: "emptyReference" });
     expect(twice.message.serial).toBeGreaterThan(once.message.serial);
   });
 
   it("says an action waits for a cell edit while it does, keeping Cancel, then its busy words", () => {
     const sending = after(CONNECTED, { type: "started", action: "send" });
-    const waiting = journalPanelTransition(sending, { type: "waitingForCellEdit", waiting: true });
+    const waiting = next(sending, { type: "waitingForCellEdit", waiting: true });
     expect(waiting.message.status).toMatch(/^Waiting for you to finish editing a cell/);
     expect(journalPanelControls(waiting)).toMatchObject({ cancel: true, cancelEnabled: true });
-    const resumed = journalPanelTransition(waiting, { type: "waitingForCellEdit", waiting: false });
+    const resumed = next(waiting, { type: "waitingForCellEdit", waiting: false });
     expect(resumed.message.status).toBe(sending.message.status);
-    const cancelling = journalPanelTransition(waiting, { type: "cancelRequested" });
-    expect(journalPanelTransition(cancelling, { type: "waitingForCellEdit", waiting: false })).toBe(
-      cancelling,
-    );
+    const cancelling = next(waiting, { type: "cancelRequested" });
+    expect(next(cancelling, { type: "waitingForCellEdit", waiting: false })).toBe(cancelling);
     const idle = after(CONNECTED);
-    expect(journalPanelTransition(idle, { type: "waitingForCellEdit", waiting: true })).toBe(idle);
+    expect(next(idle, { type: "waitingForCellEdit", waiting: true })).toBe(idle);
   });
 
   it("cancels a cancellable action once, and never Validate", () => {
     const sending = after(CONNECTED, { type: "started", action: "send" });
-    const cancelling = journalPanelTransition(sending, { type: "cancelRequested" });
+    const cancelling = next(sending, { type: "cancelRequested" });
     expect(cancelling.message.status).toBe(CANCELLING);
     expect(journalPanelControls(cancelling)).toMatchObject({ cancel: true, cancelEnabled: false });
-    expect(journalPanelTransition(cancelling, { type: "cancelRequested" })).toBe(cancelling);
+    expect(next(cancelling, { type: "cancelRequested" })).toBe(cancelling);
     const validating = after(CONNECTED, { type: "started", action: "validate" });
     expect(journalPanelControls(validating).cancel).toBe(false);
-    expect(journalPanelTransition(validating, { type: "cancelRequested" })).toBe(validating);
-    const finished = journalPanelTransition(cancelling, { type: "finished", report: REPORT });
+    expect(next(validating, { type: "cancelRequested" })).toBe(validating);
+    const finished = next(cancelling, { type: "finished", report: REPORT });
     expect(finished.cancelling).toBe(false);
   });
 
@@ -131,9 +134,9 @@ describe("the journal panel's state machine", () => {
 
   it("turns Validate and Send on when a journal is opened onto the active sheet", () => {
     const none = readOf(after(CONNECTED), null);
-    const started = journalPanelTransition(none, { type: "started", action: "open" });
-    const shown = journalPanelTransition(started, { type: "opened", info: DRAFT });
-    const finished = journalPanelTransition(shown, { type: "finished", report: REPORT });
+    const started = next(none, { type: "started", action: "open" });
+    const shown = next(started, { type: "opened", info: DRAFT });
+    const finished = next(shown, { type: "finished", report: REPORT });
     expect(journalPanelControls(finished)).toMatchObject({ validate: true, send: true });
   });
 
@@ -141,8 +144,8 @@ describe("the journal panel's state machine", () => {
     const reading = after(CONNECTED, { type: "readRequested" });
     expect(reading.reading).toBe(true);
     const generation = reading.readGeneration;
-    const overtaken = journalPanelTransition(reading, { type: "started", action: "open" });
-    const answered = journalPanelTransition(overtaken, {
+    const overtaken = next(reading, { type: "started", action: "open" });
+    const answered = next(overtaken, {
       type: "readFinished",
       generation,
       info: POSTED,
@@ -153,41 +156,41 @@ describe("the journal panel's state machine", () => {
 
   it("owes one more read when asked while reading", () => {
     const reading = after(CONNECTED, { type: "readRequested" });
-    const asked = journalPanelTransition(reading, { type: "readRequested" });
+    const asked = next(reading, { type: "readRequested" });
     expect(asked.readAgain).toBe(true);
     expect(asked.readGeneration).toBe(reading.readGeneration);
-    const answered = journalPanelTransition(asked, {
+    const answered = next(asked, {
       type: "readFinished",
       generation: reading.readGeneration,
       info: DRAFT,
     });
     expect(answered).toMatchObject({ info: DRAFT, reading: false, readAgain: true });
-    const again = journalPanelTransition(answered, { type: "readRequested" });
+    const again = next(answered, { type: "readRequested" });
     expect(again).toMatchObject({ reading: true, readAgain: false });
   });
 
   it("forgets the active sheet and the stale sheet when the last project disconnects", () => {
     const stale = { sheetKey: "k1", serverUpdatedAt: "2026-01-01T00:00:00Z" };
-    const state = journalPanelTransition(readOf(after(CONNECTED), DRAFT), {
+    const state = next(readOf(after(CONNECTED), DRAFT), {
       type: "staleFound",
       stale,
     });
     expect(state.stale).toEqual(stale);
-    const gone = journalPanelTransition(state, { type: "connection", connected: false });
+    const gone = next(state, { type: "connection", connected: false });
     expect(gone).toMatchObject({ connected: false, info: undefined, stale: undefined });
     expect(journalPanelControls(gone).activeSheet).toBe("");
-    expect(journalPanelTransition(state, { type: "staleClosed" }).stale).toBeUndefined();
+    expect(next(state, { type: "staleClosed" }).stale).toBeUndefined();
   });
 
   it("remembers the sheet and version a send asked about until answered or disconnected", () => {
     const resets = { sheetKey: "k1", serverUpdatedAt: "2026-01-01T00:00:00Z", overwriting: false };
-    const state = journalPanelTransition(readOf(after(CONNECTED), DRAFT), {
+    const state = next(readOf(after(CONNECTED), DRAFT), {
       type: "resetsFound",
       resets,
     });
     expect(state.resets).toEqual(resets);
-    expect(journalPanelTransition(state, { type: "resetsClosed" }).resets).toBeUndefined();
-    const gone = journalPanelTransition(state, { type: "connection", connected: false });
+    expect(next(state, { type: "resetsClosed" }).resets).toBeUndefined();
+    const gone = next(state, { type: "connection", connected: false });
     expect(gone.resets).toBeUndefined();
   });
 
@@ -211,8 +214,8 @@ describe("the journal panel's state machine", () => {
 });
 
 function readOf(state: JournalPanelState, info: ActiveJournalInfo | null): JournalPanelState {
-  const reading = journalPanelTransition(state, { type: "readRequested" });
-  return journalPanelTransition(reading, {
+  const reading = next(state, { type: "readRequested" });
+  return next(reading, {
     type: "readFinished",
     generation: reading.readGeneration,
     info,
