@@ -1,19 +1,19 @@
 // The Formulas panel: the LEDGER functions with Insert (formulaList.ts), how long LEDGER.*
 // formulas keep answers (a workbook setting), and "Refresh data", which makes every formula ask
 // the server again. Connecting does the same, so cells that said "Connect in the Ledger Sheets
-// task pane" fill in.
+// task pane" fill in. Glue between the elements (elements.ts), the machine (machine.ts) and the
+// workbook's setting.
 
 import type { InsertOutcome } from "../../excel/insertFormula";
 import type { ActiveConnectionHolder } from "../../settings/activeConnection";
-import {
-  checkCacheSecondsInput,
-  DEFAULT_CACHE_SECONDS,
-  loadFormulaCacheSeconds,
-  saveFormulaCacheSeconds,
-} from "../../settings/formulaCacheTime";
+import { loadFormulaCacheSeconds, saveFormulaCacheSeconds } from "../../settings/formulaCacheTime";
 import type { DocumentSettingsStore } from "../../settings/stores";
 import { mountFormulaList } from "./formulaList";
-import { markInvalid, requireElement, setAlert, setShown } from "../shared/pageElements";
+import { mountMachine } from "../shared/mountMachine";
+import { FormulasPanelElements } from "./elements";
+import { INITIAL, reduce, type SaveCacheSeconds } from "./machine";
+import { CACHE_UNSAVED } from "./text";
+import { formulasPanelView } from "./view";
 
 export interface FormulasPanelOptions {
   readonly active: ActiveConnectionHolder;
@@ -33,78 +33,49 @@ export interface FormulasPanelOptions {
 }
 
 export function mountFormulasPanel(root: Document, options: FormulasPanelOptions): void {
-  const button = requireElement(root, "refresh-data", HTMLButtonElement);
-  const status = requireElement(root, "refresh-status", HTMLElement);
-  const alert = requireElement(root, "refresh-error", HTMLElement);
-  const cacheField = requireElement(root, "formula-cache-seconds", HTMLInputElement);
-  const cacheError = requireElement(root, "formula-cache-seconds-error", HTMLElement);
   const { workbook } = options;
-  const unavailable = requireElement(root, "formulas-unavailable", HTMLElement);
-  unavailable.textContent = options.unavailable ?? "";
-  setShown(unavailable, Boolean(options.unavailable));
+  const elements = new FormulasPanelElements(root);
+  elements.showUnavailable(options.unavailable ?? "");
+  const { dispatch, state } = mountMachine({
+    reduce,
+    initial: INITIAL,
+    render: (next) => elements.render(formulasPanelView(next)),
+    apply: (effect: SaveCacheSeconds) => {
+      saveFormulaCacheSeconds(workbook, effect.seconds).catch((problem: unknown) => {
+        const message = problem instanceof Error ? problem.message : CACHE_UNSAVED;
+        dispatch({ type: "cacheUnsaved", message });
+      });
+    },
+  });
+  elements.render(formulasPanelView(state));
   mountFormulaList(root, {
     active: options.active,
     loadMetadata: options.loadMetadata,
     insert: options.insert,
-    say: (message) => (status.textContent = message),
-    alert: (message) => setAlert(alert, message),
+    say: (text) => dispatch({ type: "said", text }),
+    alert: (text) => dispatch({ type: "alerted", text }),
   });
 
-  let seconds = DEFAULT_CACHE_SECONDS;
-  cacheField.value = String(seconds);
-  let edited = false;
   loadFormulaCacheSeconds(workbook).then(
-    (saved) => {
-      // A value typed meanwhile wins; it is saved on its own.
-      if (edited) return;
-      seconds = saved;
-      cacheField.value = String(saved);
-    },
-    () => showCacheProblem("The cache time could not be read from the workbook."),
+    (seconds) => dispatch({ type: "cacheRead", seconds }),
+    () => dispatch({ type: "cacheUnreadable" }),
+  );
+  elements.cacheField.addEventListener("change", () =>
+    dispatch({ type: "cacheTyped", value: elements.cacheField.value }),
   );
 
-  function showCacheProblem(message: string): void {
-    cacheError.textContent = message;
-    setShown(cacheError, message !== "");
-    markInvalid(cacheField, message === "" ? undefined : cacheError.id);
-  }
-
-  cacheField.addEventListener("change", () => {
-    edited = true;
-    const check = checkCacheSecondsInput(cacheField.value);
-    if (!check.ok) {
-      showCacheProblem(check.message);
-      return;
-    }
-    showCacheProblem("");
-    cacheField.value = String(check.seconds);
-    if (check.seconds === seconds) return;
-    seconds = check.seconds;
-    saveFormulaCacheSeconds(workbook, seconds).catch((problem: unknown) => {
-      showCacheProblem(
-        problem instanceof Error
-          ? problem.message
-          : "The cache time could not be saved in the workbook.",
-      );
-    });
-  });
-
   async function refresh(): Promise<void> {
-    button.disabled = true;
-    setAlert(alert, "");
-    status.textContent = "Refreshing LEDGER formulas…";
+    dispatch({ type: "refreshStarted" });
+    let ok = true;
     try {
       await options.refresh();
-      status.textContent = "LEDGER formulas are recalculating with fresh data.";
     } catch {
-      status.textContent = "";
-      setAlert(alert, "Excel could not recalculate the workbook. Try Refresh data again.");
-    } finally {
-      button.disabled = false;
+      ok = false;
     }
+    dispatch({ type: "refreshEnded", ok });
   }
 
-  button.addEventListener("click", () => void refresh());
+  elements.refreshButton.addEventListener("click", () => void refresh());
   // A connection made, replaced or dropped, or another default project (the one formulas without
   // a project ask), changes what the formulas can answer. The project list read again does not:
   // recalculating then would send every LEDGER formula of the workbook to the server for nothing.
