@@ -1,6 +1,6 @@
 // The connection panel's elements: finds them, reads and fills the form, draws a
 // ConnectionPanelView, moves the focus and reports the user's actions. No rules here: those are
-// in connectionMachine.ts.
+// in machine.ts.
 
 import type { ConnectionField, ConnectionFormValues } from "./text";
 import type { FocusTarget } from "./machine";

@@ -1,6 +1,6 @@
 // The connection panel's state machine: the phase (disconnected, connecting, connected), whether
 // the form is open to add a project, the token's visibility, the folded details, the status line
-// and the alert. Pure: no DOM. The panel feeds it events and draws what connectionPanelView.ts
+// and the alert. Pure: no DOM. The panel feeds it events and draws what view.ts
 // says; the effects tell it what else to do (focus, clear the token, abort the check).
 
 import type { ActiveConnection } from "../../settings/activeConnection";

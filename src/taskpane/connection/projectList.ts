@@ -1,5 +1,5 @@
 // The connection panel's list of the workbook's projects: one row per project, with its line and
-// the actions it offers. Pure: no DOM (projectListView.ts draws it).
+// the actions it offers. Pure: no DOM (projectListElements.ts draws it).
 
 import { sameLabel } from "../../domain/projectLabels";
 import { hostOf, projectSummary } from "./text";

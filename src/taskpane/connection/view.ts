@@ -1,4 +1,4 @@
-// What the connection panel shows and enables in a state of its machine (connectionMachine.ts).
+// What the connection panel shows and enables in a state of its machine (machine.ts).
 // Pure: no DOM.
 
 import type { ConnectionField } from "./text";

@@ -1,5 +1,5 @@
 // The import panel's elements: finds them, fills the Collection choice, draws an ImportPanelView
-// and reports the user's actions. No rules here: those are in importMachine.ts.
+// and reports the user's actions. No rules here: those are in machine.ts.
 
 import type { CollectionInfo } from "../../domain/collections";
 import type { ProgressBarView } from "./machine";

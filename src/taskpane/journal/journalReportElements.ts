@@ -1,7 +1,7 @@
 // Draws a journal action's report: its problems (linked to their cells), changes, notes, the box
 // offering Reload or Overwrite (with its confirmation step), and the box asking before a send
 // that changes unedited values. The status and the alert are the panel's state machine's
-// (journalPanelMachine.ts); what happens here that it must know, it is told.
+// (machine.ts); what happens here that it must know, it is told.
 
 import { selectJournalCell } from "../../excel/journalSheetStates";
 import type { ExcelRun } from "../../excel/run";

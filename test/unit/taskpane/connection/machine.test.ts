@@ -19,7 +19,7 @@ const CONNECTED: ConnectionPanelState = drive([
   },
 ]).state;
 
-describe("connectionMachine.ts", () => {
+describe("connection/machine.ts", () => {
   it("starts disconnected with the form open, ready, and nothing said", () => {
     const view = connectionPanelView(INITIAL);
     expect(view).toMatchObject({ showForm: true, formBusy: false, connectLabel: "Connect" });

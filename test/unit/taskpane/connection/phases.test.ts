@@ -1,7 +1,7 @@
 import { LedgerApi } from "../../../../src/api/index";
 import { connectingMessage, connectionView } from "../../../../src/taskpane/connection/phases";
 
-describe("state.ts", () => {
+describe("connection/phases.ts", () => {
   describe("connectionView()", () => {
     it("shows the form, ready, when disconnected", () => {
       expect(connectionView({ phase: "disconnected" })).toEqual({

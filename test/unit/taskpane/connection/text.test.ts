@@ -16,7 +16,7 @@ const VALID: ConnectionFormValues = {
   remember: false,
 };
 
-describe("connectionForm.ts", () => {
+describe("connection/text.ts", () => {
   describe("checkConnectionForm()", () => {
     it("accepts a complete form and resolves the base URL for the chosen version", () => {
       const check = checkConnectionForm({ ...VALID, version: "rc-1" });

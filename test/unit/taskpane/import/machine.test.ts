@@ -25,7 +25,7 @@ const STARTING: ImportProgress = {
 };
 const READY = drive([{ type: "connectionChanged", connected: true }]).state;
 
-describe("importMachine.ts", () => {
+describe("import/machine.ts, import/view.ts", () => {
   it("disabled with the hint until a project connects; losing it cancels the run", () => {
     expect(importPanelView(INITIAL)).toMatchObject({
       controlsDisabled: true,

@@ -5,7 +5,7 @@ import {
   importEndMessage,
 } from "../../../../src/taskpane/import/text";
 
-describe("importText.ts", () => {
+describe("import/text.ts", () => {
   describe("describeImportResult()", () => {
     it("uses the pipeline's own sentence", () => {
       expect(

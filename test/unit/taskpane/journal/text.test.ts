@@ -18,7 +18,7 @@ import {
 const draft = { sheetKey: "s1", sheetName: "Journal JNL-0001", status: "DRAFT", editable: true };
 const posted = { sheetKey: "s2", sheetName: "Journal JNL-0002", status: "POSTED", editable: false };
 
-describe("journalText.ts", () => {
+describe("journal/text.ts", () => {
   describe("journalControls()", () => {
     it("turns everything off while not connected, and names no sheet", () => {
       expect(journalControls({ connected: false, action: undefined, info: draft })).toEqual({

@@ -165,7 +165,7 @@ describe("the Tables machine (tables/machine.ts, tables/view.ts)", () => {
   });
 });
 
-describe("refreshAllText.ts: a row's words", () => {
+describe("tables/text.ts: a row's words", () => {
   it("names the project, the rows and the last refresh in local time with its zone", () => {
     expect(tableFacts(INVOICES, 2, "Europe/Berlin")).toBe(
       "137 rows · refreshed 2026-11-26 08:05 GMT+1",
