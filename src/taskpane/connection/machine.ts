@@ -5,10 +5,14 @@
 
 import type { ActiveConnection } from "../../settings/activeConnection";
 import type { Step } from "../shared/step";
-import type { ConnectionField } from "./text";
-import { ConnectionPhase, connectingMessage } from "./phases";
+import { connectingMessage, type ConnectionField } from "./text";
 
 /** A line of text with a serial, so that the same sentence said twice is written twice. */
+export type ConnectionPhase =
+  | { readonly phase: "disconnected" }
+  | { readonly phase: "connecting"; readonly target: string }
+  | { readonly phase: "connected"; readonly connection: ActiveConnection };
+
 export interface Said {
   readonly text: string;
   readonly serial: number;

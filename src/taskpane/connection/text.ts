@@ -1,5 +1,6 @@
-// The connection form's rules and words: which field is wrong, what a failed connection means,
-// and how a live connection is described. Pure: no DOM, no Office.
+// The connection panel's words and its form's rules: which field is wrong, what a failed connection
+// means, how a live connection is described and what the status line says while one is checked.
+// Pure: no DOM, no Office.
 
 import {
   API_VERSIONS,
@@ -200,4 +201,10 @@ export function describeConnectFailure(error: unknown): ConnectFailure {
       "The connection failed unexpectedly. Try again; if it keeps failing, reload the add-in.",
     cancelled: false,
   };
+}
+
+/** The status line while a check is in flight. */
+export function connectingMessage(target: string | undefined, quiet: boolean): string {
+  const where = target === undefined ? "the server" : target;
+  return quiet ? `Reconnecting to ${where}…` : `Connecting to ${where}…`;
 }

@@ -1,9 +1,39 @@
 // What the connection panel shows and enables in a state of its machine (machine.ts).
 // Pure: no DOM.
 
-import type { ConnectionField } from "./text";
-import type { ConnectionPanelState, Said } from "./machine";
-import { connectionView } from "./phases";
+import type { ConnectionPanelState, ConnectionPhase, Said } from "./machine";
+import { connectedSummary, type ConnectionField } from "./text";
+
+/** What the connection panel shows in a phase. */
+export interface ConnectionView {
+  /** The form (address, version, token, identity) is shown. */
+  readonly showForm: boolean;
+  /** The form's controls are disabled (a check is in flight). */
+  readonly formBusy: boolean;
+  /** The Connect button's text. */
+  readonly connectLabel: string;
+  /** The "Connected to …" line; shown with the Disconnect button when present. */
+  readonly summary?: string;
+}
+
+export function connectionView(state: ConnectionPhase): ConnectionView {
+  switch (state.phase) {
+    case "disconnected":
+      return { showForm: true, formBusy: false, connectLabel: "Connect" };
+    case "connecting":
+      return { showForm: true, formBusy: true, connectLabel: "Connecting…" };
+    case "connected":
+      return {
+        showForm: false,
+        formBusy: false,
+        connectLabel: "Connect",
+        summary: connectedSummary({
+          baseUrl: state.connection.api.baseUrl,
+          project: state.connection.project,
+        }),
+      };
+  }
+}
 
 /** What the panel shows and enables in a state. */
 export interface ConnectionPanelView {

@@ -1,7 +1,8 @@
 import { LedgerApi } from "../../../../src/api/index";
-import { connectingMessage, connectionView } from "../../../../src/taskpane/connection/phases";
+import { connectingMessage } from "../../../../src/taskpane/connection/text";
+import { connectionView } from "../../../../src/taskpane/connection/view";
 
-describe("connection/phases.ts", () => {
+describe("connection/view.ts, the phases", () => {
   describe("connectionView()", () => {
     it("shows the form, ready, when disconnected", () => {
       expect(connectionView({ phase: "disconnected" })).toEqual({
