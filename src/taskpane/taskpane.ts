@@ -36,7 +36,7 @@ import { mountFormulasPanel } from "./formulas/panel";
 import { mountImportPanel } from "./import/panel";
 import { ImportRun } from "./import/importRun";
 import { mountJournalPanel } from "./journal/panel";
-import { mountRefreshAllSection, RefreshAllSection } from "./tables/panel";
+import { mountTablesPanel, TablesPanel } from "./tables/panel";
 import { mountSheetProjectLine } from "./shared/sheetProjectLine";
 import { activeSheetProject } from "../excel/sheetProject";
 import { selectCell } from "../excel/selectCell";
@@ -153,7 +153,7 @@ function associateRibbonCommands(tabs: PaneTabs): void {
  * starts, so Excel's ribbon is not held for a long refresh.
  */
 function associateRefreshAllCommand(
-  ready: Promise<{ section: RefreshAllSection; connected: () => boolean }>,
+  ready: Promise<{ section: TablesPanel; connected: () => boolean }>,
   tabs: PaneTabs,
 ): void {
   if (typeof Office.actions?.associate !== "function") return;
@@ -231,7 +231,7 @@ async function start(): Promise<void> {
   const tabs = mountTabs(document, tabFromHash(window.location.hash));
   keepPaneTopInView(document);
   associateRibbonCommands(tabs);
-  let markReady: (value: { section: RefreshAllSection; connected: () => boolean }) => void = () =>
+  let markReady: (value: { section: TablesPanel; connected: () => boolean }) => void = () =>
     undefined;
   associateRefreshAllCommand(
     new Promise((resolve) => {
@@ -266,7 +266,7 @@ async function start(): Promise<void> {
     run: importRun,
     goTo: (cell) => selectCell(excelRun, cell.sheet, cell.address),
   });
-  const refreshAllSection = mountRefreshAllSection(document, {
+  const tablesPanel = mountTablesPanel(document, {
     workbook,
     active: activeConnection,
     run: importRun,
@@ -305,8 +305,8 @@ async function start(): Promise<void> {
   });
   const connected = () => activeConnection.all.length > 0;
   const runOnOpen = async () => {
-    const onOpen = await refreshAllSection.onOpenChoice();
-    if (onOpen !== "off" && connected()) await refreshAllSection.refresh(onOpen);
+    const onOpen = await tablesPanel.onOpenChoice();
+    if (onOpen !== "off" && connected()) await tablesPanel.refresh(onOpen);
   };
   const connectionPanel = mountConnectionPanel(document, {
     // Every request of the pane, the formulas and Refresh all says why a service gave no answer.
@@ -339,7 +339,7 @@ async function start(): Promise<void> {
   setShown(requireElement(document, "host-status", HTMLElement), false);
   tabs.show();
   await connectionPanel.restore();
-  markReady({ section: refreshAllSection, connected });
+  markReady({ section: tablesPanel, connected });
   // Refresh on open (the workbook's choice): only over the connections restore() made by
   // itself, which it makes only for a document this user connected in on this device.
   await runOnOpen();

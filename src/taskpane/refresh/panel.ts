@@ -1,4 +1,5 @@
-// The Tables view's "Refresh while open" choice: off, or every N minutes with Fetch new or
+// The refresh panel, under the Tables view: what runs when the workbook opens
+// (refreshOnOpenChoice.ts), and "Refresh while open": off, or every N minutes with Fetch new or
 // Refresh all, saved in the workbook, and the caption under it saying when the next run is or
 // why none runs. Wires the timer (autoRefreshTimer.ts, which runs machine.ts) to the elements
 // (elements.ts); the runs are the Tables view's own (tables/panel.ts), so their lines and
@@ -10,12 +11,13 @@ import type { AutoRefreshOutcome } from "./machine";
 import { autoRefreshCaption } from "./view";
 import { autoRefreshElements } from "./elements";
 import { pageClock, startAutoRefreshTimer, type AutoRefreshClock } from "./autoRefreshTimer";
-import { nextRunWhen } from "./text";
+import { choiceNotSaved, nextRunWhen } from "./text";
+import { mountRefreshOnOpenChoice } from "./refreshOnOpenChoice";
 import type { MessageArea } from "../shared/messageArea";
 import styles from "./autoRefresh.css";
 import { addStylesOnce } from "../shared/pageStyles";
 
-export interface AutoRefreshSectionOptions {
+export interface RefreshPanelOptions {
   readonly workbook: DocumentSettingsStore;
   readonly active: ActiveConnectionHolder;
   /** Whether another action runs now. */
@@ -25,12 +27,15 @@ export interface AutoRefreshSectionOptions {
   readonly messages: MessageArea;
   /** The page's timers when absent. */
   readonly clock?: AutoRefreshClock;
+  /** Tells Office to load the add-in with the workbook, or not; absent outside Excel. */
+  readonly setLoadOnOpen?: (load: boolean) => Promise<void>;
   /** Calls back when the task pane is closed or opened again (Office.addin), where known. */
   readonly watchShown?: (listener: (shown: boolean) => void) => void;
 }
 
-export function mountAutoRefreshSection(root: Document, options: AutoRefreshSectionOptions): void {
+export function mountRefreshPanel(root: Document, options: RefreshPanelOptions): void {
   addStylesOnce(root, "auto-refresh-styles", styles);
+  mountRefreshOnOpenChoice(root, options);
   const elements = autoRefreshElements(root);
   const clock = options.clock ?? pageClock;
 
@@ -55,10 +60,7 @@ export function mountAutoRefreshSection(root: Document, options: AutoRefreshSect
     try {
       await saveAutoRefresh(options.workbook, choice);
     } catch (error) {
-      options.messages.show({
-        tone: "error",
-        text: `The choice could not be saved in this workbook: ${error instanceof Error ? error.message : String(error)}`,
-      });
+      options.messages.show({ tone: "error", text: choiceNotSaved(error) });
       return;
     }
     timer.setting(choice === null ? { kind: "off" } : { kind: "on", choice });

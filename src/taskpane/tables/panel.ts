@@ -1,6 +1,6 @@
 // The Import tab's Tables view: every import table with its own Refresh, Fetch new and Go to,
-// Refresh all and Fetch new for all with a line per table and their one Cancel, and the
-// workbook's choice of what to do when it opens. Wires the machine (machine.ts) to the page; the
+// Refresh all and Fetch new for all with a line per table and their one Cancel; below it the
+// refresh panel (refresh/), whose runs are this view's. Wires the machine (machine.ts) to the page; the
 // rows are drawn by elements.ts, the words are in text.ts.
 
 import type { LedgerApi } from "../../api/index";
@@ -10,16 +10,11 @@ import { COLLECTIONS, type CollectionId, type CollectionInfo } from "../../domai
 import type { StopTrackingOutcome } from "../../excel/stopTracking";
 import type { TableProject } from "../../domain/tableOwnership";
 import type { ActiveConnectionHolder } from "../../settings/activeConnection";
-import {
-  readRefreshOnOpen,
-  RefreshOnOpen,
-  refreshOnOpenOf,
-  saveRefreshOnOpen,
-} from "../../settings/refreshOnOpen";
+import { readRefreshOnOpen, RefreshOnOpen } from "../../settings/refreshOnOpen";
 import type { DocumentSettingsStore } from "../../settings/stores";
 import type { ImportRun, RefreshAllEnd } from "../import/importRun";
 import { outcomeOfRun } from "../refresh/machine";
-import { mountAutoRefreshSection } from "../refresh/panel";
+import { mountRefreshPanel } from "../refresh/panel";
 import type { AutoRefreshClock } from "../refresh/autoRefreshTimer";
 import { messageAreaFor, type MessageArea, type PanelMessage } from "../shared/messageArea";
 import { INITIAL, reduce, type TablesEvent, type TablesState } from "./machine";
@@ -29,7 +24,7 @@ import { removedMessage } from "./tableRowText";
 import { focusIsOnOrLost, requireElement, setShown } from "../shared/pageElements";
 import { mountMachine } from "../shared/mountMachine";
 
-export interface RefreshAllSectionOptions {
+export interface TablesPanelOptions {
   readonly workbook: DocumentSettingsStore;
   readonly active: ActiveConnectionHolder;
   readonly run: ImportRun;
@@ -58,7 +53,7 @@ export interface RefreshAllSectionOptions {
   readonly watchShown?: (listener: (shown: boolean) => void) => void;
 }
 
-export interface RefreshAllSection {
+export interface TablesPanel {
   /** Runs Refresh all (full) or Fetch new for all, as the buttons do; resolves when it ends. */
   refresh(mode: RefreshMode): Promise<void>;
   /** The workbook's choice for when it opens (read from its settings). */
@@ -67,10 +62,7 @@ export interface RefreshAllSection {
   reload(): Promise<void>;
 }
 
-export function mountRefreshAllSection(
-  root: Document,
-  options: RefreshAllSectionOptions,
-): RefreshAllSection {
+export function mountTablesPanel(root: Document, options: TablesPanelOptions): TablesPanel {
   const { active, run, workbook } = options;
   const fullButton = requireElement(root, "refresh-all", HTMLButtonElement);
   const newButton = requireElement(root, "refresh-all-new", HTMLButtonElement);
@@ -168,8 +160,7 @@ export function mountRefreshAllSection(
     if (run.cancel()) dispatch({ type: "cancelling" });
   });
 
-  mountOnOpenChoice(requireElement(root, "refresh-on-open", HTMLSelectElement), options, messages);
-  mountAutoRefreshSection(root, {
+  mountRefreshPanel(root, {
     ...options,
     busy: () => run.running,
     run: async (mode) => outcomeOfRun(await refresh(mode, undefined, undefined, true)),
@@ -207,7 +198,7 @@ function follow(
 /** What a row's buttons do besides starting a run. */
 function rowActions(
   root: Document,
-  options: RefreshAllSectionOptions,
+  options: TablesPanelOptions,
   messages: MessageArea,
   reload: () => Promise<void>,
 ): Omit<TablesActions, "refresh"> {
@@ -225,7 +216,7 @@ function rowActions(
 }
 
 /** Tells of each project whose token the service refused in a run (none named: the default). */
-function tellRefusedTokens(end: RefreshAllEnd, options: RefreshAllSectionOptions): void {
+function tellRefusedTokens(end: RefreshAllEnd, options: TablesPanelOptions): void {
   if (end.outcome === "failed") return;
   const refused = end.result.tables.filter((table) => table.failure === "auth");
   for (const project of new Set(refused.map((table) => table.project))) {
@@ -236,7 +227,7 @@ function tellRefusedTokens(end: RefreshAllEnd, options: RefreshAllSectionOptions
 /** Remove: stops updating the table, says what became of it, and lists the tables again. */
 async function removeTable(
   root: Document,
-  options: RefreshAllSectionOptions,
+  options: TablesPanelOptions,
   entry: ImportTableEntry,
   deleteTable: boolean,
   messages: MessageArea,
@@ -261,7 +252,7 @@ async function removeTable(
 }
 
 /** The project and API path a table's properties name. */
-function factsOf(options: RefreshAllSectionOptions, entry: ImportTableEntry) {
+function factsOf(options: TablesPanelOptions, entry: ImportTableEntry) {
   const { active } = options;
   return {
     project:
@@ -275,7 +266,7 @@ function factsOf(options: RefreshAllSectionOptions, entry: ImportTableEntry) {
 
 /** Go to: the table's sheet, with the table selected; one not found is said, and the list read again. */
 async function goTo(
-  options: RefreshAllSectionOptions,
+  options: TablesPanelOptions,
   entry: ImportTableEntry,
   tell: (message: PanelMessage) => void,
   reload: () => Promise<void>,
@@ -338,40 +329,5 @@ function projectClients(active: ActiveConnectionHolder): ProjectClient[] {
     const project = active.tableProject(label);
     const api = active.get(label)?.api;
     return project === undefined ? [] : [{ project, ...(api === undefined ? {} : { api }) }];
-  });
-}
-
-/**
- * The choice for when the workbook opens: shown as saved, saved on change, and Office told to
- * load the add-in with the workbook only while the choice is on.
- */
-function mountOnOpenChoice(
-  onOpen: HTMLSelectElement,
-  options: RefreshAllSectionOptions,
-  messages: MessageArea,
-): void {
-  void readRefreshOnOpen(options.workbook).then((choice) => {
-    onOpen.value = choice;
-  });
-  onOpen.addEventListener("change", () => {
-    const choice = refreshOnOpenOf(onOpen.value);
-    void (async () => {
-      try {
-        await saveRefreshOnOpen(options.workbook, choice);
-        await options.setLoadOnOpen?.(choice !== "off");
-        messages.show({
-          tone: "success",
-          text:
-            choice === "off"
-              ? "Nothing runs when this workbook opens."
-              : `When this workbook opens: ${choice === "new" ? "new records only (existing rows not updated)" : "refresh all"}.`,
-        });
-      } catch (error) {
-        messages.show({
-          tone: "error",
-          text: `The choice could not be saved in this workbook: ${error instanceof Error ? error.message : String(error)}`,
-        });
-      }
-    })();
   });
 }
