@@ -95,7 +95,7 @@ export default tseslint.config(
   },
   {
     // Runs in Internet Explorer 11 to say the pane cannot: ES5 only.
-    files: ["src/taskpane/oldWebView.js"],
+    files: ["src/taskpane/shared/oldWebView.js"],
     languageOptions: {
       ecmaVersion: 5,
       sourceType: "script",

@@ -129,8 +129,8 @@ module.exports = async (env, argv) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
-          // Not bundled: ES5 as written, so IE11 can run it (src/taskpane/oldWebView.js).
-          { from: "src/taskpane/oldWebView.js", to: "old-web-view.js" },
+          // Not bundled: ES5 as written, so IE11 can run it (src/taskpane/shared/oldWebView.js).
+          { from: "src/taskpane/shared/oldWebView.js", to: "old-web-view.js" },
           {
             from: "manifest.xml",
             to: "manifest.xml",

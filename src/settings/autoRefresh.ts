@@ -2,7 +2,7 @@
 // each run does (fetch new records, or refresh every table in full). Saved in the workbook, so
 // it is a claim anyone who sends the file can make: read back only as one of the offered choices,
 // anything else is off and said to be invalid. It never connects anything: it runs only over
-// projects already connected on this device (src/taskpane/autoRefreshMachine.ts).
+// projects already connected on this device (src/taskpane/refresh/machine.ts).
 import type { DocumentSettingsStore } from "./stores";
 
 export const AUTO_REFRESH_SETTING = "ledgerSheets.autoRefresh";

@@ -30,23 +30,23 @@ import {
 import { activeConnection } from "../settings/activeConnection";
 import { DocumentSettingsStore, secretStore, SecretStore } from "../settings/stores";
 import { approvalKeeping } from "../settings/approvalKeeping";
-import { type ConnectionPanel, mountConnectionPanel } from "./connectionPanel";
-import type { JournalEditorActions } from "./journalActions";
-import { mountFormulasPanel } from "./formulasPanel";
-import { mountImportPanel } from "./importPanel";
-import { ImportRun } from "./importRun";
-import { mountJournalPanel } from "./journalPanel";
-import { mountRefreshAllSection, RefreshAllSection } from "./refreshAllSection";
-import { mountSheetProjectLine } from "./sheetProjectLine";
+import { type ConnectionPanel, mountConnectionPanel } from "./connection/panel";
+import type { JournalEditorActions } from "./journal/journalActions";
+import { mountFormulasPanel } from "./formulas/panel";
+import { mountImportPanel } from "./import/panel";
+import { ImportRun } from "./import/importRun";
+import { mountJournalPanel } from "./journal/panel";
+import { mountTablesPanel, TablesPanel } from "./tables/panel";
+import { mountSheetProjectLine } from "./shared/sheetProjectLine";
 import { activeSheetProject } from "../excel/sheetProject";
 import { selectCell } from "../excel/selectCell";
-import { formulasUnavailableMessage, missingRequirementsMessage } from "./requirements";
-import { applyPaneTheme, paneThemeFromOffice } from "./theme";
-import { keepPaneTopInView } from "./paneTop";
-import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./tabs";
-import { requireElement, setShown } from "./view";
+import { formulasUnavailableMessage, missingRequirementsMessage } from "./shared/requirements";
+import { applyPaneTheme, paneThemeFromOffice } from "./shared/theme";
+import { keepPaneTopInView } from "./shared/paneTop";
+import { mountTabs, PaneTab, PaneTabs, tabFromHash } from "./shared/tabs";
+import { requireElement, setShown } from "./shared/pageElements";
 import styles from "./taskpane.css";
-import { addStylesOnce } from "./pageStyles";
+import { addStylesOnce } from "./shared/pageStyles";
 import { deviceKey } from "../settings/deviceKey";
 import { importTableKeys } from "../settings/importTableKeys";
 import { useImportTableKeys } from "../excel/tableKeys";
@@ -153,7 +153,7 @@ function associateRibbonCommands(tabs: PaneTabs): void {
  * starts, so Excel's ribbon is not held for a long refresh.
  */
 function associateRefreshAllCommand(
-  ready: Promise<{ section: RefreshAllSection; connected: () => boolean }>,
+  ready: Promise<{ section: TablesPanel; connected: () => boolean }>,
   tabs: PaneTabs,
 ): void {
   if (typeof Office.actions?.associate !== "function") return;
@@ -231,7 +231,7 @@ async function start(): Promise<void> {
   const tabs = mountTabs(document, tabFromHash(window.location.hash));
   keepPaneTopInView(document);
   associateRibbonCommands(tabs);
-  let markReady: (value: { section: RefreshAllSection; connected: () => boolean }) => void = () =>
+  let markReady: (value: { section: TablesPanel; connected: () => boolean }) => void = () =>
     undefined;
   associateRefreshAllCommand(
     new Promise((resolve) => {
@@ -266,7 +266,7 @@ async function start(): Promise<void> {
     run: importRun,
     goTo: (cell) => selectCell(excelRun, cell.sheet, cell.address),
   });
-  const refreshAllSection = mountRefreshAllSection(document, {
+  const tablesPanel = mountTablesPanel(document, {
     workbook,
     active: activeConnection,
     run: importRun,
@@ -305,8 +305,8 @@ async function start(): Promise<void> {
   });
   const connected = () => activeConnection.all.length > 0;
   const runOnOpen = async () => {
-    const onOpen = await refreshAllSection.onOpenChoice();
-    if (onOpen !== "off" && connected()) await refreshAllSection.refresh(onOpen);
+    const onOpen = await tablesPanel.onOpenChoice();
+    if (onOpen !== "off" && connected()) await tablesPanel.refresh(onOpen);
   };
   const connectionPanel = mountConnectionPanel(document, {
     // Every request of the pane, the formulas and Refresh all says why a service gave no answer.
@@ -339,7 +339,7 @@ async function start(): Promise<void> {
   setShown(requireElement(document, "host-status", HTMLElement), false);
   tabs.show();
   await connectionPanel.restore();
-  markReady({ section: refreshAllSection, connected });
+  markReady({ section: tablesPanel, connected });
   // Refresh on open (the workbook's choice): only over the connections restore() made by
   // itself, which it makes only for a document this user connected in on this device.
   await runOnOpen();

@@ -10,7 +10,7 @@ import { importCollection } from "../../src/import/importCollection";
 import { refreshAll } from "../../src/import/refreshAll";
 import { COLLECTIONS } from "../../src/domain/collections";
 import { waitingForCellEditProgress } from "../../src/import/progressReport";
-import { ImportRun } from "../../src/taskpane/importRun";
+import { ImportRun } from "../../src/taskpane/import/importRun";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
 import { demoApi, useSandbox } from "./helpers/sandboxSession";
 

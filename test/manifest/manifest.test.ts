@@ -16,7 +16,7 @@ import {
 } from "./manifestChecks";
 import { buildProduction, BuildOutput } from "./buildOnce";
 
-/** The ES5 script that tells IE11 users why the pane cannot start (src/taskpane/oldWebView.js). */
+/** The ES5 script that tells IE11 users why the pane cannot start (src/taskpane/shared/oldWebView.js). */
 const OLD_WEB_VIEW = "old-web-view.js";
 import {
   DEV_URL,

@@ -1,7 +1,8 @@
 // The structure of src/ (and the size of tools/ files) as rules: no cycle between folders, no folder importing a higher layer
-// (layers.json), no file over 500 lines and no function over 120, Excel's payload budgets derived
-// from its one limit everywhere, and no test leaning on bench/. The checks themselves are tested on
-// small fixtures in test/unit/architecture/sourceRules.test.ts and byteBudgets.test.ts.
+// (layers.json), no file over 500 lines and no function over 120, every task pane panel in the
+// common shape, Excel's payload budgets derived from its one limit everywhere, and no test leaning
+// on bench/. The checks themselves are tested on small fixtures in
+// test/unit/architecture/sourceRules.test.ts, panelShape.test.ts and byteBudgets.test.ts.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -14,6 +15,7 @@ import {
   sizeViolations,
   type SourceFile,
 } from "./architecture/sourceRules";
+import { isPanelShapeFile, PANEL_FILES, panelShapeViolations } from "./architecture/panelShape";
 
 const ROOT = join(__dirname, "..", "..");
 const SRC = join(ROOT, "src");
@@ -69,13 +71,28 @@ describe("the structure of src/", () => {
     expect(reached).toEqual([]);
   });
 
-  it("gives no two files one name across folders (a folder's index.ts aside)", () => {
+  it("gives no two files one name across folders (a folder's index.ts and the panel shape aside)", () => {
     const byName = new Map<string, string[]>();
     for (const { path } of files) {
       const name = path.slice(path.lastIndexOf("/") + 1);
-      if (name !== "index.ts") byName.set(name, [...(byName.get(name) ?? []), path]);
+      if (name !== "index.ts" && !isPanelShapeFile(path)) {
+        byName.set(name, [...(byName.get(name) ?? []), path]);
+      }
     }
     expect([...byName.values()].filter((paths) => paths.length > 1)).toEqual([]);
+  });
+
+  it("keeps the panel shape's names for the panels: no other file is called machine.ts, view.ts, …", () => {
+    const shapeNames = new Set<string>(PANEL_FILES);
+    const elsewhere = files
+      .map(({ path }) => path)
+      .filter((path) => shapeNames.has(path.slice(path.lastIndexOf("/") + 1)))
+      .filter((path) => !isPanelShapeFile(path));
+    expect(elsewhere).toEqual([]);
+  });
+
+  it("has every task pane panel in the common shape (src/taskpane/shared aside)", () => {
+    expect(panelShapeViolations(files)).toEqual([]);
   });
 
   it("has no file over 500 lines and no function over 120", () => {
