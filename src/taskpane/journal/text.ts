@@ -12,7 +12,7 @@ import type {
 
 /** What the journal editor says about the active sheet (null: it shows no journal). */
 export interface ActiveJournalInfo {
-  /** The journal sheet's key (src/excel/journalMarkers.ts), which survives renames and reopening. */
+  /** The journal sheet's key (src/settings/journalMarkers.ts), which survives renames and reopening. */
   readonly sheetKey: string;
   readonly sheetName: string;
   readonly status: string;
