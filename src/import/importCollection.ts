@@ -85,8 +85,8 @@ interface Ending {
 
 /**
  * One run of an import: the pages fetched so far, the rows pending and written, and the tables
- * they go to. Each page is written as it comes (at most one write in flight); the run ends by
- * writing the status lines that say how it went.
+ * they go to. Each page is written as it comes (one write at a time, one more queued); the run
+ * ends by writing the status lines that say how it went.
  */
 class CollectionImport {
   private readonly source: string;
