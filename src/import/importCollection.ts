@@ -1,7 +1,7 @@
-// Imports one collection into its sheet: fetches pages (the next page is in flight while the
-// current one is shaped and written), shapes records into typed rows, and writes them to the
-// table in large blocks, one request each, with at most one write in flight. Cancel or failure
-// leaves a consistent table whose status line says it is partial.
+// Imports one collection into its sheet: fetches pages ahead of their use (the walk goes on
+// while pages are shaped and blocks written), shapes records into typed rows, and writes them to
+// the table in large blocks, one request each, one at a time. Cancel or failure leaves a
+// consistent table whose status line says it is partial.
 import {
   ApiError,
   isJsonNumber,
@@ -37,6 +37,8 @@ import { withTableNotes } from "./tableNotes";
 import type { CollectionInfo } from "../domain/collections";
 import { requestedCollection } from "./requestedCollection";
 import { keptSentence, RefreshKeptError } from "./refreshKept";
+import { readAhead } from "./pageReadAhead";
+import { WriteQueue } from "./writeQueue";
 import type { ImportProgress, ImportRequest, ImportResult } from "./importTypes";
 
 /** The one column of an empty collection's new table (a refreshed table keeps its own). */
@@ -83,8 +85,8 @@ interface Ending {
 
 /**
  * One run of an import: the pages fetched so far, the rows pending and written, and the tables
- * they go to. Each page is written as it comes (at most one write in flight); the run ends by
- * writing the status lines that say how it went.
+ * they go to. Each page is written as it comes (one write at a time, one more queued); the run
+ * ends by writing the status lines that say how it went.
  */
 class CollectionImport {
   private readonly source: string;
@@ -108,8 +110,7 @@ class CollectionImport {
   private total: number | undefined;
   private serverPartial: string | null = null;
   private rowLimitHit = false;
-  private inFlight: Promise<void> = Promise.resolve();
-  private writeError: unknown = null;
+  private readonly writes = new WriteQueue();
 
   constructor(
     private readonly run: ExcelRun,
@@ -140,11 +141,11 @@ class CollectionImport {
   /** Fetches the pages and hands each to {@link writePage}; a cancel or failure ends it. */
   private async fetchAll(): Promise<Ending> {
     const { api, signal } = this.request;
-    const options = signal ? { signal } : {};
     try {
       this.report(connectingProgress(this.source));
       if (this.request.collection === "payments") {
-        for await (const batch of iteratePayments(api, options)) {
+        const batches = readAhead((walk) => iteratePayments(api, { signal: walk }), signal);
+        for await (const batch of batches) {
           this.total = batch.count;
           await this.writePage([], batch.page.data);
           if (this.rowLimitHit) break;
@@ -154,7 +155,8 @@ class CollectionImport {
         }
       } else {
         const path = this.request.path ?? this.info.defaultPath;
-        for await (const page of iterateCollection(api, path, options)) {
+        const pages = readAhead((walk) => iterateCollection(api, path, { signal: walk }), signal);
+        for await (const page of pages) {
           await this.writePage(page.data);
           if (this.rowLimitHit) break;
         }
@@ -315,10 +317,9 @@ class CollectionImport {
     }
   }
 
-  /** Starts writing what is pending once the previous write is done (one write in flight). */
+  /** Hands what is pending to the writes (waiting while too many are unfinished). */
   private async flush(): Promise<void> {
-    await this.inFlight;
-    if (this.writeError) throw this.writeError;
+    await this.writes.ready();
     const tables = this.tables;
     const main = this.pendingMain;
     const linked = this.pendingLinked;
@@ -344,13 +345,11 @@ class CollectionImport {
         status: linkedImportingStatus(tables.linked.what, tables.main.sheetName),
       });
     }
-    this.inFlight = writeBlocks(this.run, entries).then(
+    this.writes.add(
+      () => writeBlocks(this.run, entries),
       () => {
         this.written += rows;
         this.report(importingProgress(this.info.label, this.source));
-      },
-      (error: unknown) => {
-        this.writeError = error;
       },
     );
   }
@@ -358,9 +357,9 @@ class CollectionImport {
   /** Writes what is still pending and waits for the last write. */
   private async drain(): Promise<void> {
     if (!this.tables) return;
-    await this.flush();
-    await this.inFlight;
-    if (this.writeError) throw this.writeError;
+    // Every write made has ended, failed or not, before the tables are finished or put back.
+    await this.flush().finally(() => this.writes.settled());
+    await this.writes.drain();
   }
 
   /**

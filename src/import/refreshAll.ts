@@ -1,8 +1,8 @@
 // Refresh all: every table an import created in this workbook, refreshed in full or
 // with only new records. The API walks of several collections run at once (at most
 // `concurrency`, the browser's six connections per host by default), while Excel receives one
-// batch at a time (serialRun). One AbortSignal cancels them all; each table reports its own
-// progress and ends with its own outcome, so one failure does not stop the others.
+// batch's syncs at a time (serialRun). One AbortSignal cancels them all; each table reports its
+// own progress and ends with its own outcome, so one failure does not stop the others.
 import { isApiError, type ApiErrorKind, type LedgerApi } from "../api";
 import type { ExcelRun } from "../excel/run";
 import { serialRun } from "../excel/serialRun";

@@ -1,6 +1,6 @@
 // Refresh all over real HTTP, through Microsoft's office.js client into the emulator: every
 // import table of the workbook, walks side by side (bounded, counted by the sandbox), one Excel
-// batch at a time, per-table progress, one Cancel, and status lines that stay the add-in's.
+// batch's syncs at a time, per-table progress, one Cancel, and status lines that stay the add-in's.
 import type { ExcelRun } from "../../src/excel/run";
 import { importCollection } from "../../src/import/importCollection";
 import { importedCollections, refreshAll, TableProgress } from "../../src/import/refreshAll";
@@ -18,21 +18,30 @@ async function addRecords(list: string, add: number): Promise<void> {
   expect((await changeRecords(sandbox().origin, { list, add })).status).toBe(200);
 }
 
-/** An ExcelRun that fails the test if two batches ever overlap. */
-function exclusive(run: ExcelRun): { run: ExcelRun; batches: () => number } {
-  let open = 0;
-  let batches = 0;
-  const checked: ExcelRun = async (batch) => {
-    open++;
-    batches++;
-    if (open > 1) throw new Error("Two Excel batches ran at once.");
+/**
+ * An ExcelRun that fails the test if two batches ever interleave their syncs: once a batch has
+ * synced, no other batch may sync until it has ended.
+ */
+function exclusive(run: ExcelRun): ExcelRun {
+  let holder: object | null = null;
+  return async (batch) => {
+    const me = {};
     try {
-      return await run(batch);
+      return await run(async (context) => {
+        const sync = context.sync.bind(context);
+        context.sync = (async (passThroughValue?: unknown) => {
+          if (holder !== null && holder !== me) {
+            throw new Error("Two Excel batches interleaved their syncs.");
+          }
+          holder = me;
+          return await sync(passThroughValue);
+        }) as typeof context.sync;
+        return await batch(context);
+      });
     } finally {
-      open--;
+      if (holder === me) holder = null;
     }
   };
-  return { run: checked, batches: () => batches };
 }
 
 async function tableValues(host: OfficeJsExcelHost, name: string): Promise<unknown[][]> {
@@ -77,7 +86,7 @@ describe("refreshAll() against the sandbox", () => {
     sandbox().resetStats();
     const excel = exclusive(host.run);
     const seen: TableProgress[][] = [];
-    const result = await refreshAll(excel.run, {
+    const result = await refreshAll(excel, {
       api: demoApi(sandbox()),
       mode: "full",
       concurrency: 3,

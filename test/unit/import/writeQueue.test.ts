@@ -1,0 +1,66 @@
+import { WriteQueue } from "../../../src/import/writeQueue";
+
+/** A write that ends when the test says, and records when it started. */
+function heldWrite(log: string[], name: string) {
+  let end!: (error?: Error) => void;
+  const ended = new Promise<void>((resolve, reject) => {
+    end = (error) => (error ? reject(error) : resolve());
+  });
+  return {
+    write: () => {
+      log.push(`start ${name}`);
+      return ended;
+    },
+    end,
+  };
+}
+
+describe("WriteQueue", () => {
+  it("makes the writes one at a time, in the order they were added", async () => {
+    const log: string[] = [];
+    const queue = new WriteQueue(3);
+    const a = heldWrite(log, "a");
+    const b = heldWrite(log, "b");
+    queue.add(a.write, () => log.push("done a"));
+    queue.add(b.write, () => log.push("done b"));
+    await queue.ready();
+    expect(log).toEqual(["start a"]);
+    a.end();
+    b.end();
+    await queue.drain();
+    expect(log).toEqual(["start a", "done a", "start b", "done b"]);
+  });
+
+  it("lets its user go on while fewer than `depth` writes are unfinished, and waits at `depth`", async () => {
+    const log: string[] = [];
+    const queue = new WriteQueue(2);
+    const a = heldWrite(log, "a");
+    const b = heldWrite(log, "b");
+    queue.add(a.write, () => log.push("done a"));
+    await queue.ready();
+    queue.add(b.write, () => log.push("done b"));
+    let ready = false;
+    const waiting = queue.ready().then(() => (ready = true));
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    a.end();
+    await waiting;
+    expect(log).toEqual(["start a", "done a", "start b"]);
+    b.end();
+    await queue.drain();
+  });
+
+  it("makes no write after one that failed, and says why to whoever waits", async () => {
+    const log: string[] = [];
+    const queue = new WriteQueue(3);
+    const a = heldWrite(log, "a");
+    const b = heldWrite(log, "b");
+    queue.add(a.write, () => log.push("done a"));
+    queue.add(b.write, () => log.push("done b"));
+    a.end(new Error("Excel refused the request."));
+    await queue.settled();
+    expect(log).toEqual(["start a"]);
+    await expect(queue.ready()).rejects.toThrow("Excel refused the request.");
+    await expect(queue.drain()).rejects.toThrow("Excel refused the request.");
+  });
+});
