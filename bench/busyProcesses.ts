@@ -1,7 +1,6 @@
 // Processes that keep a core busy: what "one busy process beside it" means for a row that must
 // hold up on a machine doing something else.
 import { fork, type ChildProcess } from "node:child_process";
-import { availableParallelism } from "node:os";
 
 /** `count` child processes each spinning on a core until {@link BusyProcesses.stop}. */
 export class BusyProcesses {
@@ -55,14 +54,3 @@ function spin(): void {
 }
 
 if (process.argv[2] === "--spin") spin();
-
-/**
- * The least time `processesCpuMs` (the CPU of each of the measured processes) could take on this
- * machine beside `busy` spinners: Linux gives each runnable process an equal share of the cores,
- * so three processes beside one spinner get at most three quarters of them, and none beside.
- */
-export function leastTimeMs(processesCpuMs: readonly number[], busy = 0): number {
-  const ours = processesCpuMs.length;
-  const share = (availableParallelism() * ours) / (ours + busy);
-  return processesCpuMs.reduce((sum, ms) => sum + ms, 0) / share;
-}

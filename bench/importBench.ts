@@ -10,7 +10,9 @@ import type { ExcelRun } from "../src/excel/run";
 import { cpuMsOf, profileCpu } from "./cpuShares";
 import { ExcelProcess } from "./excelProcess";
 import { collectGarbage, GcTimer, HeapSampler, heapUsed } from "./heapSampler";
+import type { ProcessCpu } from "./leastTime";
 import { ThreadBusy } from "./threadBusy";
+import { threadCpuMs, threadCpuSince } from "./threadCpu";
 import { workbookExtent } from "./rowsWritten";
 
 export interface FloorResult {
@@ -70,14 +72,33 @@ export interface ImportRunResult {
   readonly serverCpuMs: number | null;
   /** CPU of the Excel process during the import, when Excel runs in one. */
   readonly excelCpuMs: number | null;
+  /**
+   * Each process's main thread's CPU during the import: null for one that is not apart, or on a
+   * Node without `process.threadCpuUsage`. A thread uses one core at most, so none of these is a
+   * time the import can beat.
+   */
+  readonly threadCpuMs: {
+    readonly addIn: number | null;
+    readonly server: number | null;
+    readonly excel: number | null;
+  };
 }
 
-/** The API server process's CPU so far, milliseconds (`SandboxProcess.cpuMs`). */
-export type ServerCpu = () => Promise<number>;
+/** The API server process's CPU so far, and its main thread's (`SandboxProcess.cpu`). */
+export type ServerCpu = () => Promise<ProcessCpu>;
 
-/** Milliseconds of the server's CPU since `start` (from `server`), or null without a server. */
-async function serverCpuSince(server: ServerCpu | undefined, start: number | null) {
-  return server && start !== null ? (await server()) - start : null;
+/** The server's CPU since `start` (from `server`), or null without a server. */
+async function serverCpuSince(
+  server: ServerCpu | undefined,
+  start: ProcessCpu | null,
+): Promise<ProcessCpu | null> {
+  if (!server || start === null) return null;
+  const now = await server();
+  const thread =
+    now.threadCpuMs === null || start.threadCpuMs === null
+      ? null
+      : now.threadCpuMs - start.threadCpuMs;
+  return { cpuMs: now.cpuMs - start.cpuMs, threadCpuMs: thread };
 }
 
 /**
@@ -122,7 +143,7 @@ export async function measureFloor(api: LedgerApi, server?: ServerCpu): Promise<
     gcMs: gc.stop(),
     cpuMs,
     threadBusyMs,
-    serverCpuMs: await serverCpuSince(server, serverStart),
+    serverCpuMs: (await serverCpuSince(server, serverStart))?.cpuMs ?? null,
   };
 }
 
@@ -154,6 +175,7 @@ interface BenchWorkbook {
     cellsWritten: number;
     hostServeMs: number;
     excelCpuMs: number | null;
+    excelThreadCpuMs: number | null;
     apartHeapBytes: number | null;
   }>;
 }
@@ -180,6 +202,7 @@ async function openWorkbook(placement: ExcelPlacement, prime?: Prime): Promise<B
           cellsWritten: extent.cells,
           hostServeMs: host.requestLog.reduce((sum, sync) => sum + sync.serveMs, 0),
           excelCpuMs: null,
+          excelThreadCpuMs: null,
           apartHeapBytes: null,
         });
       },
@@ -202,6 +225,10 @@ async function openWorkbook(placement: ExcelPlacement, prime?: Prime): Promise<B
         cellsWritten: after.extent.cells,
         hostServeMs: after.serveMs - before.serveMs,
         excelCpuMs: after.cpuMs - before.cpuMs,
+        excelThreadCpuMs:
+          after.threadCpuMs === null || before.threadCpuMs === null
+            ? null
+            : after.threadCpuMs - before.threadCpuMs,
         apartHeapBytes: after.heapBytes - before.heapBytes,
       };
     },
@@ -230,6 +257,7 @@ export async function measureImport(
   const heap = new HeapSampler(() => written);
   const gc = new GcTimer();
   const cpu = process.cpuUsage();
+  const thread = threadCpuMs();
   const busy = new ThreadBusy();
   const started = performance.now();
   const result = await importCollection(workbook.run, {
@@ -242,10 +270,11 @@ export async function measureImport(
   });
   const ms = performance.now() - started;
   const cpuMs = cpuSince(cpu);
+  const addInThreadCpuMs = threadCpuSince(thread);
   const threadBusyMs = busy.ms();
   const gcMs = gc.stop();
   const peakHeapBytes = heap.stop();
-  const serverCpuMs = await serverCpuSince(server, serverStart);
+  const serverCpu = await serverCpuSince(server, serverStart);
   const excel = await workbook.finish();
   collectGarbage();
   const workbookHeapBytes = excel.apartHeapBytes ?? heapUsed() - heap.baseline;
@@ -267,8 +296,14 @@ export async function measureImport(
     pipelineHeapBytes: heap.peakBeside(rowsHere / Math.max(1, result.rows)),
     cpuMs,
     threadBusyMs,
-    serverCpuMs,
+    serverCpuMs: serverCpu?.cpuMs ?? null,
     excelCpuMs: excel.excelCpuMs,
+    threadCpuMs: {
+      // On the add-in's thread when Excel runs inline: then no bound of the add-in's own.
+      addIn: excel.excelCpuMs === null ? null : addInThreadCpuMs,
+      server: serverCpu?.threadCpuMs ?? null,
+      excel: excel.excelThreadCpuMs,
+    },
   };
 }
 

@@ -1,14 +1,14 @@
 // A small, quick probe of how well an import's work overlaps the server's and Excel's: the 0 ms
 // import (sandbox and Excel each in a process of their own) and Refresh all, at sizes small
 // enough to repeat many times. Each run prints one JSON line: wall time, each process's CPU and
-// the least time those CPUs allow on this machine (`leastTimeMs`). Run two builds of it in
+// the least time those CPUs allow on this machine (`coresLeastMs`). Run two builds of it in
 // alternation and compare medians: on a shared machine single runs are noise.
 //
 //   tsc -p bench/tsconfig.json
 //   node --expose-gc build/bench/bench/overlapProbe.js import 20000
 //   node --expose-gc build/bench/bench/overlapProbe.js refresh 5000 25 1   # records, latency, busy
 import { availableParallelism, loadavg } from "node:os";
-import { leastTimeMs } from "./busyProcesses";
+import { coresLeastMs } from "./leastTime";
 import { benchApi, measureFloor, measureImport } from "./importBench";
 import { measureRefreshAll } from "./refreshBench";
 import { startSandboxProcess } from "./sandboxProcess";
@@ -37,14 +37,14 @@ async function probeImport(records: number): Promise<ProbeLine> {
   const sandbox = await startSandboxProcess(records);
   try {
     const api = benchApi(sandbox.baseUrl);
-    const server = () => sandbox.cpuMs();
+    const server = () => sandbox.cpu();
     await measureFloor(api, server);
     await measureImport(api, "process", server);
     const floor = await measureFloor(api, server);
     const imported = await measureImport(api, "process", server);
     const serverCpuMs = imported.serverCpuMs ?? 0;
     const excelCpuMs = imported.excelCpuMs ?? 0;
-    const leastMs = leastTimeMs([imported.cpuMs, serverCpuMs, excelCpuMs]);
+    const leastMs = coresLeastMs([imported.cpuMs, serverCpuMs, excelCpuMs]);
     return {
       kind: "import",
       records,

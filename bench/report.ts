@@ -13,6 +13,7 @@ import {
   type LiveHeapResult,
 } from "./importBench";
 import type { JournalBenchResult } from "./journalBench";
+import type { LeastBound } from "./leastTime";
 import {
   journalRowOk,
   largestJournalRequest,
@@ -28,10 +29,13 @@ export interface ImportRow {
   /** import.ms / floor.ms: 1.00 means the import costs nothing beyond fetching the pages. */
   readonly ratio: number;
   /**
-   * The CPU of the import's processes (this one, the API server's, Excel's) over the machine's
-   * cores: no import on this machine can be faster. Null when Excel runs in this process.
+   * The least time the import could take here ({@link leastTime}): the CPU of its processes
+   * (this one, the API server's, Excel's) over the machine's cores, the busiest main thread's
+   * CPU, or the floor, whichever is longest. Null when Excel runs in this process.
    */
   readonly leastImportMs: number | null;
+  /** Which of those bounds it is. */
+  readonly leastBound: LeastBound | null;
   /** import.ms / leastImportMs: how far the import is from the least time the machine allows. */
   readonly overLeast: number | null;
   /** The sync budget for the rows the import wrote ({@link syncBudget}). */
@@ -240,7 +244,7 @@ function leastVerdict(row: ImportRow | undefined, records: number, limit: number
   }
   return {
     target,
-    measured: `${row.overLeast.toFixed(3)} (${(row.import.ms / 1000).toFixed(2)} s against ${(row.leastImportMs / 1000).toFixed(2)} s)`,
+    measured: `${row.overLeast.toFixed(3)} (${(row.import.ms / 1000).toFixed(2)} s against ${(row.leastImportMs / 1000).toFixed(2)} s, bound by the ${row.leastBound ?? "cores"})`,
     met: row.overLeast <= limit,
   };
 }
@@ -274,7 +278,7 @@ function refreshAllVerdicts(rows: readonly RefreshAllRow[]): TargetVerdict[] {
     {
       target: `Refresh all beside a busy process: time <= ${REFRESH_ALL_MAX_OVER_LEAST.toFixed(2)} x least time`,
       measured: busy
-        ? `${busy.overLeast.toFixed(3)} (${busy.busyProcesses} busy; ${(busy.refreshAllMs / 1000).toFixed(2)} s against ${(busy.leastMs / 1000).toFixed(2)} s)`
+        ? `${busy.overLeast.toFixed(3)} (${busy.busyProcesses} busy; ${(busy.refreshAllMs / 1000).toFixed(2)} s against ${(busy.leastMs / 1000).toFixed(2)} s, bound by the ${busy.leastBound})`
         : "not run",
       met: busy ? busy.pass : null,
     },

@@ -52,7 +52,7 @@ import { cellEditLine, type CellEditRow, measureImportDuringCellEdit } from "./c
 import { fetchNewLine, measureFetchNew, measureRefreshAll, refreshAllLine } from "./refreshBench";
 import { measureRawFloor } from "./rawFloor";
 import { startSandboxProcess } from "./sandboxProcess";
-import { leastTimeMs } from "./busyProcesses";
+import { leastTime, type LeastTime } from "./leastTime";
 import { CPU_BASELINE_US_PER_ROW, cpuTarget, parseFlags, type Flags } from "./flags";
 
 /**
@@ -87,14 +87,23 @@ function runsAt(flags: Flags, latencyMs: number): number {
 }
 
 /**
- * The least time the import could take on this machine: the CPU of its three processes (the
- * add-in's, the API server's, Excel's) spread over every core with none idle. Null when one of
- * them shares a process with another.
+ * The least time the import could take on this machine ({@link leastTime}): its three processes'
+ * CPU (the add-in's, the API server's, Excel's) spread over every core, the busiest one's main
+ * thread, or the floor's walk alone, whichever is longest. Null when one of them shares a
+ * process with another.
  */
-function leastImportMs(imported: ImportRunResult): number | null {
-  const { cpuMs, serverCpuMs, excelCpuMs } = imported;
+function leastImport(imported: ImportRunResult, floor: FloorResult): LeastTime | null {
+  const { cpuMs, serverCpuMs, excelCpuMs, threadCpuMs } = imported;
   if (serverCpuMs === null || excelCpuMs === null) return null;
-  return leastTimeMs([cpuMs, serverCpuMs, excelCpuMs]);
+  return leastTime(
+    {
+      addIn: { cpuMs, threadCpuMs: threadCpuMs.addIn },
+      server: { cpuMs: serverCpuMs, threadCpuMs: threadCpuMs.server },
+      excel: { cpuMs: excelCpuMs, threadCpuMs: threadCpuMs.excel },
+    },
+    0,
+    floor.ms,
+  );
 }
 
 /**
@@ -167,7 +176,7 @@ async function main(): Promise<void> {
           runsAt(flags, latencyMs),
           api,
           flags.excel,
-          sandbox.cpuMs,
+          sandbox.cpu,
           flags.overTable,
         );
         if (floor.records !== records || imported.rows !== records) {
@@ -179,15 +188,16 @@ async function main(): Promise<void> {
         const liveHeap = index === 0 && flags.liveHeap ? await measureLiveHeap(api) : null;
         const cpu =
           index === 0 && flags.cpuProfile ? await measureImportCpu(api, flags.excel) : null;
-        const least = leastImportMs(imported);
+        const least = leastImport(imported, floor);
         const row: ImportRow = {
           records,
           latencyMs,
           floor,
           import: imported,
           ratio: imported.ms / floor.ms,
-          leastImportMs: least,
-          overLeast: least === null ? null : imported.ms / least,
+          leastImportMs: least?.ms ?? null,
+          leastBound: least?.bound ?? null,
+          overLeast: least === null ? null : imported.ms / least.ms,
           syncBudget: syncBudget(imported.rowsWritten),
           liveHeap,
           rawFloor,

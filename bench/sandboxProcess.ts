@@ -4,6 +4,8 @@
 import { fork, type ChildProcess } from "node:child_process";
 import type { RecordCounts } from "../tools/sandbox/catalog";
 import { startSandbox } from "../tools/sandbox/server";
+import type { ProcessCpu } from "./leastTime";
+import { threadCpuMs } from "./threadCpu";
 
 export interface SandboxProcess {
   readonly baseUrl: string;
@@ -12,6 +14,8 @@ export interface SandboxProcess {
   setLatency(latencyMs: number): Promise<void>;
   /** The server process's CPU so far (user + system), milliseconds. */
   cpuMs(): Promise<number>;
+  /** The server process's CPU so far, and its main thread's. */
+  cpu(): Promise<ProcessCpu>;
   close(): Promise<void>;
 }
 
@@ -36,9 +40,8 @@ interface Ready {
 interface CpuQuestion {
   readonly cpu: number;
 }
-interface CpuAnswer {
+interface CpuAnswer extends ProcessCpu {
   readonly id: number;
-  readonly cpuMs: number;
 }
 
 function isCpuAnswer(message: unknown): message is CpuAnswer {
@@ -58,21 +61,23 @@ export async function startSandboxProcess(
     child.once("message", (message) => resolve(message as Ready));
     child.once("exit", (code) => reject(new Error(`The sandbox process exited (${code}).`)));
   });
-  const waiting = new Map<number, (cpuMs: number) => void>();
+  const waiting = new Map<number, (cpu: ProcessCpu) => void>();
   let nextQuestion = 1;
   child.on("message", (message: unknown) => {
     if (!isCpuAnswer(message)) return;
-    waiting.get(message.id)?.(message.cpuMs);
+    waiting.get(message.id)?.({ cpuMs: message.cpuMs, threadCpuMs: message.threadCpuMs });
     waiting.delete(message.id);
   });
+  const cpu = (): Promise<ProcessCpu> =>
+    new Promise<ProcessCpu>((resolve) => {
+      const id = nextQuestion++;
+      waiting.set(id, resolve);
+      child.send({ cpu: id } satisfies CpuQuestion);
+    });
   return {
     ...ready,
-    cpuMs: () =>
-      new Promise<number>((resolve) => {
-        const id = nextQuestion++;
-        waiting.set(id, resolve);
-        child.send({ cpu: id } satisfies CpuQuestion);
-      }),
+    cpu,
+    cpuMs: async () => (await cpu()).cpuMs,
     async setLatency(latencyMs) {
       const response = await fetch(`${ready.origin}/__sandbox/faults`, {
         method: "POST",
@@ -110,6 +115,7 @@ async function serve({
     process.send?.({
       id: message.cpu,
       cpuMs: (used.user + used.system) / 1000,
+      threadCpuMs: threadCpuMs(),
     } satisfies CpuAnswer);
   });
   process.send?.({ baseUrl: sandbox.baseUrl, origin: sandbox.origin } satisfies Ready);
