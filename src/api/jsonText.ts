@@ -247,24 +247,55 @@ export function parseJsonTextExactly(text: string): JsonValue {
 }
 
 /**
+ * Whether a value JSON.parse gave holds a number anywhere. Without one, no literal of its text
+ * was read (JSON.parse turns every literal outside strings into a number of the result), so
+ * none can have lost a digit. Walking the parsed value costs about half of scanning its text
+ * with {@link numbersFitDoubles}: amounts are strings, and most answers carry no number at all.
+ * Throws a RangeError on nesting deeper than the stack allows.
+ */
+export function holdsNumber(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return typeof value === "number";
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) if (holdsNumber(item)) return true;
+    return false;
+  }
+  // for-in allocates no array of keys, unlike Object.keys. It also visits inherited enumerable
+  // members, which JSON.parse's plain objects only have if someone added them to
+  // Object.prototype: a number there sends the text to the scan, never past it.
+  for (const key in value) if (holdsNumber((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
+/** Whether JSON.parse's `value` of `text` holds every number exactly as `text` writes it. */
+function parsedExactly(value: unknown, text: string): boolean {
+  try {
+    if (!holdsNumber(value)) return true;
+  } catch {
+    // Nesting too deep to walk: the scan below goes through it without recursion.
+  }
+  return numbersFitDoubles(text);
+}
+
+/**
  * The value of JSON text, as JSON.parse reads it but losslessly: every number a double holds
  * exactly is a `number`, every other one a {@link JsonNumber} with its text as written. Throws a
  * SyntaxError for text that is not JSON (whatever JSON.parse refuses).
  *
- * Text whose every number fits a double (nearly every API answer: amounts are strings) is handed
- * to JSON.parse, several times faster than reading it here; only text with a number that needs
- * more than a double, or that is not JSON (for the position in the message), is read here.
- * JSON.parse with a reviver reading each number's `context.source` is exact too, but calls the
- * reviver for every value: on the sandbox's invoice pages it takes about 3.6 times as long as this
- * (bench/jsonReaderBench.ts), and older web views lack source access.
+ * JSON.parse reads the text first, several times faster than reading it here; its value is kept
+ * when it holds no number, or when every number literal of the text fits a double (nearly every
+ * API answer: amounts are strings). Only text with a number that needs more than a double, or
+ * that is not JSON (for the position in the message), is read here. JSON.parse with a reviver
+ * reading each number's `context.source` is exact too, but calls the reviver for every value: on
+ * the sandbox's invoice pages it takes about 3.6 times as long as this (bench/jsonReaderBench.ts),
+ * and older web views lack source access.
  */
 export function parseJsonText(text: string): JsonValue {
-  if (numbersFitDoubles(text)) {
-    try {
-      return JSON.parse(text) as JsonValue;
-    } catch {
-      // Not JSON: the reader below throws with the position of the first fault.
-    }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Not JSON: the reader below throws with the position of the first fault.
+    return parseJsonTextExactly(text);
   }
-  return parseJsonTextExactly(text);
+  return parsedExactly(value, text) ? (value as JsonValue) : parseJsonTextExactly(text);
 }

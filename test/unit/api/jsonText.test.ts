@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { JsonNumber, JsonValue, stringifyJson } from "../../../src/api/json";
 import {
+  holdsNumber,
   numbersFitDoubles,
   parseJsonText,
   parseJsonTextExactly,
@@ -97,24 +98,36 @@ describe("jsonText.ts", () => {
       );
     });
 
-    it("hands a body whose numbers all fit doubles to JSON.parse, and reads a 17-digit amount itself", () => {
-      const parse = jest.spyOn(JSON, "parse");
-      try {
-        const plain =
-          '{"data":[{"total":"12.34","quantity":3,"rate":1.5,"n":"12345678901234567"}]}';
-        expect(parseJsonText(plain)).toEqual(parseJsonTextExactly(plain));
-        expect(parse).toHaveBeenCalledWith(plain);
-        parse.mockClear();
+    it("keeps JSON.parse's value when the body holds no number, long digit runs in strings and all", () => {
+      const text =
+        '{"data":[{"id":"5cd60ddd-4e0a","total":"12345678901234567890.12","n":"1e400"}],' +
+        '"last_id":"98765432109876543210","keyset":"-12345678901234567"}';
+      expect(holdsNumber(JSON.parse(text))).toBe(false);
+      expect(parseJsonText(text)).toEqual(JSON.parse(text));
+    });
 
-        const exact = '{"data":[{"amount":12345678901234567,"quantity":3}],"last_id":"x"}';
-        expect(parseJsonText(exact)).toEqual({
-          data: [{ amount: new JsonNumber("12345678901234567"), quantity: 3 }],
-          last_id: "x",
-        });
-        expect(parse).not.toHaveBeenCalledWith(exact);
-      } finally {
-        parse.mockRestore();
-      }
+    it("reads a 17-digit amount itself beside numbers that fit, whichever comes first", () => {
+      expect(parseJsonText('{"data":[{"quantity":3,"amount":12345678901234567}]}')).toEqual({
+        data: [{ quantity: 3, amount: new JsonNumber("12345678901234567") }],
+      });
+      expect(parseJsonText('[12345678901234567890,"12345678901234567890",1.5]')).toEqual([
+        new JsonNumber("12345678901234567890"),
+        "12345678901234567890",
+        1.5,
+      ]);
+    });
+
+    it("reads nesting deeper than the walk's stack like JSON.parse when its numbers fit", () => {
+      const depth = 200_000;
+      const plain = `${"[".repeat(depth)}"12345678901234567890"${"]".repeat(depth)}`;
+      const withNumber = `${"[".repeat(depth)}1.5${"]".repeat(depth)}`;
+      expect(() => holdsNumber(JSON.parse(withNumber))).toThrow(RangeError);
+      let inner = parseJsonText(withNumber);
+      for (let level = 0; level < depth; level++) inner = (inner as JsonValue[])[0] as JsonValue;
+      expect(inner).toBe(1.5);
+      inner = parseJsonText(plain);
+      for (let level = 0; level < depth; level++) inner = (inner as JsonValue[])[0] as JsonValue;
+      expect(inner).toBe("12345678901234567890");
     });
 
     it.each([
@@ -137,6 +150,22 @@ describe("jsonText.ts", () => {
     ])("takes the exact path only when a number needs it: %s", (_name, text, fits) => {
       expect(numbersFitDoubles(text)).toBe(fits);
       expect(parseJsonText(text)).toEqual(parseJsonTextExactly(text));
+    });
+  });
+
+  describe("holdsNumber()", () => {
+    it.each([
+      ["a number at the top", 0, true],
+      ["minus zero deep in arrays and objects", [{ a: [[], { b: -0 }] }], true],
+      ["a number under a __proto__ key", JSON.parse('{"__proto__":{"x":1}}'), true],
+      [
+        "digits, booleans, null and empty containers",
+        ["12", true, null, {}, [], { a: "1" }],
+        false,
+      ],
+      ["a string", "123", false],
+    ])("%s: %p", (_name, value, holds) => {
+      expect(holdsNumber(value)).toBe(holds);
     });
   });
 
