@@ -153,6 +153,59 @@ describe("jsonText.ts", () => {
     });
   });
 
+  describe("numbersFitDoubles()", () => {
+    interface Document {
+      readonly text: string;
+      /** Whether every number literal in it is one a double holds exactly. */
+      readonly fits: boolean;
+    }
+    const fitsDouble = (literal: string) => typeof readNumberLiteral(literal) === "number";
+    /** Strings full of quotes, backslashes and digits, where no literal may be seen. */
+    const stringLiteral = fc
+      .array(fc.constantFrom('"', "\\", "a", "1", "-", "e", " ", "é", "12345678901234567890"), {
+        maxLength: 8,
+      })
+      .map((chars) => JSON.stringify(chars.join("")));
+    const document = fc.letrec<{ value: Document }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        numberLiteral.map((text) => ({ text, fits: fitsDouble(text) })),
+        stringLiteral.map((text) => ({ text, fits: true })),
+        fc.constantFrom("true", "false", "null").map((text) => ({ text, fits: true })),
+        fc.array(tie("value"), { maxLength: 5 }).map((items) => ({
+          text: `[ ${items.map((item) => item.text).join(" ,\n")}]`,
+          fits: items.every((item) => item.fits),
+        })),
+        fc.array(fc.tuple(stringLiteral, tie("value")), { maxLength: 5 }).map((members) => ({
+          text: `{${members.map(([key, value]) => `${key}:${value.text}`).join(",")}}`,
+          fits: members.every(([, value]) => value.fits),
+        })),
+      ),
+    })).value;
+
+    it("finds every literal a double cannot hold, and none inside strings", () => {
+      fc.assert(
+        fc.property(document, ({ text, fits }) => {
+          expect(numbersFitDoubles(text)).toBe(fits);
+        }),
+        { numRuns: 3000 },
+      );
+    });
+
+    it.each([
+      // 12 MB each, within the client's size cap: the run is a regexp, whose backtracking stack
+      // overflows on a few million steps unless each match is bounded.
+      ["3,000,000 strings before it", `[${'"a",'.repeat(3_000_000)}12345678901234567890]`, false],
+      ["100,000 strings before a literal that fits", `[${'"a",'.repeat(100_000)}1.5]`, true],
+      ["a string of 6,000,000 escapes before it", `["${"\\n".repeat(6_000_000)}",1e400]`, false],
+      ["1,000 escaped quotes before it", `["${'\\"'.repeat(1_000)}",12345678901234567890]`, false],
+      ["it inside a string after 1,000 escaped quotes", `["${'\\"'.repeat(1_000)}1e400"]`, true],
+      ["an unterminated string of 100,000 escapes", `["${"ab\\n".repeat(100_000)}`, true],
+    ])("reads past long runs of strings and escapes: %s", (_name, text, fits) => {
+      expect(numbersFitDoubles(text)).toBe(fits);
+    });
+  });
+
   describe("holdsNumber()", () => {
     it.each([
       ["a number at the top", 0, true],
