@@ -206,6 +206,14 @@ function isNumberChar(code: number): boolean {
 }
 
 /**
+ * Up to 256 strings and runs of characters that start no number literal (anything but `"`, a
+ * digit or `-`), skipped in one native step rather than character by character in a loop. The
+ * bounds keep the regexp's backtracking stack small: unbounded, a few million strings (or escapes
+ * in one string) overflow it.
+ */
+const PLAIN_RUN = /(?:"[^"\\]*(?:\\[\s\S][^"\\]*){0,256}"|[^"\d-]+){0,256}/y;
+
+/**
  * Whether every number literal of `text` (outside strings) is read exactly by JSON.parse. A
  * literal of at most 15 characters without an exponent has at most 15 significant digits, which
  * every double holds; only longer ones and exponents are looked at closely. Text that is not JSON
@@ -215,24 +223,31 @@ export function numbersFitDoubles(text: string): boolean {
   const length = text.length;
   let at = 0;
   while (at < length) {
-    const code = text.charCodeAt(at);
-    if (code === 0x22) {
+    PLAIN_RUN.lastIndex = at;
+    PLAIN_RUN.test(text);
+    if (PLAIN_RUN.lastIndex > at) {
+      at = PLAIN_RUN.lastIndex;
+      continue;
+    }
+    if (text.charCodeAt(at) === 0x22) {
+      // A string the run could not take whole: unterminated, or with more escapes than it takes.
       let end = text.indexOf('"', at + 1);
       while (end !== -1 && isEscapedQuote(text, end)) end = text.indexOf('"', end + 1);
       if (end === -1) return true;
       at = end + 1;
-    } else if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
-      const start = at;
-      let exponent = false;
-      for (at++; at < length; at++) {
-        const next = text.charCodeAt(at);
-        if (!isNumberChar(next)) break;
-        if ((next | 0x20) === 0x65) exponent = true;
-      }
-      if ((exponent || at - start > 15) && !isDouble(readNumberLiteral(text.slice(start, at)))) {
-        return false;
-      }
-    } else at++;
+      continue;
+    }
+    // The run stopped at a digit or `-`: a number literal starts here.
+    const start = at;
+    let exponent = false;
+    for (at++; at < length; at++) {
+      const next = text.charCodeAt(at);
+      if (!isNumberChar(next)) break;
+      if ((next | 0x20) === 0x65) exponent = true;
+    }
+    if ((exponent || at - start > 15) && !isDouble(readNumberLiteral(text.slice(start, at)))) {
+      return false;
+    }
   }
   return true;
 }
@@ -247,24 +262,56 @@ export function parseJsonTextExactly(text: string): JsonValue {
 }
 
 /**
+ * Whether a value JSON.parse gave holds a number anywhere. Without one, no literal of its text
+ * was read (JSON.parse turns every literal outside strings into a number of the result), so
+ * none can have lost a digit. Walking the value JSON.parse has just built costs about a third
+ * of scanning its text with {@link numbersFitDoubles} (8 and 24 us on a sandbox page of 50
+ * invoices): amounts are strings, and most answers carry no number at all.
+ * Throws a RangeError on nesting deeper than the stack allows.
+ */
+export function holdsNumber(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return typeof value === "number";
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) if (holdsNumber(item)) return true;
+    return false;
+  }
+  // for-in allocates no array of keys, unlike Object.keys. It also visits inherited enumerable
+  // members, which JSON.parse's plain objects only have if someone added them to
+  // Object.prototype: a number there sends the text to the scan, never past it.
+  for (const key in value) if (holdsNumber((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
+/** Whether JSON.parse's `value` of `text` holds every number exactly as `text` writes it. */
+function parsedExactly(value: unknown, text: string): boolean {
+  try {
+    if (!holdsNumber(value)) return true;
+  } catch {
+    // Nesting too deep to walk: the scan below goes through it without recursion.
+  }
+  return numbersFitDoubles(text);
+}
+
+/**
  * The value of JSON text, as JSON.parse reads it but losslessly: every number a double holds
  * exactly is a `number`, every other one a {@link JsonNumber} with its text as written. Throws a
  * SyntaxError for text that is not JSON (whatever JSON.parse refuses).
  *
- * Text whose every number fits a double (nearly every API answer: amounts are strings) is handed
- * to JSON.parse, several times faster than reading it here; only text with a number that needs
- * more than a double, or that is not JSON (for the position in the message), is read here.
- * JSON.parse with a reviver reading each number's `context.source` is exact too, but calls the
- * reviver for every value: on the sandbox's invoice pages it takes about 3.6 times as long as this
- * (bench/jsonReaderBench.ts), and older web views lack source access.
+ * JSON.parse reads the text first, several times faster than reading it here; its value is kept
+ * when it holds no number, or when every number literal of the text fits a double (nearly every
+ * API answer: amounts are strings). Only text with a number that needs more than a double, or
+ * that is not JSON (for the position in the message), is read here. JSON.parse with a reviver
+ * reading each number's `context.source` is exact too, but calls the reviver for every value: on
+ * the sandbox's invoice pages it takes about 3.6 times as long as this (bench/jsonReaderBench.ts),
+ * and older web views lack source access.
  */
 export function parseJsonText(text: string): JsonValue {
-  if (numbersFitDoubles(text)) {
-    try {
-      return JSON.parse(text) as JsonValue;
-    } catch {
-      // Not JSON: the reader below throws with the position of the first fault.
-    }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Not JSON: the reader below throws with the position of the first fault.
+    return parseJsonTextExactly(text);
   }
-  return parseJsonTextExactly(text);
+  return parsedExactly(value, text) ? (value as JsonValue) : parseJsonTextExactly(text);
 }

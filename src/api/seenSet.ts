@@ -27,6 +27,8 @@ export class SeenSet {
   private readonly exactLimit: number;
   private readonly bitsLog2: number;
   private readonly hashes: number;
+  private h1 = 0;
+  private h2 = 0;
 
   constructor(options: SeenSetOptions = {}) {
     this.exactLimit = options.exactLimit ?? 20_000;
@@ -68,43 +70,57 @@ export class SeenSet {
   /** Sets the key's bits; true when one of them was not set (the key was not seen). */
   private filterAdd(key: string): boolean {
     const filter = this.filter as Uint32Array;
+    const mask = 2 ** this.bitsLog2 - 1;
+    this.hashKey(key);
+    const { h1, h2 } = this;
     let fresh = false;
-    this.forEachBit(key, (bit) => {
+    for (let i = 0; i < this.hashes; i += 1) {
+      const bit = (h1 + Math.imul(i, h2)) & mask;
       const word = filter[bit >>> 5] as number;
-      const mask = 1 << (bit & 31);
-      if ((word & mask) === 0) {
+      const flag = 1 << (bit & 31);
+      if ((word & flag) === 0) {
         fresh = true;
-        filter[bit >>> 5] = word | mask;
+        filter[bit >>> 5] = word | flag;
       }
-      return true;
-    });
+    }
     return fresh;
   }
 
   private filterHas(key: string): boolean {
     const filter = this.filter as Uint32Array;
-    return this.forEachBit(key, (bit) => ((filter[bit >>> 5] as number) & (1 << (bit & 31))) !== 0);
-  }
-
-  /** Visits the key's bit positions (double hashing) while `visit` returns true. */
-  private forEachBit(key: string, visit: (bit: number) => boolean): boolean {
     const mask = 2 ** this.bitsLog2 - 1;
-    const h1 = hash32(key, 0x811c9dc5);
-    // Odd, so the probe sequence walks through every position of a power-of-two filter.
-    const h2 = hash32(key, 0x9747b28c) | 1;
+    this.hashKey(key);
+    const { h1, h2 } = this;
     for (let i = 0; i < this.hashes; i += 1) {
-      if (!visit((h1 + Math.imul(i, h2)) & mask)) return false;
+      const bit = (h1 + Math.imul(i, h2)) & mask;
+      if (((filter[bit >>> 5] as number) & (1 << (bit & 31))) === 0) return false;
     }
     return true;
   }
+
+  /**
+   * The key's two hashes into {@link h1} and {@link h2}, in one pass over its characters: the
+   * filter's bit positions are `h1 + i * h2` (double hashing). Fields rather than a returned
+   * pair, so the loop guard's per-record question allocates nothing.
+   */
+  private hashKey(key: string): void {
+    let first = 0x811c9dc5;
+    let second = 0x9747b28c;
+    const length = key.length;
+    for (let i = 0; i < length; i += 1) {
+      const code = key.charCodeAt(i);
+      first = Math.imul(first ^ code, 0x01000193);
+      second = Math.imul(second ^ code, 0x01000193);
+    }
+    this.h1 = spread(first);
+    // Odd, so the probe sequence walks through every position of a power-of-two filter.
+    this.h2 = spread(second) | 1;
+  }
 }
 
-/** FNV-1a over UTF-16 code units from a seed, then MurmurHash3's finaliser to spread the bits. */
-function hash32(text: string, seed: number): number {
-  let hash = seed >>> 0;
-  for (let i = 0; i < text.length; i += 1) {
-    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  }
+/** MurmurHash3's finaliser: every bit of the FNV-1a state reaches every bit of the hash. */
+function spread(state: number): number {
+  let hash = state;
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;

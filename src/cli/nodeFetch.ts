@@ -78,7 +78,13 @@ function readText(
     });
     body.on("end", () => {
       settle();
-      resolve(Buffer.concat(chunks, bytes).toString("utf8"));
+      // An answer of one chunk (most pages) is decoded where it lies rather than copied first.
+      const [only] = chunks;
+      resolve(
+        chunks.length === 1 && only !== undefined
+          ? only.toString("utf8")
+          : Buffer.concat(chunks, bytes).toString("utf8"),
+      );
     });
     const fail = (error: Error): void => {
       settle();

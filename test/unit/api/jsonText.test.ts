@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { JsonNumber, JsonValue, stringifyJson } from "../../../src/api/json";
 import {
+  holdsNumber,
   numbersFitDoubles,
   parseJsonText,
   parseJsonTextExactly,
@@ -97,24 +98,36 @@ describe("jsonText.ts", () => {
       );
     });
 
-    it("hands a body whose numbers all fit doubles to JSON.parse, and reads a 17-digit amount itself", () => {
-      const parse = jest.spyOn(JSON, "parse");
-      try {
-        const plain =
-          '{"data":[{"total":"12.34","quantity":3,"rate":1.5,"n":"12345678901234567"}]}';
-        expect(parseJsonText(plain)).toEqual(parseJsonTextExactly(plain));
-        expect(parse).toHaveBeenCalledWith(plain);
-        parse.mockClear();
+    it("keeps JSON.parse's value when the body holds no number, long digit runs in strings and all", () => {
+      const text =
+        '{"data":[{"id":"5cd60ddd-4e0a","total":"12345678901234567890.12","n":"1e400"}],' +
+        '"last_id":"98765432109876543210","keyset":"-12345678901234567"}';
+      expect(holdsNumber(JSON.parse(text))).toBe(false);
+      expect(parseJsonText(text)).toEqual(JSON.parse(text));
+    });
 
-        const exact = '{"data":[{"amount":12345678901234567,"quantity":3}],"last_id":"x"}';
-        expect(parseJsonText(exact)).toEqual({
-          data: [{ amount: new JsonNumber("12345678901234567"), quantity: 3 }],
-          last_id: "x",
-        });
-        expect(parse).not.toHaveBeenCalledWith(exact);
-      } finally {
-        parse.mockRestore();
-      }
+    it("reads a 17-digit amount itself beside numbers that fit, whichever comes first", () => {
+      expect(parseJsonText('{"data":[{"quantity":3,"amount":12345678901234567}]}')).toEqual({
+        data: [{ quantity: 3, amount: new JsonNumber("12345678901234567") }],
+      });
+      expect(parseJsonText('[12345678901234567890,"12345678901234567890",1.5]')).toEqual([
+        new JsonNumber("12345678901234567890"),
+        "12345678901234567890",
+        1.5,
+      ]);
+    });
+
+    it("reads nesting deeper than the walk's stack like JSON.parse when its numbers fit", () => {
+      const depth = 200_000;
+      const plain = `${"[".repeat(depth)}"12345678901234567890"${"]".repeat(depth)}`;
+      const withNumber = `${"[".repeat(depth)}1.5${"]".repeat(depth)}`;
+      expect(() => holdsNumber(JSON.parse(withNumber))).toThrow(RangeError);
+      let inner = parseJsonText(withNumber);
+      for (let level = 0; level < depth; level++) inner = (inner as JsonValue[])[0] as JsonValue;
+      expect(inner).toBe(1.5);
+      inner = parseJsonText(plain);
+      for (let level = 0; level < depth; level++) inner = (inner as JsonValue[])[0] as JsonValue;
+      expect(inner).toBe("12345678901234567890");
     });
 
     it.each([
@@ -137,6 +150,75 @@ describe("jsonText.ts", () => {
     ])("takes the exact path only when a number needs it: %s", (_name, text, fits) => {
       expect(numbersFitDoubles(text)).toBe(fits);
       expect(parseJsonText(text)).toEqual(parseJsonTextExactly(text));
+    });
+  });
+
+  describe("numbersFitDoubles()", () => {
+    interface Document {
+      readonly text: string;
+      /** Whether every number literal in it is one a double holds exactly. */
+      readonly fits: boolean;
+    }
+    const fitsDouble = (literal: string) => typeof readNumberLiteral(literal) === "number";
+    /** Strings full of quotes, backslashes and digits, where no literal may be seen. */
+    const stringLiteral = fc
+      .array(fc.constantFrom('"', "\\", "a", "1", "-", "e", " ", "é", "12345678901234567890"), {
+        maxLength: 8,
+      })
+      .map((chars) => JSON.stringify(chars.join("")));
+    const document = fc.letrec<{ value: Document }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        numberLiteral.map((text) => ({ text, fits: fitsDouble(text) })),
+        stringLiteral.map((text) => ({ text, fits: true })),
+        fc.constantFrom("true", "false", "null").map((text) => ({ text, fits: true })),
+        fc.array(tie("value"), { maxLength: 5 }).map((items) => ({
+          text: `[ ${items.map((item) => item.text).join(" ,\n")}]`,
+          fits: items.every((item) => item.fits),
+        })),
+        fc.array(fc.tuple(stringLiteral, tie("value")), { maxLength: 5 }).map((members) => ({
+          text: `{${members.map(([key, value]) => `${key}:${value.text}`).join(",")}}`,
+          fits: members.every(([, value]) => value.fits),
+        })),
+      ),
+    })).value;
+
+    it("finds every literal a double cannot hold, and none inside strings", () => {
+      fc.assert(
+        fc.property(document, ({ text, fits }) => {
+          expect(numbersFitDoubles(text)).toBe(fits);
+        }),
+        { numRuns: 3000 },
+      );
+    });
+
+    it.each([
+      // 12 MB each, within the client's size cap: the run is a regexp, whose backtracking stack
+      // overflows on a few million steps unless each match is bounded.
+      ["3,000,000 strings before it", `[${'"a",'.repeat(3_000_000)}12345678901234567890]`, false],
+      ["100,000 strings before a literal that fits", `[${'"a",'.repeat(100_000)}1.5]`, true],
+      ["a string of 6,000,000 escapes before it", `["${"\\n".repeat(6_000_000)}",1e400]`, false],
+      ["1,000 escaped quotes before it", `["${'\\"'.repeat(1_000)}",12345678901234567890]`, false],
+      ["it inside a string after 1,000 escaped quotes", `["${'\\"'.repeat(1_000)}1e400"]`, true],
+      ["an unterminated string of 100,000 escapes", `["${"ab\\n".repeat(100_000)}`, true],
+    ])("reads past long runs of strings and escapes: %s", (_name, text, fits) => {
+      expect(numbersFitDoubles(text)).toBe(fits);
+    });
+  });
+
+  describe("holdsNumber()", () => {
+    it.each([
+      ["a number at the top", 0, true],
+      ["minus zero deep in arrays and objects", [{ a: [[], { b: -0 }] }], true],
+      ["a number under a __proto__ key", JSON.parse('{"__proto__":{"x":1}}'), true],
+      [
+        "digits, booleans, null and empty containers",
+        ["12", true, null, {}, [], { a: "1" }],
+        false,
+      ],
+      ["a string", "123", false],
+    ])("%s: %p", (_name, value, holds) => {
+      expect(holdsNumber(value)).toBe(holds);
     });
   });
 

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { nodeFetch } from "../../../src/cli/nodeFetch";
-import type { FetchInit } from "../../../src/api";
+import { JsonNumber, LedgerApi, type FetchInit } from "../../../src/api";
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 
@@ -83,6 +83,37 @@ describe("nodeFetch", () => {
       response.end();
     };
     await expect(nodeFetch(`${base}/invoices`, init())).rejects.toThrow(/redirect/);
+  });
+
+  it("joins an answer sent in two parts, split inside a character and inside a 20-digit amount", async () => {
+    const body = Buffer.from(
+      '{"status":true,"message":"ok","last_id":null,"keyset":null,' +
+        '"data":[{"id":"Zoë","total":12345678901234567890.12}]}',
+    );
+    const splitAt = body.indexOf("ë") + 1; // between the two bytes of ë
+    const secondAt = body.indexOf("5678901234567890");
+    let sendRest!: () => void;
+    handler = (_request, response) => {
+      response.setHeader("Content-Length", String(body.length));
+      response.write(body.subarray(0, splitAt));
+      sendRest = () => {
+        response.write(body.subarray(splitAt, secondAt));
+        response.end(body.subarray(secondAt));
+      };
+    };
+    const api = new LedgerApi(
+      { apiAddress: `${base}/v1`, version: "v1", token: "t0ken", identity: "demo" },
+      {
+        fetch: async (url, fetchInit) => {
+          const response = await nodeFetch(url, fetchInit);
+          // The first part has reached the client with the headers; the rest leaves only now.
+          sendRest();
+          return response;
+        },
+      },
+    );
+    const page = await api.listCollectionPage("/invoices");
+    expect(page.data).toEqual([{ id: "Zoë", total: new JsonNumber("12345678901234567890.12") }]);
   });
 
   it("rejects with the signal's reason when cancelled while the body is coming", async () => {
