@@ -12,7 +12,8 @@ import type { CellKind, CellValue, ColumnSpec } from "./cells";
 import { claimHeader } from "./fieldNames";
 import { CELL_OVERHEAD_BYTES, ROW_OVERHEAD_BYTES, valueJsonBytes } from "./payload";
 import { fitText } from "./textCells";
-import { plainCellOf, toCell, type ShapeOptions } from "./typedCells";
+import { plainCellFor, type PlainCell, type RowBytes } from "./plainCells";
+import { toCell, type ShapeOptions } from "./typedCells";
 
 /** A cell, by its row in the block and its column in the shaper's column list (both from 0). */
 export interface CellAddress {
@@ -83,6 +84,8 @@ export interface ColumnSource {
   readonly spec: ColumnSpec;
   /** The value of this column in a record; undefined when the record has none. */
   read(record: JsonRecord): JsonValue | undefined;
+  /** The cell of a value as most are, with its bytes; undefined for one toCell shapes. */
+  readonly plain: PlainCell;
 }
 
 /** The value at `path` (keys from the top level down); undefined when any step is missing. */
@@ -166,7 +169,7 @@ export class ColumnSet {
     for (let n = 2; this.keys.has(uniqueKey); n++) uniqueKey = `${key}#${n}`;
     this.keys.add(uniqueKey);
     const spec: ColumnSpec = { key: uniqueKey, header: claimHeader(header, this.headers), kind };
-    this.push({ spec, read });
+    this.push({ spec, read, plain: plainCellFor(kind, this.options) });
     return spec;
   }
 
@@ -175,7 +178,7 @@ export class ColumnSet {
     if (this.isClosed) return;
     this.notesIndex = this.sources.length;
     const spec: ColumnSpec = { key: IMPORT_NOTES_KEY, header: IMPORT_NOTES_HEADER, kind: "text" };
-    this.push({ spec, read: () => undefined });
+    this.push({ spec, read: () => undefined, plain: plainCellFor("text") });
   }
 
   private push(source: ColumnSource): void {
@@ -233,6 +236,7 @@ export function shapeRows(
   const formatCells: FormattedCell[] = [];
   const notes: RowNote[] = [];
   const cutNotes = set.options.exactText !== true;
+  const counted: RowBytes = { bytes: 0 };
   for (let row = 0; row < records.length; row++) {
     const record = records[row] as JsonRecord;
     const cells: CellValue[] = new Array<CellValue>(sources.length);
@@ -240,22 +244,21 @@ export function shapeRows(
     // Most rows have no note: their list is made only when one comes.
     let rowNotes: string[] | undefined =
       extra !== undefined && extra.length > 0 ? [...extra] : undefined;
-    let bytes = ROW_OVERHEAD_BYTES + sources.length * CELL_OVERHEAD_BYTES;
+    counted.bytes = ROW_OVERHEAD_BYTES + sources.length * CELL_OVERHEAD_BYTES;
     for (let column = 0; column < sources.length; column++) {
       if (column === notesColumn) continue;
       const source = sources[column] as ColumnSource;
       const { kind, header } = source.spec;
       const value = source.read(record);
       const places = kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
-      const plain = plainCellOf(kind, value, places, set.options);
+      const plain = source.plain(value, places, counted);
       if (plain !== undefined) {
         cells[column] = plain;
-        bytes += valueJsonBytes(plain);
         continue;
       }
       const outcome = toCell(kind, value, header, places, set.options);
       cells[column] = outcome.value;
-      bytes += valueJsonBytes(outcome.value);
+      counted.bytes += valueJsonBytes(outcome.value);
       if (outcome.numberFormat !== undefined) {
         formatCells.push({ row, column, format: outcome.numberFormat });
       }
@@ -272,7 +275,7 @@ export function shapeRows(
       for (const message of rowNotes) notes.push({ row, message });
     }
     rows.push(cells);
-    rowBytes.push(bytes + valueJsonBytes(cells[notesColumn] as CellValue));
+    rowBytes.push(counted.bytes + valueJsonBytes(cells[notesColumn] as CellValue));
   }
   return {
     rows,
