@@ -215,6 +215,12 @@ function placesByRecord(records: readonly JsonRecord[]): (index: number) => numb
 }
 
 /**
+ * Puts a record's value of each column into `values` (by column; undefined for none) and says
+ * true; or says false when it cannot (the record has a field the columns do not know yet).
+ */
+export type RowReader = (record: JsonRecord, values: (JsonValue | undefined)[]) => boolean;
+
+/**
  * One row per record, one cell per column of `set` (which must be closed). `extraNotes` adds
  * notes of the shaper's own to a record's row (before the notes of its cells). `moneyPlaces`
  * gives the decimals of a record's amounts in a column (by default its currency's:
@@ -227,6 +233,27 @@ export function shapeRows(
   moneyPlaces: (index: number, column: ColumnSpec) => number = placesByRecord(records),
 ): ShapedBlock {
   const sources = set.all();
+  const readRow: RowReader = (record, values) => {
+    for (let column = 0; column < sources.length; column++) {
+      values[column] = (sources[column] as ColumnSource).read(record);
+    }
+    return true;
+  };
+  return shapeReadRows(set, records, readRow, extraNotes, moneyPlaces) as ShapedBlock;
+}
+
+/**
+ * {@link shapeRows} with each record's values read by `readRow`, which sees every field of a
+ * record in one walk rather than once a column; undefined as soon as `readRow` cannot read one.
+ */
+export function shapeReadRows(
+  set: ColumnSet,
+  records: readonly JsonRecord[],
+  readRow: RowReader,
+  extraNotes?: (index: number) => readonly string[],
+  moneyPlaces: (index: number, column: ColumnSpec) => number = placesByRecord(records),
+): ShapedBlock | undefined {
+  const sources = set.all();
   const notesColumn = set.notesColumn;
   if (notesColumn < 0) throw new Error("The column list has no Import notes column yet.");
   const rows: CellValue[][] = [];
@@ -237,8 +264,10 @@ export function shapeRows(
   const notes: RowNote[] = [];
   const cutNotes = set.options.exactText !== true;
   const counted: RowBytes = { bytes: 0 };
+  const values = new Array<JsonValue | undefined>(sources.length);
   for (let row = 0; row < records.length; row++) {
-    const record = records[row] as JsonRecord;
+    values.fill(undefined);
+    if (!readRow(records[row] as JsonRecord, values)) return undefined;
     const cells: CellValue[] = new Array<CellValue>(sources.length);
     const extra = extraNotes?.(row);
     // Most rows have no note: their list is made only when one comes.
@@ -249,7 +278,7 @@ export function shapeRows(
       if (column === notesColumn) continue;
       const source = sources[column] as ColumnSource;
       const { kind, header } = source.spec;
-      const value = source.read(record);
+      const value = values[column];
       const places = kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
       const plain = source.plain(value, places, counted);
       if (plain !== undefined) {

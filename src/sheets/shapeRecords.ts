@@ -30,7 +30,8 @@ import { inferColumnKind } from "./kindInference";
 import { summariseArray } from "./readableValues";
 import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
 import type { NestedListChoice } from "./nestedList";
-import { ColumnSet, pathReader, readPath, shapeRows } from "./rowShaper";
+import { childOf, fieldNode, readFields, type FieldNode } from "./fieldTree";
+import { ColumnSet, pathReader, readPath, shapeReadRows, shapeRows } from "./rowShaper";
 import type { ShapeOptions } from "./typedCells";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
@@ -38,26 +39,7 @@ interface NewField {
   readonly path: readonly string[];
   /** Every value (not null, not "") the field holds in the page that revealed it. */
   readonly values: JsonValue[];
-  readonly node: PathNode;
-}
-
-/** The fields seen so far, as a tree of keys: no path is built or compared for a known field. */
-interface PathNode {
-  readonly children: Map<string, PathNode>;
-  hasColumn: boolean;
-}
-
-function pathNode(): PathNode {
-  return { children: new Map(), hasColumn: false };
-}
-
-function childOf(node: PathNode, key: string): PathNode {
-  let child = node.children.get(key);
-  if (child === undefined) {
-    child = pathNode();
-    node.children.set(key, child);
-  }
-  return child;
+  readonly node: FieldNode;
 }
 
 function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
@@ -89,15 +71,15 @@ export function createDiscoveringShaper(
 ): DiscoveringShaper {
   const set = new ColumnSet(options);
   /** Every field seen, nested objects as subtrees; keys may contain dots, so no joined paths. */
-  const fields = pathNode();
+  const fields = fieldNode();
 
   /** Fields of `records` with a value and no column yet, in first-seen order. */
   function newFields(records: readonly JsonRecord[]): NewField[] {
-    const found = new Map<PathNode, NewField>();
+    const found = new Map<FieldNode, NewField>();
     // The keys from the top level down to the object being visited; a path is copied from it
     // only for a field without a column, not for every nested object of every record.
     const prefix: string[] = [];
-    const visit = (object: { [key: string]: JsonValue }, node: PathNode) => {
+    const visit = (object: { [key: string]: JsonValue }, node: FieldNode) => {
       for (const key in object) {
         if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
         const value = object[key] as JsonValue;
@@ -109,7 +91,7 @@ export function createDiscoveringShaper(
         }
         if (value === null || value === "") continue;
         const child = childOf(node, key);
-        if (child.hasColumn) continue;
+        if (child.column >= 0) continue;
         const path = [...prefix, key];
         const seen = isCounted(path) && Array.isArray(value) ? value.length : value;
         const field = found.get(child);
@@ -136,11 +118,13 @@ export function createDiscoveringShaper(
         const value = read(record);
         return Array.isArray(value) ? value.length : value;
       };
+      field.node.column = set.size;
+      field.node.counted = true;
       set.add(key, headerForPath(field.path, "integer"), "integer", count);
-      field.node.hasColumn = true;
       return;
     }
     const kind = inferColumnKind(key, field.values);
+    field.node.column = set.size;
     set.add(field.path.join("."), headerForPath(field.path, kind), kind, (record) => {
       const value = read(record);
       // Most cells are strings, numbers or null: taken as they are, without the checks below.
@@ -150,8 +134,10 @@ export function createDiscoveringShaper(
       if (isObject(value)) return undefined;
       return Array.isArray(value) ? (summariseArray(value) ?? value) : value;
     });
-    field.node.hasColumn = true;
   }
+
+  const readRow = (record: JsonRecord, values: (JsonValue | undefined)[]): boolean =>
+    readFields(record, fields, values);
 
   /** Notes for each record with a value in a field that found no room (beyond Excel's columns). */
   function droppedFieldNotes(records: readonly JsonRecord[], dropped: readonly NewField[]) {
@@ -175,6 +161,13 @@ export function createDiscoveringShaper(
     columns: () => set.columns(),
     shape(records: readonly JsonRecord[], extras: RecordExtras = {}): ShapedBlock {
       if (records.length === 0) return { rows: [], textCells: [], misfits: [], notes: [] };
+      const { notesOf, placesOf } = extras;
+      // Most pages bring no new field: their rows are read in one walk of each record, and
+      // only a page that shows a new field is walked again to find it and add its column.
+      if (set.isClosed) {
+        const known = shapeReadRows(set, records, readRow, notesOf, placesOf);
+        if (known !== undefined) return known;
+      }
       const discovered = newFields(records);
       // The first page fixes the columns in reading order (number, date, party, amount,
       // status, the rest as the server sends them, ids last); later fields are appended.
@@ -188,7 +181,6 @@ export function createDiscoveringShaper(
       added.forEach(addColumn);
       set.closeWithImportNotes();
       const droppedNotes = dropped.length > 0 ? droppedFieldNotes(records, dropped) : undefined;
-      const { notesOf, placesOf } = extras;
       const notes =
         notesOf && droppedNotes
           ? (index: number) => [...notesOf(index), ...droppedNotes(index)]

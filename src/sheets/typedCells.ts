@@ -17,11 +17,7 @@ import {
   toSpreadsheetNumber,
 } from "../money";
 import type { CellKind, CellValue } from "./cells";
-import {
-  readDateSerial,
-  readDateTimeSerial,
-  type SerialResult,
-} from "./excelDates";
+import { readDateSerial, readDateTimeSerial, type SerialResult } from "./excelDates";
 import { fitText, jsonText } from "./textCells";
 import { EXCEL_CELL_TEXT_LIMIT } from "../domain/excelLimits";
 
