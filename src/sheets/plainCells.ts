@@ -72,10 +72,37 @@ function dateCell(value: JsonValue | undefined, _places: number, row: RowBytes) 
 function dateTimeCell(value: JsonValue | undefined, _places: number, row: RowBytes) {
   if (typeof value !== "string" || value === "") return emptyCell(value, row);
   const serial = plainDateTimeSerial(value);
-  if (serial !== undefined) {
-    row.bytes += Number.isInteger(serial) ? wholeDigits(serial) : String(serial).length;
-  }
+  if (serial !== undefined) row.bytes += serialBytes(serial);
   return serial;
+}
+
+/**
+ * Serials from 32,768 to 65,535 (1989-09-18 to 2079-06-06): doubles there are all 2^-37 apart,
+ * so a serial's fraction of a day is the same double, and is written with the same digits
+ * after the point, whatever the day (its shortest text is the day's digits and those).
+ */
+const SAME_SPACING_FROM = 32_768;
+const SAME_SPACING_TO = 65_536;
+const DAY_MS = 86_400_000;
+
+/** Characters after the day's digits of a serial's shortest text, by millisecond of the day. */
+const fractionBytes = new Map<number, number>();
+
+/** How many milliseconds of the day {@link fractionBytes} keeps at most. */
+const FRACTION_BYTES_KEPT = 100_000;
+
+/** Bytes of a date-time serial's JSON text: measured once per millisecond of the day. */
+function serialBytes(serial: number): number {
+  const days = Math.floor(serial);
+  if (days === serial) return wholeDigits(serial);
+  if (serial < SAME_SPACING_FROM || serial >= SAME_SPACING_TO) return String(serial).length;
+  const msOfDay = Math.round((serial - days) * DAY_MS);
+  let fraction = fractionBytes.get(msOfDay);
+  if (fraction === undefined) {
+    fraction = String(serial).length - wholeDigits(days);
+    if (fractionBytes.size < FRACTION_BYTES_KEPT) fractionBytes.set(msOfDay, fraction);
+  }
+  return wholeDigits(days) + fraction;
 }
 
 /** Whole numbers of at most 15 digits: what an integer or number cell holds exactly. */

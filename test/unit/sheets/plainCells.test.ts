@@ -94,6 +94,27 @@ describe("plainCellFor()", () => {
     );
   });
 
+  it("counts a date-time's bytes as JavaScript writes its serial, the same time on any day", () => {
+    const msOfDay = fc.integer({ min: 0, max: 86_399_999 });
+    // Days anywhere, and days of serials 32,768 to 65,535, where a time's digits are kept.
+    const day = fc.oneof(
+      fc.integer({ min: Date.UTC(1900, 2, 1), max: Date.UTC(9999, 11, 31) }),
+      fc.integer({ min: Date.UTC(1989, 8, 18), max: Date.UTC(2079, 5, 6) }),
+    );
+    fc.assert(
+      fc.property(msOfDay, fc.array(day, { minLength: 1, maxLength: 4 }), (time, days) => {
+        for (const midnight of days) {
+          const instant = midnight - (midnight % 86_400_000) + time;
+          const text = new Date(instant).toISOString();
+          const { cell, bytes } = plainOf("datetime", text, 2);
+          expect(cell).toBe(plainDateTimeSerial(text));
+          expect(bytes).toBe(String(cell).length);
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it("counts an amount's bytes as JavaScript writes it", () => {
     const amounts: [string, string][] = [
       ["20659.60", "20659.6"],
