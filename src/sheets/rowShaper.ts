@@ -194,9 +194,17 @@ export class ColumnSet {
 export function recordMoneyPlaces(record: JsonRecord): number {
   const code = record["currency_code"];
   if (typeof code !== "string") return MONEY_PLACES;
+  // A page's records mostly share their currency: its decimals are looked up once.
+  if (code === lastCode) return lastPlaces;
   const minor = currencyMinorUnits(code);
-  return minor.known ? minor.places : MONEY_PLACES;
+  lastCode = code;
+  lastPlaces = minor.known ? minor.places : MONEY_PLACES;
+  return lastPlaces;
 }
+
+/** The last currency code {@link recordMoneyPlaces} looked up, and its decimals. */
+let lastCode: string | undefined;
+let lastPlaces = MONEY_PLACES;
 
 /**
  * {@link recordMoneyPlaces} of each record, looked up once a row rather than once an amount: the
