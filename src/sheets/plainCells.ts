@@ -10,7 +10,10 @@
 
 import type { JsonValue } from "../api";
 import { EXCEL_CELL_TEXT_LIMIT } from "../domain/excelLimits";
-import { MONEY_PLACES, RATE_PLACES, SPREADSHEET_DIGITS } from "../money";
+// From their own modules, not the money module's index: these are used for every cell.
+import { MONEY_PLACES } from "../money/money";
+import { RATE_PLACES } from "../money/rate";
+import { SPREADSHEET_DIGITS } from "../money/spreadsheetNumber";
 import type { CellKind, CellValue } from "./cells";
 import { plainDateSerial, plainDateTimeSerial } from "./excelDates";
 import { stringJsonBytes } from "./payload";

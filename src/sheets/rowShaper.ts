@@ -5,8 +5,11 @@
 // list, and the row builder that turns each record into exactly one cell per column, listing the
 // text cells of non-text columns and the notes that explain them.
 
-import { isJsonObject, type JsonRecord, type JsonValue } from "../api";
-import { MONEY_PLACES, currencyMinorUnits } from "../money";
+import type { JsonRecord, JsonValue } from "../api";
+// From their own modules, not the api's and money's index: these are used for every cell.
+import { isJsonObject } from "../api/json";
+import { currencyMinorUnits } from "../money/currency";
+import { MONEY_PLACES } from "../money/money";
 import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
 import type { CellKind, CellValue, ColumnSpec } from "./cells";
 import { claimHeader } from "./fieldNames";
@@ -14,6 +17,9 @@ import { CELL_OVERHEAD_BYTES, ROW_OVERHEAD_BYTES, valueJsonBytes } from "./paylo
 import { fitText } from "./textCells";
 import { plainCellFor, type PlainCell, type RowBytes } from "./plainCells";
 import { toCell, type ShapeOptions } from "./typedCells";
+
+/** `""`: the JSON text of the "Import notes" cell of a row without notes. */
+const EMPTY_CELL_BYTES = 2;
 
 /** A cell, by its row in the block and its column in the shaper's column list (both from 0). */
 export interface CellAddress {
@@ -276,25 +282,25 @@ export function shapeReadRows(
   for (let row = 0; row < records.length; row++) {
     values.fill(undefined);
     if (!readRow(records[row] as JsonRecord, values)) return undefined;
-    const cells: CellValue[] = new Array<CellValue>(sources.length);
+    // Filled in column order, so that the row is a packed array of values for the writer.
+    const cells: CellValue[] = [];
     const extra = extraNotes?.(row);
     // Most rows have no note: their list is made only when one comes.
     let rowNotes: string[] | undefined =
       extra !== undefined && extra.length > 0 ? [...extra] : undefined;
     counted.bytes = ROW_OVERHEAD_BYTES + sources.length * CELL_OVERHEAD_BYTES;
     for (let column = 0; column < sources.length; column++) {
-      if (column === notesColumn) continue;
       const source = sources[column] as ColumnSource;
-      const { kind, header } = source.spec;
       const value = values[column];
+      const kind = source.spec.kind;
       const places = kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
-      const plain = source.plain(value, places, counted);
+      const plain = column === notesColumn ? "" : source.plain(value, places, counted);
       if (plain !== undefined) {
-        cells[column] = plain;
+        cells.push(plain);
         continue;
       }
-      const outcome = toCell(kind, value, header, places, set.options);
-      cells[column] = outcome.value;
+      const outcome = toCell(kind, value, source.spec.header, places, set.options);
+      cells.push(outcome.value);
       counted.bytes += valueJsonBytes(outcome.value);
       if (outcome.numberFormat !== undefined) {
         formatCells.push({ row, column, format: outcome.numberFormat });
@@ -305,14 +311,15 @@ export function shapeReadRows(
       }
       if (outcome.notes.length > 0) (rowNotes ??= []).push(...outcome.notes);
     }
-    if (rowNotes === undefined) cells[notesColumn] = "";
-    else {
+    if (rowNotes !== undefined) {
       const rowNote = rowNotes.join(NOTE_SEPARATOR);
-      cells[notesColumn] = cutNotes ? fitText(rowNote, IMPORT_NOTES_HEADER).text : rowNote;
+      const shown = cutNotes ? fitText(rowNote, IMPORT_NOTES_HEADER).text : rowNote;
+      cells[notesColumn] = shown;
+      counted.bytes += valueJsonBytes(shown);
       for (const message of rowNotes) notes.push({ row, message });
-    }
+    } else counted.bytes += EMPTY_CELL_BYTES;
     rows.push(cells);
-    rowBytes.push(counted.bytes + valueJsonBytes(cells[notesColumn] as CellValue));
+    rowBytes.push(counted.bytes);
   }
   return {
     rows,

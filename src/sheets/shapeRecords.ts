@@ -59,6 +59,24 @@ export interface DiscoveringShaper extends RecordShaper {
   shape(records: readonly JsonRecord[], extras?: RecordExtras): ShapedBlock;
 }
 
+/** Notes for each record with a value in a field that found no room (beyond Excel's columns). */
+function droppedFieldNotes(records: readonly JsonRecord[], dropped: readonly NewField[]) {
+  return (index: number): string[] => {
+    const record = records[index];
+    if (record === undefined) return [];
+    return dropped
+      .filter((field) => {
+        const value = readPath(record, field.path);
+        return value !== undefined && value !== null && value !== "";
+      })
+      .map(
+        (field) =>
+          `${field.path.join(".")} not imported: a sheet has at most ` +
+          `${groupDigits(EXCEL_MAX_COLUMNS)} columns`,
+      );
+  };
+}
+
 /**
  * A shaper for records of unknown shape. Before the first page with records it has no columns;
  * that page fixes the initial list (its fields, then "Import notes"); later pages may append.
@@ -138,24 +156,6 @@ export function createDiscoveringShaper(
 
   const readRow = (record: JsonRecord, values: (JsonValue | undefined)[]): boolean =>
     readFields(record, fields, values);
-
-  /** Notes for each record with a value in a field that found no room (beyond Excel's columns). */
-  function droppedFieldNotes(records: readonly JsonRecord[], dropped: readonly NewField[]) {
-    return (index: number): string[] => {
-      const record = records[index];
-      if (record === undefined) return [];
-      return dropped
-        .filter((field) => {
-          const value = readPath(record, field.path);
-          return value !== undefined && value !== null && value !== "";
-        })
-        .map(
-          (field) =>
-            `${field.path.join(".")} not imported: a sheet has at most ` +
-            `${groupDigits(EXCEL_MAX_COLUMNS)} columns`,
-        );
-    };
-  }
 
   return {
     columns: () => set.columns(),
