@@ -19,6 +19,8 @@ export interface FieldNode {
   readonly lastNodes: FieldNode[];
 }
 
+const NONE: readonly string[] = [];
+
 export function fieldNode(): FieldNode {
   return { children: new Map(), column: -1, counted: false, lastKeys: [], lastNodes: [] };
 }
@@ -35,18 +37,22 @@ export function childOf(node: FieldNode, key: string): FieldNode {
 
 /**
  * The values of `object`'s fields into their columns (`values`, by column), as the columns' own
- * readers give them: an object's fields in theirs, a list counted or summarised. False at a
- * field with a value and no column: it is new, and the caller must first give it one.
+ * readers give them: an object's fields in theirs, a list counted or summarised; the keys in
+ * `skip` left out (a child's own link fields: its parent's were read). False at a field with a
+ * value and no column: it is new, and the caller must first give it one.
  */
 export function readFields(
   object: { [key: string]: JsonValue },
   node: FieldNode,
   values: (JsonValue | undefined)[],
+  skip: readonly string[] = NONE,
 ): boolean {
   const { lastKeys, lastNodes } = node;
-  let position = 0;
+  // A child's own fields come after its link fields, as in its record.
+  let position = skip.length;
   for (const key in object) {
     if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+    if (skip.length > 0 && skip.includes(key)) continue;
     let child: FieldNode | undefined;
     if (lastKeys[position] === key) child = lastNodes[position];
     else {

@@ -216,7 +216,7 @@ let lastPlaces = MONEY_PLACES;
  * {@link recordMoneyPlaces} of each record, looked up once a row rather than once an amount: the
  * row shaper asks for each amount's cell in turn, row by row.
  */
-function placesByRecord(records: readonly JsonRecord[]): (index: number) => number {
+export function placesByRecord(records: readonly JsonRecord[]): (index: number) => number {
   let last = -1;
   let places = MONEY_PLACES;
   return (index) => {
@@ -229,10 +229,10 @@ function placesByRecord(records: readonly JsonRecord[]): (index: number) => numb
 }
 
 /**
- * Puts a record's value of each column into `values` (by column; undefined for none) and says
- * true; or says false when it cannot (the record has a field the columns do not know yet).
+ * Puts row `index`'s value of each column into `values` (by column; undefined for none) and says
+ * true; or says false when it cannot (its record has a field the columns do not know yet).
  */
-export type RowReader = (record: JsonRecord, values: (JsonValue | undefined)[]) => boolean;
+export type RowReader = (index: number, values: (JsonValue | undefined)[]) => boolean;
 
 /**
  * One row per record, one cell per column of `set` (which must be closed). `extraNotes` adds
@@ -247,25 +247,26 @@ export function shapeRows(
   moneyPlaces: (index: number, column: ColumnSpec) => number = placesByRecord(records),
 ): ShapedBlock {
   const sources = set.all();
-  const readRow: RowReader = (record, values) => {
+  const readRow: RowReader = (index, values) => {
+    const record = records[index] as JsonRecord;
     for (let column = 0; column < sources.length; column++) {
       values[column] = (sources[column] as ColumnSource).read(record);
     }
     return true;
   };
-  return shapeReadRows(set, records, readRow, extraNotes, moneyPlaces) as ShapedBlock;
+  return shapeReadRows(set, records.length, readRow, extraNotes, moneyPlaces) as ShapedBlock;
 }
 
 /**
- * {@link shapeRows} with each record's values read by `readRow`, which sees every field of a
- * record in one walk rather than once a column; undefined as soon as `readRow` cannot read one.
+ * {@link shapeRows} for `count` rows whose values `readRow` reads (seeing every field of a record
+ * in one walk rather than once a column); undefined as soon as it cannot read one.
  */
 export function shapeReadRows(
   set: ColumnSet,
-  records: readonly JsonRecord[],
+  count: number,
   readRow: RowReader,
-  extraNotes?: (index: number) => readonly string[],
-  moneyPlaces: (index: number, column: ColumnSpec) => number = placesByRecord(records),
+  extraNotes: ((index: number) => readonly string[]) | undefined,
+  moneyPlaces: (index: number, column: ColumnSpec) => number,
 ): ShapedBlock | undefined {
   const sources = set.all();
   const notesColumn = set.notesColumn;
@@ -279,9 +280,9 @@ export function shapeReadRows(
   const cutNotes = set.options.exactText !== true;
   const counted: RowBytes = { bytes: 0 };
   const values = new Array<JsonValue | undefined>(sources.length);
-  for (let row = 0; row < records.length; row++) {
+  for (let row = 0; row < count; row++) {
     values.fill(undefined);
-    if (!readRow(records[row] as JsonRecord, values)) return undefined;
+    if (!readRow(row, values)) return undefined;
     // Filled in column order, so that the row is a packed array of values for the writer.
     const cells: CellValue[] = [];
     const extra = extraNotes?.(row);

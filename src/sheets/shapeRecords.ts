@@ -29,9 +29,17 @@ import { columnRank, inReadingOrder } from "./columnOrder";
 import { inferColumnKind } from "./kindInference";
 import { summariseArray } from "./readableValues";
 import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
-import type { NestedListChoice } from "./nestedList";
+import type { ChildRowList, NestedListChoice } from "./nestedList";
 import { childOf, fieldNode, readFields, type FieldNode } from "./fieldTree";
-import { ColumnSet, pathReader, readPath, shapeReadRows, shapeRows } from "./rowShaper";
+import {
+  ColumnSet,
+  pathReader,
+  placesByRecord,
+  readPath,
+  shapeReadRows,
+  shapeRows,
+} from "./rowShaper";
+import type { RowReader } from "./rowShaper";
 import type { ShapeOptions } from "./typedCells";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
@@ -57,6 +65,8 @@ export interface RecordExtras {
 /** A discovering shaper; `shape` may be told more of each record than its fields. */
 export interface DiscoveringShaper extends RecordShaper {
   shape(records: readonly JsonRecord[], extras?: RecordExtras): ShapedBlock;
+  /** The rows of a nested list's items, each with its parent's link fields and decimals. */
+  shapeChildren(children: ChildRowList): ShapedBlock;
 }
 
 /** Notes for each record with a value in a field that found no room (beyond Excel's columns). */
@@ -154,9 +164,6 @@ export function createDiscoveringShaper(
     });
   }
 
-  const readRow = (record: JsonRecord, values: (JsonValue | undefined)[]): boolean =>
-    readFields(record, fields, values);
-
   return {
     columns: () => set.columns(),
     shape(records: readonly JsonRecord[], extras: RecordExtras = {}): ShapedBlock {
@@ -165,7 +172,10 @@ export function createDiscoveringShaper(
       // Most pages bring no new field: their rows are read in one walk of each record, and
       // only a page that shows a new field is walked again to find it and add its column.
       if (set.isClosed) {
-        const known = shapeReadRows(set, records, readRow, notesOf, placesOf);
+        const readRow: RowReader = (index, values) =>
+          readFields(records[index] as JsonRecord, fields, values);
+        const places = placesOf ?? placesByRecord(records);
+        const known = shapeReadRows(set, records.length, readRow, notesOf, places);
         if (known !== undefined) return known;
       }
       const discovered = newFields(records);
@@ -186,6 +196,17 @@ export function createDiscoveringShaper(
           ? (index: number) => [...notesOf(index), ...droppedNotes(index)]
           : (notesOf ?? droppedNotes);
       return shapeRows(set, records, notes, placesOf);
+    },
+    shapeChildren(children: ChildRowList): ShapedBlock {
+      const placesOf = (index: number) => children.placesOf(index);
+      const notesOf = (index: number) => children.notesOf(index);
+      if (set.isClosed && children.count > 0) {
+        const readRow: RowReader = (index, values) => children.readRow(index, fields, values);
+        const known = shapeReadRows(set, children.count, readRow, notesOf, placesOf);
+        if (known !== undefined) return known;
+      }
+      const records = Array.from({ length: children.count }, (_, index) => children.record(index));
+      return this.shape(records, { placesOf, notesOf });
     },
   };
 }
