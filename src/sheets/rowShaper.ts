@@ -279,9 +279,10 @@ export function shapeReadRows(
   const notes: RowNote[] = [];
   const cutNotes = set.options.exactText !== true;
   const counted: RowBytes = { bytes: 0 };
-  const values = new Array<JsonValue | undefined>(sources.length);
+  // Emptied as each row's cells are made, for the next row's values.
+  const values: (JsonValue | undefined)[] = [];
+  for (let column = 0; column < sources.length; column++) values.push(undefined);
   for (let row = 0; row < count; row++) {
-    values.fill(undefined);
     if (!readRow(row, values)) return undefined;
     // Filled in column order, so that the row is a packed array of values for the writer.
     const cells: CellValue[] = [];
@@ -293,6 +294,7 @@ export function shapeReadRows(
     for (let column = 0; column < sources.length; column++) {
       const source = sources[column] as ColumnSource;
       const value = values[column];
+      values[column] = undefined;
       const kind = source.spec.kind;
       const places = kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
       const plain = column === notesColumn ? "" : source.plain(value, places, counted);
