@@ -284,8 +284,7 @@ export function shapeReadRows(
   for (let column = 0; column < sources.length; column++) values.push(undefined);
   for (let row = 0; row < count; row++) {
     if (!readRow(row, values)) return undefined;
-    // Filled in column order, so that the row is a packed array of values for the writer.
-    const cells: CellValue[] = [];
+    const cells = new Array<CellValue>(sources.length);
     const extra = extraNotes?.(row);
     // Most rows have no note: their list is made only when one comes.
     let rowNotes: string[] | undefined =
@@ -299,11 +298,11 @@ export function shapeReadRows(
       const places = kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
       const plain = column === notesColumn ? "" : source.plain(value, places, counted);
       if (plain !== undefined) {
-        cells.push(plain);
+        cells[column] = plain;
         continue;
       }
       const outcome = toCell(kind, value, source.spec.header, places, set.options);
-      cells.push(outcome.value);
+      cells[column] = outcome.value;
       counted.bytes += valueJsonBytes(outcome.value);
       if (outcome.numberFormat !== undefined) {
         formatCells.push({ row, column, format: outcome.numberFormat });
