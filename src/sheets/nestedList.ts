@@ -107,7 +107,8 @@ export class ChildRowList {
   private readonly links: JsonRecord[] = [];
   private readonly linkKeys: string[][] = [];
   private readonly places: number[] = [];
-  private readonly notes = new Map<number, readonly string[]>();
+  /** Each row's notes; most have none, all sharing one empty list. */
+  private readonly notes: (readonly string[])[] = [];
 
   constructor(private readonly link: ParentLink) {}
 
@@ -127,8 +128,7 @@ export class ChildRowList {
     // An item is in its parent's currency.
     this.places.push(recordMoneyPlaces(parent));
     items.forEach((item, index) => {
-      const notes = itemNotes(item, index, fields, linkKeys, this.link);
-      if (notes.length > 0) this.notes.set(this.items.length, notes);
+      this.notes.push(itemNotes(item, index, fields, linkKeys, this.link));
       this.items.push(item);
       this.parentOf.push(parentIndex);
     });
@@ -141,7 +141,7 @@ export class ChildRowList {
   }
 
   notesOf(index: number): readonly string[] {
-    return this.notes.get(index) ?? NO_NOTES;
+    return this.notes[index] ?? NO_NOTES;
   }
 
   /** Row `index` as a record: the item with its parent's link fields first, and their values. */
