@@ -11,7 +11,8 @@
 
 import { stringifyJson } from "../api";
 import type { JsonRecord, JsonValue } from "../api";
-// From its own module, not the api's index: used for every line.
+// From its own module rather than the index, whose re-exports are getters once compiled to
+// CommonJS (node, the benches): these are used for every line.
 import { isJsonObject, setJsonMember } from "../api/json";
 import { MONEY_PLACES } from "../money/money";
 import { readFields, type FieldNode } from "./fieldTree";

@@ -10,7 +10,8 @@
 
 import type { JsonValue } from "../api";
 import { EXCEL_CELL_TEXT_LIMIT } from "../domain/excelLimits";
-// From their own modules, not the money module's index: these are used for every cell.
+// From their own modules rather than the index, whose re-exports are getters once compiled to
+// CommonJS (node, the benches): these are used for every cell.
 import { MONEY_PLACES } from "../money/money";
 import { RATE_PLACES } from "../money/rate";
 import { SPREADSHEET_DIGITS } from "../money/spreadsheetNumber";

@@ -6,7 +6,8 @@
 // text cells of non-text columns and the notes that explain them.
 
 import type { JsonRecord, JsonValue } from "../api";
-// From their own modules, not the api's and money's index: these are used for every cell.
+// From their own modules rather than an index, whose re-exports are getters once compiled to
+// CommonJS (node, the benches): these are used for every cell.
 import { isJsonObject } from "../api/json";
 import { currencyMinorUnits } from "../money/currency";
 import { MONEY_PLACES } from "../money/money";
