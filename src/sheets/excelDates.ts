@@ -58,11 +58,26 @@ function daysInMonth(year: number, month: number): number {
 
 /** Milliseconds since the epoch of a calendar date at midnight UTC, or null if it does not exist. */
 function calendarDateMs(year: number, month: number, day: number): number | null {
-  // Date.UTC reads years 0-99 as 1900-1999; nothing before 1899 can be in range anyway.
+  // Nothing before 1899 can be in range anyway.
   if (year < 1899 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     return null;
   }
-  return Date.UTC(year, month - 1, day);
+  return daysSinceEpoch(year, month, day) * DAY_MS;
+}
+
+/**
+ * Days from 1970-01-01 to a date of the proleptic Gregorian calendar from year 0 on, as Date.UTC
+ * counts them, in whole-number arithmetic (Howard Hinnant's days_from_civil): the year taken
+ * from March, so that a leap day ends it, in eras of 400 years of 146,097 days.
+ */
+function daysSinceEpoch(year: number, month: number, day: number): number {
+  const marchYear = month <= 2 ? year - 1 : year;
+  const era = Math.floor(marchYear / 400);
+  const yearOfEra = marchYear - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra =
+    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 /** The serial of an instant (ms since the epoch), whole days plus the fraction of the day. */

@@ -82,30 +82,46 @@ const NOT_MONEY_LAST_WORDS: ReadonlySet<string> = new Set([
 /** Decimal text without an exponent: `1.2345`, `1`, `-0.5`. */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-/** `total`, `sub_total`, `amount_due`, `unit_price`, `remaining_balance`, `taxAmount`, … */
-export function isMoneyName(key: string): boolean {
+/** What a key's name says its values are, from its words. */
+interface KeyNames {
+  readonly money: boolean;
+  readonly rate: boolean;
+  readonly date: boolean;
+  readonly timestamp: boolean;
+}
+
+function keyNames(key: string): KeyNames {
   const words = lowerFieldWords(key);
   const last = words[words.length - 1];
-  if (last === undefined || NOT_MONEY_LAST_WORDS.has(last)) return false;
-  return words.some((word) => MONEY_WORDS.has(word));
+  return {
+    money:
+      last !== undefined &&
+      !NOT_MONEY_LAST_WORDS.has(last) &&
+      words.some((word) => MONEY_WORDS.has(word)),
+    rate: last === "rate",
+    date: last === "date",
+    timestamp: words.length > 1 && last === "at",
+  };
+}
+
+/** `total`, `sub_total`, `amount_due`, `unit_price`, `remaining_balance`, `taxAmount`, … */
+export function isMoneyName(key: string): boolean {
+  return keyNames(key).money;
 }
 
 /** `exchange_rate`, `tax_rate`, `rate`, `fxRate`. */
 export function isRateName(key: string): boolean {
-  const words = lowerFieldWords(key);
-  return words[words.length - 1] === "rate";
+  return keyNames(key).rate;
 }
 
 /** `date`, `due_date`, `issueDate`. */
 export function isDateName(key: string): boolean {
-  const words = lowerFieldWords(key);
-  return words[words.length - 1] === "date";
+  return keyNames(key).date;
 }
 
 /** `created_at`, `updatedAt`. */
 export function isTimestampName(key: string): boolean {
-  const words = lowerFieldWords(key);
-  return words.length > 1 && words[words.length - 1] === "at";
+  return keyNames(key).timestamp;
 }
 
 /** Whether a JSON number is whole: `12`, `-0`, `12345678901234567890` (kept exactly). */
@@ -114,8 +130,8 @@ function isWholeNumber(value: number | JsonNumber): boolean {
 }
 
 /**
- * The kinds other than text that `value` (not null, not "") under `key` would fit as a cell, in
- * order of preference:
+ * The kinds other than text that `value` (not null, not "") under a key of `names` would fit
+ * as a cell, in order of preference:
  * - JSON true/false → boolean;
  * - a JSON number → integer when whole, number; and money or rate when the key names one;
  * - a string → only when its key and its shape agree:
@@ -127,20 +143,19 @@ function isWholeNumber(value: number | JsonNumber): boolean {
  *     then checked against its own record's currency);
  * - an array or anything else → none (text).
  */
-function kindsOf(key: string, value: JsonValue): CellKind[] {
+function kindsOf(names: KeyNames, value: JsonValue): CellKind[] {
   if (typeof value === "boolean") return ["boolean"];
   if (isJsonNumber(value)) {
     const kinds: CellKind[] = isWholeNumber(value) ? ["integer", "number"] : ["number"];
-    if (isMoneyName(key)) kinds.push("money");
-    if (isRateName(key)) kinds.push("rate");
+    if (names.money) kinds.push("money");
+    if (names.rate) kinds.push("rate");
     return kinds;
   }
   if (typeof value !== "string") return [];
-  const dateKey = isDateName(key);
-  if (dateKey && looksLikeIsoDate(value)) return ["date", "datetime"];
-  if ((dateKey || isTimestampName(key)) && looksLikeIsoDateTime(value)) return ["datetime"];
-  if (isRateName(key) && DECIMAL.test(value)) return ["rate"];
-  if (isMoneyName(key) && DECIMAL.test(value) && minorUnitsAtMost(value)) return ["money"];
+  if (names.date && looksLikeIsoDate(value)) return ["date", "datetime"];
+  if ((names.date || names.timestamp) && looksLikeIsoDateTime(value)) return ["datetime"];
+  if (names.rate && DECIMAL.test(value)) return ["rate"];
+  if (names.money && DECIMAL.test(value) && minorUnitsAtMost(value)) return ["money"];
   return [];
 }
 
@@ -178,11 +193,13 @@ function isEmptyValue(value: JsonValue): boolean {
  */
 export function inferColumnKind(key: string, values: readonly JsonValue[]): CellKind {
   const fits = new Map<CellKind, number>();
+  // The key's words once, not once a value: a column of a first page holds hundreds.
+  const names = keyNames(key);
   let counted = 0;
   for (const value of values) {
     if (isEmptyValue(value)) continue;
     counted += 1;
-    for (const kind of kindsOf(key, value)) fits.set(kind, (fits.get(kind) ?? 0) + 1);
+    for (const kind of kindsOf(names, value)) fits.set(kind, (fits.get(kind) ?? 0) + 1);
   }
   let best: CellKind = "text";
   let bestFits = 0;

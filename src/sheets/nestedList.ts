@@ -9,8 +9,13 @@
 // choice is made once, on that first page, so the sheets' columns never change meaning between
 // pages.
 
-import { isJsonObject, setJsonMember, stringifyJson } from "../api";
+import { stringifyJson } from "../api";
 import type { JsonRecord, JsonValue } from "../api";
+// From its own module rather than the index, whose re-exports are getters once compiled to
+// CommonJS (node, the benches): these are used for every line.
+import { isJsonObject, setJsonMember } from "../api/json";
+import { MONEY_PLACES } from "../money/money";
+import { readFields, type FieldNode } from "./fieldTree";
 import { ColumnRank, columnRank } from "./columnOrder";
 import { fieldWords } from "./fieldNames";
 import { summariseArray } from "./readableValues";
@@ -58,28 +63,111 @@ export function childRows(parent: JsonRecord, link: ParentLink): ChildRow[] {
   const places = recordMoneyPlaces(parent);
   const fields = link.fields(parent);
   const linkKeys = Object.keys(fields);
-  return items.map((item, index) => {
-    if (!isJsonObject(item)) {
-      const what = `${capitalised(link.childNoun)} ${index + 1} of this ${link.parentNoun}`;
-      return {
-        record: { ...fields },
-        places,
-        notes: [`${what} is not an object: ${stringifyJson(item)}`],
-      };
+  return items.map((item, index) => ({
+    record: isJsonObject(item) ? linkedRecord(fields, linkKeys, item) : { ...fields },
+    places,
+    notes: itemNotes(item, index, fields, linkKeys, link),
+  }));
+}
+
+/** The notes of an item's row: an item that is not an object, or own link values that differ. */
+function itemNotes(
+  item: JsonValue,
+  index: number,
+  fields: JsonRecord,
+  linkKeys: readonly string[],
+  link: ParentLink,
+): readonly string[] {
+  if (!isJsonObject(item)) {
+    const what = `${capitalised(link.childNoun)} ${index + 1} of this ${link.parentNoun}`;
+    return [`${what} is not an object: ${stringifyJson(item)}`];
+  }
+  let notes: string[] | undefined;
+  for (const key of linkKeys) {
+    if (!Object.prototype.hasOwnProperty.call(item, key)) continue;
+    const own = item[key];
+    if (own !== undefined && own !== fields[key]) {
+      (notes ??= []).push(
+        `The ${link.childNoun}'s own ${key} is ${stringifyJson(own)}; ` +
+          `it came in this ${link.parentNoun}`,
+      );
     }
-    let notes: string[] | undefined;
-    for (const key of linkKeys) {
-      if (!Object.prototype.hasOwnProperty.call(item, key)) continue;
-      const own = item[key];
-      if (own !== undefined && own !== fields[key]) {
-        (notes ??= []).push(
-          `The ${link.childNoun}'s own ${key} is ${stringifyJson(own)}; ` +
-            `it came in this ${link.parentNoun}`,
-        );
-      }
-    }
-    return { record: linkedRecord(fields, linkKeys, item), places, notes: notes ?? NO_NOTES };
-  });
+  }
+  return notes ?? NO_NOTES;
+}
+
+/**
+ * The child rows of a page's parents, as {@link childRows} gives them, kept side by side: each
+ * item, and once per parent its link fields and decimals. A row's record (the item with the link
+ * fields first) is only built when asked for, as a page with a new field needs it; the rows of
+ * other pages are read straight from the item and the link fields (see {@link readRow}).
+ */
+export class ChildRowList {
+  private readonly items: JsonValue[] = [];
+  private readonly parentOf: number[] = [];
+  private readonly links: JsonRecord[] = [];
+  private readonly linkKeys: string[][] = [];
+  private readonly places: number[] = [];
+  /** Each row's notes; most have none, all sharing one empty list. */
+  private readonly notes: (readonly string[])[] = [];
+
+  constructor(private readonly link: ParentLink) {}
+
+  get count(): number {
+    return this.items.length;
+  }
+
+  /** Adds the parent's rows; says how many. */
+  add(parent: JsonRecord): number {
+    const items = readPath(parent, [this.link.listKey]);
+    if (!Array.isArray(items)) return 0;
+    const parentIndex = this.links.length;
+    const fields = this.link.fields(parent);
+    const linkKeys = Object.keys(fields);
+    this.links.push(fields);
+    this.linkKeys.push(linkKeys);
+    // An item is in its parent's currency.
+    this.places.push(recordMoneyPlaces(parent));
+    items.forEach((item, index) => {
+      this.notes.push(itemNotes(item, index, fields, linkKeys, this.link));
+      this.items.push(item);
+      this.parentOf.push(parentIndex);
+    });
+    return items.length;
+  }
+
+  /** The decimals of row `index`'s amounts: its parent's currency's. */
+  placesOf(index: number): number {
+    return this.places[this.parentOf[index] ?? -1] ?? MONEY_PLACES;
+  }
+
+  notesOf(index: number): readonly string[] {
+    return this.notes[index] ?? NO_NOTES;
+  }
+
+  /** Row `index` as a record: the item with its parent's link fields first, and their values. */
+  record(index: number): JsonRecord {
+    const parent = this.parentOf[index] ?? -1;
+    const fields = this.links[parent] ?? {};
+    const item = this.items[index] ?? null;
+    return isJsonObject(item)
+      ? linkedRecord(fields, this.linkKeys[parent] ?? [], item)
+      : { ...fields };
+  }
+
+  /**
+   * Row `index`'s values into their columns (`values`), as {@link record}'s are read, without
+   * building it: the link fields, then the item's other fields. False where {@link readFields}
+   * says so.
+   */
+  readRow(index: number, root: FieldNode, values: (JsonValue | undefined)[]): boolean {
+    const parent = this.parentOf[index] ?? -1;
+    const fields = this.links[parent] ?? {};
+    const linkKeys = this.linkKeys[parent] ?? [];
+    if (!readFields(fields, root, values)) return false;
+    const item = this.items[index] ?? null;
+    return !isJsonObject(item) || readFields(item, root, values, linkKeys);
+  }
 }
 
 /** The notes of the many rows that have none, shared rather than one new array a line. */

@@ -5,14 +5,22 @@
 // list, and the row builder that turns each record into exactly one cell per column, listing the
 // text cells of non-text columns and the notes that explain them.
 
-import { isJsonObject, type JsonRecord, type JsonValue } from "../api";
-import { MONEY_PLACES, currencyMinorUnits } from "../money";
+import type { JsonRecord, JsonValue } from "../api";
+// From their own modules rather than an index, whose re-exports are getters once compiled to
+// CommonJS (node, the benches): these are used for every cell.
+import { isJsonObject } from "../api/json";
+import { currencyMinorUnits } from "../money/currency";
+import { MONEY_PLACES } from "../money/money";
 import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
 import type { CellKind, CellValue, ColumnSpec } from "./cells";
 import { claimHeader } from "./fieldNames";
 import { CELL_OVERHEAD_BYTES, ROW_OVERHEAD_BYTES, valueJsonBytes } from "./payload";
 import { fitText } from "./textCells";
-import { plainCellOf, toCell, type ShapeOptions } from "./typedCells";
+import { plainCellFor, type PlainCell, type RowBytes } from "./plainCells";
+import { toCell, type ShapeOptions } from "./typedCells";
+
+/** `""`: the JSON text of the "Import notes" cell of a row without notes. */
+const EMPTY_CELL_BYTES = 2;
 
 /** A cell, by its row in the block and its column in the shaper's column list (both from 0). */
 export interface CellAddress {
@@ -83,6 +91,8 @@ export interface ColumnSource {
   readonly spec: ColumnSpec;
   /** The value of this column in a record; undefined when the record has none. */
   read(record: JsonRecord): JsonValue | undefined;
+  /** The cell of a value as most are, with its bytes; undefined for one toCell shapes. */
+  readonly plain: PlainCell;
 }
 
 /** The value at `path` (keys from the top level down); undefined when any step is missing. */
@@ -166,7 +176,7 @@ export class ColumnSet {
     for (let n = 2; this.keys.has(uniqueKey); n++) uniqueKey = `${key}#${n}`;
     this.keys.add(uniqueKey);
     const spec: ColumnSpec = { key: uniqueKey, header: claimHeader(header, this.headers), kind };
-    this.push({ spec, read });
+    this.push({ spec, read, plain: plainCellFor(kind, this.options) });
     return spec;
   }
 
@@ -175,7 +185,7 @@ export class ColumnSet {
     if (this.isClosed) return;
     this.notesIndex = this.sources.length;
     const spec: ColumnSpec = { key: IMPORT_NOTES_KEY, header: IMPORT_NOTES_HEADER, kind: "text" };
-    this.push({ spec, read: () => undefined });
+    this.push({ spec, read: () => undefined, plain: plainCellFor("text") });
   }
 
   private push(source: ColumnSource): void {
@@ -191,15 +201,23 @@ export class ColumnSet {
 export function recordMoneyPlaces(record: JsonRecord): number {
   const code = record["currency_code"];
   if (typeof code !== "string") return MONEY_PLACES;
+  // A page's records mostly share their currency: its decimals are looked up once.
+  if (code === lastCode) return lastPlaces;
   const minor = currencyMinorUnits(code);
-  return minor.known ? minor.places : MONEY_PLACES;
+  lastCode = code;
+  lastPlaces = minor.known ? minor.places : MONEY_PLACES;
+  return lastPlaces;
 }
+
+/** The last currency code {@link recordMoneyPlaces} looked up, and its decimals. */
+let lastCode: string | undefined;
+let lastPlaces = MONEY_PLACES;
 
 /**
  * {@link recordMoneyPlaces} of each record, looked up once a row rather than once an amount: the
  * row shaper asks for each amount's cell in turn, row by row.
  */
-function placesByRecord(records: readonly JsonRecord[]): (index: number) => number {
+export function placesByRecord(records: readonly JsonRecord[]): (index: number) => number {
   let last = -1;
   let places = MONEY_PLACES;
   return (index) => {
@@ -210,6 +228,12 @@ function placesByRecord(records: readonly JsonRecord[]): (index: number) => numb
     return places;
   };
 }
+
+/**
+ * Puts row `index`'s value of each column into `values` (by column; undefined for none) and says
+ * true; or says false when it cannot (its record has a field the columns do not know yet).
+ */
+export type RowReader = (index: number, values: (JsonValue | undefined)[]) => boolean;
 
 /**
  * One row per record, one cell per column of `set` (which must be closed). `extraNotes` adds
@@ -224,6 +248,28 @@ export function shapeRows(
   moneyPlaces: (index: number, column: ColumnSpec) => number = placesByRecord(records),
 ): ShapedBlock {
   const sources = set.all();
+  const readRow: RowReader = (index, values) => {
+    const record = records[index] as JsonRecord;
+    for (let column = 0; column < sources.length; column++) {
+      values[column] = (sources[column] as ColumnSource).read(record);
+    }
+    return true;
+  };
+  return shapeReadRows(set, records.length, readRow, extraNotes, moneyPlaces) as ShapedBlock;
+}
+
+/**
+ * {@link shapeRows} for `count` rows whose values `readRow` reads (seeing every field of a record
+ * in one walk rather than once a column); undefined as soon as it cannot read one.
+ */
+export function shapeReadRows(
+  set: ColumnSet,
+  count: number,
+  readRow: RowReader,
+  extraNotes: ((index: number) => readonly string[]) | undefined,
+  moneyPlaces: (index: number, column: ColumnSpec) => number,
+): ShapedBlock | undefined {
+  const sources = set.all();
   const notesColumn = set.notesColumn;
   if (notesColumn < 0) throw new Error("The column list has no Import notes column yet.");
   const rows: CellValue[][] = [];
@@ -233,29 +279,32 @@ export function shapeRows(
   const formatCells: FormattedCell[] = [];
   const notes: RowNote[] = [];
   const cutNotes = set.options.exactText !== true;
-  for (let row = 0; row < records.length; row++) {
-    const record = records[row] as JsonRecord;
-    const cells: CellValue[] = new Array<CellValue>(sources.length);
+  const counted: RowBytes = { bytes: 0 };
+  // Emptied as each row's cells are made, for the next row's values.
+  const values: (JsonValue | undefined)[] = [];
+  for (let column = 0; column < sources.length; column++) values.push(undefined);
+  for (let row = 0; row < count; row++) {
+    if (!readRow(row, values)) return undefined;
+    const cells = new Array<CellValue>(sources.length);
     const extra = extraNotes?.(row);
     // Most rows have no note: their list is made only when one comes.
     let rowNotes: string[] | undefined =
       extra !== undefined && extra.length > 0 ? [...extra] : undefined;
-    let bytes = ROW_OVERHEAD_BYTES + sources.length * CELL_OVERHEAD_BYTES;
+    counted.bytes = ROW_OVERHEAD_BYTES + sources.length * CELL_OVERHEAD_BYTES;
     for (let column = 0; column < sources.length; column++) {
-      if (column === notesColumn) continue;
       const source = sources[column] as ColumnSource;
-      const { kind, header } = source.spec;
-      const value = source.read(record);
+      const value = values[column];
+      values[column] = undefined;
+      const kind = source.spec.kind;
       const places = kind === "money" ? moneyPlaces(row, source.spec) : MONEY_PLACES;
-      const plain = plainCellOf(kind, value, places, set.options);
+      const plain = column === notesColumn ? "" : source.plain(value, places, counted);
       if (plain !== undefined) {
         cells[column] = plain;
-        bytes += valueJsonBytes(plain);
         continue;
       }
-      const outcome = toCell(kind, value, header, places, set.options);
+      const outcome = toCell(kind, value, source.spec.header, places, set.options);
       cells[column] = outcome.value;
-      bytes += valueJsonBytes(outcome.value);
+      counted.bytes += valueJsonBytes(outcome.value);
       if (outcome.numberFormat !== undefined) {
         formatCells.push({ row, column, format: outcome.numberFormat });
       }
@@ -265,14 +314,15 @@ export function shapeRows(
       }
       if (outcome.notes.length > 0) (rowNotes ??= []).push(...outcome.notes);
     }
-    if (rowNotes === undefined) cells[notesColumn] = "";
-    else {
+    if (rowNotes !== undefined) {
       const rowNote = rowNotes.join(NOTE_SEPARATOR);
-      cells[notesColumn] = cutNotes ? fitText(rowNote, IMPORT_NOTES_HEADER).text : rowNote;
+      const shown = cutNotes ? fitText(rowNote, IMPORT_NOTES_HEADER).text : rowNote;
+      cells[notesColumn] = shown;
+      counted.bytes += valueJsonBytes(shown);
       for (const message of rowNotes) notes.push({ row, message });
-    }
+    } else counted.bytes += EMPTY_CELL_BYTES;
     rows.push(cells);
-    rowBytes.push(bytes + valueJsonBytes(cells[notesColumn] as CellValue));
+    rowBytes.push(counted.bytes);
   }
   return {
     rows,

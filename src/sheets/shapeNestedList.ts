@@ -3,8 +3,7 @@
 // parent's number and id (nestedList.ts) so each row can be joined to its parent's.
 
 import type { JsonRecord } from "../api";
-import { MONEY_PLACES } from "../money";
-import { childRows, type NestedListChoice } from "./nestedList";
+import { ChildRowList, type NestedListChoice } from "./nestedList";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 import { createDiscoveringShaper } from "./shapeRecords";
 import type { ShapeOptions } from "./typedCells";
@@ -36,16 +35,9 @@ export function createNestedListShaper(
         perRecord: parents.map(() => 0),
       };
     }
-    const perParent = parents.map((parent) => childRows(parent, list.link));
-    const rows = perParent.flat();
-    const block = items.shape(
-      rows.map((row) => row.record),
-      {
-        placesOf: (index) => rows[index]?.places ?? MONEY_PLACES,
-        notesOf: (index) => rows[index]?.notes ?? [],
-      },
-    );
-    return { block, perRecord: perParent.map((each) => each.length) };
+    const children = new ChildRowList(list.link);
+    const perRecord = parents.map((parent) => children.add(parent));
+    return { block: items.shapeChildren(children), perRecord };
   };
   return {
     columns: () => items.columns(),

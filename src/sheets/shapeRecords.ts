@@ -29,8 +29,17 @@ import { columnRank, inReadingOrder } from "./columnOrder";
 import { inferColumnKind } from "./kindInference";
 import { summariseArray } from "./readableValues";
 import { EXCEL_MAX_COLUMNS } from "../domain/excelLimits";
-import type { NestedListChoice } from "./nestedList";
-import { ColumnSet, pathReader, readPath, shapeRows } from "./rowShaper";
+import type { ChildRowList, NestedListChoice } from "./nestedList";
+import { childOf, fieldNode, readFields, type FieldNode } from "./fieldTree";
+import {
+  ColumnSet,
+  pathReader,
+  placesByRecord,
+  readPath,
+  shapeReadRows,
+  shapeRows,
+} from "./rowShaper";
+import type { RowReader } from "./rowShaper";
 import type { ShapeOptions } from "./typedCells";
 import type { RecordShaper, ShapedBlock } from "./rowShaper";
 
@@ -38,26 +47,7 @@ interface NewField {
   readonly path: readonly string[];
   /** Every value (not null, not "") the field holds in the page that revealed it. */
   readonly values: JsonValue[];
-  readonly node: PathNode;
-}
-
-/** The fields seen so far, as a tree of keys: no path is built or compared for a known field. */
-interface PathNode {
-  readonly children: Map<string, PathNode>;
-  hasColumn: boolean;
-}
-
-function pathNode(): PathNode {
-  return { children: new Map(), hasColumn: false };
-}
-
-function childOf(node: PathNode, key: string): PathNode {
-  let child = node.children.get(key);
-  if (child === undefined) {
-    child = pathNode();
-    node.children.set(key, child);
-  }
-  return child;
+  readonly node: FieldNode;
 }
 
 function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
@@ -75,6 +65,26 @@ export interface RecordExtras {
 /** A discovering shaper; `shape` may be told more of each record than its fields. */
 export interface DiscoveringShaper extends RecordShaper {
   shape(records: readonly JsonRecord[], extras?: RecordExtras): ShapedBlock;
+  /** The rows of a nested list's items, each with its parent's link fields and decimals. */
+  shapeChildren(children: ChildRowList): ShapedBlock;
+}
+
+/** Notes for each record with a value in a field that found no room (beyond Excel's columns). */
+function droppedFieldNotes(records: readonly JsonRecord[], dropped: readonly NewField[]) {
+  return (index: number): string[] => {
+    const record = records[index];
+    if (record === undefined) return [];
+    return dropped
+      .filter((field) => {
+        const value = readPath(record, field.path);
+        return value !== undefined && value !== null && value !== "";
+      })
+      .map(
+        (field) =>
+          `${field.path.join(".")} not imported: a sheet has at most ` +
+          `${groupDigits(EXCEL_MAX_COLUMNS)} columns`,
+      );
+  };
 }
 
 /**
@@ -89,15 +99,15 @@ export function createDiscoveringShaper(
 ): DiscoveringShaper {
   const set = new ColumnSet(options);
   /** Every field seen, nested objects as subtrees; keys may contain dots, so no joined paths. */
-  const fields = pathNode();
+  const fields = fieldNode();
 
   /** Fields of `records` with a value and no column yet, in first-seen order. */
   function newFields(records: readonly JsonRecord[]): NewField[] {
-    const found = new Map<PathNode, NewField>();
+    const found = new Map<FieldNode, NewField>();
     // The keys from the top level down to the object being visited; a path is copied from it
     // only for a field without a column, not for every nested object of every record.
     const prefix: string[] = [];
-    const visit = (object: { [key: string]: JsonValue }, node: PathNode) => {
+    const visit = (object: { [key: string]: JsonValue }, node: FieldNode) => {
       for (const key in object) {
         if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
         const value = object[key] as JsonValue;
@@ -109,7 +119,7 @@ export function createDiscoveringShaper(
         }
         if (value === null || value === "") continue;
         const child = childOf(node, key);
-        if (child.hasColumn) continue;
+        if (child.column >= 0) continue;
         const path = [...prefix, key];
         const seen = isCounted(path) && Array.isArray(value) ? value.length : value;
         const field = found.get(child);
@@ -136,11 +146,13 @@ export function createDiscoveringShaper(
         const value = read(record);
         return Array.isArray(value) ? value.length : value;
       };
+      field.node.column = set.size;
+      field.node.counted = true;
       set.add(key, headerForPath(field.path, "integer"), "integer", count);
-      field.node.hasColumn = true;
       return;
     }
     const kind = inferColumnKind(key, field.values);
+    field.node.column = set.size;
     set.add(field.path.join("."), headerForPath(field.path, kind), kind, (record) => {
       const value = read(record);
       // Most cells are strings, numbers or null: taken as they are, without the checks below.
@@ -150,31 +162,22 @@ export function createDiscoveringShaper(
       if (isObject(value)) return undefined;
       return Array.isArray(value) ? (summariseArray(value) ?? value) : value;
     });
-    field.node.hasColumn = true;
-  }
-
-  /** Notes for each record with a value in a field that found no room (beyond Excel's columns). */
-  function droppedFieldNotes(records: readonly JsonRecord[], dropped: readonly NewField[]) {
-    return (index: number): string[] => {
-      const record = records[index];
-      if (record === undefined) return [];
-      return dropped
-        .filter((field) => {
-          const value = readPath(record, field.path);
-          return value !== undefined && value !== null && value !== "";
-        })
-        .map(
-          (field) =>
-            `${field.path.join(".")} not imported: a sheet has at most ` +
-            `${groupDigits(EXCEL_MAX_COLUMNS)} columns`,
-        );
-    };
   }
 
   return {
     columns: () => set.columns(),
     shape(records: readonly JsonRecord[], extras: RecordExtras = {}): ShapedBlock {
       if (records.length === 0) return { rows: [], textCells: [], misfits: [], notes: [] };
+      const { notesOf, placesOf } = extras;
+      // Most pages bring no new field: their rows are read in one walk of each record, and
+      // only a page that shows a new field is walked again to find it and add its column.
+      if (set.isClosed) {
+        const readRow: RowReader = (index, values) =>
+          readFields(records[index] as JsonRecord, fields, values);
+        const places = placesOf ?? placesByRecord(records);
+        const known = shapeReadRows(set, records.length, readRow, notesOf, places);
+        if (known !== undefined) return known;
+      }
       const discovered = newFields(records);
       // The first page fixes the columns in reading order (number, date, party, amount,
       // status, the rest as the server sends them, ids last); later fields are appended.
@@ -188,12 +191,22 @@ export function createDiscoveringShaper(
       added.forEach(addColumn);
       set.closeWithImportNotes();
       const droppedNotes = dropped.length > 0 ? droppedFieldNotes(records, dropped) : undefined;
-      const { notesOf, placesOf } = extras;
       const notes =
         notesOf && droppedNotes
           ? (index: number) => [...notesOf(index), ...droppedNotes(index)]
           : (notesOf ?? droppedNotes);
       return shapeRows(set, records, notes, placesOf);
+    },
+    shapeChildren(children: ChildRowList): ShapedBlock {
+      const placesOf = (index: number) => children.placesOf(index);
+      const notesOf = (index: number) => children.notesOf(index);
+      if (set.isClosed && children.count > 0) {
+        const readRow: RowReader = (index, values) => children.readRow(index, fields, values);
+        const known = shapeReadRows(set, children.count, readRow, notesOf, placesOf);
+        if (known !== undefined) return known;
+      }
+      const records = Array.from({ length: children.count }, (_, index) => children.record(index));
+      return this.shape(records, { placesOf, notesOf });
     },
   };
 }

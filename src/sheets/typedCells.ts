@@ -17,13 +17,7 @@ import {
   toSpreadsheetNumber,
 } from "../money";
 import type { CellKind, CellValue } from "./cells";
-import {
-  plainDateSerial,
-  plainDateTimeSerial,
-  readDateSerial,
-  readDateTimeSerial,
-  type SerialResult,
-} from "./excelDates";
+import { readDateSerial, readDateTimeSerial, type SerialResult } from "./excelDates";
 import { fitText, jsonText } from "./textCells";
 import { EXCEL_CELL_TEXT_LIMIT } from "../domain/excelLimits";
 
@@ -237,83 +231,15 @@ function numberCell(value: JsonValue, header: string, integer: boolean): CellOut
 
 /**
  * The cell of a text column for a string that fits a cell as it is: the string itself, with
- * nothing to note. Undefined for anything else, which {@link toCell} shapes. Most cells of an
- * import are such strings; the row shaper takes them without building an outcome.
+ * nothing to note. Undefined for anything else, which needs its JSON text or a cut.
  */
-export function plainTextCell(kind: CellKind, value: JsonValue | undefined): string | undefined {
+function plainTextCell(kind: CellKind, value: JsonValue | undefined): string | undefined {
   return kind === "text" &&
     typeof value === "string" &&
     value !== "" &&
     value.length <= EXCEL_CELL_TEXT_LIMIT
     ? value
     : undefined;
-}
-
-/**
- * The number of plain decimal text (`-?digits(.digits)?`) of at most 15 digits and at most
- * `maxPlaces` decimals (trailing zeros not counted), as {@link decimalCell} gives it; undefined
- * for anything else, which it then shapes or explains. At most 15 digits are at most 15
- * significant digits, which a cell holds exactly.
- */
-function plainDecimal(text: string, maxPlaces: number): number | undefined {
-  const length = text.length;
-  let at = text.charCodeAt(0) === 0x2d ? 1 : 0;
-  const start = at;
-  while (at < length && isDigit(text.charCodeAt(at))) at++;
-  if (at === start) return undefined;
-  let digits = at - start;
-  if (at < length) {
-    if (text.charCodeAt(at) !== 0x2e) return undefined;
-    const fractionStart = ++at;
-    let lastNonZero = at - 1;
-    for (; at < length; at++) {
-      const code = text.charCodeAt(at);
-      if (!isDigit(code)) return undefined;
-      if (code !== 0x30) lastNonZero = at;
-    }
-    if (at === fractionStart || lastNonZero - (fractionStart - 1) > maxPlaces) return undefined;
-    digits += at - fractionStart;
-  }
-  if (digits > SPREADSHEET_DIGITS) return undefined;
-  const number = Number(text);
-  return number === 0 ? 0 : number; // -0 is written 0
-}
-
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
-/**
- * The cell of a string that fits its column's kind as most cells of an import do, with nothing to
- * note and no format of its own: text that fits a cell, an amount with the column's two decimals
- * (`moneyPlaces` is the record's), a rate, a date, a date-time as the API writes it. The same
- * value {@link toCell} gives with the same `options`, without building an outcome; undefined for
- * anything else, which {@link toCell} shapes.
- */
-export function plainCellOf(
-  kind: CellKind,
-  value: JsonValue | undefined,
-  moneyPlaces: number,
-  options: ShapeOptions = {},
-): CellValue | undefined {
-  if (typeof value !== "string") return undefined;
-  switch (kind) {
-    case "text":
-      return plainTextCell(kind, value);
-    case "money":
-      // A file without a spreadsheet's limits keeps amounts as the server's text.
-      return moneyPlaces === MONEY_PLACES && options.exactText !== true
-        ? plainDecimal(value, MONEY_PLACES)
-        : undefined;
-    case "rate":
-      return options.exactText === true ? undefined : plainDecimal(value, RATE_PLACES);
-    case "date":
-      return plainDateSerial(value);
-    case "datetime":
-      return plainDateTimeSerial(value);
-    default:
-      return undefined;
-  }
 }
 
 /** How cells are shaped beyond the column kinds. */

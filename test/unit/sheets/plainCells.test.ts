@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { NUMBER_FORMATS, type CellKind } from "../../../src/sheets/cells";
+import { NUMBER_FORMATS, type CellKind, type CellValue } from "../../../src/sheets/cells";
 import {
   dateTimeToSerial,
   plainDateSerial,
@@ -7,7 +7,11 @@ import {
   readDateSerial,
   readDateTimeSerial,
 } from "../../../src/sheets/excelDates";
-import { plainCellOf, toCell } from "../../../src/sheets/typedCells";
+import type { JsonValue } from "../../../src/api";
+import { parseJsonText } from "../../../src/api";
+import { valueJsonBytes } from "../../../src/sheets/payload";
+import { plainCellFor } from "../../../src/sheets/plainCells";
+import { toCell, type ShapeOptions } from "../../../src/sheets/typedCells";
 
 // Every kind: NUMBER_FORMATS has one entry per kind, so no list here can fall behind.
 const KINDS = Object.keys(NUMBER_FORMATS) as CellKind[];
@@ -23,24 +27,108 @@ const cellTexts = fc.oneof(
   fc.string(),
 );
 
-describe("plainCellOf()", () => {
+/** A column's plain cell of `value`, and the bytes it counted for it. */
+function plainOf(
+  kind: CellKind,
+  value: JsonValue | undefined,
+  places: number,
+  options: ShapeOptions = {},
+): { cell: CellValue | undefined; bytes: number } {
+  const row = { bytes: 0 };
+  return { cell: plainCellFor(kind, options)(value, places, row), bytes: row.bytes };
+}
+
+function plainCellOf(
+  kind: CellKind,
+  value: JsonValue | undefined,
+  places: number,
+  options: ShapeOptions = {},
+): CellValue | undefined {
+  return plainOf(kind, value, places, options).cell;
+}
+
+/** Values of every JSON type, numbers a double does not hold (JsonNumber) included. */
+const cellValues: fc.Arbitrary<JsonValue | undefined> = fc.oneof(
+  cellTexts,
+  fc.double(),
+  fc.integer(),
+  fc.constantFrom(0, -0, 1e15, -1e15, 999_999_999_999_999, 1e-7, 1e21),
+  fc.stringMatching(/^-?(0|[1-9]\d{0,24})(\.\d{1,5})?$/).map((text) => parseJsonText(text)),
+  fc.boolean(),
+  fc.constantFrom(null, undefined, "", []),
+);
+
+describe("plainCellFor()", () => {
   it("gives toCell's value with nothing to note whenever it gives one", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...KINDS),
-        cellTexts,
+        cellValues,
         fc.constantFrom(0, 2, 3),
         fc.boolean(),
-        (kind, text, places, exactText) => {
-          const plain = plainCellOf(kind, text, places, { exactText });
+        (kind, value, places, exactText) => {
+          const plain = plainCellOf(kind, value, places, { exactText });
           if (plain === undefined) return;
-          const outcome = toCell(kind, text, "Header", places, { exactText });
+          const outcome = toCell(kind, value, "Header", places, { exactText });
           expect(outcome).toEqual({ value: plain, fallback: false, notes: [] });
           expect(Object.is(outcome.value, plain)).toBe(true);
         },
       ),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it("counts exactly the bytes of the cell's JSON text, or none when it gives no cell", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...KINDS),
+        cellValues,
+        fc.constantFrom(0, 2, 3),
+        fc.boolean(),
+        (kind, value, places, exactText) => {
+          const { cell, bytes } = plainOf(kind, value, places, { exactText });
+          expect(bytes).toBe(cell === undefined ? 0 : valueJsonBytes(cell));
+        },
+      ),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it("counts a date-time's bytes as JavaScript writes its serial, the same time on any day", () => {
+    const msOfDay = fc.integer({ min: 0, max: 86_399_999 });
+    // Days anywhere, and days of serials 32,768 to 65,535, where a time's digits are kept.
+    const day = fc.oneof(
+      fc.integer({ min: Date.UTC(1900, 2, 1), max: Date.UTC(9999, 11, 31) }),
+      fc.integer({ min: Date.UTC(1989, 8, 18), max: Date.UTC(2079, 5, 6) }),
+    );
+    fc.assert(
+      fc.property(msOfDay, fc.array(day, { minLength: 1, maxLength: 4 }), (time, days) => {
+        for (const midnight of days) {
+          const instant = midnight - (midnight % 86_400_000) + time;
+          const text = new Date(instant).toISOString();
+          const { cell, bytes } = plainOf("datetime", text, 2);
+          expect(cell).toBe(plainDateTimeSerial(text));
+          expect(bytes).toBe(String(cell).length);
+        }
+      }),
       { numRuns: 5000 },
     );
+  });
+
+  it("counts an amount's bytes as JavaScript writes it", () => {
+    const amounts: [string, string][] = [
+      ["20659.60", "20659.6"],
+      ["-0.00", "0"],
+      ["007.50", "7.5"],
+      ["0.05", "0.05"],
+      ["-12.30", "-12.3"],
+      ["100.00", "100"],
+    ];
+    for (const [text, written] of amounts) {
+      expect(plainOf("money", text, 2)).toEqual({ cell: Number(written), bytes: written.length });
+    }
+    expect(plainOf("rate", "0.000001", 2).bytes).toBe("0.000001".length);
+    expect(plainOf("rate", "0.0000001", 2).bytes).toBe("1e-7".length);
   });
 
   it("takes the API's usual amounts, rates, dates and date-times without toCell", () => {
@@ -52,6 +140,11 @@ describe("plainCellOf()", () => {
     expect(plainCellOf("datetime", "2026-01-15T12:00:00.000Z", 2)).toBe(46037.5);
     expect(plainCellOf("datetime", "2026-01-15T12:00:00Z", 2)).toBe(46037.5);
     expect(plainCellOf("text", "INV-0001", 2)).toBe("INV-0001");
+    expect(plainCellOf("integer", 3, 2)).toBe(3);
+    expect(Object.is(plainCellOf("number", -0, 2), 0)).toBe(true);
+    expect(plainCellOf("boolean", false, 2)).toBe(false);
+    expect(plainCellOf("money", null, 2)).toBe("");
+    expect(plainCellOf("date", undefined, 2)).toBe("");
   });
 
   it("leaves to toCell what needs a note, a format of its own or the server's text", () => {
@@ -65,7 +158,9 @@ describe("plainCellOf()", () => {
     expect(plainCellOf("datetime", "2026-01-15T14:00:00+02:00", 2)).toBeUndefined();
     expect(plainCellOf("datetime", "2026-01-15T24:00:00Z", 2)).toBeUndefined();
     expect(plainCellOf("money", 12.5, 2)).toBeUndefined();
-    expect(plainCellOf("text", "", 2)).toBeUndefined();
+    expect(plainCellOf("integer", 12.5, 2)).toBeUndefined();
+    expect(plainCellOf("integer", 1e15, 2)).toBeUndefined();
+    expect(plainCellOf("text", 12, 2)).toBeUndefined();
   });
 });
 
