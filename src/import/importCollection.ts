@@ -2,15 +2,7 @@
 // while pages are shaped and blocks written), shapes records into typed rows, and writes them to
 // the table in large blocks, one request each, one at a time. Cancel or failure leaves a
 // consistent table whose status line says it is partial.
-import {
-  ApiError,
-  isJsonNumber,
-  iterateCollection,
-  iteratePayments,
-  JsonRecord,
-  JsonValue,
-  Payment,
-} from "../api";
+import { ApiError, iterateCollection, iteratePayments, JsonRecord, Payment } from "../api";
 import type { ExcelRun } from "../excel/run";
 import { EXCEL_MAX_ROWS, IMPORT_BLOCK_BUDGET_BYTES } from "../domain/excelLimits";
 import { TableWriter } from "../excel/tableWriter";
@@ -30,14 +22,13 @@ import { tableStateOf } from "./tableState";
 import { importingStatus, linkedImportingStatus, linkedStatus } from "../sheets/tableNameAndStatus";
 import { MisfitSummary } from "./misfitSummary";
 import { linkedRowNames } from "./linkedRowNames";
-import { recordNumberOf } from "./recordNumber";
+import { idOf, recordNumberOf } from "./recordNumber";
 import { PageRecords, PendingRows } from "./pageRows";
 import { shapersFor, type CollectionShapers } from "../sheets/collectionShapers";
 import { withTableNotes } from "./tableNotes";
 import type { CollectionInfo } from "../domain/collections";
 import { requestedCollection } from "./requestedCollection";
 import { keptSentence, RefreshKeptError } from "./refreshKept";
-import { readAhead } from "./pageReadAhead";
 import { WriteQueue } from "./writeQueue";
 import type { ImportProgress, ImportRequest, ImportResult } from "./importTypes";
 
@@ -48,11 +39,12 @@ const EMPTY_LIST_COLUMN: ColumnSpec = {
   kind: "text",
 };
 
-/** A record's id for people (`inv-1`, `9007199254740993`), or null when it has none. */
-function idOf(id: JsonValue | undefined): string | null {
-  if (typeof id === "string" && id !== "") return id;
-  return isJsonNumber(id) ? String(id) : null;
-}
+/**
+ * Pages the walk requests ahead of the import's use of them: enough that the server keeps
+ * working while the import waits for Excel to take a block (a block is up to 100 pages of 50),
+ * few enough to keep the heap small.
+ */
+const IMPORT_PAGES_AHEAD = 20;
 
 /** Limits an import works within; tests lower them to reach the edges quickly. */
 export interface ImportLimits {
@@ -144,7 +136,7 @@ class CollectionImport {
     try {
       this.report(connectingProgress(this.source));
       if (this.request.collection === "payments") {
-        const batches = readAhead((walk) => iteratePayments(api, { signal: walk }), signal);
+        const batches = iteratePayments(api, { signal, pagesAhead: IMPORT_PAGES_AHEAD });
         for await (const batch of batches) {
           this.total = batch.count;
           await this.writePage([], batch.page.data);
@@ -155,7 +147,7 @@ class CollectionImport {
         }
       } else {
         const path = this.request.path ?? this.info.defaultPath;
-        const pages = readAhead((walk) => iterateCollection(api, path, { signal: walk }), signal);
+        const pages = iterateCollection(api, path, { signal, pagesAhead: IMPORT_PAGES_AHEAD });
         for await (const page of pages) {
           await this.writePage(page.data);
           if (this.rowLimitHit) break;
