@@ -21,8 +21,7 @@ import { connectingProgress, importingProgress, stopwatch } from "./progressRepo
 import { tableStateOf } from "./tableState";
 import { importingStatus, linkedImportingStatus, linkedStatus } from "../sheets/tableNameAndStatus";
 import { MisfitSummary } from "./misfitSummary";
-import { linkedRowNames } from "./linkedRowNames";
-import { idOf, recordNumberOf } from "./recordNumber";
+import { notePageMisfits } from "./pageMisfits";
 import { PageRecords, PendingRows } from "./pageRows";
 import { shapersFor, type CollectionShapers } from "../sheets/collectionShapers";
 import { withTableNotes } from "./tableNotes";
@@ -258,55 +257,26 @@ class CollectionImport {
     records: readonly JsonRecord[],
     payments: readonly Payment[] | undefined,
   ): void {
-    const shaped = page.page;
     // Rows are numbered as in the table: those before this page, written or pending, come first.
-    const mainBase = this.committed + this.pendingMain.rows.length;
-    const twoSheets = shaped.linked !== undefined && tables.linked !== null;
-    const recordName = (row: number): string => {
-      const record = payments ? payments[row] : records[row];
-      const number = recordNumberOf(record as Readonly<Record<string, unknown>> | undefined);
-      return (
-        number ??
-        (payments ? null : idOf(records[row]?.["id"])) ??
-        `table row ${mainBase + row + 1}`
-      );
-    };
-    this.misfits.add({
-      sheet: tables.main.sheetName,
-      nameSheet: twoSheets,
-      columns: this.shapers.main.columns(),
-      misfits: shaped.main.misfits,
-      rowCount: keep,
-      firstRow: mainBase,
-      recordOf: (row) => recordName(row),
+    const linked = tables.linked;
+    notePageMisfits(this.misfits, {
+      shaped: page.page,
+      keep,
+      linkedKeep: page.linkedRow(keep),
+      records,
+      payments,
+      main: {
+        sheet: tables.main.sheetName,
+        columns: this.shapers.main.columns(),
+        firstRow: this.committed + this.pendingMain.rows.length,
+      },
+      linked: linked && {
+        sheet: linked.writer.sheetName,
+        columns: linked.shaper.columns(),
+        firstRow: this.linkedCommitted + this.pendingLinked.rows.length,
+        noun: linked.noun,
+      },
     });
-    if (shaped.linked && tables.linked) {
-      const linkedBase = this.linkedCommitted + this.pendingLinked.rows.length;
-      // A linked row is named by its record's number or reference and its place in the record's
-      // list ("PAY-000100 allocation 2", "INV-000136 line 1"), never by an id. Named only when a
-      // cell of the page needs it in a message: most pages have none.
-      const { perRecord } = shaped.linked;
-      const noun = tables.linked.noun;
-      let names: readonly string[] | undefined;
-      const nameOf = (row: number): string | undefined => {
-        const parents = payments ?? records;
-        names ??= linkedRowNames(
-          parents.map((_, index) => recordName(index)),
-          perRecord,
-          noun,
-        );
-        return names[row];
-      };
-      this.misfits.add({
-        sheet: tables.linked.writer.sheetName,
-        nameSheet: true,
-        columns: tables.linked.shaper.columns(),
-        misfits: shaped.linked.misfits,
-        rowCount: page.linkedRow(keep),
-        firstRow: linkedBase,
-        recordOf: (row) => nameOf(row) ?? `table row ${linkedBase + row + 1}`,
-      });
-    }
   }
 
   /** Hands what is pending to the writes (waiting while too many are unfinished). */
