@@ -243,7 +243,17 @@ class CollectionImport {
     }
     add(from, keep);
     this.report(importingProgress(this.info.label, this.source));
-    if (this.rowLimitHit || this.planner.shouldFlush(main.rows.length, main.bytes + linked.bytes)) {
+    const early =
+      this.writes.idle &&
+      this.planner.mayFlushEarly(
+        this.committed + this.linkedCommitted,
+        main.rows.length + linked.rows.length,
+      );
+    if (
+      early ||
+      this.rowLimitHit ||
+      this.planner.shouldFlush(main.rows.length, main.bytes + linked.bytes)
+    ) {
       this.planner.flushed();
       await this.flush();
     }
