@@ -17,6 +17,7 @@ import type { ExcelRun } from "../src/excel/run";
 import { BusyProcesses, leastTimeMs } from "./busyProcesses";
 import { ExcelProcess } from "./excelProcess";
 import { benchApi, measureImport } from "./importBench";
+import { syncBudget } from "./report";
 import { startSandboxProcess, type SandboxProcess } from "./sandboxProcess";
 import { ThreadBusy } from "./threadBusy";
 
@@ -35,7 +36,7 @@ interface ProbeLine {
   readonly overBound: number;
   readonly syncs: number;
   readonly rowsWritten: number;
-  /** ceil(rows written / 5,000) + 5, the budget the benchmark checks. */
+  /** The sync budget the benchmark checks for the rows written. */
   readonly syncBudget: number;
   readonly threadBusyMs: number;
   readonly busy: number;
@@ -103,7 +104,7 @@ function lineOf(kind: ProbeLine["kind"], records: number, run: Timed, busy: numb
     overBound: Number((run.wallMs / Math.max(leastMs, run.threadCpuMs)).toFixed(3)),
     syncs: run.syncs,
     rowsWritten: run.rowsWritten,
-    syncBudget: Math.ceil(run.rowsWritten / 5_000) + 5,
+    syncBudget: syncBudget(run.rowsWritten),
     threadBusyMs: round(run.threadBusyMs),
     busy,
     load: Number((loadavg()[0] ?? 0).toFixed(2)),
