@@ -137,10 +137,11 @@ async function* walk<P>(
         continue;
       }
       if (taken === "end") return;
-      if (ahead.sentSinceTaken()) {
+      if (ahead.nextIsOnItsWay()) {
         // The request must leave before the caller's work on this page, not after it: its
         // steps up to the socket are queued work, which the caller's synchronous shaping of
         // the page would otherwise hold back (some 4 ms a page of 50 invoices with lines).
+        // With pages waiting, the caller has work enough until it leaves.
         await afterQueuedWork();
         if (caller?.aborted) throw abortedWalk(listing);
       }
@@ -192,11 +193,14 @@ class PagesAhead<P> {
     return this.ended && !this.inFlight ? "end" : "wait";
   }
 
-  /** True once, when a request was sent since the last page was taken. */
-  sentSinceTaken(): boolean {
+  /**
+   * True when a request was sent since the last page was taken and no page waits: the caller's
+   * next page is the one requested.
+   */
+  nextIsOnItsWay(): boolean {
     const sent = this.sent;
     this.sent = false;
-    return sent;
+    return sent && this.arrived.length === 0;
   }
 
   /** Resolves when a page or a failure arrives, or on {@link wake}. */
