@@ -21,6 +21,14 @@ export const BLOCK_MAX_ROWS = 5_000;
  */
 export const SYNCS_BESIDE_BLOCKS = 6;
 
+/**
+ * An early block carries at least this many blocks' worth of rows written ({@link
+ * BLOCK_MAX_ROWS} each): a block costs office.js and Excel some milliseconds whatever its size,
+ * and at 50,000 invoices with no latency early blocks of half this size cost more than the
+ * shorter wait after the last page saved.
+ */
+export const EARLY_BLOCK_MIN_BLOCKS = 2;
+
 export class BlockPlanner {
   private blocks = 0;
 
@@ -39,11 +47,12 @@ export class BlockPlanner {
   /**
    * True when `pending` rows written (main and linked) may go to Excel before their block is
    * full, `committed` rows having gone before them: only when Excel has nothing to write (the
-   * caller knows) and the blocks, this one included, stay within one per `maxRows` rows written
-   * beside {@link SYNCS_BESIDE_BLOCKS}.
+   * caller knows), at least {@link EARLY_BLOCK_MIN_BLOCKS} times `maxRows` rows are pending, and
+   * the blocks, this one included, stay within one per `maxRows` rows written beside
+   * {@link SYNCS_BESIDE_BLOCKS}.
    */
   mayFlushEarly(committed: number, pending: number): boolean {
-    if (pending === 0 || this.blocks === 0) return false;
+    if (pending < EARLY_BLOCK_MIN_BLOCKS * this.maxRows || this.blocks === 0) return false;
     const earned = Math.floor((committed + pending) / this.maxRows) - SYNCS_BESIDE_BLOCKS;
     return this.blocks <= earned;
   }

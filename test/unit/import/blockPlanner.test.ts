@@ -2,6 +2,7 @@ import { IMPORT_BLOCK_BUDGET_BYTES } from "../../../src/domain/excelLimits";
 import {
   BLOCK_MAX_ROWS,
   BlockPlanner,
+  EARLY_BLOCK_MIN_BLOCKS,
   SYNCS_BESIDE_BLOCKS,
 } from "../../../src/import/blockPlanner";
 import { estimateRowBytes } from "../../../src/sheets";
@@ -45,12 +46,21 @@ describe("BlockPlanner", () => {
       const planner = new BlockPlanner(100);
       planner.flushed();
       // One block written; a second needs 100 rows written besides the syncs beside blocks.
+      const pending = EARLY_BLOCK_MIN_BLOCKS * 100;
       const earned = (SYNCS_BESIDE_BLOCKS + 1) * 100;
-      expect(planner.mayFlushEarly(earned - 11, 10)).toBe(false);
-      expect(planner.mayFlushEarly(earned - 10, 10)).toBe(true);
+      expect(planner.mayFlushEarly(earned - pending - 1, pending)).toBe(false);
+      expect(planner.mayFlushEarly(earned - pending, pending)).toBe(true);
       planner.flushed();
-      expect(planner.mayFlushEarly(earned, 99)).toBe(false);
-      expect(planner.mayFlushEarly(earned, 100)).toBe(true);
+      expect(planner.mayFlushEarly(earned + 100 - pending - 1, pending)).toBe(false);
+      expect(planner.mayFlushEarly(earned + 100 - pending, pending)).toBe(true);
+    });
+
+    it("only with enough rows pending that the block's own cost is worth it", () => {
+      const planner = new BlockPlanner(100);
+      planner.flushed();
+      const pending = EARLY_BLOCK_MIN_BLOCKS * 100;
+      expect(planner.mayFlushEarly(100_000, pending - 1)).toBe(false);
+      expect(planner.mayFlushEarly(100_000, pending)).toBe(true);
     });
   });
 
