@@ -23,11 +23,13 @@ export interface WalkOptions {
   signal?: AbortSignal;
   onRetry?: (event: RetryEvent) => void;
   /**
-   * Request page k+1 as soon as page k has arrived, before handing page k out, so the network
-   * works while the caller writes page k to the sheet. Default true. A prefetched page is
+   * How many pages the walk requests beyond the one its caller holds, so the server works while
+   * the caller works on a page. Default 1: page k+1's request leaves as page k is handed out.
+   * 0 requests each page only when the caller asks for it. With more, pages arrive and wait for
+   * the caller (one request at a time: each page names the next). Pages requested ahead are
    * cancelled when the caller stops early.
    */
-  prefetch?: boolean;
+  pagesAhead?: number;
 }
 
 /** The stable identity of a record for loop detection: its `id`, or its whole content. */
@@ -105,7 +107,8 @@ function abortedWalk(listing: string): ApiError {
 }
 
 /**
- * Runs a walk: fetches the first page, then follows each page's cursor until there is none.
+ * Runs a walk: fetches the first page, then follows each page's cursor until there is none,
+ * up to `options.pagesAhead` pages beyond the one the caller holds.
  * `next` gives the request for the page after `page`, or null when `page` is the last.
  */
 async function* walk<P>(
@@ -116,36 +119,130 @@ async function* walk<P>(
 ): AsyncGenerator<P, void, undefined> {
   const caller = options.signal;
   if (caller?.aborted) throw abortedWalk(listing);
-  // Our own controller also cancels a prefetched page when the caller stops iterating early.
+  // Our own controller also cancels the pages ahead when the caller stops iterating early.
   const controller = new AbortController();
-  const onAbort = (): void => controller.abort(caller?.reason);
+  const ahead = new PagesAhead<P>(options.pagesAhead ?? 1, controller.signal, first, next);
+  const onAbort = (): void => {
+    controller.abort(caller?.reason);
+    ahead.wake();
+  };
   caller?.addEventListener("abort", onAbort, { once: true });
   try {
-    let pending: Promise<P> | null = first(controller.signal);
-    while (pending !== null) {
-      const page: P = await pending;
+    for (;;) {
+      // A cancel wins over the pages waiting: the caller asked for no more of them.
       if (caller?.aborted) throw abortedWalk(listing);
-      if (options.prefetch ?? true) {
-        pending = next(page, controller.signal);
-        if (pending !== null) {
-          // Handled here so an unused prefetch (the caller stopped) is no unhandled rejection;
-          // awaiting it above still sees the failure.
-          pending.catch(() => undefined);
-          // The request must leave before the caller's work on this page, not after it: its
-          // steps up to the socket are queued work, which the caller's synchronous shaping of
-          // the page would otherwise hold back (some 4 ms a page of 50 invoices with lines).
-          await afterQueuedWork();
-        }
-        yield page;
-      } else {
-        yield page;
-        if (caller?.aborted) throw abortedWalk(listing);
-        pending = next(page, controller.signal);
+      const taken = ahead.take();
+      if (taken === "wait") {
+        await ahead.arrival();
+        continue;
       }
+      if (taken === "end") return;
+      if (ahead.nextIsOnItsWay()) {
+        // The request must leave before the caller's work on this page, not after it: its
+        // steps up to the socket are queued work, which the caller's synchronous shaping of
+        // the page would otherwise hold back (some 4 ms a page of 50 invoices with lines).
+        // With pages waiting, the caller has work enough until it leaves.
+        await afterQueuedWork();
+        if (caller?.aborted) throw abortedWalk(listing);
+      }
+      yield taken.page;
     }
   } finally {
     caller?.removeEventListener("abort", onAbort);
     controller.abort();
+  }
+}
+
+/**
+ * The pages of one walk requested ahead of its caller: one request in flight at a time, sent
+ * while fewer than `depth` pages lie beyond the one the caller holds (a caller waiting for a
+ * page holds the page it waits for). A failure is kept until the pages before it are taken.
+ */
+class PagesAhead<P> {
+  private readonly arrived: P[] = [];
+  private requested = 0;
+  private taken = 0;
+  private waiting = false;
+  private inFlight = false;
+  private sent = false;
+  /** The last page that arrived, whose cursor the next request follows; null before the first. */
+  private latest: { readonly page: P } | null = null;
+  private ended = false;
+  private failure: { readonly error: unknown } | null = null;
+  private wakeCaller: (() => void) | null = null;
+
+  constructor(
+    private readonly depth: number,
+    private readonly signal: AbortSignal,
+    private readonly first: (signal: AbortSignal) => Promise<P>,
+    private readonly next: (page: P, signal: AbortSignal) => Promise<P> | null,
+  ) {}
+
+  /** The next page, or "wait" (call {@link arrival}), or "end"; throws a failure in its turn. */
+  take(): { readonly page: P } | "wait" | "end" {
+    const page = this.arrived.shift();
+    if (page !== undefined) {
+      this.waiting = false;
+      this.taken += 1;
+      this.request();
+      return { page };
+    }
+    if (this.failure) throw this.failure.error;
+    this.waiting = true;
+    this.request();
+    return this.ended && !this.inFlight ? "end" : "wait";
+  }
+
+  /**
+   * True when a request was sent since the last page was taken and no page waits: the caller's
+   * next page is the one requested.
+   */
+  nextIsOnItsWay(): boolean {
+    const sent = this.sent;
+    this.sent = false;
+    return sent && this.arrived.length === 0;
+  }
+
+  /** Resolves when a page or a failure arrives, or on {@link wake}. */
+  arrival(): Promise<void> {
+    return new Promise((resolve) => (this.wakeCaller = resolve));
+  }
+
+  wake(): void {
+    this.wakeCaller?.();
+    this.wakeCaller = null;
+  }
+
+  private request(): void {
+    if (this.inFlight || this.ended || this.failure || this.signal.aborted) return;
+    const held = this.taken + (this.waiting ? 1 : 0);
+    if (this.requested >= held + this.depth) return;
+    const pending = this.latest
+      ? this.next(this.latest.page, this.signal)
+      : this.first(this.signal);
+    if (pending === null) {
+      this.ended = true;
+      this.wake();
+      return;
+    }
+    this.requested += 1;
+    this.inFlight = true;
+    this.sent = true;
+    void pending.then(
+      (page) => {
+        this.inFlight = false;
+        this.latest = { page };
+        this.arrived.push(page);
+        // The next request leaves before the caller is woken for this page.
+        this.request();
+        this.wake();
+      },
+      (error: unknown) => {
+        this.inFlight = false;
+        this.failure = { error };
+        this.wake();
+      },
+    );
   }
 }
 

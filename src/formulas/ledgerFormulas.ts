@@ -208,7 +208,7 @@ export class LedgerFormulas {
           let last: PaymentsBatch | undefined;
           const walk = iteratePayments(api, {
             pageSize: count,
-            prefetch: false,
+            pagesAhead: 0,
             signal,
             onRetry: this.onRetry,
           });
@@ -282,7 +282,7 @@ export class LedgerFormulas {
           const size = collectionTableSize(info.label);
           const walk = iterateCollection(api, path, {
             size: Math.min(count, PAGE_SIZE),
-            prefetch: false,
+            pagesAhead: 0,
             signal,
             onRetry: this.onRetry,
           });

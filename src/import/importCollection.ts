@@ -2,15 +2,7 @@
 // while pages are shaped and blocks written), shapes records into typed rows, and writes them to
 // the table in large blocks, one request each, one at a time. Cancel or failure leaves a
 // consistent table whose status line says it is partial.
-import {
-  ApiError,
-  isJsonNumber,
-  iterateCollection,
-  iteratePayments,
-  JsonRecord,
-  JsonValue,
-  Payment,
-} from "../api";
+import { ApiError, iterateCollection, iteratePayments, JsonRecord, Payment } from "../api";
 import type { ExcelRun } from "../excel/run";
 import { EXCEL_MAX_ROWS, IMPORT_BLOCK_BUDGET_BYTES } from "../domain/excelLimits";
 import { TableWriter } from "../excel/tableWriter";
@@ -29,15 +21,13 @@ import { connectingProgress, importingProgress, stopwatch } from "./progressRepo
 import { tableStateOf } from "./tableState";
 import { importingStatus, linkedImportingStatus, linkedStatus } from "../sheets/tableNameAndStatus";
 import { MisfitSummary } from "./misfitSummary";
-import { linkedRowNames } from "./linkedRowNames";
-import { recordNumberOf } from "./recordNumber";
+import { notePageMisfits } from "./pageMisfits";
 import { PageRecords, PendingRows } from "./pageRows";
 import { shapersFor, type CollectionShapers } from "../sheets/collectionShapers";
 import { withTableNotes } from "./tableNotes";
 import type { CollectionInfo } from "../domain/collections";
 import { requestedCollection } from "./requestedCollection";
 import { keptSentence, RefreshKeptError } from "./refreshKept";
-import { readAhead } from "./pageReadAhead";
 import { WriteQueue } from "./writeQueue";
 import type { ImportProgress, ImportRequest, ImportResult } from "./importTypes";
 
@@ -48,11 +38,12 @@ const EMPTY_LIST_COLUMN: ColumnSpec = {
   kind: "text",
 };
 
-/** A record's id for people (`inv-1`, `9007199254740993`), or null when it has none. */
-function idOf(id: JsonValue | undefined): string | null {
-  if (typeof id === "string" && id !== "") return id;
-  return isJsonNumber(id) ? String(id) : null;
-}
+/**
+ * Pages the walk requests ahead of the import's use of them: enough that the server keeps
+ * working while the import waits for Excel to take a block (a block is up to 100 pages of 50),
+ * few enough to keep the heap small.
+ */
+const IMPORT_PAGES_AHEAD = 20;
 
 /** Limits an import works within; tests lower them to reach the edges quickly. */
 export interface ImportLimits {
@@ -144,7 +135,7 @@ class CollectionImport {
     try {
       this.report(connectingProgress(this.source));
       if (this.request.collection === "payments") {
-        const batches = readAhead((walk) => iteratePayments(api, { signal: walk }), signal);
+        const batches = iteratePayments(api, { signal, pagesAhead: IMPORT_PAGES_AHEAD });
         for await (const batch of batches) {
           this.total = batch.count;
           await this.writePage([], batch.page.data);
@@ -155,7 +146,7 @@ class CollectionImport {
         }
       } else {
         const path = this.request.path ?? this.info.defaultPath;
-        const pages = readAhead((walk) => iterateCollection(api, path, { signal: walk }), signal);
+        const pages = iterateCollection(api, path, { signal, pagesAhead: IMPORT_PAGES_AHEAD });
         for await (const page of pages) {
           await this.writePage(page.data);
           if (this.rowLimitHit) break;
@@ -252,7 +243,17 @@ class CollectionImport {
     }
     add(from, keep);
     this.report(importingProgress(this.info.label, this.source));
-    if (this.rowLimitHit || this.planner.shouldFlush(main.rows.length, main.bytes + linked.bytes)) {
+    const early =
+      this.writes.idle &&
+      this.planner.mayFlushEarly(
+        this.committed + this.linkedCommitted,
+        main.rows.length + linked.rows.length,
+      );
+    if (
+      early ||
+      this.rowLimitHit ||
+      this.planner.shouldFlush(main.rows.length, main.bytes + linked.bytes)
+    ) {
       this.planner.flushed();
       await this.flush();
     }
@@ -266,55 +267,26 @@ class CollectionImport {
     records: readonly JsonRecord[],
     payments: readonly Payment[] | undefined,
   ): void {
-    const shaped = page.page;
     // Rows are numbered as in the table: those before this page, written or pending, come first.
-    const mainBase = this.committed + this.pendingMain.rows.length;
-    const twoSheets = shaped.linked !== undefined && tables.linked !== null;
-    const recordName = (row: number): string => {
-      const record = payments ? payments[row] : records[row];
-      const number = recordNumberOf(record as Readonly<Record<string, unknown>> | undefined);
-      return (
-        number ??
-        (payments ? null : idOf(records[row]?.["id"])) ??
-        `table row ${mainBase + row + 1}`
-      );
-    };
-    this.misfits.add({
-      sheet: tables.main.sheetName,
-      nameSheet: twoSheets,
-      columns: this.shapers.main.columns(),
-      misfits: shaped.main.misfits,
-      rowCount: keep,
-      firstRow: mainBase,
-      recordOf: (row) => recordName(row),
+    const linked = tables.linked;
+    notePageMisfits(this.misfits, {
+      shaped: page.page,
+      keep,
+      linkedKeep: page.linkedRow(keep),
+      records,
+      payments,
+      main: {
+        sheet: tables.main.sheetName,
+        columns: this.shapers.main.columns(),
+        firstRow: this.committed + this.pendingMain.rows.length,
+      },
+      linked: linked && {
+        sheet: linked.writer.sheetName,
+        columns: linked.shaper.columns(),
+        firstRow: this.linkedCommitted + this.pendingLinked.rows.length,
+        noun: linked.noun,
+      },
     });
-    if (shaped.linked && tables.linked) {
-      const linkedBase = this.linkedCommitted + this.pendingLinked.rows.length;
-      // A linked row is named by its record's number or reference and its place in the record's
-      // list ("PAY-000100 allocation 2", "INV-000136 line 1"), never by an id. Named only when a
-      // cell of the page needs it in a message: most pages have none.
-      const { perRecord } = shaped.linked;
-      const noun = tables.linked.noun;
-      let names: readonly string[] | undefined;
-      const nameOf = (row: number): string | undefined => {
-        const parents = payments ?? records;
-        names ??= linkedRowNames(
-          parents.map((_, index) => recordName(index)),
-          perRecord,
-          noun,
-        );
-        return names[row];
-      };
-      this.misfits.add({
-        sheet: tables.linked.writer.sheetName,
-        nameSheet: true,
-        columns: tables.linked.shaper.columns(),
-        misfits: shaped.linked.misfits,
-        rowCount: page.linkedRow(keep),
-        firstRow: linkedBase,
-        recordOf: (row) => nameOf(row) ?? `table row ${linkedBase + row + 1}`,
-      });
-    }
   }
 
   /** Hands what is pending to the writes (waiting while too many are unfinished). */

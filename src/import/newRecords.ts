@@ -48,7 +48,7 @@ export function recordIdOf(record: JsonRecord): string | null {
 
 /**
  * The records of the collection at `path` that come before the first one whose id is in
- * `knownIds`. Pages are fetched one at a time (no prefetch), so meeting a known id on page k
+ * `knownIds`. Pages are fetched one at a time (none ahead), so meeting a known id on page k
  * costs exactly k requests.
  */
 export async function fetchNewRecords(
@@ -64,7 +64,7 @@ export async function fetchNewRecords(
   const records: JsonRecord[] = [];
   let requests = 0;
   const pages = iterateCollection(api, path, {
-    prefetch: false,
+    pagesAhead: 0,
     ...(options.size === undefined ? {} : { size: options.size }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });

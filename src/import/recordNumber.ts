@@ -1,5 +1,6 @@
 // How a message names a record for people: by its own number (INV-000136), as the accountant
 // knows it, rather than by the id the server gave it.
+import { isJsonNumber, type JsonValue } from "../api";
 
 /** A document's number: `invoice_number`, `bill_no`; not a bank account's number. */
 const NUMBER_KEY = /(^|_)(number|no)$/;
@@ -24,4 +25,10 @@ export function recordNumberOf(
     textAt(record, REFERENCE_KEY) ??
     (typeof id === "string" && id !== "" ? id : typeof id === "number" ? String(id) : null)
   );
+}
+
+/** A record's id for people (`inv-1`, `9007199254740993`), or null when it has none. */
+export function idOf(id: JsonValue | undefined): string | null {
+  if (typeof id === "string" && id !== "") return id;
+  return isJsonNumber(id) ? String(id) : null;
 }

@@ -25,6 +25,11 @@ export class WriteQueue {
     if (this.failure) throw this.failure.error;
   }
 
+  /** True when no write is unfinished: Excel has nothing of this import's to write. */
+  get idle(): boolean {
+    return this.unfinished.length === 0;
+  }
+
   /** Makes `write` after every write added before it; `done` runs when it has succeeded. */
   add(write: () => Promise<void>, done: () => void): void {
     const settled = this.tail.then(async () => {

@@ -253,13 +253,13 @@ describe("pagination.ts", () => {
       ]);
     });
 
-    it("requests the next page only when asked if prefetch is off", async () => {
+    it("requests the next page only when asked with no pages ahead", async () => {
       const { api, fake, time } = harness();
       fake.reply(
         { status: 200, json: collectionPageJson([invoice(1)], "c1") },
         { status: 200, json: collectionPageJson([invoice(2)], null) },
       );
-      const pages = iterateCollection(api, "/invoices", { prefetch: false });
+      const pages = iterateCollection(api, "/invoices", { pagesAhead: 0 });
       await pages.next();
       await time.flush();
       expect(fake.requests).toHaveLength(1);
@@ -267,7 +267,7 @@ describe("pagination.ts", () => {
       expect(fake.requests).toHaveLength(2);
     });
 
-    it("cancels the prefetched page when the caller stops early", async () => {
+    it("cancels the page requested ahead when the caller stops early", async () => {
       const { api, fake } = harness();
       fake.reply({ status: 200, json: collectionPageJson([invoice(1)], "c1") }, { hang: true });
       for await (const page of iterateCollection(api, "/invoices")) {
@@ -319,7 +319,7 @@ describe("pagination.ts", () => {
       const walk = (async () => {
         for await (const page of iterateCollection(api, "/invoices", {
           signal: controller.signal,
-          prefetch: false,
+          pagesAhead: 0,
         })) {
           seen.push(page);
           controller.abort();

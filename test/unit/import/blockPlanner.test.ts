@@ -1,5 +1,10 @@
 import { IMPORT_BLOCK_BUDGET_BYTES } from "../../../src/domain/excelLimits";
-import { BLOCK_MAX_ROWS, BlockPlanner } from "../../../src/import/blockPlanner";
+import {
+  BLOCK_MAX_ROWS,
+  BlockPlanner,
+  EARLY_BLOCK_MIN_BLOCKS,
+  SYNCS_BESIDE_BLOCKS,
+} from "../../../src/import/blockPlanner";
 import { estimateRowBytes } from "../../../src/sheets";
 
 describe("BlockPlanner", () => {
@@ -27,6 +32,36 @@ describe("BlockPlanner", () => {
     const planner = new BlockPlanner();
     planner.flushed();
     expect(planner.shouldFlush(BLOCK_MAX_ROWS - 1, (BLOCK_MAX_ROWS - 1) * 600)).toBe(false);
+  });
+
+  describe("mayFlushEarly()", () => {
+    it("never before the first page's block, nor with nothing pending", () => {
+      const planner = new BlockPlanner(100);
+      expect(planner.mayFlushEarly(0, 100_000)).toBe(false);
+      planner.flushed();
+      expect(planner.mayFlushEarly(100_000, 0)).toBe(false);
+    });
+
+    it("lets a block go early only while the blocks stay within one per block of rows written", () => {
+      const planner = new BlockPlanner(100);
+      planner.flushed();
+      // One block written; a second needs 100 rows written besides the syncs beside blocks.
+      const pending = EARLY_BLOCK_MIN_BLOCKS * 100;
+      const earned = (SYNCS_BESIDE_BLOCKS + 1) * 100;
+      expect(planner.mayFlushEarly(earned - pending - 1, pending)).toBe(false);
+      expect(planner.mayFlushEarly(earned - pending, pending)).toBe(true);
+      planner.flushed();
+      expect(planner.mayFlushEarly(earned + 100 - pending - 1, pending)).toBe(false);
+      expect(planner.mayFlushEarly(earned + 100 - pending, pending)).toBe(true);
+    });
+
+    it("only with enough rows pending that the block's own cost is worth it", () => {
+      const planner = new BlockPlanner(100);
+      planner.flushed();
+      const pending = EARLY_BLOCK_MIN_BLOCKS * 100;
+      expect(planner.mayFlushEarly(100_000, pending - 1)).toBe(false);
+      expect(planner.mayFlushEarly(100_000, pending)).toBe(true);
+    });
   });
 
   describe("cuts()", () => {

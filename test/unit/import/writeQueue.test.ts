@@ -16,6 +16,19 @@ function heldWrite(log: string[], name: string) {
 }
 
 describe("WriteQueue", () => {
+  it("is idle only while no write is unfinished", async () => {
+    const log: string[] = [];
+    const queue = new WriteQueue();
+    expect(queue.idle).toBe(true);
+    const a = heldWrite(log, "a");
+    queue.add(a.write, () => log.push("done a"));
+    expect(queue.idle).toBe(false);
+    a.end();
+    await queue.drain();
+    await queue.ready();
+    expect(queue.idle).toBe(true);
+  });
+
   it("makes the writes one at a time, in the order they were added", async () => {
     const log: string[] = [];
     const queue = new WriteQueue(3);
