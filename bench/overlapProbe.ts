@@ -3,8 +3,8 @@
 // enough to repeat many times. Each run prints one JSON line: wall time, each process's CPU, the
 // add-in thread's own CPU, the syncs, and the least time those CPUs allow on this machine
 // (`coresLeastMs`); `overBound` is the wall time over the larger of that least time and the
-// thread's CPU, which no overlap can go under. Run two builds of it in alternation and compare
-// medians: on a shared machine single runs are noise.
+// thread's CPU (`leastTime` without a floor), which no overlap can go under. Run two builds of
+// it in alternation and compare medians: on a shared machine single runs are noise.
 //
 //   tsc -p bench/tsconfig.json
 //   node --expose-gc build/bench/bench/overlapProbe.js import 20000
@@ -12,12 +12,12 @@
 import { availableParallelism, loadavg } from "node:os";
 import { importCollection } from "../src/import/importCollection";
 import { refreshAll } from "../src/import/refreshAll";
-import type { CollectionId } from "../src/domain/collections";
 import type { ExcelRun } from "../src/excel/run";
 import { BusyProcesses } from "./busyProcesses";
-import { coresLeastMs } from "./leastTime";
+import { coresLeastMs, leastTime } from "./leastTime";
 import { ExcelProcess } from "./excelProcess";
 import { benchApi, measureImport } from "./importBench";
+import { SIX } from "./refreshBench";
 import { syncBudget } from "./report";
 import { startSandboxProcess, type SandboxProcess } from "./sandboxProcess";
 import { ThreadBusy } from "./threadBusy";
@@ -92,6 +92,14 @@ async function timed(
 
 function lineOf(kind: ProbeLine["kind"], records: number, run: Timed, busy: number): ProbeLine {
   const leastMs = coresLeastMs([run.clientCpuMs, run.serverCpuMs, run.excelCpuMs], busy);
+  const bound = leastTime(
+    {
+      addIn: { cpuMs: run.clientCpuMs, threadCpuMs: run.threadCpuMs },
+      server: { cpuMs: run.serverCpuMs, threadCpuMs: null },
+      excel: { cpuMs: run.excelCpuMs, threadCpuMs: null },
+    },
+    busy,
+  );
   return {
     kind,
     records,
@@ -102,7 +110,7 @@ function lineOf(kind: ProbeLine["kind"], records: number, run: Timed, busy: numb
     excelCpuMs: round(run.excelCpuMs),
     leastMs: round(leastMs),
     ratio: Number((run.wallMs / leastMs).toFixed(3)),
-    overBound: Number((run.wallMs / Math.max(leastMs, run.threadCpuMs)).toFixed(3)),
+    overBound: Number((run.wallMs / bound.ms).toFixed(3)),
     syncs: run.syncs,
     rowsWritten: run.rowsWritten,
     syncBudget: syncBudget(run.rowsWritten),
@@ -133,15 +141,6 @@ async function probeImport(records: number): Promise<ProbeLine> {
     await sandbox.close();
   }
 }
-
-const SIX: readonly CollectionId[] = [
-  "invoices",
-  "receipts",
-  "bills",
-  "credit-notes",
-  "debit-notes",
-  "expenses",
-];
 
 /** Refresh all of six lists of `records` each at `latencyMs`, beside `busy` spinning processes. */
 async function probeRefresh(records: number, latencyMs: number, busy: number): Promise<ProbeLine> {

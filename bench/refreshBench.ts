@@ -160,7 +160,8 @@ export async function measureFetchNew(
   }
 }
 
-const SIX: readonly CollectionId[] = [
+/** The six cursor-paginated lists Refresh all refreshes in the bench. */
+export const SIX: readonly CollectionId[] = [
   "invoices",
   "receipts",
   "bills",

@@ -4,8 +4,11 @@ import { differenceFormula } from "../../../src/journal/balanceFormulas";
 import { LEGEND_TEXT } from "../../../src/journal/journalSheet";
 import type { JournalLayout, LayoutCell } from "../../../src/journal";
 import { dateTimeToSerial, dateToSerial } from "../../../src/sheets";
-import { golden } from "./golden";
+import { join } from "node:path";
+import { goldenFilesIn } from "../helpers/goldenFiles";
 import { seededJournal } from "./seededJournals";
+
+const golden = goldenFilesIn(join(__dirname, "golden"));
 
 function cellAt(layout: JournalLayout, address: string): LayoutCell {
   const cell = layout.cells.find((candidate) => candidate.address === address);

@@ -7,9 +7,12 @@ import {
 import { layoutJournal, parseJournalGrid } from "../../../src/journal";
 import type { JournalDraft, JournalDraftLine } from "../../../src/journal";
 import { MoneyDecimal } from "../../../src/money";
-import { golden } from "./golden";
+import { join } from "node:path";
+import { goldenFilesIn } from "../helpers/goldenFiles";
 import { allSeededJournals } from "./seededJournals";
 import { drawnSheet, SheetGrid } from "./sheetGrid";
+
+const golden = goldenFilesIn(join(__dirname, "golden"));
 
 const LINE: Omit<JournalDraftLine, "row" | "accountId"> = {
   accountCode: "",

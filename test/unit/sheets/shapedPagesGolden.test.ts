@@ -13,8 +13,11 @@ import {
   type ShapedRows,
 } from "../../../src/sheets/collectionShapers";
 import type { ShapeOptions } from "../../../src/sheets/typedCells";
-import { golden } from "./goldenFile";
+import { join } from "node:path";
+import { goldenFilesIn } from "../helpers/goldenFiles";
 import { collectionRecords, paymentRecords, payments } from "./sandboxRecords";
+
+const golden = goldenFilesIn(join(__dirname, "golden"));
 
 /** A cell as golden text: its type shows (`12.5` a number, `"12.5"` text); long text by digest. */
 function cellText(value: CellValue): string {
