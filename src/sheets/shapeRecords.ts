@@ -87,6 +87,18 @@ function droppedFieldNotes(records: readonly JsonRecord[], dropped: readonly New
   };
 }
 
+/** A record's own notes (`notesOf`), then those of its values in `dropped` fields. */
+function withDroppedNotes(
+  records: readonly JsonRecord[],
+  dropped: readonly NewField[],
+  notesOf: ((index: number) => readonly string[]) | undefined,
+): ((index: number) => readonly string[]) | undefined {
+  const droppedNotes = dropped.length > 0 ? droppedFieldNotes(records, dropped) : undefined;
+  return notesOf && droppedNotes
+    ? (index: number) => [...notesOf(index), ...droppedNotes(index)]
+    : (notesOf ?? droppedNotes);
+}
+
 /**
  * A shaper for records of unknown shape. Before the first page with records it has no columns;
  * that page fixes the initial list (its fields, then "Import notes"); later pages may append.
@@ -164,49 +176,51 @@ export function createDiscoveringShaper(
     });
   }
 
+  /**
+   * `records`' rows once their new fields have columns: the first page's in reading order
+   * (number, date, party, amount, status, the rest as sent, ids last), later ones appended.
+   */
+  function discoverAndShape(records: readonly JsonRecord[], extras: RecordExtras): ShapedBlock {
+    const { notesOf, placesOf } = extras;
+    const discovered = newFields(records);
+    const ordered = set.isClosed
+      ? discovered
+      : inReadingOrder(discovered, (field) => columnRank(field.path, field.values));
+    // Keep one column free for "Import notes" until it is placed.
+    const room = EXCEL_MAX_COLUMNS - set.size - (set.isClosed ? 0 : 1);
+    const added = ordered.slice(0, Math.max(room, 0));
+    const dropped = ordered.slice(added.length);
+    added.forEach(addColumn);
+    set.closeWithImportNotes();
+    return shapeRows(set, records, withDroppedNotes(records, dropped, notesOf), placesOf);
+  }
+
   return {
     columns: () => set.columns(),
     shape(records: readonly JsonRecord[], extras: RecordExtras = {}): ShapedBlock {
       if (records.length === 0) return { rows: [], textCells: [], misfits: [], notes: [] };
-      const { notesOf, placesOf } = extras;
       // Most pages bring no new field: their rows are read in one walk of each record, and
       // only a page that shows a new field is walked again to find it and add its column.
       if (set.isClosed) {
         const readRow: RowReader = (index, values) =>
           readFields(records[index] as JsonRecord, fields, values);
-        const places = placesOf ?? placesByRecord(records);
-        const known = shapeReadRows(set, records.length, readRow, notesOf, places);
+        const places = extras.placesOf ?? placesByRecord(records);
+        const known = shapeReadRows(set, records.length, readRow, extras.notesOf, places);
         if (known !== undefined) return known;
       }
-      const discovered = newFields(records);
-      // The first page fixes the columns in reading order (number, date, party, amount,
-      // status, the rest as the server sends them, ids last); later fields are appended.
-      const ordered = set.isClosed
-        ? discovered
-        : inReadingOrder(discovered, (field) => columnRank(field.path, field.values));
-      // Keep one column free for "Import notes" until it is placed.
-      const room = EXCEL_MAX_COLUMNS - set.size - (set.isClosed ? 0 : 1);
-      const added = ordered.slice(0, Math.max(room, 0));
-      const dropped = ordered.slice(added.length);
-      added.forEach(addColumn);
-      set.closeWithImportNotes();
-      const droppedNotes = dropped.length > 0 ? droppedFieldNotes(records, dropped) : undefined;
-      const notes =
-        notesOf && droppedNotes
-          ? (index: number) => [...notesOf(index), ...droppedNotes(index)]
-          : (notesOf ?? droppedNotes);
-      return shapeRows(set, records, notes, placesOf);
+      return discoverAndShape(records, extras);
     },
     shapeChildren(children: ChildRowList): ShapedBlock {
       const placesOf = (index: number) => children.placesOf(index);
       const notesOf = (index: number) => children.notesOf(index);
-      if (set.isClosed && children.count > 0) {
+      if (children.count === 0) return { rows: [], textCells: [], misfits: [], notes: [] };
+      if (set.isClosed) {
         const readRow: RowReader = (index, values) => children.readRow(index, fields, values);
         const known = shapeReadRows(set, children.count, readRow, notesOf, placesOf);
         if (known !== undefined) return known;
       }
       const records = Array.from({ length: children.count }, (_, index) => children.record(index));
-      return this.shape(records, { placesOf, notesOf });
+      return discoverAndShape(records, { placesOf, notesOf });
     },
   };
 }
