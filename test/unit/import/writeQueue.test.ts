@@ -15,6 +15,20 @@ function heldWrite(log: string[], name: string) {
   };
 }
 
+/** A queue of `depth` with writes `a` and `b` added, held until the test ends them. */
+function twoWrites(depth: number) {
+  const log: string[] = [];
+  const queue = new WriteQueue(depth);
+  const a = heldWrite(log, "a");
+  const b = heldWrite(log, "b");
+  queue.add(a.write, () => log.push("done a"));
+  queue.add(b.write, () => log.push("done b"));
+  return { log, queue, a, b };
+}
+
+/** Lets every queued promise callback and I/O callback run: what can settle now has settled. */
+const settledNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 describe("WriteQueue", () => {
   it("is idle only while no write is unfinished", async () => {
     const log: string[] = [];
@@ -30,12 +44,7 @@ describe("WriteQueue", () => {
   });
 
   it("makes the writes one at a time, in the order they were added", async () => {
-    const log: string[] = [];
-    const queue = new WriteQueue(3);
-    const a = heldWrite(log, "a");
-    const b = heldWrite(log, "b");
-    queue.add(a.write, () => log.push("done a"));
-    queue.add(b.write, () => log.push("done b"));
+    const { log, queue, a, b } = twoWrites(3);
     await queue.ready();
     expect(log).toEqual(["start a"]);
     a.end();
@@ -45,16 +54,10 @@ describe("WriteQueue", () => {
   });
 
   it("lets its user go on while fewer than `depth` writes are unfinished, and waits at `depth`", async () => {
-    const log: string[] = [];
-    const queue = new WriteQueue(2);
-    const a = heldWrite(log, "a");
-    const b = heldWrite(log, "b");
-    queue.add(a.write, () => log.push("done a"));
-    await queue.ready();
-    queue.add(b.write, () => log.push("done b"));
+    const { log, queue, a, b } = twoWrites(2);
     let ready = false;
     const waiting = queue.ready().then(() => (ready = true));
-    await Promise.resolve();
+    await settledNow();
     expect(ready).toBe(false);
     a.end();
     await waiting;
@@ -64,12 +67,7 @@ describe("WriteQueue", () => {
   });
 
   it("makes no write after one that failed, and says why to whoever waits", async () => {
-    const log: string[] = [];
-    const queue = new WriteQueue(3);
-    const a = heldWrite(log, "a");
-    const b = heldWrite(log, "b");
-    queue.add(a.write, () => log.push("done a"));
-    queue.add(b.write, () => log.push("done b"));
+    const { log, queue, a } = twoWrites(3);
     a.end(new Error("Excel refused the request."));
     await queue.settled();
     expect(log).toEqual(["start a"]);
