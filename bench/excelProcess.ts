@@ -10,6 +10,7 @@ import { loadOfficeJsClient } from "../tools/excel-emulator/officeJs/nodeClient"
 import type { RequestInfo, ResponseInfo } from "../tools/excel-emulator/officeJs/protocol";
 import { OfficeJsRequestExecutor } from "../tools/excel-emulator/officeJs/requestExecutor";
 import { officeJsRunOver, type RequestAnswerer } from "../tools/excel-emulator/officeJs/router";
+import { schedSample, type Span } from "./chainClock";
 import { workbookExtent, type WorkbookExtent } from "./rowsWritten";
 import { threadCpuMs, threadCpuSince } from "./threadCpu";
 
@@ -33,11 +34,21 @@ export interface ExcelProcessStats {
 
 type Message =
   | { readonly id: number; readonly request: { readonly url: string; readonly body: string } }
-  | { readonly id: number; readonly stats: true };
+  | { readonly id: number; readonly stats: true }
+  | { readonly id: number; readonly spans: true };
 
 type Reply =
   | { readonly id: number; readonly response: ResponseInfo }
-  | { readonly id: number; readonly stats: ExcelProcessStats };
+  | { readonly id: number; readonly stats: ExcelProcessStats }
+  | { readonly id: number; readonly spans: Span[] };
+
+export interface ExcelProcessOptions {
+  /**
+   * Stamp every request (bench/chainClock.ts): on this side the link's sending of it, in the
+   * Excel process its answering. Off, nothing is stamped.
+   */
+  readonly stamps?: boolean;
+}
 
 /** A workbook in a child process behind Microsoft's client in this one. */
 export class ExcelProcess implements RequestAnswerer {
@@ -45,8 +56,13 @@ export class ExcelProcess implements RequestAnswerer {
   private readonly pending = new Map<number, (reply: Reply) => void>();
   private nextId = 1;
   private readonly closeRoute: () => void;
+  /** With `stamps`: each request's sending, from office.js handing it over to the child. */
+  readonly linkSpans: Span[] = [];
 
-  private constructor(private readonly child: ChildProcess) {
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly stamps: boolean,
+  ) {
     child.on("message", (reply: Reply) => {
       this.pending.get(reply.id)?.(reply);
       this.pending.delete(reply.id);
@@ -57,12 +73,13 @@ export class ExcelProcess implements RequestAnswerer {
   }
 
   /** Starts the child and waits until its workbook is ready. */
-  static async start(): Promise<ExcelProcess> {
+  static async start(options: ExcelProcessOptions = {}): Promise<ExcelProcess> {
+    const stamps = options.stamps ?? false;
     // The request crosses as office.js's one JSON text in V8's serialization: about 1.4 us a
     // record on this side and 2.5 on Excel's at 50,000 invoices, against about 6 and 7.5 with
     // JSON framing. A worker thread costs about the same but would put Excel's CPU in this
     // process's, which the benchmark reports as the add-in's.
-    const child = fork(__filename, ["--serve-excel"], {
+    const child = fork(__filename, ["--serve-excel", ...(stamps ? ["--stamps"] : [])], {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       serialization: "advanced",
       execArgv: ["--expose-gc"],
@@ -71,7 +88,7 @@ export class ExcelProcess implements RequestAnswerer {
       child.once("message", () => resolve());
       child.once("exit", (code) => reject(new Error(`The Excel process exited (${code}).`)));
     });
-    return new ExcelProcess(child);
+    return new ExcelProcess(child, stamps);
   }
 
   private ask(message: Omit<Message, "id"> & Partial<Message>): Promise<Reply> {
@@ -84,8 +101,11 @@ export class ExcelProcess implements RequestAnswerer {
 
   /** office.js's request, serialized here (the add-in's side), answered there. */
   async execute(request: RequestInfo): Promise<ResponseInfo> {
+    const start = this.stamps ? schedSample() : null;
     const body = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
-    const reply = await this.ask({ request: { url: request.url, body } });
+    const asked = this.ask({ request: { url: request.url, body } });
+    if (start) this.linkSpans.push({ label: "link send", start, end: schedSample() });
+    const reply = await asked;
     if (!("response" in reply)) throw new Error("The Excel process answered out of turn.");
     return reply.response;
   }
@@ -94,6 +114,13 @@ export class ExcelProcess implements RequestAnswerer {
     const reply = await this.ask({ stats: true });
     if (!("stats" in reply)) throw new Error("The Excel process answered out of turn.");
     return reply.stats;
+  }
+
+  /** With `stamps`: the Excel process's answering of each request since the last call. */
+  async takeSpans(): Promise<Span[]> {
+    const reply = await this.ask({ spans: true });
+    if (!("spans" in reply)) throw new Error("The Excel process answered out of turn.");
+    return reply.spans;
   }
 
   close(): Promise<void> {
@@ -105,7 +132,8 @@ export class ExcelProcess implements RequestAnswerer {
   }
 }
 
-function serveExcel(): void {
+function serveExcel(stamps: boolean): void {
+  const spans: Span[] = [];
   const host = new FakeExcelHost();
   const executor = new OfficeJsRequestExecutor(host);
   executor.keepRequests = 0;
@@ -131,13 +159,19 @@ function serveExcel(): void {
       process.send?.({ id: message.id, stats } satisfies Reply);
       return;
     }
+    if ("spans" in message) {
+      process.send?.({ id: message.id, spans: spans.splice(0) } satisfies Reply);
+      return;
+    }
+    const start = stamps ? schedSample() : null;
     const request: RequestInfo = { method: "POST", headers: {}, ...message.request };
     void executor.execute(request).then((response) => {
       process.send?.({ id: message.id, response } satisfies Reply);
+      if (start) spans.push({ label: "excel", start, end: schedSample() });
     });
   });
   process.on("disconnect", () => process.exit(0));
   process.send?.("ready");
 }
 
-if (process.argv[2] === "--serve-excel") serveExcel();
+if (process.argv[2] === "--serve-excel") serveExcel(process.argv[3] === "--stamps");
