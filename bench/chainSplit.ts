@@ -14,7 +14,10 @@ import type { ServerStamp } from "./sandboxProcess";
 
 /** What the add-in's thread may be doing, most specific first. */
 export const THREAD_WORK = [
-  "gc",
+  "gc scavenge",
+  "gc mark-compact",
+  "gc incremental",
+  "gc other",
   "link send",
   "office.js build",
   "shaping",

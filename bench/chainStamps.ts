@@ -6,11 +6,18 @@
 // A probe's tool, not the bench's: the stamps cost a little on every request and page.
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import type { ClientRequest } from "node:http";
-import { PerformanceObserver, performance } from "node:perf_hooks";
+import { constants, PerformanceObserver, performance } from "node:perf_hooks";
 import type { FetchLike } from "../src/api";
 import type { ExcelRun } from "../src/excel/run";
 import * as collectionShapers from "../src/sheets/collectionShapers";
 import { clockMs, schedSample, spanOf, type SchedSample, type Span } from "./chainClock";
+
+/** Node's kinds of collection (`PerformanceGCEntry.detail.kind`), as the spans' labels. */
+const GC_KINDS = new Map<number, string>([
+  [constants.NODE_PERFORMANCE_GC_MINOR, "gc scavenge"],
+  [constants.NODE_PERFORMANCE_GC_MAJOR, "gc mark-compact"],
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL, "gc incremental"],
+]);
 
 /** One API request, as the add-in's thread saw it. */
 export interface ClientExchange {
@@ -43,7 +50,9 @@ export class AddInStamps {
       for (const entry of list.getEntries()) {
         const startMs = entry.startTime + offsetMs;
         const at = (ms: number): SchedSample => ({ atMs: ms, waitMs: NaN });
-        this.spans.push({ label: "gc", start: at(startMs), end: at(startMs + entry.duration) });
+        const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+        const label = GC_KINDS.get(kind ?? 0) ?? "gc other";
+        this.spans.push({ label, start: at(startMs), end: at(startMs + entry.duration) });
       }
     });
     this.observer.observe({ entryTypes: ["gc"] });
