@@ -5,7 +5,7 @@
 // switched on stays under the data with its own formulas).
 import { EXCEL_MAX_ROWS } from "../domain/excelLimits";
 import { cellAddress } from "../sheets/cellAddresses";
-import { type ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
+import { type CellValue, type ColumnSpec, NUMBER_FORMATS } from "../sheets/cells";
 import type { ColumnPlaces } from "../sheets/columnPlaces";
 import { recordKeyColumn, RecordKeys } from "../sheets/recordKeys";
 import { ColumnWidths } from "../sheets/columnWidths";
@@ -21,7 +21,7 @@ import { recordAfter } from "../settings/importTables";
 import { queueImportTables } from "./importTablesSetting";
 import { type NextTable, openImportTable } from "./openTable";
 import type { ExcelRun } from "./run";
-import { nextTask } from "../util/nextTask";
+import { afterQueuedWork } from "../util/afterQueuedWork";
 import { type StatusBlocked, writeStatus } from "./statusCell";
 import {
   columnFormats,
@@ -34,9 +34,11 @@ import { queueBackup, queueReplaced, queueTableSize, queueUndo } from "./replace
 
 /**
  * Cells office.js is given between two turns of the event loop while a block is queued: about
- * 20 ms of its work on a slow machine, less than one API round trip.
+ * 4 ms of its work on a slow machine. An API answer that arrives meanwhile waits no longer than
+ * that for the next page's request to go out; the turns themselves cost microseconds (no timer,
+ * see afterQueuedWork).
  */
-const QUEUE_SLICE_CELLS = 12_500;
+const QUEUE_SLICE_CELLS = 2_500;
 
 /**
  * One import's table. {@link open} finds or creates it (two or three syncs); {@link queueBlock}
@@ -274,10 +276,11 @@ export class TableWriter {
     // waiting for the whole block (the request and its one sync are the same).
     const sliceRows = Math.max(1, Math.floor(QUEUE_SLICE_CELLS / Math.max(1, width)));
     for (let at = 0; at < count; at += sliceRows) {
-      await nextTask();
+      await afterQueuedWork();
       const slice = block.rows.slice(at, at + sliceRows);
+      // office.js only reads the arrays it is given.
       sheet.getRangeByIndexes(top + at, firstColumn, slice.length, width).values = slice.map(
-        (row) => places.tableRow(row),
+        (row) => places.tableRow(row) as (CellValue | null)[],
       );
     }
     this.queueUserCells(sheet, block, top);
@@ -350,7 +353,7 @@ export class TableWriter {
     let cellsSinceYield = 0;
     for (const [index, column] of columns.entries()) {
       if (cellsSinceYield >= QUEUE_SLICE_CELLS) {
-        await nextTask();
+        await afterQueuedWork();
         cellsSinceYield = 0;
       }
       cellsSinceYield += count;
