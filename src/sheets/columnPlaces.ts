@@ -96,12 +96,14 @@ export class ColumnPlaces {
   /**
    * A row of import cells laid out as a table row: a column no import column fills is empty, or
    * null for a column left alone, which leaves its cell as it is (Excel's documented meaning of
-   * null in a values array, where "" empties a cell).
+   * null in a values array, where "" empties a cell). A row that already is one is returned as
+   * it is: a block's rows are kept until Excel has them, and a copy of each would double what the
+   * collector carries meanwhile.
    */
-  tableRow(row: readonly CellValue[]): (CellValue | null)[] {
+  tableRow(row: readonly CellValue[]): readonly (CellValue | null)[] {
     if (this.isIdentity) {
       return row.length === this.tableWidth
-        ? [...row]
+        ? row
         : [...row, ...new Array<CellValue>(this.tableWidth - row.length).fill("")];
     }
     const cells = new Array<CellValue | null>(this.tableWidth).fill("");
