@@ -54,6 +54,40 @@ export interface ChainSplit {
   readonly work: readonly WorkTotal[];
   /** Requests the server or the add-in did not stamp (none expected). */
   readonly unmatched: number;
+  /** The chain's longest stops: request index, request to next request, what covered it. */
+  readonly longest: readonly LongStop[];
+}
+
+export interface LongStop {
+  readonly request: number;
+  readonly ms: number;
+  readonly coveredBy: Readonly<Record<string, number>>;
+}
+
+/** The `count` longest times from one request to the next, and the work that covered each. */
+function longestStops(
+  exchanges: readonly ClientExchange[],
+  spans: readonly Span[],
+  count = 5,
+): LongStop[] {
+  const stops = exchanges.slice(1).map((next, index) => ({
+    request: index,
+    from: exchanges[index]!.called.atMs,
+    to: next.called.atMs,
+  }));
+  return stops
+    .sort((a, b) => b.to - b.from - (a.to - a.from))
+    .slice(0, count)
+    .map((stop) => ({
+      request: stop.request,
+      ms: stop.to - stop.from,
+      coveredBy: Object.fromEntries(
+        [...coverBy(stop.from, stop.to, spans, [...THREAD_WORK, "excel"])].map(([k, v]) => [
+          k,
+          Math.round(v * 10) / 10,
+        ]),
+      ),
+    }));
 }
 
 export interface WorkTotal {
@@ -215,5 +249,6 @@ export function chainSplit(
     answerWaitBy: Object.fromEntries(answerWaitBy),
     work: workTotals([...addInSpans, ...excelSpans]),
     unmatched,
+    longest: longestStops(exchanges, [...addInSpans, ...excelSpans]),
   };
 }

@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     for (let pair = 0; pair < pairs; pair++) {
       for (const walk of [await floorWalk(sandbox), await importWalk(sandbox)]) {
         walks.push(walk);
-        const { work, answerWaitBy, ...split } = walk.split;
+        const { work, answerWaitBy, longest, ...split } = walk.split;
         const round = Object.fromEntries(
           Object.entries({ ...split, ...answerWaitBy }).map(([key, value]) => [
             key,
@@ -158,6 +158,7 @@ async function main(): Promise<void> {
           JSON.stringify({ kind: walk.kind, invoices, wallMs: Math.round(walk.wallMs), ...round }),
         );
         void work;
+        if (walk.kind === "import") console.log(`longest stops: ${JSON.stringify(longest)}`);
       }
     }
     console.log(`load ${loadavg()[0]?.toFixed(2)}`);
