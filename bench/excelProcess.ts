@@ -35,8 +35,26 @@ type Message =
   | { readonly id: number; readonly request: { readonly url: string; readonly body: string } }
   | { readonly id: number; readonly stats: true };
 
+/** One request Excel answered, as a timeline sees it (see {@link ExcelProcess.onExchange}). */
+export interface ExcelExchange {
+  /** office.js's request text, serialized on the add-in's side. */
+  readonly body: string;
+  /** When it was handed to the Excel process and when its answer came back (performance.now). */
+  readonly sentMs: number;
+  readonly answeredMs: number;
+  /** The Excel process's time on it, from reading the request to sending the answer. */
+  readonly excelMs: number;
+  /** The Excel process's CPU meanwhile (user + system): its work on this request alone. */
+  readonly excelCpuMs: number;
+}
+
 type Reply =
-  | { readonly id: number; readonly response: ResponseInfo }
+  | {
+      readonly id: number;
+      readonly response: ResponseInfo;
+      readonly excelMs: number;
+      readonly excelCpuMs: number;
+    }
   | { readonly id: number; readonly stats: ExcelProcessStats };
 
 /** A workbook in a child process behind Microsoft's client in this one. */
@@ -45,6 +63,8 @@ export class ExcelProcess implements RequestAnswerer {
   private readonly pending = new Map<number, (reply: Reply) => void>();
   private nextId = 1;
   private readonly closeRoute: () => void;
+  /** Called with every request answered, when a timeline wants them; unset, nothing is kept. */
+  onExchange: ((exchange: ExcelExchange) => void) | null = null;
 
   private constructor(private readonly child: ChildProcess) {
     child.on("message", (reply: Reply) => {
@@ -85,8 +105,11 @@ export class ExcelProcess implements RequestAnswerer {
   /** office.js's request, serialized here (the add-in's side), answered there. */
   async execute(request: RequestInfo): Promise<ResponseInfo> {
     const body = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
+    const sentMs = performance.now();
     const reply = await this.ask({ request: { url: request.url, body } });
     if (!("response" in reply)) throw new Error("The Excel process answered out of turn.");
+    const { excelMs, excelCpuMs } = reply;
+    this.onExchange?.({ body, sentMs, answeredMs: performance.now(), excelMs, excelCpuMs });
     return reply.response;
   }
 
@@ -132,8 +155,16 @@ function serveExcel(): void {
       return;
     }
     const request: RequestInfo = { method: "POST", headers: {}, ...message.request };
+    const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     void executor.execute(request).then((response) => {
-      process.send?.({ id: message.id, response } satisfies Reply);
+      const cpuUsed = process.cpuUsage(cpuBefore);
+      process.send?.({
+        id: message.id,
+        response,
+        excelMs: performance.now() - started,
+        excelCpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
+      } satisfies Reply);
     });
   });
   process.on("disconnect", () => process.exit(0));
