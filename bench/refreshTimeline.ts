@@ -7,6 +7,7 @@
 //
 //   npx tsc -p bench/tsconfig.json
 //   node --expose-gc build/bench/bench/refreshTimeline.js [records 20000] [latency 25] [busy 1] [--json]
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { iterateCollection, LedgerApi, type FetchLike } from "../src/api";
 import { nodeFetch } from "../src/cli/nodeFetch";
 import { COLLECTIONS, type CollectionId } from "../src/domain/collections";
@@ -188,6 +189,11 @@ interface Timeline {
   };
   readonly lastWalkEndMs: number;
   readonly syncs: number;
+  /**
+   * The add-in thread's event loop delay over the refresh (ms): how long an answer that arrives
+   * can wait for a busy thread (the longest, the 99th percentile, the mean).
+   */
+  readonly loopDelay: { readonly maxMs: number; readonly p99Ms: number; readonly meanMs: number };
 }
 
 /** A walk's chain: its server turns and its client turns, summed. */
@@ -217,7 +223,7 @@ function timelineOf(
   api: readonly ApiExchange[],
   batches: readonly Batch[],
   exchanges: readonly ExcelExchange[],
-): Timeline {
+): Omit<Timeline, "loopDelay"> {
   const at = (ms: number): number => ms - started;
   // Each exchange to the batch whose sync (or closing request) it was.
   for (const exchange of exchanges) {
@@ -341,12 +347,23 @@ async function probe(records: number, latencyMs: number, busy: number): Promise<
     const batches: Batch[] = [];
     const exchanges: ExcelExchange[] = [];
     excel.onExchange = (exchange) => exchanges.push(exchange);
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
     const started = performance.now();
     const result = await refreshAll(tracedRun(excel.run, batches), { api, mode: "full" });
     const wallMs = performance.now() - started;
+    delay.disable();
+    const loopDelay = {
+      maxMs: delay.max / 1e6,
+      p99Ms: delay.percentile(99) / 1e6,
+      meanMs: delay.mean / 1e6,
+    };
     excel.onExchange = null;
     if (!result.complete) throw new Error(result.message);
-    return timelineOf(started, wallMs, floor, sixWalks, apiLog, batches, exchanges);
+    return {
+      ...timelineOf(started, wallMs, floor, sixWalks, apiLog, batches, exchanges),
+      loopDelay,
+    };
   } finally {
     await spinning?.stop();
     await excel.close();
@@ -366,6 +383,11 @@ function print(line: Timeline): void {
     `Excel: ${excel.requests} requests, busy ${s(excel.busyMs)} s (CPU ${s(excel.cpuMs)} s); ` +
       `idle ${s(excel.idleDuringWalksMs)} s during the walks, after the last walk busy ${s(excel.busyAfterWalksMs)} s ` +
       `and idle ${s(excel.idleAfterWalksMs)} s; syncs waited ${s(excel.waitMs)} s for their turn (summed)`,
+  );
+  const { loopDelay } = line;
+  console.log(
+    `The add-in thread's event loop delay: longest ${loopDelay.maxMs.toFixed(1)} ms, ` +
+      `99th percentile ${loopDelay.p99Ms.toFixed(1)} ms, mean ${loopDelay.meanMs.toFixed(2)} ms`,
   );
   console.log(
     `Floor's chain: server turns ${s(line.floor.serverTurnMs)} s, client turns ${s(line.floor.clientTurnMs)} s; ` +
