@@ -37,8 +37,26 @@ type Message =
   | { readonly id: number; readonly stats: true }
   | { readonly id: number; readonly spans: true };
 
+/** One request Excel answered, as a timeline sees it (see {@link ExcelProcess.onExchange}). */
+export interface ExcelExchange {
+  /** office.js's request text, serialized on the add-in's side. */
+  readonly body: string;
+  /** When it was handed to the Excel process and when its answer came back (performance.now). */
+  readonly sentMs: number;
+  readonly answeredMs: number;
+  /** The Excel process's time on it, from reading the request to sending the answer. */
+  readonly excelMs: number;
+  /** The Excel process's CPU meanwhile (user + system): its work on this request alone. */
+  readonly excelCpuMs: number;
+}
+
 type Reply =
-  | { readonly id: number; readonly response: ResponseInfo }
+  | {
+      readonly id: number;
+      readonly response: ResponseInfo;
+      readonly excelMs: number;
+      readonly excelCpuMs: number;
+    }
   | { readonly id: number; readonly stats: ExcelProcessStats }
   | { readonly id: number; readonly spans: Span[] };
 
@@ -58,6 +76,8 @@ export class ExcelProcess implements RequestAnswerer {
   private readonly closeRoute: () => void;
   /** With `stamps`: each request's sending, from office.js handing it over to the child. */
   readonly linkSpans: Span[] = [];
+  /** Called with every request answered, when a timeline wants them; unset, nothing is kept. */
+  onExchange: ((exchange: ExcelExchange) => void) | null = null;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -103,10 +123,13 @@ export class ExcelProcess implements RequestAnswerer {
   async execute(request: RequestInfo): Promise<ResponseInfo> {
     const start = this.stamps ? schedSample() : null;
     const body = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
+    const sentMs = performance.now();
     const asked = this.ask({ request: { url: request.url, body } });
     if (start) this.linkSpans.push({ label: "link send", start, end: schedSample() });
     const reply = await asked;
     if (!("response" in reply)) throw new Error("The Excel process answered out of turn.");
+    const { excelMs, excelCpuMs } = reply;
+    this.onExchange?.({ body, sentMs, answeredMs: performance.now(), excelMs, excelCpuMs });
     return reply.response;
   }
 
@@ -165,8 +188,16 @@ function serveExcel(stamps: boolean): void {
     }
     const start = stamps ? schedSample() : null;
     const request: RequestInfo = { method: "POST", headers: {}, ...message.request };
+    const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     void executor.execute(request).then((response) => {
-      process.send?.({ id: message.id, response } satisfies Reply);
+      const cpuUsed = process.cpuUsage(cpuBefore);
+      process.send?.({
+        id: message.id,
+        response,
+        excelMs: performance.now() - started,
+        excelCpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
+      } satisfies Reply);
       if (start) spans.push({ label: "excel", start, end: schedSample() });
     });
   });

@@ -25,6 +25,8 @@ export interface Flags {
   /** Processes spinning on a core beside the first Refresh all row (one by default). */
   busy: number;
   refresh: boolean;
+  /** Fetch new's rows, among the refresh rows. */
+  fetchNew: boolean;
   /** The import rows time a refresh over a table an untimed import of the same list filled. */
   overTable: boolean;
   imports: boolean;
@@ -79,7 +81,7 @@ const CPU_BASELINE_MEASURED_AS = "Node's fetch, Excel inline";
 const USAGE =
   "usage: npm run bench -- [--quick] [--sizes 10000,50000,200000] [--latencies 0,25] " +
   "[--repeat N] [--journal-lines 1000,10000] [--machine NAME] [--notes TEXT] [--out FILE] [--no-write] [--skip-journal] " +
-  "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--global-fetch] [--excel-inline] [--busy N] [--skip-refresh] [--over-table] [--skip-imports] [--skip-export] " +
+  "[--skip-functions] [--skip-live-heap] [--skip-cpu-profile] [--global-fetch] [--excel-inline] [--busy N] [--skip-refresh] [--refresh-all-only] [--over-table] [--skip-imports] [--skip-export] " +
   "[--export-formats xlsx,parquet] [--skip-parquet-check] [--cpu-baseline-us N] [--smoke]";
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ["xlsx", "parquet"];
@@ -121,6 +123,7 @@ export function parseFlags(args: readonly string[]): Flags {
     excel: "process",
     busy: 1,
     refresh: true,
+    fetchNew: true,
     imports: true,
     export: true,
     exportFormats: [...EXPORT_FORMATS],
@@ -152,7 +155,17 @@ export function parseFlags(args: readonly string[]): Flags {
     else if (flag === "--excel-inline") flags.excel = "inline";
     else if (flag === "--busy") flags.busy = numbers(flag, value())[0] ?? 1;
     else if (flag === "--skip-refresh") flags.refresh = false;
-    else if (flag === "--over-table") flags.overTable = true;
+    else if (flag === "--refresh-all-only") {
+      Object.assign(flags, {
+        refresh: true,
+        fetchNew: false,
+        imports: false,
+        journal: false,
+        functions: false,
+        export: false,
+        liveHeap: false,
+      });
+    } else if (flag === "--over-table") flags.overTable = true;
     else if (flag === "--skip-imports") flags.imports = false;
     else if (flag === "--skip-export") flags.export = false;
     else if (flag === "--export-formats") flags.exportFormats = formats(value());

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { perRowWritten } from "./importBench";
 import type { BenchResults, ImportRow } from "./report";
-import type { RefreshAllRow } from "./refreshBench";
+import type { FetchNewRow, RefreshAllRow } from "./refreshBench";
 import { markdownTable } from "./textTable";
 
 const count = (n: number): string => n.toLocaleString("en-US");
@@ -121,11 +121,14 @@ function refreshAllRows(rows: readonly RefreshAllRow[]): string {
 function otherRows(results: BenchResults): string[] {
   const lines: string[] = [];
   const refresh = results.refresh;
-  if (refresh) {
+  const fetchNew = [refresh?.fetchNew, refresh?.fetchNewLarge].filter(
+    (row): row is FetchNewRow => row !== null && row !== undefined,
+  );
+  if (fetchNew.length > 0) {
     lines.push(
       markdownTable(
         ["Fetch new", "time s", "requests", "share of the import", "largest response MB", ""],
-        [refresh.fetchNew, refresh.fetchNewLarge].map((row) => [
+        fetchNew.map((row) => [
           `${row.added} new on ${count(row.tableRows)} rows, ${row.latencyMs} ms`,
           seconds(row.fetchNewMs),
           String(row.requests),

@@ -92,10 +92,10 @@ export interface BenchResults {
   readonly journal: JournalBenchResult | null;
   /** null when the run skipped them. */
   readonly functions: FunctionsRow[] | null;
-  /** Fetch new and Refresh all; null when the run skipped them. */
+  /** Fetch new and Refresh all; null when the run skipped them (Fetch new's rows alone too). */
   readonly refresh: {
-    fetchNew: FetchNewRow;
-    fetchNewLarge: FetchNewRow;
+    fetchNew: FetchNewRow | null;
+    fetchNewLarge: FetchNewRow | null;
     /** Beside the busy processes asked for (`--busy N`), then with none. */
     refreshAll: RefreshAllRow[];
   } | null;

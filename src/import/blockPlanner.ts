@@ -6,7 +6,8 @@
 // split between requests. While Excel has no block to write, a smaller block may go early, as
 // long as the blocks stay within one sync per 5,000 rows written (main and linked rows): Excel
 // works instead of waiting, and the block left after the last page, which nothing overlaps, is
-// small.
+// small. A refresh knows about how many records are coming (the table's rows): near that count
+// the pending rows go, so that what is left to write once the walk has ended is small too.
 
 import { IMPORT_BLOCK_BUDGET_BYTES } from "../domain/excelLimits";
 
@@ -28,6 +29,13 @@ export const SYNCS_BESIDE_BLOCKS = 6;
  * shorter wait after the last page saved.
  */
 export const EARLY_BLOCK_MIN_BLOCKS = 2;
+
+/**
+ * Rows a refresh leaves for the block after its walk's last page, when the list is as long as the
+ * table was: 20 pages of 50, about half a second of walking at 25 ms a page, in which Excel
+ * writes the block before them (Refresh all's six tables reach their ends at about the same time).
+ */
+export const BEFORE_END_ROWS = 1_000;
 
 export class BlockPlanner {
   private blocks = 0;
@@ -55,6 +63,18 @@ export class BlockPlanner {
     if (pending < EARLY_BLOCK_MIN_BLOCKS * this.maxRows || this.blocks === 0) return false;
     const earned = Math.floor((committed + pending) / this.maxRows) - SYNCS_BESIDE_BLOCKS;
     return this.blocks <= earned;
+  }
+
+  /**
+   * True when a refresh's `pending` main rows should go before their block is full because the
+   * walk is near its end: `committed` rows written before them and these reach `expected` (the
+   * rows the table had) less {@link BEFORE_END_ROWS}, and more than that many are pending. The
+   * block written after the last page then holds about {@link BEFORE_END_ROWS} rows, not up to
+   * {@link maxRows}: Excel writes the rest while the walk goes on. One more block a refresh.
+   */
+  mayFlushBeforeEnd(expected: number, committed: number, pending: number): boolean {
+    if (this.blocks === 0 || pending <= BEFORE_END_ROWS) return false;
+    return committed + pending >= expected - BEFORE_END_ROWS;
   }
 
   /**

@@ -249,8 +249,13 @@ class CollectionImport {
         this.committed + this.linkedCommitted,
         main.rows.length + linked.rows.length,
       );
+    const replacing = tables.main.replacing;
+    const beforeEnd =
+      replacing !== null &&
+      this.planner.mayFlushBeforeEnd(replacing.rows, this.committed, main.rows.length);
     if (
       early ||
+      beforeEnd ||
       this.rowLimitHit ||
       this.planner.shouldFlush(main.rows.length, main.bytes + linked.bytes)
     ) {

@@ -1,5 +1,6 @@
 import { IMPORT_BLOCK_BUDGET_BYTES } from "../../../src/domain/excelLimits";
 import {
+  BEFORE_END_ROWS,
   BLOCK_MAX_ROWS,
   BlockPlanner,
   EARLY_BLOCK_MIN_BLOCKS,
@@ -61,6 +62,52 @@ describe("BlockPlanner", () => {
       const pending = EARLY_BLOCK_MIN_BLOCKS * 100;
       expect(planner.mayFlushEarly(100_000, pending - 1)).toBe(false);
       expect(planner.mayFlushEarly(100_000, pending)).toBe(true);
+    });
+  });
+
+  describe("mayFlushBeforeEnd()", () => {
+    it("lets a refresh's pending rows go once they reach the table's rows less the rows left for the end", () => {
+      const planner = new BlockPlanner();
+      planner.flushed();
+      const expected = 20_000;
+      const committed = 15_050;
+      const reach = expected - BEFORE_END_ROWS - committed;
+      expect(planner.mayFlushBeforeEnd(expected, committed, reach - 1)).toBe(false);
+      expect(planner.mayFlushBeforeEnd(expected, committed, reach)).toBe(true);
+    });
+
+    it("not with only the end's rows pending, so the walk's last rows make one block, not many", () => {
+      const planner = new BlockPlanner();
+      planner.flushed();
+      expect(planner.mayFlushBeforeEnd(20_000, 19_500, BEFORE_END_ROWS)).toBe(false);
+      expect(planner.mayFlushBeforeEnd(20_000, 19_500, BEFORE_END_ROWS + 1)).toBe(true);
+    });
+
+    it("never before the first page's block", () => {
+      const planner = new BlockPlanner();
+      expect(planner.mayFlushBeforeEnd(20_000, 0, 19_000)).toBe(false);
+    });
+
+    it("leaves a block after the last page of about the rows left for the end", () => {
+      // A refresh of a list as long as its table: 400 pages of 50, blocks of BLOCK_MAX_ROWS.
+      const planner = new BlockPlanner();
+      const blocks: number[] = [];
+      let committed = 0;
+      let pending = 0;
+      for (let page = 0; page < 400; page++) {
+        pending += 50;
+        if (
+          planner.shouldFlush(pending, pending * 600) ||
+          planner.mayFlushBeforeEnd(20_000, committed, pending)
+        ) {
+          planner.flushed();
+          blocks.push(pending);
+          committed += pending;
+          pending = 0;
+        }
+      }
+      expect(blocks).toEqual([50, 5_000, 5_000, 5_000, 3_950]);
+      expect(pending).toBe(BEFORE_END_ROWS);
     });
   });
 
