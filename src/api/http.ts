@@ -247,38 +247,48 @@ export class HttpClient {
     let inFlight = false;
     try {
       inFlight = true;
-      const response = await untilAborted(
-        this.options.fetch(context.url, {
-          method: request.method,
-          headers: this.headers(request.body !== undefined),
-          ...(request.body === undefined ? {} : { body: request.body }),
-          signal: exchange.signal,
-          // A redirect could carry the Authorization header somewhere the user never configured.
-          redirect: "error",
-        }),
+      // One race for the whole exchange, answer and body: the signal ends it at any point.
+      return await untilAborted(
+        this.exchange(request, context.url, exchange.signal),
         exchange.signal,
       );
-      const declared = Number(response.headers.get("Content-Length") ?? "");
-      if (Number.isFinite(declared) && declared > MAX_RESPONSE_BYTES) {
-        exchange.abort();
-        return new TooLarge(response.status);
-      }
-      const text = await untilAborted(cappedText(response), exchange.signal);
-      if (text === null) {
-        exchange.abort();
-        return new TooLarge(response.status);
-      }
-      return { status: response.status, headers: response.headers, text };
     } catch (error) {
       if (caller?.aborted) return abortedFailure(context, inFlight);
       if (timedOut) return timeoutFailure(context, timeoutMs);
       return networkFailure(context, error, inFlight);
     } finally {
-      // Stops the timeout's wait. The exchange is over, so this cancels nothing else; a reason
-      // of its own spares a DOMException a request.
+      // Stops the timeout's wait, and the download of an answer found too large; otherwise the
+      // exchange is over and this cancels nothing else. A reason of its own spares a
+      // DOMException a request.
       if (!exchange.signal.aborted) exchange.abort(EXCHANGE_OVER);
       caller?.removeEventListener("abort", onCallerAbort);
     }
+  }
+
+  /**
+   * The request sent and its answer read whole, or found larger than
+   * {@link MAX_RESPONSE_BYTES}: the caller's abort of the exchange then stops the download.
+   */
+  private async exchange<T>(
+    request: HttpRequest<T>,
+    url: string,
+    signal: AbortSignal,
+  ): Promise<Reply | TooLarge> {
+    const response = await this.options.fetch(url, {
+      method: request.method,
+      headers: this.headers(request.body !== undefined),
+      ...(request.body === undefined ? {} : { body: request.body }),
+      signal,
+      // A redirect could carry the Authorization header somewhere the user never configured.
+      redirect: "error",
+    });
+    const declared = Number(response.headers.get("Content-Length") ?? "");
+    if (Number.isFinite(declared) && declared > MAX_RESPONSE_BYTES) {
+      return new TooLarge(response.status);
+    }
+    const text = await cappedText(response);
+    if (text === null) return new TooLarge(response.status);
+    return { status: response.status, headers: response.headers, text };
   }
 
   private headers(withBody: boolean): Record<string, string> {

@@ -76,6 +76,8 @@ describe("http.ts (through LedgerApi)", () => {
       );
       const error = await failureOf(api.getJournal("JNL-9"));
       expect(read).toBe(false);
+      // The transport is told to stop: the body may be on its way.
+      expect(fake.requests[0]?.signal.aborted).toBe(true);
       expect(error.kind).toBe("malformed-response");
       expect(error.message).toMatch(/larger than 16 MB.*Check the API address/);
     });
