@@ -9,7 +9,6 @@ import { request as httpsRequest, Agent as HttpsAgent } from "node:https";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Readable } from "node:stream";
 import type { FetchInit, FetchLike, FetchResponseLike } from "../api";
-import { utf8Text } from "./utf8Text";
 
 // Idle sockets of a keep-alive agent are unref'd: they never keep the process alive.
 const agents = {
@@ -82,7 +81,9 @@ function readText(
       // An answer of one chunk (most pages) is decoded where it lies rather than copied first.
       const [only] = chunks;
       resolve(
-        utf8Text(chunks.length === 1 && only !== undefined ? only : Buffer.concat(chunks, bytes)),
+        chunks.length === 1 && only !== undefined
+          ? only.toString("utf8")
+          : Buffer.concat(chunks, bytes).toString("utf8"),
       );
     });
     const fail = (error: Error): void => {
