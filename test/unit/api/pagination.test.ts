@@ -316,6 +316,8 @@ describe("pagination.ts", () => {
       const error = await failureOf(second);
       expect(error.kind).toBe("aborted");
       expect(fake.requests[1]?.signal.aborted).toBe(true);
+      // The timeouts' wait stops once the work queued after the cancel has run.
+      await time.flush();
       expect(time.pendingTimers()).toEqual([]);
     });
 
