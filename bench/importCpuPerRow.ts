@@ -11,6 +11,7 @@ import { iterateCollection, type LedgerApi } from "../src/api";
 import { importCollection } from "../src/import/importCollection";
 import { benchApi } from "./importBench";
 import { ExcelProcess } from "./excelProcess";
+import { runQueueWaitMs } from "./runQueueWait";
 import { startSandboxProcess } from "./sandboxProcess";
 
 /** Where a sample's CPU goes. `addIn` is everything that is neither office.js nor Excel's link. */
@@ -132,6 +133,10 @@ interface RunResult {
   readonly invoices: number;
   readonly processMs: number;
   readonly usPerRow: Map<Place | "addIn", number>;
+  /** The main thread's wait for a core, per row (null off Linux). */
+  readonly waitedUsPerRow: number | null;
+  /** What the samples charge to the request's socket write, per row. */
+  readonly socketWriteUsPerRow: number;
 }
 
 /** Rows an import of the invoices writes: each invoice's row and one per line of it. */
@@ -146,6 +151,9 @@ async function rowsWritten(api: LedgerApi): Promise<number> {
   return rows;
 }
 
+/** Node's native call that writes a request's text to its socket. */
+const SOCKET_WRITE = "writeLatin1String";
+
 async function profiledImport(invoices: number, baseUrl: string): Promise<RunResult> {
   const excel = await ExcelProcess.start();
   const api = benchApi(baseUrl);
@@ -156,8 +164,10 @@ async function profiledImport(invoices: number, baseUrl: string): Promise<RunRes
   await post(session, "Profiler.setSamplingInterval", { interval: 500 });
   await post(session, "Profiler.start");
   const cpu = process.cpuUsage();
+  const waitStart = runQueueWaitMs();
   const result = await importCollection(excel.run, { collection: "invoices", api });
   const used = process.cpuUsage(cpu);
+  const waitEnd = runQueueWaitMs();
   const { profile } = await post<{ profile: Profiler.Profile }>(session, "Profiler.stop");
   session.disconnect();
   const { syncCount, cpuMs: excelCpuMs } = await excel.stats();
@@ -172,7 +182,21 @@ async function profiledImport(invoices: number, baseUrl: string): Promise<RunRes
   }
   const notAddIn = (usPerRow.get("officeJs") ?? 0) + (usPerRow.get("excelLink") ?? 0);
   usPerRow.set("addIn", (processMs * 1000) / rows - notAddIn);
-  return { syncs: syncCount, excelCpuMs, rows, invoices, processMs, usPerRow };
+  const writeNodes = new Set(
+    profile.nodes.filter((node) => node.callFrame.functionName === SOCKET_WRITE).map((n) => n.id),
+  );
+  const writeSamples = (profile.samples ?? []).filter((id) => writeNodes.has(id)).length;
+  return {
+    syncs: syncCount,
+    excelCpuMs,
+    rows,
+    invoices,
+    processMs,
+    usPerRow,
+    waitedUsPerRow:
+      waitStart === null || waitEnd === null ? null : ((waitEnd - waitStart) * 1000) / rows,
+    socketWriteUsPerRow: (processMs * 1000 * writeSamples) / busy / rows,
+  };
 }
 
 async function main(): Promise<void> {
@@ -198,6 +222,12 @@ async function main(): Promise<void> {
         }),
       );
       console.log(`  us per row: ${parts.join(" ")}`);
+      // Samples taken while the thread waited for a core are charged to where it lost it, mostly
+      // the socket write that woke the server onto this core: compare the two.
+      console.log(
+        `  us per row: main thread waiting for a core=${result.waitedUsPerRow?.toFixed(2) ?? "?"}` +
+          `, samples in the socket write=${result.socketWriteUsPerRow.toFixed(2)}`,
+      );
     }
   } finally {
     await sandbox.close();

@@ -19,6 +19,7 @@ import { JsonValue, ShapeError } from "./json";
 import { parseJsonText } from "./jsonText";
 import { redactError, redactSecret, redactWord } from "./redaction";
 import { backoffDelayMs, isRetryable, parseRetryAfter, RetryEvent } from "./retry";
+import { TimeoutWatch } from "./timeoutWatch";
 
 /** One request to the API. */
 export interface HttpRequest<T> {
@@ -73,7 +74,7 @@ async function cappedText(response: FetchResponseLike): Promise<string | null> {
   return parts.join("");
 }
 
-/** The reason an exchange's signal is aborted once the exchange is over. */
+/** The reason an exchange's signal is aborted when its answer is too large to read. */
 const EXCHANGE_OVER = Object.freeze(new Error("The exchange is over."));
 
 /** A body over {@link MAX_RESPONSE_BYTES}: never parsed, reported as such. */
@@ -99,10 +100,12 @@ export class HttpClient {
   // A #private field: the token does not show when the client is logged or serialized.
   readonly #connection: ResolvedConnection;
   private readonly options: ResolvedOptions;
+  private readonly timeouts: TimeoutWatch;
 
   constructor(connection: ResolvedConnection, options: ResolvedOptions) {
     this.#connection = connection;
     this.options = options;
+    this.timeouts = new TimeoutWatch(options.clock, options.sleep);
   }
 
   /** The base URL requests go to, e.g. `https://api.example.com/v1`. */
@@ -235,50 +238,57 @@ export class HttpClient {
     let timedOut = false;
     const onCallerAbort = (): void => exchange.abort(caller?.reason);
     caller?.addEventListener("abort", onCallerAbort, { once: true });
-    // The timeout's wait ends with the exchange: one controller a request, not two.
-    this.options.sleep(timeoutMs, exchange.signal).then(
-      () => {
-        if (exchange.signal.aborted) return;
-        timedOut = true;
-        exchange.abort();
-      },
-      () => undefined,
-    );
+    const unwatch = this.timeouts.watch(timeoutMs, () => {
+      if (exchange.signal.aborted) return;
+      timedOut = true;
+      exchange.abort();
+    });
     let inFlight = false;
     try {
       inFlight = true;
-      const response = await untilAborted(
-        this.options.fetch(context.url, {
-          method: request.method,
-          headers: this.headers(request.body !== undefined),
-          ...(request.body === undefined ? {} : { body: request.body }),
-          signal: exchange.signal,
-          // A redirect could carry the Authorization header somewhere the user never configured.
-          redirect: "error",
-        }),
+      // One race for the whole exchange, answer and body: the signal ends it at any point.
+      const outcome = await untilAborted(
+        this.exchange(request, context.url, exchange.signal),
         exchange.signal,
       );
-      const declared = Number(response.headers.get("Content-Length") ?? "");
-      if (Number.isFinite(declared) && declared > MAX_RESPONSE_BYTES) {
-        exchange.abort();
-        return new TooLarge(response.status);
-      }
-      const text = await untilAborted(cappedText(response), exchange.signal);
-      if (text === null) {
-        exchange.abort();
-        return new TooLarge(response.status);
-      }
-      return { status: response.status, headers: response.headers, text };
+      // Stops the download of an answer found too large. A reason of its own spares a
+      // DOMException.
+      if (outcome instanceof TooLarge) exchange.abort(EXCHANGE_OVER);
+      return outcome;
     } catch (error) {
       if (caller?.aborted) return abortedFailure(context, inFlight);
       if (timedOut) return timeoutFailure(context, timeoutMs);
       return networkFailure(context, error, inFlight);
     } finally {
-      // Stops the timeout's wait. The exchange is over, so this cancels nothing else; a reason
-      // of its own spares a DOMException a request.
-      if (!exchange.signal.aborted) exchange.abort(EXCHANGE_OVER);
+      unwatch();
       caller?.removeEventListener("abort", onCallerAbort);
     }
+  }
+
+  /**
+   * The request sent and its answer read whole, or found larger than
+   * {@link MAX_RESPONSE_BYTES}: the caller's abort of the exchange then stops the download.
+   */
+  private async exchange<T>(
+    request: HttpRequest<T>,
+    url: string,
+    signal: AbortSignal,
+  ): Promise<Reply | TooLarge> {
+    const response = await this.options.fetch(url, {
+      method: request.method,
+      headers: this.headers(request.body !== undefined),
+      ...(request.body === undefined ? {} : { body: request.body }),
+      signal,
+      // A redirect could carry the Authorization header somewhere the user never configured.
+      redirect: "error",
+    });
+    const declared = Number(response.headers.get("Content-Length") ?? "");
+    if (Number.isFinite(declared) && declared > MAX_RESPONSE_BYTES) {
+      return new TooLarge(response.status);
+    }
+    const text = await cappedText(response);
+    if (text === null) return new TooLarge(response.status);
+    return { status: response.status, headers: response.headers, text };
   }
 
   private headers(withBody: boolean): Record<string, string> {

@@ -52,7 +52,7 @@ export { parseJsonText } from "./jsonText";
 export type { JsonObject, JsonRecord, JsonValue } from "./json";
 export { checkCollectionPath, LedgerApi } from "./ledgerApi";
 export type { CallOptions, CollectionParams, CursorParams, PaymentsParams } from "./ledgerApi";
-export { describePaymentsBatch, iterateCollection, iteratePayments, recordKey } from "./pagination";
+export { describePaymentsBatch, iterateCollection, iteratePayments } from "./pagination";
 export type {
   CollectionSource,
   CollectionWalkOptions,

@@ -208,6 +208,21 @@ export class ObjectReader {
     return value.map((item, index) => readItem(item, `${this.at(key)}[${index}]`));
   }
 
+  /**
+   * An array of objects whose fields are not read here: the array as parsed, each item checked
+   * to be an object. The path of an item is only written when it is not one; a page of records
+   * asks this of every record.
+   */
+  objects(key: string): JsonObject[] {
+    const value = this.value(key);
+    if (!Array.isArray(value)) throw expected(this.at(key), "an array", value);
+    for (let index = 0; index < value.length; index += 1) {
+      const item = value[index];
+      if (!isJsonObject(item)) throw expected(`${this.at(key)}[${index}]`, "an object", item);
+    }
+    return value as JsonObject[];
+  }
+
   /** A field that must be present but may hold any JSON value. */
   anyValue(key: string): JsonValue {
     const value = this.value(key);

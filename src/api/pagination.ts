@@ -32,15 +32,26 @@ export interface WalkOptions {
   pagesAhead?: number;
 }
 
-/** The stable identity of a record for loop detection: its `id`, or its whole content. */
-export function recordKey(record: JsonValue): string {
+/**
+ * The kinds of key the loop guard keeps apart: the same text as a string id, a number id or a
+ * record's content is three different keys.
+ */
+const STRING_ID = 0;
+const NUMBER_ID = 1;
+const CONTENT = 2;
+
+/**
+ * Adds a record to `seen` by its stable identity: its `id`, or its whole content; true when it
+ * had not been seen before.
+ */
+function addRecord(seen: SeenSet, record: JsonValue): boolean {
   if (isJsonObject(record)) {
     const id = record["id"];
-    if (typeof id === "string") return `id:string:${id}`;
+    if (typeof id === "string") return seen.add(id, STRING_ID);
     // A JsonNumber id keeps its digits: 9007199254740993 and ...992 are different records.
-    if (isJsonNumber(id)) return `id:number:${String(id)}`;
+    if (isJsonNumber(id)) return seen.add(String(id), NUMBER_ID);
   }
-  return `json:${canonicalJson(record)}`;
+  return seen.add(canonicalJson(record), CONTENT);
 }
 
 /** JSON text with object keys sorted, so equal records give equal text. */
@@ -70,23 +81,21 @@ class LoopGuard {
    * Checks a page that has just arrived; throws a `pagination` ApiError when it would loop.
    * Returns how many of the page's records had not been seen before.
    */
-  check(keys: readonly string[], lastId: string | null, keyset: string | null): number {
+  check(records: readonly JsonValue[], lastId: string | null, keyset: string | null): number {
     this.pages += 1;
     // Each key is looked up once, and added as it is: if the page is refused the walk ends there.
     let fresh = 0;
-    for (const key of keys) if (this.records.add(key)) fresh += 1;
-    if (keys.length > 0 && fresh === 0) {
+    for (const record of records) if (addRecord(this.records, record)) fresh += 1;
+    if (records.length > 0 && fresh === 0) {
       throw this.failure(`page ${this.pages} held only records it had already sent`);
     }
     if (lastId !== null) {
-      if (keys.length === 0) {
+      if (records.length === 0) {
         throw this.failure(`page ${this.pages} was empty but not marked as the last`);
       }
-      const cursor = JSON.stringify([lastId, keyset]);
-      if (this.cursors.has(cursor)) {
+      if (!this.cursors.add(JSON.stringify([lastId, keyset]))) {
         throw this.failure(`page ${this.pages} repeated a page cursor it had already sent`);
       }
-      this.cursors.add(cursor);
     }
     this.fetched += fresh;
     return fresh;
@@ -275,7 +284,7 @@ export function iterateCollection(
         ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
       })
       .then((page) => {
-        guard.check(page.data.map(recordKey), page.lastId, page.keyset);
+        guard.check(page.data, page.lastId, page.keyset);
         return page;
       });
   return walk(
@@ -331,7 +340,7 @@ export async function* iteratePayments(
       })
       .then((page) => {
         const fresh = guard.check(
-          page.data.map((payment) => recordKey({ id: payment.id })),
+          page.data.map((payment): JsonValue => ({ id: payment.id })),
           page.lastId,
           page.keyset,
         );

@@ -148,7 +148,7 @@ export function parseJournalResponse(json: JsonValue): JournalResponse {
  */
 export function parseCollectionPage(json: JsonValue): CollectionPage {
   const r = readObject(json, "");
-  const data = r.array("data", (item, path): JsonRecord => readObject(item, path).fields);
+  const data: JsonRecord[] = r.objects("data");
   const lastId = r.nullableString("last_id");
   const rawKeyset = r.optionalValue("keyset");
   let keyset: string | null = null;

@@ -1,6 +1,7 @@
 import { JournalUpdate } from "../../../src/api";
 import { MAX_RESPONSE_BYTES } from "../../../src/api/http";
 import { collectionPageJson, journalResponseJson, paymentsPageJson, TOKEN } from "./fixtures";
+import { response } from "./fakeFetch";
 import { everythingIn, failureOf, harness } from "./harness";
 
 const BALANCED: JournalUpdate = {
@@ -76,6 +77,8 @@ describe("http.ts (through LedgerApi)", () => {
       );
       const error = await failureOf(api.getJournal("JNL-9"));
       expect(read).toBe(false);
+      // The transport is told to stop: the body may be on its way.
+      expect(fake.requests[0]?.signal.aborted).toBe(true);
       expect(error.kind).toBe("malformed-response");
       expect(error.message).toMatch(/larger than 16 MB.*Check the API address/);
     });
@@ -767,6 +770,8 @@ describe("http.ts (through LedgerApi)", () => {
         "Cancelled: the request to list payments was stopped.",
       ]);
       expect(fake.requests[0]?.signal.aborted).toBe(true);
+      // The timeouts' wait stops once the work queued after the cancel has run.
+      await time.flush();
       expect(time.pendingTimers()).toEqual([]);
     });
 
@@ -843,10 +848,35 @@ describe("http.ts (through LedgerApi)", () => {
       expect(error.message).toContain("within 5 s");
     });
 
-    it("leaves no timer behind after an answer", async () => {
+    it("leaves no timer behind once the answer is in and the work queued after it has run", async () => {
       const { api, fake, time } = harness();
       fake.reply({ status: 200, json: paymentsPageJson([]) });
       await api.listPayments();
+      await time.flush();
+      expect(time.pendingTimers()).toEqual([]);
+    });
+
+    it("keeps one wait for requests that follow each other, each timed from its own start", async () => {
+      const { api, fake, time } = harness({ timeoutMs: 5_000 });
+      let answerFirst = (): void => undefined;
+      fake.reply(
+        () =>
+          new Promise((resolve) => {
+            answerFirst = () => resolve(response(200, JSON.stringify(paymentsPageJson([]))));
+          }),
+        { hang: true },
+      );
+      const started = time.nowMs;
+      // The second request leaves in the work queued after the first, as a walk's next page does.
+      const second = api.listPayments().then(() => api.listPayments());
+      await time.advance(3_000);
+      answerFirst();
+      const error = await failureOf(time.run(second));
+      expect(error.kind).toBe("timeout");
+      expect(time.nowMs - started).toBe(8_000);
+      // Up at the first's time, the wait found the second not yet due and waited its rest.
+      expect(time.sleeps).toEqual([5_000, 3_000]);
+      await time.flush();
       expect(time.pendingTimers()).toEqual([]);
     });
   });

@@ -106,6 +106,17 @@ describe("jsonText.ts", () => {
       expect(parseJsonText(text)).toEqual(JSON.parse(text));
     });
 
+    it.each([
+      ["1.5", true],
+      ['["a",null,true,0]', true],
+      ['{"a":"x","b":[{"c":null},{"d":[false,{"e":-2}]}]}', true],
+      ['{"a":{"b":{"c":{}}},"d":[[],[null]],"e":7}', true],
+      ['{"a":"1","b":[{"c":null},{"d":[false,{"e":"-2"}]}],"f":{}}', false],
+      ['[[],{},"",null,false]', false],
+    ])("finds a number wherever it is in %s: %s", (text, found) => {
+      expect(holdsNumber(JSON.parse(text))).toBe(found);
+    });
+
     it("reads a 17-digit amount itself beside numbers that fit, whichever comes first", () => {
       expect(parseJsonText('{"data":[{"quantity":3,"amount":12345678901234567}]}')).toEqual({
         data: [{ quantity: 3, amount: new JsonNumber("12345678901234567") }],

@@ -120,6 +120,31 @@ describe("pagination.ts", () => {
       expect(error.message).toContain("page 2 held only records it had already sent");
     });
 
+    it("tells a string id, a number id and a record's content of the same text apart", async () => {
+      const { api, fake } = harness();
+      const page = (record: string, lastId: string | null) => ({
+        status: 200,
+        body: `{"status":true,"message":"ok","data":[${record}],"keyset":"k","last_id":${JSON.stringify(lastId)}}`,
+      });
+      fake.reply(
+        page('{"id":"5"}', "c1"),
+        page('{"id":5}', "c2"),
+        page('{"x":1}', "c3"),
+        page('{"id":"{\\"x\\":1}"}', "c4"),
+        page('{"id":9007199254740993}', "c5"),
+        page('{"id":9007199254740992}', null),
+      );
+      const pages = await collect(iterateCollection(api, "/invoices"));
+      expect(pages.map((one) => String(one.data[0]?.["id"]))).toEqual([
+        "5",
+        "5",
+        "undefined",
+        '{"x":1}',
+        "9007199254740993",
+        "9007199254740992",
+      ]);
+    });
+
     it("accepts a page that repeats some records among new ones", async () => {
       const { api, fake } = harness();
       fake.reply(
@@ -291,6 +316,8 @@ describe("pagination.ts", () => {
       const error = await failureOf(second);
       expect(error.kind).toBe("aborted");
       expect(fake.requests[1]?.signal.aborted).toBe(true);
+      // The timeouts' wait stops once the work queued after the cancel has run.
+      await time.flush();
       expect(time.pendingTimers()).toEqual([]);
     });
 

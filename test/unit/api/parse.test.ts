@@ -172,6 +172,9 @@ describe("parse.ts", () => {
 
     it.each([
       [{ data: [1] }, "data[0]: expected an object, got 1"],
+      [{ data: [{}, {}, []] }, "data[2]: expected an object, got an array"],
+      [{ data: [{ id: "a" }, null] }, "data[1]: expected an object, got null"],
+      [{ data: { id: "a" } }, "data: expected an array, got an object"],
       [{ last_id: 5 }, "last_id: expected a string or null, got 5"],
       [
         { last_id: undefined },

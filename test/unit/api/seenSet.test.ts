@@ -22,6 +22,23 @@ describe("seenSet.ts", () => {
       }
     });
 
+    it("keeps the same text of two kinds apart, exact and filtered alike", () => {
+      for (const exactLimit of [10_000, 0]) {
+        const set = new SeenSet({ exactLimit });
+        expect([set.add("5", 0), set.add("5", 1), set.add("5", 2)]).toEqual([true, true, true]);
+        expect([set.add("5", 0), set.add("5", 1), set.add("5", 2)]).toEqual([false, false, false]);
+        expect([set.has("6", 0), set.has("6", 1)]).toEqual([false, false]);
+      }
+    });
+
+    it("carries every kind's keys into the filter when it switches", () => {
+      const set = new SeenSet({ exactLimit: 4 });
+      for (const key of keys(0, 3)) set.add(key, 1);
+      for (const key of keys(0, 3)) set.add(key, 2);
+      expect(set.approximate).toBe(true);
+      expect(keys(0, 3).every((key) => set.has(key, 1) && set.has(key, 2))).toBe(true);
+    });
+
     it("switches to the fixed filter past the limit and still knows every key it was given", () => {
       const set = new SeenSet({ exactLimit: 1_000 });
       const given = keys(0, 60_000);
