@@ -2,12 +2,12 @@
 // client into the emulator: the server's pages keep coming while a write is held, and every row
 // still arrives in order once it is let through. While Excel has nothing to write, the rows
 // pending go to it early, within the sync budget, so the block left after the last page is small.
-import { LedgerApi } from "../../src/api";
 import type { ExcelRun } from "../../src/excel/run";
 import { importCollection } from "../../src/import/importCollection";
 import { OfficeJsExcelHost } from "../../tools/excel-emulator/officeJs/nodeClient";
-import { DEMO_TOKEN, RunningSandbox, startSandbox } from "../../tools/sandbox";
-import { afterQueuedWork } from "../../src/util/afterQueuedWork";
+import { RunningSandbox, startSandbox } from "../../tools/sandbox";
+import { countingApi } from "./helpers/countingApi";
+import { idleAwareRun } from "./helpers/idleAwareRun";
 
 const INVOICES = 2_000;
 
@@ -21,34 +21,6 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-/**
- * The sandbox's client, telling `onPage` how many pages it has received; each page is handed
- * over only once `before()` resolves.
- */
-function countingApi(
-  onPage: (pages: number) => void,
-  before: () => Promise<void> = () => Promise.resolve(),
-): LedgerApi {
-  let pages = 0;
-  class CountingApi extends LedgerApi {
-    override async listCollectionPage(
-      ...args: Parameters<LedgerApi["listCollectionPage"]>
-    ): ReturnType<LedgerApi["listCollectionPage"]> {
-      const page = await super.listCollectionPage(...args);
-      await before();
-      pages += 1;
-      onPage(pages);
-      return page;
-    }
-  }
-  return new CountingApi({
-    apiAddress: sandbox.baseUrl,
-    version: "v1",
-    token: DEMO_TOKEN,
-    identity: "demo-company",
-  });
-}
-
 describe("an import beside a busy Excel", () => {
   it("keeps fetching pages while Excel holds a block, then writes every row", async () => {
     const host = new OfficeJsExcelHost();
@@ -57,7 +29,7 @@ describe("an import beside a busy Excel", () => {
     let heldAt: number | null = null;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const api = countingApi((count) => {
+    const api = countingApi(sandbox.baseUrl, (count) => {
       pages = count;
       if (heldAt !== null && pages >= heldAt + 20) release();
     });
@@ -91,26 +63,11 @@ describe("an import beside a busy Excel", () => {
   it("writes early while Excel has nothing to write, within one sync per block of rows written", async () => {
     const host = new OfficeJsExcelHost();
     // Excel is idle whenever a page arrives: each page waits until the batches sent have ended.
-    let running = 0;
-    const idle: (() => void)[] = [];
-    const run: ExcelRun = async (batch) => {
-      running += 1;
-      try {
-        return await host.run(batch);
-      } finally {
-        running -= 1;
-        if (running === 0) for (const wake of idle.splice(0)) wake();
-      }
-    };
-    const excelIdle = async (): Promise<void> => {
-      if (running > 0) await new Promise<void>((resolve) => idle.push(resolve));
-      // The import hears of the write's end in the steps queued after it.
-      await afterQueuedWork();
-    };
+    const { run, idle: excelIdle } = idleAwareRun(host);
     let pages = 0;
     const written: number[] = [];
     let writtenAtLastPage = -1;
-    const api = countingApi((count) => (pages = count), excelIdle);
+    const api = countingApi(sandbox.baseUrl, (count) => (pages = count), excelIdle);
     const blockRows = 500;
     const result = await importCollection(
       run,
