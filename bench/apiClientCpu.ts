@@ -9,6 +9,7 @@
 import { iterateCollection } from "../src/api";
 import { benchApi } from "./importBench";
 import { startSandboxProcess } from "./sandboxProcess";
+import { median } from "./median";
 
 interface WalkCpu {
   readonly pages: number;
@@ -42,14 +43,6 @@ async function walkOnce(baseUrl: string): Promise<WalkCpu> {
     voluntarySwitches: after.voluntaryContextSwitches - before.voluntaryContextSwitches,
     involuntarySwitches: after.involuntaryContextSwitches - before.involuntaryContextSwitches,
   };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 async function main(): Promise<void> {

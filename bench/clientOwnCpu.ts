@@ -15,6 +15,7 @@ import {
 import { nodeFetch } from "../src/cli/nodeFetch";
 import { DEMO_TOKEN } from "../tools/sandbox";
 import { startSandboxProcess } from "./sandboxProcess";
+import { median } from "./median";
 
 interface Answer {
   readonly status: number;
@@ -83,14 +84,6 @@ async function walkOnce(answers: Map<string, Answer>): Promise<{ pages: number; 
   }
   const used = process.cpuUsage(start);
   return { pages, us: used.user + used.system };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 async function main(): Promise<void> {

@@ -10,6 +10,7 @@
 import { resolve } from "node:path";
 import { DEMO_TOKEN } from "../tools/sandbox";
 import { startSandboxProcess } from "./sandboxProcess";
+import { median } from "./median";
 
 type Api = typeof import("../src/api");
 type Transport = typeof import("../src/cli/nodeFetch");
@@ -55,11 +56,6 @@ async function walk(build: Build, baseUrl: string): Promise<WalkCpu> {
     processUs: (used.user + used.system) / rows,
     threadUs: (threadUsed.user + threadUsed.system) / rows,
   };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 async function main(): Promise<void> {

@@ -19,6 +19,7 @@ import { measureFloor } from "./importBench";
 import { startSandboxProcess, type SandboxProcess } from "./sandboxProcess";
 import { table } from "./textTable";
 import { loadavg } from "node:os";
+import { median } from "./median";
 
 interface Walk {
   readonly kind: "floor" | "import";
@@ -99,12 +100,6 @@ const LEGS: readonly [string, (split: ChainSplit) => number][] = [
   ["client's turn (answer to next request)", (s) => s.clientTurnMs],
   ["  thread waiting for a core (at most)", (s) => s.clientCoreWaitMs],
 ];
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 function report(walks: readonly Walk[]): void {
   const floors = walks.filter((walk) => walk.kind === "floor");

@@ -15,6 +15,7 @@ import {
 import { nodeFetch } from "../src/cli/nodeFetch";
 import { DEMO_TOKEN } from "../tools/sandbox";
 import { startSandboxProcess } from "./sandboxProcess";
+import { median } from "./median";
 
 type Reader = (text: string) => unknown;
 
@@ -59,11 +60,6 @@ function cpuUs(read: Reader, texts: readonly string[]): number {
   for (const text of texts) read(text);
   const used = process.cpuUsage(start);
   return used.user + used.system;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 async function main(): Promise<void> {
