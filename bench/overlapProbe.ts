@@ -17,7 +17,7 @@ import { BusyProcesses } from "./busyProcesses";
 import { coresLeastMs, leastTime } from "./leastTime";
 import { ExcelProcess } from "./excelProcess";
 import { benchApi, measureImport } from "./importBench";
-import { SIX } from "./refreshBench";
+import { importSixTables, sixListsSandbox } from "./sixLists";
 import { syncBudget } from "./report";
 import { startSandboxProcess, type SandboxProcess } from "./sandboxProcess";
 import { ThreadBusy } from "./threadBusy";
@@ -144,22 +144,12 @@ async function probeImport(records: number): Promise<ProbeLine> {
 
 /** Refresh all of six lists of `records` each at `latencyMs`, beside `busy` spinning processes. */
 async function probeRefresh(records: number, latencyMs: number, busy: number): Promise<ProbeLine> {
-  const lists = Object.fromEntries(SIX.map((id) => [id, records]));
-  const sandbox = await startSandboxProcess({
-    invoices: records,
-    records: lists,
-    keepRecords: true,
-  });
+  const sandbox = await sixListsSandbox(records);
   const excel = await ExcelProcess.start();
   let spinning: BusyProcesses | null = null;
   try {
     const api = benchApi(sandbox.baseUrl);
-    // The tables to refresh, imported without latency (setup, not measured), as the bench does.
-    await sandbox.setLatency(0);
-    for (const collection of SIX) {
-      const result = await importCollection(excel.run, { collection, api });
-      if (!result.complete || result.rows !== records) throw new Error(result.message);
-    }
+    await importSixTables(sandbox, excel.run, api, records);
     await sandbox.setLatency(latencyMs);
     spinning = await BusyProcesses.start(busy);
     const run = await timed(sandbox, excel, async (excelRun) => {

@@ -9,7 +9,7 @@ import { iterateCollection, LedgerApi } from "../src/api";
 import { fetchNewIntoTable } from "../src/import/fetchNew";
 import { importCollection } from "../src/import/importCollection";
 import { refreshAll } from "../src/import/refreshAll";
-import { COLLECTIONS, type CollectionId } from "../src/domain/collections";
+import { COLLECTIONS } from "../src/domain/collections";
 import { BYTES_PER_MB, MEASURED_PAYLOAD_CEILING_BYTES } from "../src/domain/excelLimits";
 import { DEMO_TOKEN } from "../tools/sandbox";
 import { benchApi, benchHost } from "./importBench";
@@ -20,6 +20,7 @@ import { cpuMsOf, profileCpu } from "./cpuShares";
 import type { ExcelRun } from "../src/excel/run";
 import { ExcelProcess } from "./excelProcess";
 import { startSandboxProcess } from "./sandboxProcess";
+import { importSixTables, SIX, sixListsSandbox } from "./sixLists";
 
 export interface FetchNewRow {
   readonly tableRows: number;
@@ -160,16 +161,6 @@ export async function measureFetchNew(
   }
 }
 
-/** The six cursor-paginated lists Refresh all refreshes in the bench. */
-export const SIX: readonly CollectionId[] = [
-  "invoices",
-  "receipts",
-  "bills",
-  "credit-notes",
-  "debit-notes",
-  "expenses",
-];
-
 /** One more full refresh of the same tables under the profiler: whose CPU the client spent. */
 async function profileRefreshAll(
   run: ExcelRun,
@@ -191,23 +182,14 @@ export async function measureRefreshAll(
   busyProcesses = 0,
   profile = false,
 ): Promise<RefreshAllRow> {
-  const records = Object.fromEntries(SIX.map((id) => [id, recordsEach]));
-  const sandbox = await startSandboxProcess({ invoices: recordsEach, records, keepRecords: true });
+  const sandbox = await sixListsSandbox(recordsEach);
   // Excel in a process of its own, as for the import rows.
   const excel = await ExcelProcess.start();
   let busy: BusyProcesses | null = null;
   try {
     const api = benchApi(sandbox.baseUrl);
     const host = excel;
-    // The tables to refresh, imported without latency (setup, not measured). It also fills the
-    // sandbox's kept records (keepRecords), so the floors and the refresh meet the same server:
-    // one that serializes records, as a database-backed service does, rather than generating
-    // them (some 6 ms a page, which on one sandbox process would throttle six walks at once).
-    await sandbox.setLatency(0);
-    for (const collection of SIX) {
-      const result = await importCollection(host.run, { collection, api });
-      if (!result.complete || result.rows !== recordsEach) throw new Error(result.message);
-    }
+    await importSixTables(sandbox, host.run, api, recordsEach);
     await sandbox.setLatency(latencyMs);
     busy = await BusyProcesses.start(busyProcesses);
     const floors: Record<string, number> = {};

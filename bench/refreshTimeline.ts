@@ -12,13 +12,11 @@ import { iterateCollection, LedgerApi, type FetchLike } from "../src/api";
 import { nodeFetch } from "../src/cli/nodeFetch";
 import { COLLECTIONS, type CollectionId } from "../src/domain/collections";
 import type { ExcelRun } from "../src/excel/run";
-import { importCollection } from "../src/import/importCollection";
 import { refreshAll } from "../src/import/refreshAll";
 import { DEMO_TOKEN } from "../tools/sandbox";
 import { BusyProcesses } from "./busyProcesses";
 import { ExcelProcess, type ExcelExchange } from "./excelProcess";
-import { SIX } from "./refreshBench";
-import { startSandboxProcess } from "./sandboxProcess";
+import { importSixTables, SIX, sixListsSandbox } from "./sixLists";
 
 /** One API request: its collection's path, when it was sent and when its answer was seen. */
 interface ApiExchange {
@@ -319,22 +317,13 @@ async function sixWalksAtOnce(api: LedgerApi, log: ApiExchange[]): Promise<Floor
 }
 
 async function probe(records: number, latencyMs: number, busy: number): Promise<Timeline> {
-  const lists = Object.fromEntries(SIX.map((id) => [id, records]));
-  const sandbox = await startSandboxProcess({
-    invoices: records,
-    records: lists,
-    keepRecords: true,
-  });
+  const sandbox = await sixListsSandbox(records);
   const excel = await ExcelProcess.start();
   let spinning: BusyProcesses | null = null;
   try {
     const apiLog: ApiExchange[] = [];
     const api = timedApi(sandbox.baseUrl, apiLog);
-    await sandbox.setLatency(0);
-    for (const collection of SIX) {
-      const result = await importCollection(excel.run, { collection, api });
-      if (!result.complete || result.rows !== records) throw new Error(result.message);
-    }
+    await importSixTables(sandbox, excel.run, api, records);
     await sandbox.setLatency(latencyMs);
     spinning = await BusyProcesses.start(busy);
     // Every list has as many records of about the same size: one floor stands for each walk's.
