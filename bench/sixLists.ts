@@ -4,17 +4,11 @@ import type { LedgerApi } from "../src/api";
 import type { CollectionId } from "../src/domain/collections";
 import type { ExcelRun } from "../src/excel/run";
 import { importCollection } from "../src/import/importCollection";
+import { CURSOR_COLLECTIONS } from "../tools/sandbox";
 import { startSandboxProcess, type SandboxProcess } from "./sandboxProcess";
 
-/** The six cursor-paginated lists Refresh all refreshes in the bench. */
-export const SIX: readonly CollectionId[] = [
-  "invoices",
-  "receipts",
-  "bills",
-  "credit-notes",
-  "debit-notes",
-  "expenses",
-];
+/** The six lists Refresh all refreshes in the bench: every cursor-paginated list the sandbox serves. */
+export const SIX: readonly CollectionId[] = CURSOR_COLLECTIONS;
 
 /** A sandbox in its own process with `records` of each of the six lists, kept once served. */
 export function sixListsSandbox(records: number): Promise<SandboxProcess> {
