@@ -4,21 +4,36 @@
 // Shares are counts of samples, applied to the process's CPU time: the time between samples is
 // wall time, which a busy machine stretches while the process waits for a core.
 import { Session, type Profiler } from "node:inspector";
+import { threadCpuMs, threadCpuSince } from "./threadCpu";
 
 export type CpuOwner = "officeJs" | "emulator" | "addIn" | "gc" | "idle";
 
 export interface CpuShares {
   /** Process CPU (user + system) over the profiled span, from process.cpuUsage. */
   readonly processMs: number;
+  /**
+   * The main thread's CPU over the same span (`threadCpuMs`), where the samples are taken: the
+   * helper threads' (the collector's, the compiler's) left out. Null on a Node without it.
+   */
+  readonly threadMs: number | null;
   /** Samples per owner; `idle` is time waiting, not CPU. */
   readonly samples: Readonly<Record<CpuOwner, number>>;
 }
 
 /** The process CPU charged to `owner`: its share of the samples that were not idle. */
 export function cpuMsOf(shares: CpuShares, owner: Exclude<CpuOwner, "idle">): number {
+  return shareOf(shares, owner, shares.processMs);
+}
+
+/** The main thread's CPU charged to `owner`, as {@link cpuMsOf}; null where Node cannot say. */
+export function threadCpuMsOf(shares: CpuShares, owner: Exclude<CpuOwner, "idle">): number | null {
+  return shares.threadMs === null ? null : shareOf(shares, owner, shares.threadMs);
+}
+
+function shareOf(shares: CpuShares, owner: Exclude<CpuOwner, "idle">, ms: number): number {
   const { idle: _idle, ...busy } = shares.samples;
   const total = Object.values(busy).reduce((sum, count) => sum + count, 0);
-  return total === 0 ? 0 : (shares.processMs * shares.samples[owner]) / total;
+  return total === 0 ? 0 : (ms * shares.samples[owner]) / total;
 }
 
 const OFFICE_JS = /@microsoft[\\/]office-js[\\/]/;
@@ -77,10 +92,12 @@ export async function profileCpu(work: () => Promise<void>): Promise<CpuShares> 
     await post(session, "Profiler.setSamplingInterval", { interval: 1000 });
     await post(session, "Profiler.start");
     const cpu = process.cpuUsage();
+    const thread = threadCpuMs();
     await work();
     const used = process.cpuUsage(cpu);
+    const threadMs = threadCpuSince(thread);
     const { profile } = await post<{ profile: Profiler.Profile }>(session, "Profiler.stop");
-    return { processMs: (used.user + used.system) / 1000, samples: sharesOf(profile) };
+    return { processMs: (used.user + used.system) / 1000, threadMs, samples: sharesOf(profile) };
   } finally {
     session.disconnect();
   }

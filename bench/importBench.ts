@@ -7,7 +7,7 @@ import { OfficeJsExcelHost } from "../tools/excel-emulator/officeJs/nodeClient";
 import { importCollection } from "../src/import/importCollection";
 import { DEMO_TOKEN } from "../tools/sandbox";
 import type { ExcelRun } from "../src/excel/run";
-import { cpuMsOf, profileCpu } from "./cpuShares";
+import { cpuMsOf, profileCpu, threadCpuMsOf, type CpuShares } from "./cpuShares";
 import { ExcelProcess } from "./excelProcess";
 import { collectGarbage, GcTimer, HeapSampler, heapUsed } from "./heapSampler";
 import type { ProcessCpu } from "./leastTime";
@@ -326,6 +326,11 @@ export interface CpuPerRecord {
   readonly emulatorUs: number;
   /** Garbage collection per record, included in addInUs (it collects everyone's garbage). */
   readonly gcUs: number;
+  /**
+   * addInUs on the main thread alone (its CPU less office.js's and the emulator's samples), the
+   * thread the add-in's JavaScript runs on; null on a Node that cannot say (20).
+   */
+  readonly addInThreadUs: number | null;
 }
 
 /**
@@ -355,7 +360,16 @@ export async function measureImportCpu(
     officeJsUs: us(officeJs),
     emulatorUs: us(emulator),
     gcUs: us(cpuMsOf(shares, "gc")),
+    addInThreadUs: addInThreadUs(shares, excel.excelCpuMs === null, rows),
   };
+}
+
+/** The main thread's CPU per record less office.js's and, when it ran inline, the emulator's. */
+function addInThreadUs(shares: CpuShares, excelInline: boolean, records: number): number | null {
+  const officeJs = threadCpuMsOf(shares, "officeJs");
+  const emulator = excelInline ? threadCpuMsOf(shares, "emulator") : 0;
+  if (shares.threadMs === null || officeJs === null || emulator === null) return null;
+  return ((shares.threadMs - officeJs - emulator) * 1000) / records;
 }
 
 /** A figure per record of `cpu`'s run as one per row that run wrote. */

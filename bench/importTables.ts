@@ -170,6 +170,7 @@ export function perRowTable(rows: readonly ImportRow[]): string {
       "import CPU us/row",
       "Excel CPU us/row",
       "add-in us/row",
+      "add-in thread us/row",
       "office.js us/row",
       "emulator us/row",
       "import s",
@@ -192,6 +193,9 @@ export function perRowTable(rows: readonly ImportRow[]): string {
         perRow(row.import.cpuMs, written),
         perRow(row.import.excelCpuMs, written),
         profiled((cpu) => cpu.addInUs),
+        row.cpu?.addInThreadUs == null
+          ? ""
+          : perRowWritten(row.cpu, row.cpu.addInThreadUs).toFixed(1),
         profiled((cpu) => cpu.officeJsUs),
         profiled((cpu) => cpu.emulatorUs),
         seconds(row.import.ms),

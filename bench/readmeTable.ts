@@ -49,6 +49,7 @@ function importRows(rows: readonly ImportRow[]): string {
       "cells/row",
       "request bytes/row",
       "add-in us/row",
+      "add-in thread us/row",
       "office.js us/row",
       "Excel CPU us/row",
       "syncs/budget",
@@ -68,6 +69,9 @@ function importRows(rows: readonly ImportRow[]): string {
         (row.import.cellsWritten / Math.max(1, written)).toFixed(1),
         (row.import.requestBytes / Math.max(1, written)).toFixed(0),
         row.cpu ? perRowWritten(row.cpu, row.cpu.addInUs).toFixed(1) : "",
+        row.cpu?.addInThreadUs == null
+          ? ""
+          : perRowWritten(row.cpu, row.cpu.addInThreadUs).toFixed(1),
         row.cpu ? perRowWritten(row.cpu, row.cpu.officeJsUs).toFixed(1) : "",
         row.import.excelCpuMs === null ? "" : perRow(row.import.excelCpuMs, written),
         `${row.import.syncs}/${row.syncBudget}`,
