@@ -70,11 +70,14 @@ export class BlockPlanner {
    * walk is near its end: `committed` rows written before them and these reach `expected` (the
    * rows the table had) less {@link BEFORE_END_ROWS}, and more than that many are pending. The
    * block written after the last page then holds about {@link BEFORE_END_ROWS} rows, not up to
-   * {@link maxRows}: Excel writes the rest while the walk goes on. One more block a refresh.
+   * {@link maxRows}: Excel writes the rest while the walk goes on. One more block a refresh, and
+   * only one: once the rows written reach that mark (a list longer than the table was), blocks
+   * are full again, so the sync budget holds however long the new list is.
    */
   mayFlushBeforeEnd(expected: number, committed: number, pending: number): boolean {
-    if (this.blocks === 0 || pending <= BEFORE_END_ROWS) return false;
-    return committed + pending >= expected - BEFORE_END_ROWS;
+    const mark = expected - BEFORE_END_ROWS;
+    if (this.blocks === 0 || pending <= BEFORE_END_ROWS || committed >= mark) return false;
+    return committed + pending >= mark;
   }
 
   /**

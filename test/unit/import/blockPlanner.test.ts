@@ -79,8 +79,30 @@ describe("BlockPlanner", () => {
     it("not with only the end's rows pending, so the walk's last rows make one block, not many", () => {
       const planner = new BlockPlanner();
       planner.flushed();
-      expect(planner.mayFlushBeforeEnd(20_000, 19_500, BEFORE_END_ROWS)).toBe(false);
-      expect(planner.mayFlushBeforeEnd(20_000, 19_500, BEFORE_END_ROWS + 1)).toBe(true);
+      expect(planner.mayFlushBeforeEnd(20_000, 18_000, BEFORE_END_ROWS)).toBe(false);
+      expect(planner.mayFlushBeforeEnd(20_000, 18_000, BEFORE_END_ROWS + 1)).toBe(true);
+    });
+
+    it("once: past the mark, a list longer than the table was goes in full blocks again", () => {
+      // A table of 1,000 rows refreshed with 20,000: 400 pages of 50.
+      const planner = new BlockPlanner();
+      const blocks: number[] = [];
+      let committed = 0;
+      let pending = 0;
+      for (let page = 0; page < 400; page++) {
+        pending += 50;
+        if (
+          planner.shouldFlush(pending, pending * 600) ||
+          planner.mayFlushBeforeEnd(1_000, committed, pending)
+        ) {
+          planner.flushed();
+          blocks.push(pending);
+          committed += pending;
+          pending = 0;
+        }
+      }
+      expect(blocks).toEqual([50, 5_000, 5_000, 5_000]);
+      expect(pending).toBe(20_000 - 15_050);
     });
 
     it("never before the first page's block", () => {
