@@ -58,38 +58,34 @@ const cellValues: fc.Arbitrary<JsonValue | undefined> = fc.oneof(
   fc.constantFrom(null, undefined, "", []),
 );
 
+/** A column's kind, a value, the currency's minor units and whether text is kept exact. */
+const cellCases = [
+  fc.constantFrom(...KINDS),
+  cellValues,
+  fc.constantFrom(0, 2, 3),
+  fc.boolean(),
+] as const;
+
 describe("plainCellFor()", () => {
   it("gives toCell's value with nothing to note whenever it gives one", () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom(...KINDS),
-        cellValues,
-        fc.constantFrom(0, 2, 3),
-        fc.boolean(),
-        (kind, value, places, exactText) => {
-          const plain = plainCellOf(kind, value, places, { exactText });
-          if (plain === undefined) return;
-          const outcome = toCell(kind, value, "Header", places, { exactText });
-          expect(outcome).toEqual({ value: plain, fallback: false, notes: [] });
-          expect(Object.is(outcome.value, plain)).toBe(true);
-        },
-      ),
+      fc.property(...cellCases, (kind, value, places, exactText) => {
+        const plain = plainCellOf(kind, value, places, { exactText });
+        if (plain === undefined) return;
+        const outcome = toCell(kind, value, "Header", places, { exactText });
+        expect(outcome).toEqual({ value: plain, fallback: false, notes: [] });
+        expect(Object.is(outcome.value, plain)).toBe(true);
+      }),
       { numRuns: 10_000 },
     );
   });
 
   it("counts exactly the bytes of the cell's JSON text, or none when it gives no cell", () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom(...KINDS),
-        cellValues,
-        fc.constantFrom(0, 2, 3),
-        fc.boolean(),
-        (kind, value, places, exactText) => {
-          const { cell, bytes } = plainOf(kind, value, places, { exactText });
-          expect(bytes).toBe(cell === undefined ? 0 : valueJsonBytes(cell));
-        },
-      ),
+      fc.property(...cellCases, (kind, value, places, exactText) => {
+        const { cell, bytes } = plainOf(kind, value, places, { exactText });
+        expect(bytes).toBe(cell === undefined ? 0 : valueJsonBytes(cell));
+      }),
       { numRuns: 10_000 },
     );
   });
