@@ -13,6 +13,8 @@ import { benchApi } from "./importBench";
 import { ExcelProcess } from "./excelProcess";
 import { runQueueWaitMs } from "./runQueueWait";
 import { startSandboxProcess } from "./sandboxProcess";
+import { threadsCpuSince, threadsMark, type ThreadsCpu } from "./processThreads";
+import { threadCpuMs, threadCpuSince } from "./threadCpu";
 
 /** Where a sample's CPU goes. `addIn` is everything that is neither office.js nor Excel's link. */
 const PLACES = [
@@ -137,9 +139,20 @@ interface RunResult {
   readonly waitedUsPerRow: number | null;
   /** What the samples charge to the request's socket write, per row. */
   readonly socketWriteUsPerRow: number;
+  /** The import's CPU by kind of thread, per row (null off Linux). */
+  readonly threadsUsPerRow: ThreadsCpu | null;
+  /**
+   * The same client walking the same pages just before, doing nothing with them (the floor's
+   * work): its process CPU and its main thread's, per row the import then writes.
+   */
+  readonly walkUsPerRow: number;
+  readonly walkThreadUsPerRow: number | null;
 }
 
-/** Rows an import of the invoices writes: each invoice's row and one per line of it. */
+/**
+ * Rows an import of the invoices writes: each invoice's row and one per line of it. The walk
+ * that counts them does nothing else with the pages, so its CPU is the floor's.
+ */
 async function rowsWritten(api: LedgerApi): Promise<number> {
   let rows = 0;
   for await (const page of iterateCollection(api, "/invoices")) {
@@ -157,16 +170,22 @@ const SOCKET_WRITE = "writeLatin1String";
 async function profiledImport(invoices: number, baseUrl: string): Promise<RunResult> {
   const excel = await ExcelProcess.start();
   const api = benchApi(baseUrl);
+  const walkCpu = process.cpuUsage();
+  const walkThread = threadCpuMs();
   const rows = await rowsWritten(api);
+  const walkUsed = process.cpuUsage(walkCpu);
+  const walkThreadMs = threadCpuSince(walkThread);
   const session = new Session();
   session.connect();
   await post(session, "Profiler.enable");
   await post(session, "Profiler.setSamplingInterval", { interval: 500 });
   await post(session, "Profiler.start");
   const cpu = process.cpuUsage();
+  const threads = threadsMark();
   const waitStart = runQueueWaitMs();
   const result = await importCollection(excel.run, { collection: "invoices", api });
   const used = process.cpuUsage(cpu);
+  const byThread = threadsCpuSince(threads);
   const waitEnd = runQueueWaitMs();
   const { profile } = await post<{ profile: Profiler.Profile }>(session, "Profiler.stop");
   session.disconnect();
@@ -196,6 +215,13 @@ async function profiledImport(invoices: number, baseUrl: string): Promise<RunRes
     waitedUsPerRow:
       waitStart === null || waitEnd === null ? null : ((waitEnd - waitStart) * 1000) / rows,
     socketWriteUsPerRow: (processMs * 1000 * writeSamples) / busy / rows,
+    threadsUsPerRow: byThread && {
+      mainMs: (byThread.mainMs * 1000) / rows,
+      profilerMs: (byThread.profilerMs * 1000) / rows,
+      helpersMs: (byThread.helpersMs * 1000) / rows,
+    },
+    walkUsPerRow: (walkUsed.user + walkUsed.system) / rows,
+    walkThreadUsPerRow: walkThreadMs === null ? null : (walkThreadMs * 1000) / rows,
   };
 }
 
@@ -227,6 +253,20 @@ async function main(): Promise<void> {
       console.log(
         `  us per row: main thread waiting for a core=${result.waitedUsPerRow?.toFixed(2) ?? "?"}` +
           `, samples in the socket write=${result.socketWriteUsPerRow.toFixed(2)}`,
+      );
+      // The process CPU above counts every thread: V8's helpers (the collector's, the
+      // compiler's) and the profiler's own thread beside the main one.
+      const threads = result.threadsUsPerRow;
+      if (threads) {
+        console.log(
+          `  us per row by thread: main=${threads.mainMs.toFixed(2)} helpers=${threads.helpersMs.toFixed(2)}` +
+            ` profiler=${threads.profilerMs.toFixed(2)} (10 ms ticks)`,
+        );
+      }
+      // What a walk alone costs this client bounds what any import of these pages can use.
+      console.log(
+        `  us per row, the same pages walked alone: process=${result.walkUsPerRow.toFixed(2)}` +
+          ` main thread=${result.walkThreadUsPerRow?.toFixed(2) ?? "?"}`,
       );
     }
   } finally {
