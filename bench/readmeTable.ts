@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { perRowWritten } from "./importBench";
-import type { BenchResults, ImportRow } from "./report";
+import { refreshAllSyncBudget, type BenchResults, type ImportRow } from "./report";
 import type { FetchNewRow, RefreshAllRow } from "./refreshBench";
 import { markdownTable } from "./textTable";
 
@@ -97,7 +97,7 @@ function refreshAllRows(rows: readonly RefreshAllRow[]): string {
       "Excel CPU us/row",
       "cells/row",
       "request bytes/row",
-      "syncs",
+      "syncs/budget",
       "Target",
     ],
     rows.map((row) => [
@@ -116,7 +116,7 @@ function refreshAllRows(rows: readonly RefreshAllRow[]): string {
       perRow(row.excelCpuMs, row.rowsWritten),
       (row.cellsWritten / Math.max(1, row.rowsWritten)).toFixed(1),
       (row.requestBytes / Math.max(1, row.rowsWritten)).toFixed(0),
-      String(row.syncs),
+      `${row.syncs}/${refreshAllSyncBudget(row)}`,
       `${row.target} ${row.pass ? "**PASS**" : "**FAIL**"}`,
     ]),
   );

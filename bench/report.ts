@@ -152,6 +152,17 @@ export function syncBudget(rowsWritten: number): number {
   return Math.ceil(rowsWritten / ROWS_PER_SYNC) + SETUP_SYNCS;
 }
 
+/**
+ * Refresh all's budget: one sync per 5,000 rows written on all its sheets, plus each list's five
+ * as if it were imported alone. Never more than the six imports' budgets summed (the ceiling of
+ * the sum is at most the sum of the ceilings), so sharing syncs between tables earns nothing.
+ */
+export function refreshAllSyncBudget(
+  row: Pick<RefreshAllRow, "rowsWritten" | "collections">,
+): number {
+  return Math.ceil(row.rowsWritten / ROWS_PER_SYNC) + SETUP_SYNCS * row.collections;
+}
+
 /** The ceiling in MB as the verdict names it, counted as Microsoft counts the limit it derives from. */
 const CEILING_MB = MEASURED_PAYLOAD_CEILING_BYTES / BYTES_PER_MB;
 
@@ -317,7 +328,14 @@ export function targetVerdicts(
       met: row ? row.ratio <= limit : null,
     };
   };
-  const worstSyncs = rows.map((row) => row.import.syncs - row.syncBudget);
+  const worstSyncs = [
+    ...rows.map((row) => row.import.syncs - row.syncBudget),
+    ...refreshAll.map((row) => row.syncs - refreshAllSyncBudget(row)),
+  ];
+  const syncFigures = [
+    ...rows.map((row) => `${row.import.syncs}/${row.syncBudget}`),
+    ...refreshAll.map((row) => `Refresh all ${row.syncs}/${refreshAllSyncBudget(row)}`),
+  ];
   const live = (records: number) =>
     rows.find((row) => row.records === records && row.liveHeap !== null)?.liveHeap ?? null;
   const [small, large] = [live(50_000), live(200_000)];
@@ -329,11 +347,9 @@ export function targetVerdicts(
     ...(refreshAll.length ? refreshAllVerdicts(refreshAll) : []),
     ...(cpu ? [cpuVerdict(rows, cpu)] : []),
     {
-      target: `syncs <= ceil(rows written / ${count(ROWS_PER_SYNC)}) + ${SETUP_SYNCS} on every row`,
-      measured: rows.length
-        ? rows.map((row) => `${row.import.syncs}/${row.syncBudget}`).join(", ")
-        : "not run",
-      met: rows.length ? worstSyncs.every((over) => over <= 0) : null,
+      target: `syncs <= ceil(rows written / ${count(ROWS_PER_SYNC)}) + ${SETUP_SYNCS} a list on every row`,
+      measured: syncFigures.length ? syncFigures.join(", ") : "not run",
+      met: syncFigures.length ? worstSyncs.every((over) => over <= 0) : null,
     },
     largestRequestVerdict(rows, journals),
     journalVerdict(journals),
