@@ -263,7 +263,7 @@ async function main(): Promise<void> {
             ` profiler=${threads.profilerMs.toFixed(2)} (10 ms ticks)`,
         );
       }
-      // What a walk alone costs this client bounds what any import of these pages can use.
+      // No import of these pages spends less than this client walking them and nothing else.
       console.log(
         `  us per row, the same pages walked alone: process=${result.walkUsPerRow.toFixed(2)}` +
           ` main thread=${result.walkThreadUsPerRow?.toFixed(2) ?? "?"}`,
