@@ -8,6 +8,30 @@ import {
 } from "../../../src/import/blockPlanner";
 import { estimateRowBytes } from "../../../src/sheets";
 
+/**
+ * The blocks a refresh of a table that had `expected` rows writes as 400 pages of 50 rows arrive
+ * (20,000 rows), and the rows left pending after the last page.
+ */
+function refreshBlocks(expected: number): { blocks: number[]; pending: number } {
+  const planner = new BlockPlanner();
+  const blocks: number[] = [];
+  let committed = 0;
+  let pending = 0;
+  for (let page = 0; page < 400; page++) {
+    pending += 50;
+    if (
+      planner.shouldFlush(pending, pending * 600) ||
+      planner.mayFlushBeforeEnd(expected, committed, pending)
+    ) {
+      planner.flushed();
+      blocks.push(pending);
+      committed += pending;
+      pending = 0;
+    }
+  }
+  return { blocks, pending };
+}
+
 describe("BlockPlanner", () => {
   it("writes the first page at once, so rows appear while the import runs", () => {
     const planner = new BlockPlanner();
@@ -84,23 +108,8 @@ describe("BlockPlanner", () => {
     });
 
     it("once: past the mark, a list longer than the table was goes in full blocks again", () => {
-      // A table of 1,000 rows refreshed with 20,000: 400 pages of 50.
-      const planner = new BlockPlanner();
-      const blocks: number[] = [];
-      let committed = 0;
-      let pending = 0;
-      for (let page = 0; page < 400; page++) {
-        pending += 50;
-        if (
-          planner.shouldFlush(pending, pending * 600) ||
-          planner.mayFlushBeforeEnd(1_000, committed, pending)
-        ) {
-          planner.flushed();
-          blocks.push(pending);
-          committed += pending;
-          pending = 0;
-        }
-      }
+      // A table of 1,000 rows refreshed with 20,000.
+      const { blocks, pending } = refreshBlocks(1_000);
       expect(blocks).toEqual([50, 5_000, 5_000, 5_000]);
       expect(pending).toBe(20_000 - 15_050);
     });
@@ -111,23 +120,8 @@ describe("BlockPlanner", () => {
     });
 
     it("leaves a block after the last page of about the rows left for the end", () => {
-      // A refresh of a list as long as its table: 400 pages of 50, blocks of BLOCK_MAX_ROWS.
-      const planner = new BlockPlanner();
-      const blocks: number[] = [];
-      let committed = 0;
-      let pending = 0;
-      for (let page = 0; page < 400; page++) {
-        pending += 50;
-        if (
-          planner.shouldFlush(pending, pending * 600) ||
-          planner.mayFlushBeforeEnd(20_000, committed, pending)
-        ) {
-          planner.flushed();
-          blocks.push(pending);
-          committed += pending;
-          pending = 0;
-        }
-      }
+      // A refresh of a list as long as its table, in blocks of BLOCK_MAX_ROWS.
+      const { blocks, pending } = refreshBlocks(20_000);
       expect(blocks).toEqual([50, 5_000, 5_000, 5_000, 3_950]);
       expect(pending).toBe(BEFORE_END_ROWS);
     });
