@@ -25,9 +25,8 @@ const BLOCK_BITS_LOG2 = 9;
  * dearest step past the exact limit). Blocks fill unevenly, so a false "seen" is likelier than in
  * a filter whose bits spread over all of it: with the defaults about 3e-16 per key after 50,000
  * keys, 4e-12 after 200,000 and 5e-6 after 1,048,576 (Excel's row limit), against 1e-26, 2e-17
- * and 3e-7 there. The loop guard asks
- * about whole pages, where all keys of a page must be "seen" for a false alarm, so a full page of
- * 50 is never one.
+ * and 3e-7 there. The loop guard asks about whole pages, where all keys of a page must be "seen"
+ * for a false alarm, so a full page of 50 is never one.
  *
  * The walk's memory is therefore bounded by the larger of the exact sets (about 2 MB at 20,000
  * ids) and the filter (4 MiB), however long the collection.
